@@ -1,0 +1,75 @@
+/// A strict reader of a command's arguments: `--name value`, `--name=value`, flags, positionals.
+///
+/// Unknown options, missing values and malformed numbers are usage errors naming the option.
+public struct Arguments {
+  private var remaining: [String]
+  public let command: String
+
+  public init(_ arguments: [String], command: String) {
+    remaining = arguments
+    self.command = command
+  }
+
+  /// Whether `--help` or `-h` was given.
+  public mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
+
+  /// Removes a boolean flag; true when it was present.
+  public mutating func flag(_ name: String) -> Bool {
+    guard let index = remaining.firstIndex(of: name) else { return false }
+    remaining.remove(at: index)
+    return true
+  }
+
+  /// Removes every occurrence of `--name value` or `--name=value`, in order.
+  public mutating func values(_ name: String) throws(ConformError) -> [String] {
+    var found: [String] = []
+    var index = 0
+    while index < remaining.count {
+      let argument = remaining[index]
+      if argument == name {
+        guard index + 1 < remaining.count else { throw .usage("\(command): \(name) needs a value") }
+        found.append(remaining[index + 1])
+        remaining.removeSubrange(index...index + 1)
+      } else if argument.hasPrefix(name + "=") {
+        found.append(String(argument.dropFirst(name.count + 1)))
+        remaining.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// The value of an option given at most once.
+  public mutating func value(_ name: String) throws(ConformError) -> String? {
+    let found = try values(name)
+    guard found.count <= 1 else { throw .usage("\(command): \(name) given \(found.count) times") }
+    return found.first
+  }
+
+  /// An integer option within `range`.
+  public mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(ConformError) -> Int? {
+    guard let text = try value(name) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw .usage("\(command): \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+    }
+    return number
+  }
+
+  /// The positional arguments left, after every option was taken; an unknown option is an error.
+  public mutating func positionals() throws(ConformError) -> [String] {
+    var positionals: [String] = []
+    var afterDashes = false
+    for argument in remaining {
+      if afterDashes || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+      } else if argument == "--" {
+        afterDashes = true
+      } else {
+        throw .usage("\(command): unknown option \(argument) (see conform \(command) --help)")
+      }
+    }
+    remaining = []
+    return positionals
+  }
+}

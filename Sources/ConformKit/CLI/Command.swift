@@ -1,0 +1,62 @@
+/// A subcommand of `conform`: `conform NAME [options]`.
+public protocol Command {
+  static var name: String { get }
+  /// One line for `conform --help`.
+  static var summary: String { get }
+  /// The whole `--help` text, every option and the exit statuses.
+  static var help: String { get }
+  static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus
+}
+
+/// The front end: dispatches to a command, prints errors on stderr, returns the exit status.
+public enum CLI {
+  public static let commands: [any Command.Type] = [
+    GenerateCommand.self,
+  ]
+
+  public static func main(_ arguments: [String]) -> Int32 {
+    guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+      print(usage)
+      return arguments.isEmpty ? ExitStatus.couldNotRun.rawValue : ExitStatus.success.rawValue
+    }
+    if name == "--version" {
+      print("conform \(ConformVersion.current) (protocol \(ProtocolVersion.current))")
+      return ExitStatus.success.rawValue
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      Terminal.error("usage: unknown command \"\(name)\" (see conform --help)")
+      return ExitStatus.couldNotRun.rawValue
+    }
+    var rest = Arguments(Array(arguments.dropFirst()), command: name)
+    if rest.wantsHelp() {
+      print(command.help)
+      return ExitStatus.success.rawValue
+    }
+    do {
+      return try command.run(&rest).rawValue
+    } catch {
+      Terminal.error(error.description)
+      return ExitStatus.couldNotRun.rawValue
+    }
+  }
+
+  static var usage: String {
+    var width = 0
+    for command in commands { width = max(width, command.name.count) }
+    var lines: [String] = []
+    for command in commands {
+      lines.append("  " + command.name + String(repeating: " ", count: width + 2 - command.name.count) + command.summary)
+    }
+    return """
+      conform \(ConformVersion.current): a cross-platform conformance test kit
+
+      USAGE
+        conform <command> [options]      conform <command> --help
+
+      COMMANDS
+      \(lines.joined(separator: "\n"))
+
+      \(ExitStatus.helpText)
+      """
+  }
+}

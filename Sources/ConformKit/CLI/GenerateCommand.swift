@@ -1,0 +1,34 @@
+/// `conform generate`: writes the truth tables from the specs and reference models.
+public enum GenerateCommand: Command {
+  public static let name = "generate"
+  public static let summary = "write the truth tables (fixtures) from the specs and reference models"
+  public static let help = """
+    conform generate: write the truth tables from the written specs and the reference models
+
+    USAGE
+      conform generate [--out DIR] [--depth N]
+
+    OPTIONS
+      --out DIR     where to write (default: fixtures). Writes <suite>.jsonl, <suite>.md and
+                    manifest.json; other files in DIR are left alone.
+      --depth N     the longest step sequence of the timeline's exhaustive search (default 5,
+                    the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
+                    about 6.7 million timeline cases.
+
+    The same conform version and options always give byte-identical files. The published
+    fixtures/ folder is `conform generate` with the defaults; a test fails when it drifts.
+
+    \(ExitStatus.helpText)
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let out = try arguments.value("--out") ?? "fixtures"
+    let depth = try arguments.integer("--depth", in: 1...12) ?? GeneratorOptions.published.timelineDepth
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
+    let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: depth), to: out)
+    let manifest = files.last!
+    print("wrote \(files.count) files to \(out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
+    return .success
+  }
+}

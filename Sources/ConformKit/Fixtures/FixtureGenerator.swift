@@ -1,0 +1,62 @@
+import ConformJSON
+
+/// One file of a fixture set: its name within the folder and its bytes.
+public struct FixtureFile: Sendable, Equatable {
+  public var name: String
+  public var bytes: [UInt8]
+}
+
+/// Turns the suites' specs and reference models into the published truth tables.
+public enum FixtureGenerator {
+  /// The version of the generator, which is the version of conform.
+  public static let version = ConformVersion.current
+
+  /// The files of a fixture set, in a fixed order, the manifest last. Same options, same bytes.
+  public static func generate(options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all) -> [FixtureFile] {
+    var files: [FixtureFile] = []
+    var entries: [FixtureManifest.SuiteEntry] = []
+    for suite in suites {
+      var table: [UInt8] = []
+      var count: Int64 = 0
+      var tags: [String: Int64] = [:]
+      for fixture in suite.cases(options: options) {
+        JSONWriter.write(fixture.json, into: &table)
+        table.append(0x0A)
+        count += 1
+        for tag in fixture.tags { tags[tag, default: 0] += 1 }
+      }
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      files.append(FixtureFile(name: tableName, bytes: table))
+      files.append(FixtureFile(name: specName, bytes: suite.spec))
+      entries.append(
+        FixtureManifest.SuiteEntry(
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
+          facts: suite.manifestFacts(options: options)))
+    }
+    let manifest = FixtureManifest(
+      generatorVersion: version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
+      bundleVersion: nil,
+      files: files.map { FixtureManifest.File(path: $0.name, bytes: Int64($0.bytes.count), sha256: SHA256.hex($0.bytes)) },
+      suites: entries)
+    files.append(FixtureFile(name: "manifest.json", bytes: manifest.bytes))
+    return files
+  }
+
+  /// Writes a fixture set into `directory`, replacing the files of the same names.
+  public static func write(options: GeneratorOptions, to directory: String) throws(ConformError) -> [FixtureFile] {
+    let files = generate(options: options)
+    for file in files { try FileIO.write(file.bytes, to: FileIO.join(directory, file.name)) }
+    return files
+  }
+}
+
+/// The version of this build of conform.
+public enum ConformVersion {
+  public static let current = "0.1.0"
+}
+
+/// The version of the harness protocol this build speaks (harness/PROTOCOL.md).
+public enum ProtocolVersion {
+  public static let current: Int64 = 1
+}

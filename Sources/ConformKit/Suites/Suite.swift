@@ -1,0 +1,66 @@
+import ConformJSON
+
+/// A truth table: a written spec, a reference model and a generator of cases.
+///
+/// Adding a suite means adding one folder under `Suites/` and one line in `SuiteRegistry`; the
+/// harness and the reporter know nothing of any suite's shape.
+public protocol Suite: Sendable {
+  /// The name used in case ids, fixture file names and the protocol ("version-compare").
+  var name: String { get }
+  /// The version of the written spec; a change of meaning is a new major version.
+  var specVersion: String { get }
+  /// The written spec, Markdown, published beside the fixtures.
+  var spec: [UInt8] { get }
+  /// The reference model: the output the spec requires for `input`.
+  ///
+  /// - Throws: `JSONShapeError` naming the field when `input` is outside the spec's domain.
+  func expected(for input: JSONValue) throws -> JSONValue
+  /// The cases of the table, in a stable order; may be long and is produced lazily.
+  func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft>
+  /// Facts for the manifest beyond case counts (the timeline's depth and alphabets).
+  func manifestFacts(options: GeneratorOptions) -> JSONValue
+}
+
+extension Suite {
+  public func manifestFacts(options: GeneratorOptions) -> JSONValue { .null }
+
+  /// Drafts with expected outputs from the reference model.
+  public func cases(options: GeneratorOptions) -> LazyMapSequence<AnySequence<CaseDraft>, FixtureCase> {
+    drafts(options: options).lazy.map { draft in
+      let expected: JSONValue
+      do {
+        expected = try self.expected(for: draft.input)
+      } catch {
+        preconditionFailure("generator bug: \(self.name)/\(draft.name): \(error)")
+      }
+      return FixtureCase(
+        id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
+        input: draft.input, expected: expected)
+    }
+  }
+}
+
+/// How much the generator produces.
+public struct GeneratorOptions: Sendable, Equatable {
+  /// The longest step sequence of the timeline's exhaustive search.
+  public var timelineDepth: Int
+
+  public static let published = GeneratorOptions(timelineDepth: 5)
+
+  public init(timelineDepth: Int) { self.timelineDepth = timelineDepth }
+
+  public var json: JSONValue { ["timelineDepth": .int(Int64(timelineDepth))] }
+}
+
+/// Every suite the kit knows, in the order reports list them.
+public enum SuiteRegistry {
+  public static let all: [any Suite] = [
+    EligibilitySuite(),
+    VersionCompareSuite(),
+    TimelineSuite(),
+  ]
+
+  public static func named(_ name: String) -> (any Suite)? { all.first { $0.name == name } }
+
+  public static var names: [String] { all.map(\.name) }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Small, explicit file access with errors that name the path.
+public enum FileIO {
+  public static func read(_ path: String) throws(ConformError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if !FileManager.default.fileExists(atPath: path) {
+        throw .file(path: path, message: "no such file")
+      }
+      throw .file(path: path, message: "cannot be read (check permissions)")
+    }
+    return [UInt8](data)
+  }
+
+  /// Writes the whole file, creating its folder.
+  public static func write(_ bytes: [UInt8], to path: String) throws(ConformError) {
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(bytes).write(to: url)
+    } catch {
+      throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+    }
+  }
+
+  public static func isDirectory(_ path: String) -> Bool {
+    var directory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+  }
+
+  public static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}

@@ -1,0 +1,5 @@
+import ConformKit
+import Foundation
+
+signal(SIGPIPE, SIG_IGN)
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

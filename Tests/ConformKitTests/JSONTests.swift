@@ -1,0 +1,2 @@
+import ConformJSON
+import Testing

@@ -1,0 +1,14 @@
+package conform.port
+
+import conform.reference.Implementation
+
+/** Every drifting port, by the name the harness and the kill-rate report use. */
+val mutants: Map<String, Implementation> = linkedMapOf(
+    "split-keeps-empty" to Implementation(versions = SplitKeepsEmpty),
+    "unicode-digits" to Implementation(versions = UnicodeDigits),
+    "int32-parts" to Implementation(versions = Int32Parts),
+    "lexicographic" to Implementation(versions = Lexicographic),
+    "day-overflow-wraps" to Implementation(eligibility = DayOverflowWraps),
+    "force-override-last" to Implementation(eligibility = ForceOverrideLast),
+    "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive)
+)

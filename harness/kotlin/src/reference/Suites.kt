@@ -1,0 +1,35 @@
+package conform.reference
+
+import conform.adapter.ConformAdapter
+import conform.adapter.jsonOf
+
+/** The version of the Kotlin reference and ports, reported in the hello. */
+const val KOTLIN_HARNESS_VERSION = "0.1.0"
+
+/** The functions under test. The reference uses the defaults; a port replaces one of them. */
+class Implementation(
+    val versions: VersionComparator = StoreVersionComparator,
+    val eligibility: ReviewEligibility = ReviewPromptRules,
+    val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler
+)
+
+/** Registers the three suites of the kit, mapping each case's input to [implementation]. */
+fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapter = this
+    .suite("eligibility") { input ->
+        val config = input.fields("config")
+        val eligible = implementation.eligibility.shouldRequestReview(
+            ReviewPromptConfig(config.int("winThreshold"), config.int("cooldownDays")),
+            wonCompletionCount = input.int("wonCompletionCount"),
+            lastAttemptEpochDay = input.optionalLong("lastAttemptEpochDay"),
+            todayEpochDay = input.long("todayEpochDay"),
+            lastPromptedVersion = input.optionalString("lastPromptedVersion"),
+            currentVersion = input.string("currentVersion"),
+            forceOverride = input.bool("forceOverride"))
+        jsonOf("eligible" to eligible)
+    }
+    .suite("version-compare") { input ->
+        jsonOf("newer" to implementation.versions.isNewerVersion(input.string("remote"), input.string("local")))
+    }
+    .suite("timeline") { input ->
+        runTimeline(input, implementation.eligibility, implementation.newScheduler)
+    }
