@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "ConformKit", targets: ["ConformKit"]),
     .library(name: "ConformAdapter", targets: ["ConformAdapter"]),
     .library(name: "ConformJSON", targets: ["ConformJSON"]),
+    .executable(name: "swift-reference", targets: ["swift-reference"]),
+    .executable(name: "swift-ports", targets: ["swift-ports"]),
   ],
   targets: [
     // The strict JSON layer: exact integers, canonical output, errors with line and column.
@@ -27,6 +29,10 @@ let package = Package(
     .executableTarget(name: "conform", dependencies: ["ConformKit"]),
     // What an app team links to speak the harness protocol from Swift.
     .target(name: "ConformAdapter", dependencies: ["ConformJSON"]),
+    // The Swift reference implementation of every suite, written as an app would write it.
+    .executableTarget(name: "swift-reference", dependencies: ["ConformAdapter"]),
+    // Drifting ports: the reference with one realistic bug each, chosen by name.
+    .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
     // Shared assertions, the golden-file helper and the path of the built binaries.
     .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
     .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformTestSupport"]),

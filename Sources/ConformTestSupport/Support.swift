@@ -1,1 +1,123 @@
-import ConformKit
+import Foundation
+
+/// What a finished process left behind.
+public struct ProcessOutcome: Sendable {
+  /// The exit status, or 128 + the signal number when a signal ended it.
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
+  /// Whether the process had to be killed for running past its time limit.
+  public var timedOut: Bool
+  /// Wall time in seconds.
+  public var seconds: Double
+}
+
+/// Runs the built binaries of this package the way a user would.
+public enum TestSupport {
+  /// The folder holding the package's built products (`.build/<triple>/debug`).
+  public static let productsDirectory: URL = {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var directory = executable.deletingLastPathComponent()
+    // On Linux the test runner is .build/<triple>/debug/<name>.xctest; elsewhere inside a bundle.
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("conform").path),
+      directory.path != "/"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  /// The package's root folder (where Package.swift is).
+  public static let packageRoot: URL = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path),
+      directory.path != "/"
+    {
+      directory = directory.deletingLastPathComponent()
+    }
+    return directory
+  }()
+
+  public static func binary(_ name: String) -> String { productsDirectory.appendingPathComponent(name).path }
+
+  /// A fresh empty folder under the system's temporary folder.
+  public static func temporaryDirectory(_ label: String = "conform-test") -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs `executable` with `arguments`, feeding `stdin`, killing it after `timeout` seconds.
+  public static func run(
+    _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
+    currentDirectory: URL? = nil, timeout: Double = 120
+  ) throws -> ProcessOutcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    let start = Date()
+    try process.run()
+    // Drain both pipes on their own threads so a chatty child never blocks on a full pipe.
+    let stdoutData = Drain(output.fileHandleForReading)
+    let stderrData = Drain(error.fileHandleForReading)
+    let writer = Thread {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    var timedOut = false
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      if Date() > deadline {
+        timedOut = true
+        kill(-process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, SIGKILL)
+        break
+      }
+      usleep(2000)
+    }
+    process.waitUntilExit()
+    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return ProcessOutcome(
+      status: status, stdout: String(decoding: stdoutData.wait(), as: UTF8.self),
+      stderr: String(decoding: stderrData.wait(), as: UTF8.self), timedOut: timedOut,
+      seconds: Date().timeIntervalSince(start))
+  }
+}
+
+/// Reads a pipe to its end on a dedicated thread (never `readabilityHandler`, which loses data on Linux).
+final class Drain: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    let thread = Thread { [self] in
+      let descriptor = handle.fileDescriptor
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count <= 0 { break }
+        data.append(contentsOf: buffer[0..<count])
+      }
+      done.signal()
+    }
+    thread.start()
+  }
+
+  /// Waits for the end of the stream (bounded: the child was killed or exited) and returns every byte.
+  func wait() -> Data {
+    _ = done.wait(timeout: .now() + 30)
+    return data
+  }
+}

@@ -1,0 +1,1 @@
+print("swift-ports: not built yet")

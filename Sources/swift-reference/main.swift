@@ -1,0 +1,1 @@
+print("swift-reference: not built yet")
