@@ -32,15 +32,16 @@ build() {
   echo "build.sh: compiling ${jar#$here/} (${#files[@]} files)"
   mkdir -p "$out"
   local log="$out/.kotlinc.log"
+  local partial="$out/.partial-$(basename "$jar")" # must end in .jar, or kotlinc writes a folder
   # kotlinc always warns that -noverify is deprecated on JDK 13+; that line is noise.
-  if ! kotlinc "${files[@]}" -include-runtime -d "$jar.tmp" >"$log" 2>&1; then
+  if ! kotlinc "${files[@]}" -include-runtime -d "$partial" >"$log" 2>&1; then
     grep -v -e 'noverify' "$log" >&2 || true
-    rm -f "$jar.tmp"
+    rm -f "$partial"
     echo "build.sh: compiling ${jar#$here/} failed" >&2
     exit 1
   fi
   grep -v -e 'noverify' "$log" >&2 || true
-  mv "$jar.tmp" "$jar"
+  mv "$partial" "$jar"
 }
 
 build "$out/kotlin-reference.jar" "$src/adapter" "$src/reference" "$src/main/ReferenceMain.kt"

@@ -1,5 +1,5 @@
 /// A subcommand of `conform`: `conform NAME [options]`.
-public protocol Command {
+public protocol Command: Sendable {
   static var name: String { get }
   /// One line for `conform --help`.
   static var summary: String { get }

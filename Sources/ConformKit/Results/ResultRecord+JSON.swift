@@ -1,0 +1,123 @@
+import ConformJSON
+
+extension ResultRecord {
+  public var json: JSONValue {
+    switch self {
+    case .header(let header): header.json
+    case .result(let result): result.json
+    case .footer(let footer): footer.json
+    }
+  }
+
+  public init(json: JSONValue) throws(JSONShapeError) {
+    let fields = try JSONFields(json)
+    switch try fields.string("type") {
+    case "header": self = .header(try ResultHeader(fields: fields))
+    case "case": self = .result(try CaseResult(fields: fields))
+    case "footer": self = .footer(try ResultFooter(fields: fields))
+    case let other: throw JSONShapeError(path: "type", message: "unknown record type \"\(other)\" (header, case, footer)")
+    }
+  }
+}
+
+extension ResultHeader {
+  var json: JSONValue {
+    [
+      "conform": .string(conformVersion),
+      "fixtures": [
+        "bundleDigest": JSONValue(fixtures.bundleDigest), "bundleVersion": JSONValue(fixtures.bundleVersion),
+        "cases": .int(fixtures.cases), "generatorVersion": .string(fixtures.generatorVersion),
+        "manifestDigest": .string(fixtures.manifestDigest), "source": .string(fixtures.source),
+      ],
+      "implementation": [
+        "command": .array(implementation.command.map(JSONValue.string)), "language": JSONValue(implementation.language),
+        "name": JSONValue(implementation.name), "version": JSONValue(implementation.version),
+      ],
+      "options": options, "protocol": .int(protocolVersion), "startedAt": .string(startedAt), "type": "header",
+    ]
+  }
+
+  init(fields: JSONFields) throws(JSONShapeError) {
+    try fields.rejectUnknown(["conform", "fixtures", "implementation", "options", "protocol", "startedAt", "type"])
+    let fixtures = try fields.fields("fixtures")
+    let implementation = try fields.fields("implementation")
+    var command: [String] = []
+    for (index, part) in try implementation.array("command").enumerated() {
+      guard let text = part.stringValue else {
+        throw JSONShapeError(path: "implementation.command[\(index)]", message: "expected a string, found \(part.typeName)")
+      }
+      command.append(text)
+    }
+    self.init(
+      conformVersion: try fields.string("conform"), protocolVersion: try fields.int("protocol"),
+      startedAt: try fields.string("startedAt"),
+      implementation: Implementation(
+        command: command, name: try implementation.optionalString("name"),
+        language: try implementation.optionalString("language"), version: try implementation.optionalString("version")),
+      fixtures: Fixtures(
+        source: try fixtures.string("source"), manifestDigest: try fixtures.string("manifestDigest"),
+        bundleDigest: try fixtures.optionalString("bundleDigest"), bundleVersion: try fixtures.optionalString("bundleVersion"),
+        generatorVersion: try fixtures.string("generatorVersion"), cases: try fixtures.int("cases")),
+      options: try fields.value("options"))
+  }
+}
+
+extension CaseResult {
+  var json: JSONValue {
+    var object: JSONObject = [
+      "attempt": .int(attempt), "id": .string(id), "status": .string(status.rawValue), "suite": .string(suite),
+      "type": "case", "us": JSONValue(microseconds),
+    ]
+    if status != .pass {
+      object["actual"] = actual ?? .null
+      object["expected"] = expected ?? .null
+      object["note"] = JSONValue(note)
+      object["message"] = JSONValue(message)
+      object["stderr"] = JSONValue(stderrTail)
+    }
+    return .object(object)
+  }
+
+  init(fields: JSONFields) throws(JSONShapeError) {
+    try fields.rejectUnknown(["actual", "attempt", "expected", "id", "message", "note", "status", "stderr", "suite", "type", "us"])
+    let statusName = try fields.string("status")
+    guard let status = CaseStatus(rawValue: statusName) else {
+      throw JSONShapeError(path: "status", message: "unknown status \"\(statusName)\"")
+    }
+    let optional = { (key: String) -> JSONValue? in
+      guard let value = fields.object[key], !value.isNull else { return nil }
+      return value
+    }
+    self.init(
+      id: try fields.string("id"), suite: try fields.string("suite"), status: status, attempt: try fields.int("attempt"),
+      microseconds: try fields.optionalInt("us"), actual: optional("actual"), expected: optional("expected"),
+      note: optional("note")?.stringValue, message: optional("message")?.stringValue,
+      stderrTail: optional("stderr")?.stringValue)
+  }
+}
+
+extension ResultFooter {
+  var json: JSONValue {
+    [
+      "endedAt": .string(endedAt), "interrupted": JSONValue(interrupted), "ms": .int(milliseconds),
+      "restarts": .int(restarts),
+      "totals": .object(JSONObject(uniqueKeysWithValues: totals.map { ($0.key.rawValue, .int($0.value)) })),
+      "type": "footer",
+    ]
+  }
+
+  init(fields: JSONFields) throws(JSONShapeError) {
+    try fields.rejectUnknown(["endedAt", "interrupted", "ms", "restarts", "totals", "type"])
+    let totalFields = try fields.fields("totals")
+    var totals: [CaseStatus: Int64] = [:]
+    for key in totalFields.object.keys {
+      guard let status = CaseStatus(rawValue: key) else {
+        throw JSONShapeError(path: "totals.\(key)", message: "unknown status")
+      }
+      totals[status] = try totalFields.int(key)
+    }
+    self.init(
+      endedAt: try fields.string("endedAt"), milliseconds: try fields.int("ms"),
+      interrupted: try fields.optionalString("interrupted"), restarts: try fields.int("restarts"), totals: totals)
+  }
+}

@@ -1,0 +1,133 @@
+import ConformJSON
+
+/// The first line of a results file: who ran, against which fixtures, with which options.
+public struct ResultHeader: Sendable, Equatable {
+  public struct Implementation: Sendable, Equatable {
+    /// The command line that started it.
+    public var command: [String]
+    /// From the handshake; nil when it never completed.
+    public var name: String?
+    public var language: String?
+    public var version: String?
+
+    public init(command: [String], name: String? = nil, language: String? = nil, version: String? = nil) {
+      self.command = command
+      self.name = name
+      self.language = language
+      self.version = version
+    }
+
+    /// The name to show people: the handshake's name, else the command.
+    public var displayName: String { name ?? command.joined(separator: " ") }
+  }
+
+  public struct Fixtures: Sendable, Equatable {
+    /// A folder, a bundle path, or `built-in`.
+    public var source: String
+    /// `sha256:<hex>` of manifest.json.
+    public var manifestDigest: String
+    /// `sha256:<hex>` of the bundle archive, when the fixtures came from one.
+    public var bundleDigest: String?
+    public var bundleVersion: String?
+    public var generatorVersion: String
+    /// Cases selected for this run (after filters), before repeats.
+    public var cases: Int64
+
+    public init(
+      source: String, manifestDigest: String, bundleDigest: String? = nil, bundleVersion: String? = nil,
+      generatorVersion: String, cases: Int64
+    ) {
+      self.source = source
+      self.manifestDigest = manifestDigest
+      self.bundleDigest = bundleDigest
+      self.bundleVersion = bundleVersion
+      self.generatorVersion = generatorVersion
+      self.cases = cases
+    }
+  }
+
+  public var conformVersion: String
+  public var protocolVersion: Int64
+  /// UTC, ISO 8601 (`2026-11-30T12:00:00Z`).
+  public var startedAt: String
+  public var implementation: Implementation
+  public var fixtures: Fixtures
+  /// The run's options as given (jobs, repeat, shuffle, timeout, filters), for reproducing it.
+  public var options: JSONValue
+
+  public init(
+    conformVersion: String = ConformVersion.current, protocolVersion: Int64 = ProtocolVersion.current,
+    startedAt: String, implementation: Implementation, fixtures: Fixtures, options: JSONValue
+  ) {
+    self.conformVersion = conformVersion
+    self.protocolVersion = protocolVersion
+    self.startedAt = startedAt
+    self.implementation = implementation
+    self.fixtures = fixtures
+    self.options = options
+  }
+}
+
+/// One attempt at one case.
+public struct CaseResult: Sendable, Equatable {
+  public var id: String
+  public var suite: String
+  public var status: CaseStatus
+  /// 0-based repetition (`--repeat N` sends each case N times).
+  public var attempt: Int64
+  /// From sending the request to reading its answer, in microseconds; nil when never answered.
+  public var microseconds: Int64?
+  /// The implementation's output, kept for every status but `pass` (where it equals `expected`).
+  public var actual: JSONValue?
+  /// The fixture's expected output and note, kept for every status but `pass` so reports need no fixtures.
+  public var expected: JSONValue?
+  public var note: String?
+  /// The reason: a skip reason, an error message, the crash cause, the offending line.
+  public var message: String?
+  /// The tail of the implementation's stderr, for crashes, timeouts and protocol errors.
+  public var stderrTail: String?
+
+  public init(
+    id: String, suite: String, status: CaseStatus, attempt: Int64 = 0, microseconds: Int64? = nil,
+    actual: JSONValue? = nil, expected: JSONValue? = nil, note: String? = nil, message: String? = nil,
+    stderrTail: String? = nil
+  ) {
+    self.id = id
+    self.suite = suite
+    self.status = status
+    self.attempt = attempt
+    self.microseconds = microseconds
+    self.actual = actual
+    self.expected = expected
+    self.note = note
+    self.message = message
+    self.stderrTail = stderrTail
+  }
+}
+
+/// The last line of a complete results file.
+public struct ResultFooter: Sendable, Equatable {
+  public var endedAt: String
+  public var milliseconds: Int64
+  /// `SIGINT` or `SIGTERM` when the run was stopped by a signal; nil when it ran to the end.
+  public var interrupted: String?
+  /// How many times the implementation was restarted after a crash, hang or protocol error.
+  public var restarts: Int64
+  /// Attempts per status.
+  public var totals: [CaseStatus: Int64]
+
+  public init(endedAt: String, milliseconds: Int64, interrupted: String?, restarts: Int64, totals: [CaseStatus: Int64]) {
+    self.endedAt = endedAt
+    self.milliseconds = milliseconds
+    self.interrupted = interrupted
+    self.restarts = restarts
+    self.totals = totals
+  }
+}
+
+/// One line of a results file (JSON lines: a header, a case per attempt as it arrives, a footer).
+public enum ResultRecord: Sendable, Equatable {
+  case header(ResultHeader)
+  case result(CaseResult)
+  case footer(ResultFooter)
+}

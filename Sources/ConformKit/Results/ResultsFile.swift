@@ -1,0 +1,59 @@
+import ConformJSON
+
+/// A results file read back: what `conform report` and `conform diff` work from.
+public struct ResultsFile: Sendable {
+  public var path: String
+  public var header: ResultHeader
+  /// Every attempt, in the order they arrived.
+  public var results: [CaseResult]
+  /// nil when the run did not finish writing (it crashed or was killed hard).
+  public var footer: ResultFooter?
+  /// Things that were tolerated, for the report to mention (a last line cut short).
+  public var warnings: [String]
+
+  /// Reads and checks a results file; a malformed line is an error naming it, except a last
+  /// line cut short by an interrupted run, which is dropped with a warning.
+  public static func read(_ path: String) throws(ConformError) -> ResultsFile {
+    let bytes = try FileIO.read(path)
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    while start < bytes.count {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+      lines.append(bytes[start..<end])
+      start = end + 1
+    }
+    let endsWithNewline = bytes.last == 0x0A
+    var warnings: [String] = []
+    var records: [ResultRecord] = []
+    for (index, line) in lines.enumerated() {
+      do {
+        records.append(try ResultRecord(json: try JSONReader.parse(line)))
+      } catch {
+        if index == lines.count - 1, !endsWithNewline {
+          warnings.append("line \(index + 1) was cut short (the run was interrupted) and is ignored")
+          continue
+        }
+        switch error {
+        case let error as JSONSyntaxError: throw .syntax(path, error, line: index + 1)
+        default: throw .file(path: path, line: index + 1, message: "\(error)")
+        }
+      }
+    }
+    guard case .header(let header)? = records.first else {
+      throw .file(path: path, line: 1, message: "a results file starts with a header record (is this a conform results file?)")
+    }
+    var results: [CaseResult] = []
+    var footer: ResultFooter?
+    for (index, record) in records.enumerated().dropFirst() {
+      switch record {
+      case .header: throw .file(path: path, line: index + 1, message: "a second header: two runs were written into one file")
+      case .result(let result):
+        guard footer == nil else { throw .file(path: path, line: index + 1, message: "a case after the footer") }
+        results.append(result)
+      case .footer(let last): footer = last
+      }
+    }
+    if footer == nil { warnings.append("no footer: the run did not finish (it was killed or crashed)") }
+    return ResultsFile(path: path, header: header, results: results, footer: footer, warnings: warnings)
+  }
+}
