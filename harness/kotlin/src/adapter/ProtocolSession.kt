@@ -43,11 +43,14 @@ internal class ProtocolSession(
         } catch (error: JsonShapeError) {
             log.println("${adapter.name}: line $lineNumber: the request is not valid: ${error.message}")
             return 2
+        } catch (error: IOException) {
+            log.println("${adapter.name}: standard input or output failed: ${error.message ?: error.toString()}")
+            return 2
         } finally {
             try {
                 flush()
             } catch (error: IOException) {
-                log.println("${adapter.name}: cannot write to standard output: ${error.message}")
+                // Already reported above, or the process is exiting on another error.
             }
         }
     }
