@@ -15,8 +15,8 @@ import ConformJSON
 ///
 /// Nested objects are expanded field by field; a field on one side only shows `(absent)` on the
 /// other. Arrays are aligned by a longest common subsequence, so one inserted element is one `+`
-/// line, not a change of every element after it; a removed element paired with an inserted one
-/// is compared field by field. Values are canonical JSON. Two strings that differ only in
+/// line, not a change of every element after it; a removed element paired with an inserted one of
+/// the same kind is compared field by field. Values are canonical JSON. Two strings that differ only in
 /// non-ASCII or invisible scalars (`"é"` against `"e\u{301}"`, a no-break space, a zero-width
 /// space) show those scalars escaped, `"e\u{301}"`, so a person can see the difference.
 ///
@@ -150,18 +150,38 @@ private struct Walker {
         j += 1
       }
       if removals.isEmpty, insertions.isEmpty { break }  // cannot happen: the alignment is exact
-      let paired = min(removals.count, insertions.count)
-      for k in 0..<paired {
-        value(x[removals[k]], y[insertions[k]], path: path.index(removals[k], insertions[k]))
+      // Pair each removal with the next insertion of the same kind, so a changed object is
+      // compared field by field rather than shown whole.
+      var waiting: [Int: ArraySlice<Int>] = [:]
+      for insertion in insertions { waiting[Self.kind(y[insertion]), default: []].append(insertion) }
+      var pairedWith: [Int: Int] = [:]
+      var used = Set<Int>()
+      for removal in removals {
+        guard let match = waiting[Self.kind(x[removal])]?.popFirst() else { continue }
+        pairedWith[removal] = match
+        used.insert(match)
       }
-      for offset in removals.dropFirst(paired) {
-        removed(JSONDiffText.render(x[offset]), at: path.first + "[\(offset)]")
+      for removal in removals {
+        if let insertion = pairedWith[removal] {
+          value(x[removal], y[insertion], path: path.index(removal, insertion))
+        } else {
+          removed(JSONDiffText.render(x[removal]), at: path.first + "[\(removal)]")
+        }
       }
-      for offset in insertions.dropFirst(paired) {
-        added(JSONDiffText.render(y[offset]), at: path.second + "[\(offset)]")
+      for insertion in insertions where !used.contains(insertion) {
+        added(JSONDiffText.render(y[insertion]), at: path.second + "[\(insertion)]")
       }
     }
     collapse(&unchanged, at: path.first)
+  }
+
+  /// Objects pair with objects, arrays with arrays, anything else with anything else.
+  static func kind(_ value: JSONValue) -> Int {
+    switch value {
+    case .object: 0
+    case .array: 1
+    default: 2
+    }
   }
 
   mutating func removed(_ text: String, at path: String) {
