@@ -42,8 +42,8 @@ extension CaseOutcome {
         lines.append(contentsOf: messageLines.dropFirst().map { "  \($0)" })
       }
       if let stderr = attempt.stderrTail, !stderr.isEmpty {
-        let (tail, dropped) = VisibleText.lastLines(stderr, stderrLines)
-        lines.append(dropped > 0 ? "stderr (last \(tail.count) of \(tail.count + dropped) lines):" : "stderr:")
+        let (tail, truncated) = VisibleText.lastLines(stderr, stderrLines)
+        lines.append(truncated ? "stderr (last \(tail.count) lines):" : "stderr:")
         lines.append(contentsOf: tail.map { "| \($0)" })
       }
     }

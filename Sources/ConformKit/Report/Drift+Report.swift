@@ -59,8 +59,8 @@ extension Drift {
     if let diff = disagreement.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     for (side, attempt) in [(a, attemptA), (b, attemptB)] {
       if let stderr = attempt.stderrTail, !stderr.isEmpty {
-        let (tail, dropped) = VisibleText.lastLines(stderr, 10)
-        lines.append("\(side.label) stderr" + (dropped > 0 ? " (last \(tail.count) of \(tail.count + dropped) lines):" : ":"))
+        let (tail, truncated) = VisibleText.lastLines(stderr, 10)
+        lines.append("\(side.label) stderr" + (truncated ? " (last \(tail.count) lines):" : ":"))
         lines += tail.map { "| \($0)" }
       }
     }

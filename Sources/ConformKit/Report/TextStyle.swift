@@ -31,7 +31,7 @@ struct TextStyle: Sendable {
 enum VisibleText {
   /// Control characters other than newline and tab, shown as `\u{1B}`.
   static func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard containsControl(text) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
@@ -41,6 +41,23 @@ enum VisibleText {
       }
     }
     return result
+  }
+
+  /// Whether `isControl` holds for any scalar, by one pass over the UTF-8 bytes (C1 controls
+  /// are 0xC2 followed by 0x80 to 0x9F).
+  static func containsControl(_ text: String) -> Bool {
+    let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+      var afterC2 = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20 && byte != 0x0A && byte != 0x09 || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
+        afterC2 = byte == 0xC2
+        index += 1
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
   }
 
   /// C0 and C1 controls and DEL, except newline and tab.
@@ -57,12 +74,24 @@ enum VisibleText {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
   }
 
-  /// At most `count` last lines of `text` (a trailing newline does not count as a line).
-  static func lastLines(_ text: String, _ count: Int) -> (lines: [Substring], dropped: Int) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    let dropped = max(0, lines.count - count)
-    return (Array(lines.dropFirst(dropped)), dropped)
+  /// At most `count` last lines of `text` (a trailing newline does not count as a line), and
+  /// whether lines before them were left out; reads only the tail of a long text.
+  static func lastLines(_ text: String, _ count: Int) -> (lines: [Substring], truncated: Bool) {
+    var body = text[...]
+    if body.utf8.last == 0x0A { body = body.dropLast() }
+    guard !body.isEmpty else { return ([], false) }
+    guard count > 0 else { return ([], true) }
+    var start = body.utf8.endIndex
+    var found = 0
+    while start > body.utf8.startIndex {
+      let before = body.utf8.index(before: start)
+      if body.utf8[before] == 0x0A {
+        found += 1
+        if found == count { break }
+      }
+      start = before
+    }
+    return (body[start...].split(separator: "\n", omittingEmptySubsequences: false), start > body.utf8.startIndex)
   }
 
   /// At most `count` lines, the rest replaced by one line that says how many were left out.

@@ -10,6 +10,7 @@ enum XMLText {
   static func attribute(_ text: String) -> String { escape(text, inAttribute: true) }
 
   private static func escape(_ text: String, inAttribute: Bool) -> String {
+    guard needsEscaping(text, inAttribute: inAttribute) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -32,6 +33,24 @@ enum XMLText {
       }
     }
     return result
+  }
+
+  /// One pass over the UTF-8 bytes: most text needs no escaping at all.
+  private static func needsEscaping(_ text: String, inAttribute: Bool) -> Bool {
+    let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+      var index = 0
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0x0D, 0xEF: return true
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), 0x0A, 0x09: if inAttribute { return true }
+        case 0..<0x20: return true
+        default: break
+        }
+        index += 1
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
   }
 
   /// Not a `Char` of XML 1.0 (surrogates cannot occur in a Swift string).
