@@ -14,6 +14,7 @@ public enum CLI {
     GenerateCommand.self,
     ReportCommand.self,
     DiffCommand.self,
+    MutantsCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

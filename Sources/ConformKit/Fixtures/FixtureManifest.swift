@@ -9,6 +9,12 @@ public struct FixtureManifest: Sendable, Equatable {
     public var path: String
     public var bytes: Int64
     public var sha256: String
+
+    public init(path: String, bytes: Int64, sha256: String) {
+      self.path = path
+      self.bytes = bytes
+      self.sha256 = sha256
+    }
   }
 
   public struct SuiteEntry: Sendable, Equatable {

@@ -91,7 +91,8 @@ class JsonObject private constructor(
     companion object {
         /** An object from members in any order; a repeated key is an [IllegalArgumentException]. */
         fun of(members: List<Pair<String, Json>>): JsonObject {
-            val sorted = members.sortedWith(Comparator { a, b -> compareCodePoints(a.first, b.first) })
+            val inOrder = (1 until members.size).all { compareCodePoints(members[it - 1].first, members[it].first) < 0 }
+            val sorted = if (inOrder) members else members.sortedWith(Comparator { a, b -> compareCodePoints(a.first, b.first) })
             for (index in 1 until sorted.size) {
                 require(sorted[index - 1].first != sorted[index].first) { "duplicate key \"${sorted[index].first}\"" }
             }

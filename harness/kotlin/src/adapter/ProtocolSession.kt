@@ -52,9 +52,12 @@ internal class ProtocolSession(
         }
     }
 
-    /** Reads the harness's hello and answers it; false when the protocol versions differ. */
+    /**
+     * Reads the harness's hello and answers it; false when the protocol versions differ. Input
+     * that ends before the hello is a session with nothing to do (exit 0).
+     */
     private fun handshake(): Boolean {
-        if (!nextRequest()) throw ProtocolFailure("standard input ended before the hello")
+        if (!nextRequest()) return true
         val hello = request()
         if (hello.string("type") != "hello") throw ProtocolFailure("line $lineNumber: expected the hello, found a \"${hello.string("type")}\" request")
         val protocol = hello.long("protocol")

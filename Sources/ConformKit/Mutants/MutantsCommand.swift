@@ -1,0 +1,140 @@
+import ConformJSON
+import Foundation
+
+/// `conform mutants`: runs the catalogue of references and drifting ports through `conform run`
+/// and measures how well the fixtures catch real bugs.
+public enum MutantsCommand: Command {
+  public static let name = "mutants"
+  public static let summary = "measure fixture adequacy: run every drifting port and report which cases catch it"
+  public static let help = """
+    conform mutants: run the references and every drifting port (mutant) through `conform run`
+
+    USAGE
+      conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...
+
+    OPTIONS
+      --catalogue FILE   the catalogue (default: harness/mutants.jsonl): one JSON object per line with
+                         name, kind (reference or mutant), language, bug, impl and args
+      --fixtures DIR     the fixtures to run (default: the built-in ones)
+      --markdown FILE    also write the table as Markdown
+      --only NAME        run only this entry (repeatable)
+      --results-dir DIR  where each run's results go (default: reports/mutants)
+
+    For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
+    cases caught it, and the smallest such case (by input size). Then the kill rate of the full
+    fixtures, of the seed cases alone and of each family of cases, so the value of generated
+    coverage is a number. A reference must pass every case.
+
+    EXIT STATUS
+      0    every reference passes and every mutant is caught
+      1    a reference failed or a mutant escaped
+      2    could not run: bad usage, an unreadable catalogue or fixtures
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let cataloguePath = try arguments.value("--catalogue") ?? "harness/mutants.jsonl"
+    let fixturesPath = try arguments.value("--fixtures")
+    let markdownPath = try arguments.value("--markdown")
+    let only = Set(try arguments.values("--only"))
+    let resultsDirectory = try arguments.value("--results-dir") ?? "reports/mutants"
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("mutants: unexpected argument \(extra[0])") }
+
+    let conform = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
+    let catalogue = try MutantCatalogue.read(cataloguePath, binaryDirectory: binaryDirectory)
+    let entries = catalogue.entries.filter { only.isEmpty || only.contains($0.name) }
+    guard !entries.isEmpty else { throw .usage("mutants: no catalogue entry named \(only.sorted().joined(separator: ", "))") }
+    let fixtures = try fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
+    let byID = Dictionary(fixtures.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    var verdicts: [MutantVerdict] = []
+    for entry in entries {
+      Terminal.note("mutants: running \(entry.name)")
+      let results = FileIO.join(resultsDirectory, "\(entry.name).jsonl")
+      var command = ["run", "--impl", entry.impl, "--results", results]
+      for argument in entry.args { command += ["--impl-arg", argument] }
+      if let fixturesPath { command += ["--fixtures", fixturesPath] }
+      let status = try runQuietly(conform, command)
+      let summary = (try? ResultsFile.read(results)).map { RunSummary(file: $0) }
+      verdicts.append(MutantVerdict(entry: entry, status: status, summary: summary, fixtures: byID))
+    }
+    let table = MutantVerdict.table(verdicts)
+    print(table, terminator: "")
+    if let markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
+    let allGood = verdicts.allSatisfy(\.isExpected)
+    return allGood ? .success : .differences
+  }
+
+  /// Runs `conform` with its stdout discarded and its stderr passed through; returns the exit status.
+  static func runQuietly(_ executable: String, _ arguments: [String]) throws(ConformError) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw .implementation("cannot start \(executable): \(error.localizedDescription)")
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
+
+/// What one catalogue entry's run showed.
+struct MutantVerdict {
+  var entry: MutantCatalogue.Entry
+  var status: Int32
+  var summary: RunSummary?
+  /// The failing cases, smallest input first.
+  var failing: [FixtureCase]
+
+  init(entry: MutantCatalogue.Entry, status: Int32, summary: RunSummary?, fixtures: [String: FixtureCase]) {
+    self.entry = entry
+    self.status = status
+    self.summary = summary
+    failing = (summary?.problems ?? []).compactMap { fixtures[$0.id] }.sorted {
+      let (a, b) = (JSONWriter.bytes($0.input).count, JSONWriter.bytes($1.input).count)
+      return a != b ? a < b : $0.id < $1.id
+    }
+  }
+
+  var isCaught: Bool { status == 1 && !failing.isEmpty }
+
+  /// A reference passes everything; a mutant is caught.
+  var isExpected: Bool { entry.kind == .reference ? status == 0 : isCaught }
+
+  func isCaught(byTag tag: String) -> Bool { failing.contains { $0.tags.contains(tag) } }
+
+  static let families = ["seed", "boundary", "pitfall", "grid", "exhaustive"]
+
+  static func table(_ verdicts: [MutantVerdict]) -> String {
+    var text = "| implementation | language | verdict | failing cases | smallest failing case | bug |\n"
+    text += "| --- | --- | --- | ---: | --- | --- |\n"
+    for verdict in verdicts {
+      let outcome: String
+      switch (verdict.entry.kind, verdict.isExpected) {
+      case (.reference, true): outcome = "passes"
+      case (.reference, false): outcome = "**FAILS** (exit \(verdict.status))"
+      case (.mutant, true): outcome = "caught"
+      case (.mutant, false): outcome = verdict.status == 2 ? "**could not run**" : "**escaped**"
+      }
+      let smallest = verdict.failing.first.map { "`\($0.id)`" } ?? "–"
+      text += "| \(verdict.entry.name) | \(verdict.entry.language) | \(outcome) | \(verdict.failing.count) | \(smallest) | \(verdict.entry.bug) |\n"
+    }
+    let mutants = verdicts.filter { $0.entry.kind == .mutant }
+    let references = verdicts.filter { $0.entry.kind == .reference }
+    func rate(_ caught: Int) -> String {
+      mutants.isEmpty ? "0/0" : "\(caught)/\(mutants.count) (\(caught * 100 / mutants.count)%)"
+    }
+    text += "\n"
+    text += "- kill rate, full fixtures: \(rate(mutants.filter(\.isCaught).count))\n"
+    text += "- kill rate, seed cases alone: \(rate(mutants.filter { $0.isCaught(byTag: "seed") }.count))\n"
+    let byFamily = families.map { family in "\(family) \(rate(mutants.filter { $0.isCaught(byTag: family) }.count))" }
+    text += "- kill rate by family of cases: \(byFamily.joined(separator: ", "))\n"
+    text += "- references passing every case: \(references.filter(\.isExpected).count)/\(references.count)\n"
+    return text
+  }
+}

@@ -1,0 +1,94 @@
+import ConformJSON
+import ConformKit
+import ConformTestSupport
+import Foundation
+import Testing
+
+@Suite struct FixturesTests {
+  static let fixturesDirectory = TestSupport.packageRoot.appendingPathComponent("fixtures").path
+  /// Loaded once: checking 11 MB of digests is the slow part.
+  static let published = Result { try FixtureSet.load(directory: fixturesDirectory) }
+
+  /// The committed fixtures are exactly what this generator produces.
+  @Test func committedFixturesMatchTheGenerator() throws {
+    for file in FixtureGenerator.generate(options: .published) {
+      let committed = try FileIO.read(FileIO.join(Self.fixturesDirectory, file.name))
+      #expect(
+        committed == file.bytes,
+        "fixtures/\(file.name) differs from what the generator produces: run `swift run conform generate` and commit the result")
+    }
+  }
+
+  @Test func generationIsDeterministic() {
+    let options = GeneratorOptions(timelineDepth: 3)
+    #expect(FixtureGenerator.generate(options: options) == FixtureGenerator.generate(options: options))
+  }
+
+  @Test func committedFixturesLoadAndEveryDigestVerifies() throws {
+    let set = try Self.published.get()
+    #expect(set.manifest.suites.map(\.name) == ["eligibility", "version-compare", "timeline"])
+    #expect(set.cases.count == Int(set.manifest.suites.map(\.cases).reduce(0, +)))
+    let timeline = try #require(set.manifest.suites.last)
+    #expect(timeline.facts["exhaustive-cancel"]?["sequences"] == .int(9331))
+    #expect(timeline.facts["exhaustive-cancel"]?["depth"] == 5)
+  }
+
+  /// Every named case the seeds and specs call for is in the published tables.
+  @Test(arguments: [
+    "eligibility/seed/force-override", "eligibility/pitfall/last-attempt-int64-min-sentinel",
+    "eligibility/pitfall/canonically-equivalent-versions", "eligibility/boundary/t3c7/wins-threshold-1",
+    "version-compare/seed/2.0.10-vs-2.0.9", "version-compare/seed/2.0-vs-2.0.0", "version-compare/pitfall/double-dot",
+    "version-compare/pitfall/arabic-indic-digit", "version-compare/pitfall/fullwidth-digit",
+    "version-compare/pitfall/int32-overflow-part", "version-compare/pitfall/combining-mark-after-dot",
+    "timeline/seed/cancel-before-sleep", "timeline/seed/cancel-during-sleep", "timeline/seed/cancel-after-sleep",
+    "timeline/seed/backgrounded-during-wait", "timeline/cancel/win-show-late-t1000-t1000",
+  ])
+  func namedCaseIsPublished(id: String) throws {
+    let set = try Self.published.get()
+    #expect(set.cases.contains { $0.id == id })
+  }
+
+  @Test func everyExpectedOutputIsTheReferenceModels() throws {
+    let set = try Self.published.get()
+    for fixture in set.cases {
+      let suite = try #require(SuiteRegistry.named(fixture.suite))
+      #expect(try suite.expected(for: fixture.input) == fixture.expected, "\(fixture.id)")
+    }
+  }
+
+  @Test func aTamperedTableIsRefusedWithItsName() throws {
+    let directory = TestSupport.temporaryDirectory()
+    _ = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: 1), to: directory.path)
+    let table = directory.appendingPathComponent("version-compare.jsonl").path
+    var bytes = try FileIO.read(table)
+    bytes[10] ^= 0x01
+    try FileIO.write(bytes, to: table)
+    #expect {
+      try FixtureSet.load(directory: directory.path)
+    } throws: { error in
+      "\(error)".hasPrefix("\(directory.path)/version-compare.jsonl: does not match the manifest")
+    }
+  }
+
+  @Test func malformedLinesAreNamedByFileAndLine() throws {
+    let directory = TestSupport.temporaryDirectory()
+    var files = FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1))
+    let index = try #require(files.firstIndex { $0.name == "eligibility.jsonl" })
+    var lines = String(decoding: files[index].bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    lines[2] = lines[1]  // a duplicate case id on line 3
+    files[index].bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let manifest = try FixtureManifest(json: try JSONReader.parse(files.last!.bytes))
+    var fixed = manifest
+    fixed.files = manifest.files.map { file in
+      let bytes = files.first { $0.name == file.path }!.bytes
+      return FixtureManifest.File(path: file.path, bytes: Int64(bytes.count), sha256: SHA256.hex(bytes))
+    }
+    files[files.count - 1].bytes = fixed.bytes
+    for file in files { try FileIO.write(file.bytes, to: FileIO.join(directory.path, file.name)) }
+    #expect(throws: ConformError.file(
+      path: directory.path + "/eligibility.jsonl", line: 3,
+      message: "duplicate case id eligibility/seed/below-threshold (first at \(directory.path)/eligibility.jsonl line 2)")) {
+      try FixtureSet.load(directory: directory.path)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import ConformKit
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// `conform generate` and `conform --help`, run as a user would.
+@Suite struct GenerateCommandTests {
+  @Test func generateTwiceGivesIdenticalBytesAndTheDigestItPrints() throws {
+    let first = TestSupport.temporaryDirectory()
+    let second = TestSupport.temporaryDirectory()
+    let a = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", first.path, "--depth", "3"])
+    let b = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", second.path, "--depth", "3"])
+    #expect(a.status == 0 && b.status == 0)
+    #expect(a.stdout.replacingOccurrences(of: first.path, with: "") == b.stdout.replacingOccurrences(of: second.path, with: ""))
+    for name in ["eligibility.jsonl", "version-compare.jsonl", "timeline.jsonl", "manifest.json", "timeline.md"] {
+      #expect(try FileIO.read(first.appendingPathComponent(name).path) == FileIO.read(second.appendingPathComponent(name).path))
+    }
+    let manifest = try FileIO.read(first.appendingPathComponent("manifest.json").path)
+    #expect(a.stdout.contains("sha256:\(SHA256.hex(manifest))"))
+  }
+
+  @Test func badDepthIsAUsageError() throws {
+    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--depth", "x"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr == "conform: error: usage: generate: --depth takes a whole number from 1 to 12, not \"x\"\n")
+  }
+
+  @Test func helpDescribesEveryOptionAndTheExitCodes() throws {
+    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--help"])
+    #expect(outcome.status == 0)
+    for text in ["--out DIR", "--depth N", "EXIT STATUS", "130"] { #expect(outcome.stdout.contains(text)) }
+    let top = try TestSupport.run(TestSupport.binary("conform"), ["--help"])
+    #expect(top.status == 0 && top.stdout.contains("generate"))
+  }
+}

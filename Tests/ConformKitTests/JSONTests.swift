@@ -1,2 +1,0 @@
-import ConformJSON
-import Testing

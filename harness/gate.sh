@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The two-codebase gate, as CI runs it against our own two references: both conform, they agree
+# with each other, and every drifting port in harness/mutants.jsonl is caught by a named case.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+harness/main-job.sh
+bin=$(swift build -c release --show-bin-path)
+echo "== conform mutants" >&2
+"$bin/conform" mutants --markdown reports/mutants.md
