@@ -66,7 +66,8 @@ public enum Golden {
     }
     let difference = lineDiff(golden, actual)
     guard mode == .failed || mode == .all else {
-      return "output differs from Tests/Golden/\(name) (if the change is intended: \(record), then review the diff):\n\(difference)"
+      return
+        "output differs from Tests/Golden/\(name) (if the change is intended: \(record), then review the diff):\n\(difference)"
     }
     write(actual, to: url)
     return "re-recorded Tests/Golden/\(name), which differed:\n\(difference)\nreview it, then run the tests again"

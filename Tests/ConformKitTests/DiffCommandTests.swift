@@ -14,7 +14,8 @@ import Testing
   }
 
   func diff(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), ["diff"] + arguments, environment: environment, currentDirectory: directory)
+    try TestSupport.run(
+      TestSupport.binary("conform"), ["diff"] + arguments, environment: environment, currentDirectory: directory)
   }
 
   var swiftRun: String { write(SampleRuns.driftHeaderA, SampleRuns.driftA, named: "swift.jsonl") }
@@ -22,7 +23,8 @@ import Testing
 
   @Test func runsThatAgreeExitZero() throws {
     let a = write(SampleRuns.driftHeaderA, SampleRuns.driftA, named: "a.jsonl")
-    let b = write(SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: 8), SampleRuns.driftA, named: "b.jsonl")
+    let b = write(
+      SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: 8), SampleRuns.driftA, named: "b.jsonl")
     let outcome = try diff([a, b])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.split(separator: "\n").last == "7 agree, 0 disagree")
@@ -38,13 +40,16 @@ import Testing
 
   @Test func differentFixturesAreAWarningOnStderr() throws {
     let outcome = try diff([swiftRun, kotlinRun])
-    #expect(outcome.stderr.contains("conform: warning: the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)"))
+    #expect(
+      outcome.stderr.contains("conform: warning: the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)")
+    )
   }
 
   @Test func writesJSONAndMarkdown() throws {
     let outcome = try diff([swiftRun, kotlinRun, "--json", "out/drift.json", "--markdown", "out/drift.md"])
     #expect(outcome.status == 1)
-    let json = try JSONReader.parse(try String(contentsOfFile: directory.appendingPathComponent("out/drift.json").path, encoding: .utf8))
+    let json = try JSONReader.parse(
+      try String(contentsOfFile: directory.appendingPathComponent("out/drift.json").path, encoding: .utf8))
     #expect(json["disagreements"]?.arrayValue?.count == 3)
     #expect(json["exitStatus"] == 1)
     let markdown = try String(contentsOfFile: directory.appendingPathComponent("out/drift.md").path, encoding: .utf8)
@@ -60,7 +65,8 @@ import Testing
 
   @Test func aMalformedFileExitsTwoNamingTheFileAndLine() throws {
     let broken = SampleRuns.write(
-      JSONWriter.string(ResultRecord.header(SampleRuns.driftHeaderB).json) + "\nnot json\n{}\n", named: "broken.jsonl", in: directory)
+      JSONWriter.string(ResultRecord.header(SampleRuns.driftHeaderB).json) + "\nnot json\n{}\n", named: "broken.jsonl",
+      in: directory)
     let outcome = try diff([swiftRun, broken])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: \(broken) line 2: column 1: "))
@@ -71,7 +77,10 @@ import Testing
   func notTwoFilesIsAUsageError(_ arguments: [String]) throws {
     let outcome = try diff(arguments)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr == "conform: error: usage: diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(arguments.count)\n")
+    #expect(
+      outcome.stderr
+        == "conform: error: usage: diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(arguments.count)\n"
+    )
   }
 
   @Test func helpDocumentsTheExitStatuses() throws {

@@ -21,7 +21,10 @@ import Testing
   @Test func bothWrongInDifferentWaysIsDriftWithTheirOutputsDiffed() throws {
     let disagreement = try #require(drift.disagreements.first { $0.id == "version-compare/pitfall/double-dot" })
     #expect(disagreement.bothWrongDifferently)
-    #expect(disagreement.diff == "(- swift-reference 0.1.0, + kotlin-app 1.0.0)\n  … (1 unchanged)\n  parts: … (1 unchanged)\n+ parts[1]: 0\n  parts: … (1 unchanged)")
+    #expect(
+      disagreement.diff
+        == "(- swift-reference 0.1.0, + kotlin-app 1.0.0)\n  … (1 unchanged)\n  parts: … (1 unchanged)\n+ parts[1]: 0\n  parts: … (1 unchanged)"
+    )
   }
 
   @Test func bothWrongTheSameWayIsAgreement() {
@@ -50,7 +53,8 @@ import Testing
 
   @Test func differentFixturesAreAWarning() {
     #expect(drift.fixturesDiffer)
-    #expect(drift.warnings.first?.hasPrefix("the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)") == true)
+    #expect(
+      drift.warnings.first?.hasPrefix("the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)") == true)
   }
 
   @Test func twoRunsOfTheSameImplementationAreLabelledAAndB() {

@@ -9,13 +9,17 @@ import Testing
 @Suite struct ReportCommandTests {
   let directory = TestSupport.temporaryDirectory("conform-report")
 
-  func resultsFile(_ results: [CaseResult] = SampleRuns.mixedResults, complete: Bool = true, name: String = "results.jsonl") -> String {
+  func resultsFile(_ results: [CaseResult] = SampleRuns.mixedResults, complete: Bool = true, name: String = "results.jsonl")
+    -> String
+  {
     let header = SampleRuns.header(cases: Int64(Set(results.map(\.id)).count))
-    return SampleRuns.write(SampleRuns.resultsText(header: header, results: results, complete: complete), named: name, in: directory)
+    return SampleRuns.write(
+      SampleRuns.resultsText(header: header, results: results, complete: complete), named: name, in: directory)
   }
 
   func report(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), ["report"] + arguments, environment: environment, currentDirectory: directory)
+    try TestSupport.run(
+      TestSupport.binary("conform"), ["report"] + arguments, environment: environment, currentDirectory: directory)
   }
 
   func lastLine(_ text: String) -> String? {
@@ -83,7 +87,9 @@ import Testing
     let outcome = try report([path])
     let lineCount = text.split(separator: "\n").count
     #expect(outcome.status == 1)
-    #expect(outcome.stderr.contains("conform: warning: \(path): line \(lineCount) was cut short (the run was interrupted) and is ignored"))
+    #expect(
+      outcome.stderr.contains(
+        "conform: warning: \(path): line \(lineCount) was cut short (the run was interrupted) and is ignored"))
     #expect(lastLine(outcome.stdout) == SampleRuns.summary(known: nil).closingLine)
   }
 
@@ -94,7 +100,9 @@ import Testing
   }
 
   @Test func aFileThatIsNotAResultsFileSaysSo() throws {
-    let path = SampleRuns.write("{\"type\":\"footer\",\"endedAt\":\"x\",\"interrupted\":null,\"ms\":1,\"restarts\":0,\"totals\":{}}\n", named: "no-header.jsonl", in: directory)
+    let path = SampleRuns.write(
+      "{\"type\":\"footer\",\"endedAt\":\"x\",\"interrupted\":null,\"ms\":1,\"restarts\":0,\"totals\":{}}\n",
+      named: "no-header.jsonl", in: directory)
     let outcome = try report([path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(path) line 1: a results file starts with a header record"))

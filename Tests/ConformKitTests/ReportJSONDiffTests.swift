@@ -1,6 +1,6 @@
-import Foundation
 import ConformJSON
 import ConformTestSupport
+import Foundation
 import Testing
 
 @testable import ConformKit
@@ -84,7 +84,8 @@ import Testing
 
   @Test func stringsThatDifferOnlyInvisiblyShowTheirScalarsEscaped() {
     // "é" as one scalar against "e" and a combining acute accent: equal to Swift's ==, not to JSON.
-    #expect(JSONDiff.lines(["name": "Caf\u{E9}"], ["name": "Cafe\u{301}"]) == ["- name: \"Caf\\u{E9}\"", "+ name: \"Cafe\\u{301}\""])
+    #expect(
+      JSONDiff.lines(["name": "Caf\u{E9}"], ["name": "Cafe\u{301}"]) == ["- name: \"Caf\\u{E9}\"", "+ name: \"Cafe\\u{301}\""])
     #expect(JSONDiff.lines("a\u{A0}b", "a b") == ["- \"a\\u{A0}b\"", "+ \"a b\""])
     #expect(JSONDiff.lines("ab", "a\u{200B}b") == ["- \"ab\"", "+ \"a\\u{200B}b\""])
     // Cyrillic а looks like Latin a.

@@ -51,7 +51,9 @@ import Testing
     #expect(count("error", in: xml) == 2)
     // skipped, known failure.
     #expect(count("skipped", in: xml) == 2)
-    #expect(xml.contains("<testsuites name=\"conform: swift-ports\" tests=\"10\" failures=\"5\" errors=\"2\" skipped=\"2\" time=\"1.234\">"))
+    #expect(
+      xml.contains(
+        "<testsuites name=\"conform: swift-ports\" tests=\"10\" failures=\"5\" errors=\"2\" skipped=\"2\" time=\"1.234\">"))
     #expect(xml.contains("<testsuite name=\"eligibility\" tests=\"4\" failures=\"1\" errors=\"2\" skipped=\"1\""))
   }
 
@@ -64,12 +66,16 @@ import Testing
   @Test func knownFailuresAreSkippedWithTheirReasonAndStaleOnesFail() {
     let xml = SampleRuns.summary().junitXML()
     #expect(xml.contains("<skipped message=\"known failure: Kotlin split keeps empty pieces (ANDROID-123)\"/>"))
-    #expect(xml.contains("<failure message=\"a known failure that passes now: remove it from the list\" type=\"stale-known-failure\">"))
+    #expect(
+      xml.contains("<failure message=\"a known failure that passes now: remove it from the list\" type=\"stale-known-failure\">"))
   }
 
   @Test func failuresHoldTheDiffAndErrorsTheMessageAndStderr() {
     let xml = SampleRuns.summary().junitXML()
-    #expect(xml.contains("type=\"fail\">note: string comparison says \"2.0.10\" &lt; \"2.0.9\": parts must compare as numbers\n(- expected, + actual)\n- newer: true\n+ newer: false</failure>"))
+    #expect(
+      xml.contains(
+        "type=\"fail\">note: string comparison says \"2.0.10\" &lt; \"2.0.9\": parts must compare as numbers\n(- expected, + actual)\n- newer: true\n+ newer: false</failure>"
+      ))
     #expect(xml.contains("<error message=\"crashed: exited with signal 11 (SIGSEGV)\" type=\"crashed\">"))
     #expect(xml.contains("| Fatal error: Unexpectedly found nil\n"))
   }

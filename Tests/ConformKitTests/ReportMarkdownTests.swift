@@ -36,7 +36,8 @@ import Testing
     #expect(markdown.utf8.count <= MarkdownDocument.defaultLimit)
     let shown = markdown.components(separatedBy: "<details>").count - 1
     #expect(shown > 10)
-    #expect(markdown.contains("*… and \(10_000 - shown) more problems not shown to stay under the size limit: `r.jsonl` has them all;"))
+    #expect(
+      markdown.contains("*… and \(10_000 - shown) more problems not shown to stay under the size limit: `r.jsonl` has them all;"))
   }
 
   @Test func maxFailuresCapsTheDetailsWithANote() {
@@ -70,7 +71,9 @@ import Testing
     let directory = TestSupport.temporaryDirectory()
     let path = directory.appendingPathComponent("summary.md").path
     try Data(("earlier step\n" + String(repeating: "x", count: 900_000)).utf8).write(to: URL(fileURLWithPath: path))
-    try StepSummary.append(to: path) { limit in SampleRuns.summary().markdownReport(maxFailures: 50, limit: limit, resultsPath: nil) }
+    try StepSummary.append(to: path) { limit in
+      SampleRuns.summary().markdownReport(maxFailures: 50, limit: limit, resultsPath: nil)
+    }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasPrefix("earlier step\n"))
     #expect(text.contains("## conform: swift-ports 0.1.0 (swift) ❌ does not conform"))
@@ -91,7 +94,11 @@ import Testing
 
   @Test func theSummaryHasCountsExitStatusAndHeader() throws {
     let json = try report()
-    #expect(json["counts"] == ["cases": 10, "passed": 2, "failed": 3, "errored": 2, "flaky": 1, "skipped": 1, "unsupported": 0, "knownFailures": 1, "staleKnownFailures": 1])
+    #expect(
+      json["counts"] == [
+        "cases": 10, "passed": 2, "failed": 3, "errored": 2, "flaky": 1, "skipped": 1, "unsupported": 0, "knownFailures": 1,
+        "staleKnownFailures": 1,
+      ])
     #expect(json["exitStatus"] == 1)
     #expect(json["closingLine"] == .string(SampleRuns.summary().closingLine))
     #expect(json["implementation"]?["name"] == "swift-ports")
@@ -122,6 +129,12 @@ import Testing
 
   @Test func excusedKnownFailuresAreListedApart() throws {
     let known = try #require(try report()["knownFailures"]?.arrayValue)
-    #expect(known == [["id": "version-compare/pitfall/double-dot", "suite": "version-compare", "kind": "fail", "line": 2, "reason": "Kotlin split keeps empty pieces (ANDROID-123)"]])
+    #expect(
+      known == [
+        [
+          "id": "version-compare/pitfall/double-dot", "suite": "version-compare", "kind": "fail", "line": 2,
+          "reason": "Kotlin split keeps empty pieces (ANDROID-123)",
+        ]
+      ])
   }
 }

@@ -32,7 +32,10 @@ import Testing
   }
 
   @Test func helpTextDocumentsEveryOptionAndTheEnvironment() {
-    for word in ["--junit FILE", "--json FILE", "--markdown FILE", "--max-failures N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "1 MiB"] {
+    for word in [
+      "--junit FILE", "--json FILE", "--markdown FILE", "--max-failures N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
+      "1 MiB",
+    ] {
       #expect(ReportOptions.helpText.contains(word), "\(word)")
     }
     #expect(ReportCommand.help.contains(ReportOptions.helpText))

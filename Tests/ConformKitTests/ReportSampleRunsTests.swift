@@ -23,7 +23,8 @@ enum SampleRuns {
   static func footer(_ results: [CaseResult], interrupted: String? = nil) -> ResultFooter {
     var totals: [CaseStatus: Int64] = [:]
     for result in results { totals[result.status, default: 0] += 1 }
-    return ResultFooter(endedAt: "2026-11-30T12:00:02Z", milliseconds: 1234, interrupted: interrupted, restarts: 1, totals: totals)
+    return ResultFooter(
+      endedAt: "2026-11-30T12:00:02Z", milliseconds: 1234, interrupted: interrupted, restarts: 1, totals: totals)
   }
 
   static let timelineExpected: JSONValue = [
@@ -64,7 +65,8 @@ enum SampleRuns {
       id: "eligibility/seed/unicode-name", suite: "eligibility", status: .fail, microseconds: 300,
       actual: ["eligible": false, "reason": "Cafe\u{301}"], expected: ["eligible": false, "reason": "Caf\u{E9}"],
       note: "names compare by their scalars, not by canonical equivalence"),
-    CaseResult(id: "eligibility/seed/skip", suite: "eligibility", status: .skipped, microseconds: 10, message: "not implemented yet"),
+    CaseResult(
+      id: "eligibility/seed/skip", suite: "eligibility", status: .skipped, microseconds: 10, message: "not implemented yet"),
     CaseResult(
       id: "eligibility/seed/timeout", suite: "eligibility", status: .timeout, expected: ["eligible": false],
       message: "no answer within 5000 ms", stderrTail: ""),
@@ -87,7 +89,9 @@ enum SampleRuns {
 
   static var knownFailures: KnownFailures { try! KnownFailures.parse(knownFailuresText, path: "known-failures.txt") }
 
-  static func summary(_ results: [CaseResult] = mixedResults, known: KnownFailures? = knownFailures, complete: Bool = true) -> RunSummary {
+  static func summary(_ results: [CaseResult] = mixedResults, known: KnownFailures? = knownFailures, complete: Bool = true)
+    -> RunSummary
+  {
     RunSummary(
       header: header(cases: Int64(Set(results.map(\.id)).count)), results: results, footer: complete ? footer(results) : nil,
       knownFailures: known)
@@ -115,7 +119,8 @@ enum SampleRuns {
       id: "version-compare/seed/c", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
       note: "both get this wrong the same way"),
     CaseResult(
-      id: "version-compare/pitfall/double-dot", suite: "version-compare", status: .fail, actual: ["newer": false, "parts": [1, 2]],
+      id: "version-compare/pitfall/double-dot", suite: "version-compare", status: .fail,
+      actual: ["newer": false, "parts": [1, 2]],
       expected: ["error": "malformed"], note: "\"1..2\" is malformed"),
     CaseResult(id: "timeline/seed/x", suite: "timeline", status: .pass),
     CaseResult(id: "timeline/seed/y", suite: "timeline", status: .crashed, message: "exited with status 1"),
@@ -153,7 +158,9 @@ enum SampleRuns {
   }
 
   static var drift: Drift {
-    Drift(resultsFile(driftHeaderA, driftA, path: "reports/swift.jsonl"), resultsFile(driftHeaderB, driftB, path: "reports/kotlin.jsonl"))
+    Drift(
+      resultsFile(driftHeaderA, driftA, path: "reports/swift.jsonl"),
+      resultsFile(driftHeaderB, driftB, path: "reports/kotlin.jsonl"))
   }
 }
 

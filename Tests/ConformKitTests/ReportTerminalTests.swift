@@ -33,13 +33,15 @@ import Testing
     let results = [CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass, microseconds: 5)]
     #expect(
       text(SampleRuns.summary(results, known: nil))
-        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 cases) in 1.234 s\n\n1 passed, 0 failed\n")
+        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 cases) in 1.234 s\n\n1 passed, 0 failed\n"
+    )
   }
 
   @Test func problemsAreGroupedBySuiteInOrder() {
     let report = text(SampleRuns.summary())
     let headings = report.split(separator: "\n").filter { $0.hasPrefix("=== ") }
-    #expect(headings == ["=== eligibility: 3 problems ===", "=== timeline: 2 problems ===", "=== version-compare: 2 problems ==="])
+    #expect(
+      headings == ["=== eligibility: 3 problems ===", "=== timeline: 2 problems ===", "=== version-compare: 2 problems ==="])
   }
 
   @Test func excusedKnownFailuresAreNotShownButStaleOnesAre() {
@@ -73,7 +75,10 @@ import Testing
     }
     let report = text(SampleRuns.summary(results, known: nil))
     #expect(report.components(separatedBy: "\nFAIL ").count - 1 == 50)
-    #expect(report.contains("… and 9950 more problems (every one is in reports/results-swift-ports.jsonl; --json FILE writes them all with their diffs)"))
+    #expect(
+      report.contains(
+        "… and 9950 more problems (every one is in reports/results-swift-ports.jsonl; --json FILE writes them all with their diffs)"
+      ))
     #expect(report.hasSuffix("\n0 passed, 10000 failed\n"))
     #expect(report.split(separator: "\n").count < 400)
   }

@@ -47,7 +47,9 @@ public enum DiffCommand: Command {
     if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       try StepSummary.append(to: summaryPath) { limit in drift.markdownReport(maxShown: maxShown, limit: limit) }
     }
-    print(drift.terminalText(maxShown: maxShown, style: TextStyle(isEnabled: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO))), terminator: "")
+    print(
+      drift.terminalText(maxShown: maxShown, style: TextStyle(isEnabled: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO))),
+      terminator: "")
     return drift.exitStatus
   }
 }

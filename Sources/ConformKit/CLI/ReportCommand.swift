@@ -45,6 +45,7 @@ public enum ReportCommand: Command {
       }
       knownFailures = list
     }
-    return try Reporter(options: options, resultsPath: results.path).report(RunSummary(file: results, knownFailures: knownFailures))
+    return try Reporter(options: options, resultsPath: results.path).report(
+      RunSummary(file: results, knownFailures: knownFailures))
   }
 }

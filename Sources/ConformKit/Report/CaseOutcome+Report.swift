@@ -35,7 +35,9 @@ extension CaseOutcome {
     let attempt = representative
     if let note = attempt.note, !note.isEmpty { lines.append("note: \(note)") }
     if !isStaleKnownFailure {
-      if let outputDiff { lines.append(contentsOf: outputDiff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+      if let outputDiff {
+        lines.append(contentsOf: outputDiff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+      }
       if let message = attempt.message, !message.isEmpty {
         let messageLines = message.split(separator: "\n", omittingEmptySubsequences: false)
         lines.append("message: \(messageLines[0])")

@@ -18,7 +18,10 @@ extension Drift {
         currentSuite = disagreement.suite
         let count = perSuite[disagreement.suite]!
         lines.append("")
-        lines.append(style.bold("=== \(VisibleText.escapingControls(disagreement.suite)): \(count) \(count == 1 ? "disagreement" : "disagreements") ==="))
+        lines.append(
+          style.bold(
+            "=== \(VisibleText.escapingControls(disagreement.suite)): \(count) \(count == 1 ? "disagreement" : "disagreements") ==="
+          ))
       }
       lines.append("")
       lines.append("\(style.red("DRIFT")) \(style.bold(VisibleText.escapingControls(disagreement.id)))")
@@ -27,7 +30,8 @@ extension Drift {
     if disagreements.count > maxShown {
       let rest = disagreements.count - maxShown
       lines.append("")
-      lines.append("… and \(rest) more \(rest == 1 ? "disagreement" : "disagreements") (--json FILE writes them all with their diffs)")
+      lines.append(
+        "… and \(rest) more \(rest == 1 ? "disagreement" : "disagreements") (--json FILE writes them all with their diffs)")
     }
     let oneSided = oneSidedGroups
     if !oneSided.isEmpty {
@@ -123,7 +127,8 @@ extension Drift {
       ]
     }
     let oneSided = { (cases: [OneSided]) -> JSONValue in
-      .array(cases.map { ["id": .string($0.id), "suite": .string($0.suite), "otherStatus": JSONValue($0.otherStatus?.rawValue)] })
+      .array(
+        cases.map { ["id": .string($0.id), "suite": .string($0.suite), "otherStatus": JSONValue($0.otherStatus?.rawValue)] })
     }
     return [
       "type": "drift",
@@ -171,8 +176,10 @@ extension Drift {
     var shown = 0
     for disagreement in disagreements.prefix(maxShown) {
       var block = disagreement.suite != currentSuite ? "#### \(MarkdownText.inline(disagreement.suite))\n\n" : ""
-      block += "<details>\n<summary><code>\(MarkdownText.html(disagreement.id))</code>: \(MarkdownText.html(disagreement.a.status.rawValue)) vs \(MarkdownText.html(disagreement.b.status.rawValue))</summary>\n\n"
-      block += MarkdownText.fenced(VisibleText.capped(detailLines(disagreement), RunSummary.markdownLinesPerProblem), language: "diff")
+      block +=
+        "<details>\n<summary><code>\(MarkdownText.html(disagreement.id))</code>: \(MarkdownText.html(disagreement.a.status.rawValue)) vs \(MarkdownText.html(disagreement.b.status.rawValue))</summary>\n\n"
+      block += MarkdownText.fenced(
+        VisibleText.capped(detailLines(disagreement), RunSummary.markdownLinesPerProblem), language: "diff")
       block += "\n\n</details>\n\n"
       guard document.append(block) else { break }
       currentSuite = disagreement.suite
@@ -181,7 +188,8 @@ extension Drift {
     if disagreements.count > shown {
       let rest = disagreements.count - shown
       let reason = shown < min(maxShown, disagreements.count) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
-      document.appendRequired("*… and \(rest) more not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n\n")
+      document.appendRequired(
+        "*… and \(rest) more not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n\n")
     }
     let oneSided = oneSidedGroups
     if !oneSided.isEmpty {

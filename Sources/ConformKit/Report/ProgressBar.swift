@@ -65,7 +65,9 @@ public final class ProgressBar: Sendable {
       state.started = started
       if let last = state.lastDraw, time &- last < Self.redrawInterval, done < total { return }
       state.lastDraw = time
-      output("\r" + Self.render(done: done, total: total, elapsedNanoseconds: time &- started, label: label, width: width) + "\u{1B}[K")
+      output(
+        "\r" + Self.render(done: done, total: total, elapsedNanoseconds: time &- started, label: label, width: width) + "\u{1B}[K"
+      )
     }
   }
 

@@ -11,7 +11,9 @@ public struct ReportOptions: Sendable, Equatable {
 
   public static let defaultMaxFailures = 50
 
-  public init(junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxFailures: Int = defaultMaxFailures) {
+  public init(
+    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxFailures: Int = defaultMaxFailures
+  ) {
     self.junitPath = junitPath
     self.jsonPath = jsonPath
     self.markdownPath = markdownPath

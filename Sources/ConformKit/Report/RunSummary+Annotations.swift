@@ -10,10 +10,13 @@ extension RunSummary {
     var lines = problems.prefix(maxFailures).map { problem in
       let title = "conform: \(problem.id) (\(problem.problemKind))"
       let message = VisibleText.capped(problem.detailLines(stderrLines: 10), Self.annotationLines).joined(separator: "\n")
-      return "::error title=\(GitHubCommand.property(title))::\(GitHubCommand.data(message.isEmpty ? problem.problemKind : message))"
+      return
+        "::error title=\(GitHubCommand.property(title))::\(GitHubCommand.data(message.isEmpty ? problem.problemKind : message))"
     }
     if problems.count > maxFailures {
-      lines.append("::notice title=conform::\(GitHubCommand.data("… and \(problems.count - maxFailures) more problems: see the job log or the JSON report"))")
+      lines.append(
+        "::notice title=conform::\(GitHubCommand.data("… and \(problems.count - maxFailures) more problems: see the job log or the JSON report"))"
+      )
     }
     return lines
   }

@@ -51,7 +51,8 @@ extension RunSummary {
       "exitStatus": .int(Int64(exitStatus.rawValue)),
       "closingLine": .string(closingLine),
       "counts": counts.json(cases: outcomes.count),
-      "suites": .object(JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.outcomes.count)) })),
+      "suites": .object(
+        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.outcomes.count)) })),
       "warnings": .array(warnings.map(JSONValue.string)),
       "problems": .array(problemList),
       "knownFailures": .array(excused),

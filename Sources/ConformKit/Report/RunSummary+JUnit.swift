@@ -49,7 +49,8 @@ extension RunSummary {
       if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
       suites.append(([open + ">", junitProperties] + cases + ["  </testsuite>"]).joined(separator: "\n"))
     }
-    let time = footer.map { JUnitTime.seconds(milliseconds: $0.milliseconds) } ?? JUnitTime.seconds(microseconds: caseMicroseconds)
+    let time =
+      footer.map { JUnitTime.seconds(milliseconds: $0.milliseconds) } ?? JUnitTime.seconds(microseconds: caseMicroseconds)
     let name = XMLText.attribute("conform: \(header.implementation.displayName)")
     let root =
       "<testsuites name=\"\(name)\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\" skipped=\"\(totals.skipped)\" time=\"\(time)\">"
@@ -82,7 +83,8 @@ extension RunSummary {
 
   private func junitChild(_ element: String, type: String, message: String, body outcome: CaseOutcome) -> String {
     let text = outcome.detailLines(stderrLines: Self.junitStderrLines).joined(separator: "\n")
-    return "<\(element) message=\"\(XMLText.attribute(message))\" type=\"\(XMLText.attribute(type))\">\(XMLText.content(text))</\(element)>"
+    return
+      "<\(element) message=\"\(XMLText.attribute(message))\" type=\"\(XMLText.attribute(type))\">\(XMLText.content(text))</\(element)>"
   }
 
   private var junitProperties: String {

@@ -17,7 +17,8 @@ extension RunSummary {
       }
     var intro = "## conform: \(MarkdownText.inline(implementationLabel)) \(verdict)\n\n"
     intro += "**\(closingLine)**\n\n"
-    var facts = "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(header.fixtures.cases) cases)"
+    var facts =
+      "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(header.fixtures.cases) cases)"
     facts += " · conform \(MarkdownText.inline(header.conformVersion))"
     if let footer { facts += " · \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     intro += facts + "\n\n"
@@ -34,7 +35,8 @@ extension RunSummary {
       if problem.suite != currentSuite {
         block += "#### \(MarkdownText.inline(problem.suite))\n\n"
       }
-      block += "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
+      block +=
+        "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
       let lines = VisibleText.capped(problem.detailLines(stderrLines: Self.terminalStderrLines), Self.markdownLinesPerProblem)
       block += MarkdownText.fenced(lines, language: "diff") + "\n\n</details>\n\n"
       guard document.append(block) else { break }
@@ -46,7 +48,8 @@ extension RunSummary {
       let reason = shown < min(maxFailures, problems.count) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
-        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n")
+        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n"
+      )
     }
     return document.text
   }

@@ -20,7 +20,8 @@ extension RunSummary {
         currentSuite = problem.suite
         let count = problemsPerSuite[problem.suite]!
         lines.append("")
-        lines.append(style.bold("=== \(VisibleText.escapingControls(problem.suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
+        lines.append(
+          style.bold("=== \(VisibleText.escapingControls(problem.suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
       }
       lines.append("")
       lines.append(contentsOf: terminalBlock(problem, style: style))
@@ -42,7 +43,8 @@ extension RunSummary {
       lines.append("")
       let width = suites.map(\.name.count).max() ?? 0
       for (name, summary) in suites {
-        lines.append(VisibleText.escapingControls(name) + String(repeating: " ", count: width + 2 - name.count) + summary.closingLine)
+        lines.append(
+          VisibleText.escapingControls(name) + String(repeating: " ", count: width + 2 - name.count) + summary.closingLine)
       }
     }
     lines.append("")
@@ -60,7 +62,8 @@ extension RunSummary {
 
   /// `conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 14 cases) in 1.234 s`
   var headline: String {
-    var line = "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(header.fixtures.cases) cases)"
+    var line =
+      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(header.fixtures.cases) cases)"
     if let footer { line += " in \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     return VisibleText.escapingControls(line)
   }
