@@ -96,3 +96,23 @@ import Testing
     #expect(text.hasSuffix("\n3 agree, 3 disagree, 3 ran by one side only\n"))
   }
 }
+
+@Suite struct DiffMarkdownLimitTests {
+  @Test func manyLargeDisagreementsStayUnderTheLimitAndKeepTheOneSidedListAndTheNote() {
+    let big = JSONValue.array((0..<150).map { .string("element \($0) " + String(repeating: "x", count: 80)) })
+    var a = SampleRuns.driftA
+    var b = SampleRuns.driftB
+    for index in 0..<2_000 {
+      let id = "timeline/generated/\(index)"
+      a.append(CaseResult(id: id, suite: "timeline", status: .fail, actual: big, expected: 1))
+      b.append(CaseResult(id: id, suite: "timeline", status: .fail, actual: ["other": big], expected: 1))
+    }
+    let drift = Drift(
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, a, path: "a.jsonl"),
+      SampleRuns.resultsFile(SampleRuns.driftHeaderB, b, path: "b.jsonl"))
+    let markdown = drift.markdownReport(maxShown: 1_000_000, limit: 200_000)
+    #expect(markdown.utf8.count <= 200_000)
+    #expect(markdown.contains("### Ran by one side only (not drift)"))
+    #expect(markdown.contains("more disagreements not shown to stay under the size limit"))
+  }
+}

@@ -171,6 +171,13 @@ extension Drift {
     table.append("| **all** | \(disagreements.count) | \(onlyA.count) | \(onlyB.count) |")
     document.appendRequired(table.joined(separator: "\n") + "\n\n")
 
+    // The one-sided list is short (five ids per group) and goes last, so room is kept for it.
+    var oneSidedBlock = ""
+    let oneSided = oneSidedGroups
+    if !oneSided.isEmpty {
+      oneSidedBlock = "### Ran by one side only (not drift)\n\n"
+      for group in oneSided { oneSidedBlock += "- \(MarkdownText.inline(group.title)): \(MarkdownText.inline(group.ids))\n" }
+    }
     if !disagreements.isEmpty { document.appendRequired("### Disagreements\n\n") }
     var currentSuite: String?
     var shown = 0
@@ -181,21 +188,17 @@ extension Drift {
       block += MarkdownText.fenced(
         VisibleText.capped(detailLines(disagreement), RunSummary.markdownLinesPerProblem), language: "diff")
       block += "\n\n</details>\n\n"
-      guard document.append(block) else { break }
+      guard document.append(block, keeping: oneSidedBlock.utf8.count) else { break }
       currentSuite = disagreement.suite
       shown += 1
     }
+    document.appendRequired(oneSidedBlock)
     if disagreements.count > shown {
       let rest = disagreements.count - shown
       let reason = shown < min(maxShown, disagreements.count) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
       document.appendRequired(
-        "*… and \(rest) more not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n\n")
-    }
-    let oneSided = oneSidedGroups
-    if !oneSided.isEmpty {
-      var block = "### Ran by one side only (not drift)\n\n"
-      for group in oneSided { block += "- \(MarkdownText.inline(group.title)): \(MarkdownText.inline(group.ids))\n" }
-      document.appendRequired(block)
+        "\n*… and \(rest) more disagreements not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n",
+        usingReserve: true)
     }
     return document.text
   }

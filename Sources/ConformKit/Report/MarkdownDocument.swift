@@ -17,20 +17,24 @@ struct MarkdownDocument {
 
   init(limit: Int = defaultLimit) { self.limit = limit }
 
-  /// Appends a block that must be there (a heading, the table), cut short if even it is too big.
-  mutating func appendRequired(_ block: String) {
-    let room = limit - Self.reserve - text.utf8.count
+  /// Appends a block that must be there (a heading, the table, the closing note), cut short if
+  /// even it is too big. Only the closing note may use the room kept in reserve.
+  mutating func appendRequired(_ block: String, usingReserve: Bool = false) {
+    let room = limit - (usingReserve ? 0 : Self.reserve) - text.utf8.count
     guard block.utf8.count > room else {
       text += block
       return
     }
-    text += Self.prefix(of: block, bytes: max(0, room)) + "\n\n*(cut short to stay under the size limit)*\n\n"
+    let cut = "\n\n*(cut short to stay under the size limit)*\n\n"
+    guard room >= cut.utf8.count else { return }
+    text += Self.prefix(of: block, bytes: room - cut.utf8.count) + cut
   }
 
-  /// Appends a block when it fits; returns whether it did.
+  /// Appends a block when it fits, leaving `keeping` bytes free for what must follow it; returns
+  /// whether it did. After one block does not fit, none is appended, so nothing is out of order.
   @discardableResult
-  mutating func append(_ block: String) -> Bool {
-    guard omitted == 0, text.utf8.count + block.utf8.count <= limit - Self.reserve else {
+  mutating func append(_ block: String, keeping: Int = 0) -> Bool {
+    guard omitted == 0, text.utf8.count + block.utf8.count + keeping <= limit - Self.reserve else {
       omitted += 1
       return false
     }

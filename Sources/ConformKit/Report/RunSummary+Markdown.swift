@@ -48,8 +48,8 @@ extension RunSummary {
       let reason = shown < min(maxFailures, problems.count) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
-        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n"
-      )
+        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",
+        usingReserve: true)
     }
     return document.text
   }
