@@ -17,7 +17,8 @@ public enum ReportCommand: Command {
 
     The same report conform run prints at the end of a live run: one block per problem, grouped
     by suite, with a field-by-field diff of the expected and actual output, the case's note and,
-    for a crash, the message and the tail of stderr.
+    for a crash, the message and the tail of stderr. A run that did not finish (no footer, or
+    interrupted) and has no failing case exits 2: its counts cover only the cases it reached.
 
     \(ReportOptions.helpText)
 

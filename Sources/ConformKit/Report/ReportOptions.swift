@@ -41,8 +41,8 @@ public struct ReportOptions: Sendable, Equatable {
       --markdown FILE      write a Markdown summary for a CI step: counts per suite, then the
                            problems with collapsible diffs (always under 1 MiB)
       --max-failures N     problems shown in full on the terminal, in Markdown and as GitHub
-                           annotations (default \(defaultMaxFailures); 0 shows only the counts). The
-                           JUnit and JSON files always hold every one.
+                           annotations (default \(defaultMaxFailures); 0 shows only the counts);
+                           the JUnit and JSON files always hold every one
 
     The report goes to stdout and its last line is the closing line, for example
     "120 passed, 2 failed, 1 errored". Progress goes to stderr, on a terminal only.
