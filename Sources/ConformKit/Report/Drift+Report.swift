@@ -98,13 +98,9 @@ extension Drift {
   /// Canonical JSON: both runs, the counts, every disagreement and every one-sided case.
   func jsonReport() -> JSONValue {
     func side(_ side: Side) -> JSONValue {
-      let implementation = side.header.implementation
       return [
         "results": .string(side.path), "label": .string(side.label),
-        "implementation": [
-          "command": .array(implementation.command.map(JSONValue.string)), "language": JSONValue(implementation.language),
-          "name": JSONValue(implementation.name), "version": JSONValue(implementation.version),
-        ],
+        "implementation": side.header.json["implementation"] ?? .null,
         "fixturesDigest": .string(side.header.fixtures.manifestDigest), "startedAt": .string(side.header.startedAt),
       ]
     }

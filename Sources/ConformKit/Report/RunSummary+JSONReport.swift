@@ -6,8 +6,7 @@ import ConformJSON
 /// reports of the same results are byte-identical. Unlike the terminal, nothing is capped.
 extension RunSummary {
   func jsonReport(resultsPath: String?) -> JSONValue {
-    let implementation = header.implementation
-    let fixtures = header.fixtures
+    let headerJSON = header.json
     let problemList: [JSONValue] = sortedProblems.map { problem in
       let attempt = problem.representative
       return [
@@ -33,15 +32,9 @@ extension RunSummary {
       "conform": .string(header.conformVersion),
       "protocol": .int(header.protocolVersion),
       "results": JSONValue(resultsPath),
-      "implementation": [
-        "command": .array(implementation.command.map(JSONValue.string)), "language": JSONValue(implementation.language),
-        "name": JSONValue(implementation.name), "version": JSONValue(implementation.version),
-      ],
-      "fixtures": [
-        "bundleDigest": JSONValue(fixtures.bundleDigest), "bundleVersion": JSONValue(fixtures.bundleVersion),
-        "cases": .int(fixtures.cases), "generatorVersion": .string(fixtures.generatorVersion),
-        "manifestDigest": .string(fixtures.manifestDigest), "source": .string(fixtures.source),
-      ],
+      // The results header's own encoding, so the report and the results file never disagree.
+      "implementation": headerJSON["implementation"] ?? .null,
+      "fixtures": headerJSON["fixtures"] ?? .null,
       "startedAt": .string(header.startedAt),
       "endedAt": JSONValue(footer?.endedAt),
       "ms": JSONValue(footer?.milliseconds),
