@@ -12,6 +12,8 @@ public protocol Command: Sendable {
 public enum CLI {
   public static let commands: [any Command.Type] = [
     GenerateCommand.self,
+    ReportCommand.self,
+    DiffCommand.self,
     MutantsCommand.self,
   ]
 

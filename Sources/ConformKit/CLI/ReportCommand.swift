@@ -1,0 +1,52 @@
+/// `conform report`: the report of a finished (or interrupted) run, from its results file.
+public enum ReportCommand: Command {
+  public static let name = "report"
+  public static let summary = "report a results file: failures with diffs, JUnit, JSON, Markdown"
+  public static let help = """
+    conform report: print the report of a run from its results file, and write it as JUnit,
+    JSON or Markdown for CI
+
+    USAGE
+      conform report RESULTS [--known-failures FILE] [report options]
+
+      RESULTS                 a results file written by conform run (JSON lines). A last line
+                              cut short by an interrupted run is ignored with a warning.
+      --known-failures FILE   cases expected to fail (one id per line, a reason after '#'). A
+                              listed case that fails does not fail the report; one that passes
+                              does, so the list cannot go stale.
+
+    The same report conform run prints at the end of a live run: one block per problem, grouped
+    by suite, with a field-by-field diff of the expected and actual output, the case's note and,
+    for a crash, the message and the tail of stderr. A run that did not finish (no footer, or
+    interrupted) and has no failing case exits 2: its counts cover only the cases it reached.
+
+    \(ReportOptions.helpText)
+
+    \(ExitStatus.helpText)
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let knownFailuresPath = try arguments.value("--known-failures")
+    let options = try ReportOptions.parse(from: &arguments)
+    let positionals = try arguments.positionals()
+    guard positionals.count == 1 else {
+      throw .usage(
+        positionals.isEmpty
+          ? "report: which results file? (conform report RESULTS)"
+          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B)")
+    }
+    let results = try ResultsFile.read(positionals[0])
+    var knownFailures: KnownFailures?
+    if let knownFailuresPath {
+      let list = try KnownFailures.read(knownFailuresPath)
+      // A filtered run need not include every listed case, so a stray entry is a warning here.
+      let ran = Set(results.results.map(\.id))
+      for entry in list.entries.values.sorted(by: { $0.line < $1.line }) where !ran.contains(entry.id) {
+        Terminal.note("warning: \(knownFailuresPath) line \(entry.line): \(entry.id) is not a case of this run")
+      }
+      knownFailures = list
+    }
+    return try Reporter(options: options, resultsPath: results.path).report(
+      RunSummary(file: results, knownFailures: knownFailures))
+  }
+}

@@ -1,0 +1,258 @@
+import ConformJSON
+
+/// A readable difference of two JSON values, in the style of swift-custom-dump.
+///
+/// One line per change, named by its path; changed lines carry `-` (the first side) and `+` (the
+/// second side), and runs of unchanged fields or elements collapse to `… (N unchanged)`:
+///
+///     (- expected, + actual)
+///       effects: … (1 unchanged)
+///     - effects[1]: {"at":2000,"effect":"requestReview"}
+///       final: … (3 unchanged)
+///     - final.pending: false
+///     + final.pending: true
+///       final: … (3 unchanged)
+///
+/// Nested objects are expanded field by field; a field on one side only shows `(absent)` on the
+/// other. Arrays are aligned by a longest common subsequence, so one inserted element is one `+`
+/// line, not a change of every element after it; a removed element paired with an inserted one of
+/// the same kind is compared field by field. Values are canonical JSON. Two strings that differ only in
+/// non-ASCII or invisible scalars (`"é"` against `"e\u{301}"`, a no-break space, a zero-width
+/// space) show those scalars escaped, `"e\u{301}"`, so a person can see the difference.
+///
+/// The output depends only on the two values: fields in code point order, arrays in order.
+public enum JSONDiff {
+  /// The difference of `expected` and `actual`, nil when they are equal.
+  ///
+  /// The first line is the legend: `(- first, + second)` with `legend`'s two names.
+  public static func diff(_ expected: JSONValue, _ actual: JSONValue, legend: (String, String)) -> String? {
+    guard expected != actual else { return nil }
+    return (["(- \(legend.0), + \(legend.1))"] + lines(expected, actual)).joined(separator: "\n")
+  }
+
+  /// The diff's lines without the legend; empty when the values are equal.
+  public static func lines(_ expected: JSONValue, _ actual: JSONValue) -> [String] {
+    guard expected != actual else { return [] }
+    var walker = Walker()
+    walker.value(expected, actual, path: Path())
+    return walker.lines
+  }
+}
+
+/// Where a change is, on each side: array alignment can put one element at different indices.
+private struct Path {
+  var first = ""
+  var second = ""
+
+  func key(_ key: String) -> Path {
+    let component = JSONDiffText.pathComponent(key)
+    return Path(first: Self.join(first, component), second: Self.join(second, component))
+  }
+
+  func index(_ first: Int, _ second: Int) -> Path {
+    Path(first: self.first + "[\(first)]", second: self.second + "[\(second)]")
+  }
+
+  private static func join(_ path: String, _ component: String) -> String {
+    if path.isEmpty { return component }
+    return component.hasPrefix("[") ? path + component : path + "." + component
+  }
+}
+
+private struct Walker {
+  var lines: [String] = []
+
+  /// Two values known to differ.
+  mutating func value(_ a: JSONValue, _ b: JSONValue, path: Path) {
+    switch (a, b) {
+    case (.object(let x), .object(let y)): object(x, y, path: path)
+    case (.array(let x), .array(let y)): array(x, y, path: path)
+    default:
+      let (first, second) = JSONDiffText.pair(a, b)
+      removed(first, at: path.first)
+      added(second, at: path.second)
+    }
+  }
+
+  mutating func object(_ x: JSONObject, _ y: JSONObject, path: Path) {
+    let a = x.members
+    let b = y.members
+    var i = 0
+    var j = 0
+    var unchanged = 0
+    while i < a.count || j < b.count {
+      let order: Int
+      if i == a.count {
+        order = 1
+      } else if j == b.count {
+        order = -1
+      } else if a[i].key.utf8.elementsEqual(b[j].key.utf8) {
+        order = 0
+      } else {
+        order = a[i].key.utf8.lexicographicallyPrecedes(b[j].key.utf8) ? -1 : 1
+      }
+      if order == 0, a[i].value == b[j].value {
+        unchanged += 1
+        i += 1
+        j += 1
+        continue
+      }
+      collapse(&unchanged, at: path.first)
+      switch order {
+      case 0:
+        value(a[i].value, b[j].value, path: path.key(a[i].key))
+        i += 1
+        j += 1
+      case -1:
+        let field = path.key(a[i].key)
+        removed(JSONDiffText.render(a[i].value), at: field.first)
+        added(JSONDiffText.absent, at: field.second)
+        i += 1
+      default:
+        let field = path.key(b[j].key)
+        removed(JSONDiffText.absent, at: field.first)
+        added(JSONDiffText.render(b[j].value), at: field.second)
+        j += 1
+      }
+    }
+    collapse(&unchanged, at: path.first)
+  }
+
+  mutating func array(_ x: [JSONValue], _ y: [JSONValue], path: Path) {
+    var removedOffsets = Set<Int>()
+    var insertedOffsets = Set<Int>()
+    for change in y.difference(from: x) {
+      switch change {
+      case .remove(let offset, _, _): removedOffsets.insert(offset)
+      case .insert(let offset, _, _): insertedOffsets.insert(offset)
+      }
+    }
+    var i = 0
+    var j = 0
+    var unchanged = 0
+    while i < x.count || j < y.count {
+      if i < x.count, j < y.count, !removedOffsets.contains(i), !insertedOffsets.contains(j) {
+        unchanged += 1
+        i += 1
+        j += 1
+        continue
+      }
+      collapse(&unchanged, at: path.first)
+      // One hunk: the removals here, then the insertions here; pairs are compared in depth.
+      var removals: [Int] = []
+      while i < x.count, removedOffsets.contains(i) {
+        removals.append(i)
+        i += 1
+      }
+      var insertions: [Int] = []
+      while j < y.count, insertedOffsets.contains(j) {
+        insertions.append(j)
+        j += 1
+      }
+      if removals.isEmpty, insertions.isEmpty { break }  // cannot happen: the alignment is exact
+      // Pair each removal with the next insertion of the same kind, so a changed object is
+      // compared field by field rather than shown whole.
+      var waiting: [Int: ArraySlice<Int>] = [:]
+      for insertion in insertions { waiting[Self.kind(y[insertion]), default: []].append(insertion) }
+      var pairedWith: [Int: Int] = [:]
+      var used = Set<Int>()
+      for removal in removals {
+        guard let match = waiting[Self.kind(x[removal])]?.popFirst() else { continue }
+        pairedWith[removal] = match
+        used.insert(match)
+      }
+      for removal in removals {
+        if let insertion = pairedWith[removal] {
+          value(x[removal], y[insertion], path: path.index(removal, insertion))
+        } else {
+          removed(JSONDiffText.render(x[removal]), at: path.first + "[\(removal)]")
+        }
+      }
+      for insertion in insertions where !used.contains(insertion) {
+        added(JSONDiffText.render(y[insertion]), at: path.second + "[\(insertion)]")
+      }
+    }
+    collapse(&unchanged, at: path.first)
+  }
+
+  /// Objects pair with objects, arrays with arrays, anything else with anything else.
+  static func kind(_ value: JSONValue) -> Int {
+    switch value {
+    case .object: 0
+    case .array: 1
+    default: 2
+    }
+  }
+
+  mutating func removed(_ text: String, at path: String) {
+    lines.append("- " + (path.isEmpty ? "" : path + ": ") + text)
+  }
+
+  mutating func added(_ text: String, at path: String) {
+    lines.append("+ " + (path.isEmpty ? "" : path + ": ") + text)
+  }
+
+  mutating func collapse(_ count: inout Int, at path: String) {
+    guard count > 0 else { return }
+    lines.append("  " + (path.isEmpty ? "" : path + ": ") + "… (\(count) unchanged)")
+    count = 0
+  }
+}
+
+/// How values, keys and strings are written in a diff.
+enum JSONDiffText {
+  /// Shown for a field that one side does not have; never valid JSON, so never mistaken for a value.
+  static let absent = "(absent)"
+
+  static func render(_ value: JSONValue) -> String { JSONWriter.string(value) }
+
+  /// Two differing values as text; strings that would look alike are shown with escapes.
+  static func pair(_ a: JSONValue, _ b: JSONValue) -> (String, String) {
+    if case .string(let x) = a, case .string(let y) = b, differOnlyInvisibly(x, y) {
+      return (escaped(render(a)), escaped(render(b)))
+    }
+    return (render(a), render(b))
+  }
+
+  /// Whether the scalars where two strings differ include one a person cannot tell apart on
+  /// screen: anything outside printable ASCII (combining marks, look-alike letters, unusual
+  /// spaces, zero-width and format characters).
+  static func differOnlyInvisibly(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.unicodeScalars)
+    let y = Array(b.unicodeScalars)
+    var prefix = 0
+    while prefix < x.count, prefix < y.count, x[prefix] == y[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < x.count - prefix, suffix < y.count - prefix, x[x.count - 1 - suffix] == y[y.count - 1 - suffix] {
+      suffix += 1
+    }
+    let isPlain = { (scalar: Unicode.Scalar) in scalar.value >= 0x20 && scalar.value < 0x7F }
+    return !x[prefix..<(x.count - suffix)].allSatisfy(isPlain) || !y[prefix..<(y.count - suffix)].allSatisfy(isPlain)
+  }
+
+  /// Every scalar outside printable ASCII written as `\u{HEX}`.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x20, scalar.value < 0x7F {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return result
+  }
+
+  /// A key as a path component: bare when it is a plain name, else `["key"]` with escapes.
+  static func pathComponent(_ key: String) -> String {
+    let isPlainName =
+      !key.isEmpty
+      && key.unicodeScalars.allSatisfy { scalar in
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: false
+        }
+      }
+    return isPlainName ? key : "[" + escaped(render(.string(key))) + "]"
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// A one-line progress bar with rate and ETA, redrawn in place on stderr.
+///
+/// Safe to call from any thread, as often as every case: `update` only redraws when a tenth of a
+/// second has passed since the last redraw, so a run of a million cases costs a few hundred
+/// writes. It draws nothing unless stderr is a terminal and `TERM` is not `dumb`, so CI logs and
+/// pipes never receive carriage returns. `finish()` clears the line for the report.
+///
+///     eligibility  [==============>               ]  4521/10000  45%  1234/s  ETA 0:05
+public final class ProgressBar: Sendable {
+  private struct State {
+    var done = 0
+    var total = 0
+    /// Nanoseconds on the monotonic clock.
+    var started: UInt64?
+    var lastDraw: UInt64?
+    var finished = false
+  }
+
+  /// The shortest time between two redraws, in nanoseconds.
+  static let redrawInterval: UInt64 = 100_000_000
+
+  /// Whether anything is drawn at all.
+  public let isEnabled: Bool
+  private let label: String
+  private let width: Int
+  private let now: @Sendable () -> UInt64
+  private let output: @Sendable (String) -> Void
+  private let state = Mutex(State())
+
+  /// A bar on stderr, drawn only when stderr is a terminal that is not dumb.
+  ///
+  /// - Parameter label: shown before the bar, for example the implementation's name.
+  public convenience init(label: String = "") {
+    let environment = ProcessInfo.processInfo.environment
+    self.init(
+      isEnabled: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb", label: label,
+      width: Self.terminalWidth(environment: environment),
+      now: { DispatchTime.now().uptimeNanoseconds }, output: Terminal.writeStandardError)
+  }
+
+  /// A bar with its clock and output given, for tests.
+  init(
+    isEnabled: Bool, label: String = "", width: Int = 80, now: @escaping @Sendable () -> UInt64,
+    output: @escaping @Sendable (String) -> Void
+  ) {
+    self.isEnabled = isEnabled
+    self.label = label
+    self.width = width
+    self.now = now
+    self.output = output
+  }
+
+  /// Records that `done` of `total` cases are finished; redraws at most ten times a second.
+  public func update(done: Int, total: Int) {
+    guard isEnabled else { return }
+    let time = now()
+    state.withLock { state in
+      guard !state.finished else { return }
+      state.done = done
+      state.total = total
+      let started = state.started ?? time
+      state.started = started
+      if let last = state.lastDraw, time &- last < Self.redrawInterval, done < total { return }
+      state.lastDraw = time
+      output(
+        "\r" + Self.render(done: done, total: total, elapsedNanoseconds: time &- started, label: label, width: width) + "\u{1B}[K"
+      )
+    }
+  }
+
+  /// Clears the bar's line; later updates draw nothing.
+  public func finish() {
+    guard isEnabled else { return }
+    state.withLock { state in
+      guard !state.finished else { return }
+      state.finished = true
+      if state.lastDraw != nil { output("\r\u{1B}[K") }
+    }
+  }
+
+  /// The bar's text, `width` columns at most.
+  static func render(done: Int, total: Int, elapsedNanoseconds: UInt64, label: String, width: Int) -> String {
+    let total = max(total, 0)
+    let done = min(max(done, 0), total)
+    let seconds = Double(elapsedNanoseconds) / 1e9
+    let percent = total == 0 ? 100 : done * 100 / total
+    var rate = "--/s"
+    var eta = "ETA --:--"
+    // Under a quarter of a second the rate is noise.
+    if seconds >= 0.25, done > 0 {
+      let perSecond = Double(done) / seconds
+      rate = "\(Int(perSecond.rounded()))/s"
+      eta = "ETA " + clock(Int((Double(total - done) / perSecond).rounded(.up)))
+    }
+    let counts = "\(done)/\(total)"
+    let tail = "  \(counts)  \(percent)%  \(rate)  \(eta)"
+    let head = label.isEmpty ? "" : label + "  "
+    let barWidth = min(40, width - head.count - tail.count - 2)
+    guard barWidth >= 10 else { return String((head + counts + " " + eta).prefix(max(width, 1))) }
+    let filled = total == 0 ? barWidth : done * barWidth / total
+    var bar = String(repeating: "=", count: filled)
+    if filled < barWidth { bar += ">" + String(repeating: " ", count: barWidth - filled - 1) }
+    return head + "[" + bar + "]" + tail
+  }
+
+  /// `0:05`, `12:34`, `1:02:03`.
+  static func clock(_ seconds: Int) -> String {
+    let seconds = max(0, seconds)
+    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+    if seconds >= 3600 { return "\(seconds / 3600):\(two(seconds / 60 % 60)):\(two(seconds % 60))" }
+    return "\(seconds / 60):\(two(seconds % 60))"
+  }
+
+  /// The terminal's columns (stderr), else `COLUMNS`, else 80; one less, so the cursor never wraps.
+  static func terminalWidth(environment: [String: String]) -> Int {
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) - 1 }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns - 1 }
+    return 79
+  }
+}

@@ -1,0 +1,55 @@
+/// The reporting options `conform run` and `conform report` share, parsed and documented once.
+public struct ReportOptions: Sendable, Equatable {
+  /// Where to write JUnit XML, if anywhere.
+  public var junitPath: String?
+  /// Where to write the JSON report (the summary and every problem with its diff).
+  public var jsonPath: String?
+  /// Where to write the Markdown summary.
+  public var markdownPath: String?
+  /// Problems shown in full on the terminal, in Markdown and as GitHub annotations; the rest are counted.
+  public var maxFailures: Int
+
+  public static let defaultMaxFailures = 50
+
+  public init(
+    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxFailures: Int = defaultMaxFailures
+  ) {
+    self.junitPath = junitPath
+    self.jsonPath = jsonPath
+    self.markdownPath = markdownPath
+    self.maxFailures = maxFailures
+  }
+
+  /// Takes `--junit`, `--json`, `--markdown` and `--max-failures` out of `arguments`, leaving the rest.
+  public static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
+    let options = ReportOptions(
+      junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
+      markdownPath: try arguments.value("--markdown"),
+      maxFailures: try arguments.integer("--max-failures", in: 0...1_000_000) ?? defaultMaxFailures)
+    for path in [options.junitPath, options.jsonPath, options.markdownPath].compactMap({ $0 }) where path.isEmpty {
+      throw .usage("\(arguments.command): an output file name cannot be empty")
+    }
+    return options
+  }
+
+  /// The REPORT OPTIONS section of `--help`, the same in every command that reports.
+  public static let helpText = """
+    REPORT OPTIONS
+      --junit FILE         write JUnit XML: a <testsuite> per suite, a <testcase> per case (for CI)
+      --json FILE          write the summary and every problem with its expected and actual
+                           output, diff, note and message, as canonical JSON
+      --markdown FILE      write a Markdown summary for a CI step: counts per suite, then the
+                           problems with collapsible diffs (always under 1 MiB)
+      --max-failures N     problems shown in full on the terminal, in Markdown and as GitHub
+                           annotations (default \(defaultMaxFailures); 0 shows only the counts);
+                           the JUnit and JSON files always hold every one
+
+    The report goes to stdout and its last line is the closing line, for example
+    "120 passed, 2 failed, 1 errored". Progress goes to stderr, on a terminal only.
+
+    ENVIRONMENT
+      NO_COLOR             no colour, whatever the terminal (colour is only ever used on one)
+      GITHUB_ACTIONS=true  also print an ::error annotation per problem
+      GITHUB_STEP_SUMMARY  append the Markdown summary to this file (kept under 1 MiB)
+    """
+}

@@ -1,0 +1,112 @@
+/// JUnit XML, the format every CI system shows test results from.
+///
+/// One `<testsuite>` per suite (in code point order), one `<testcase>` per case (by id), with
+/// `classname` the suite and `name` the case id. A failing output is a `<failure>` holding the
+/// diff; an error, crash, timeout, protocol error or case not run is an `<error>`; a skip or an
+/// unsupported suite is `<skipped>`, and so is a failure the known-failures list excuses
+/// (`known failure: …`); a stale known failure and a flaky case are failures. Every suite carries
+/// the implementation and the fixtures digest as properties.
+extension RunSummary {
+  /// Lines of stderr kept per crash in JUnit.
+  static let junitStderrLines = 50
+
+  func junitXML() -> String {
+    var suites: [String] = []
+    var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)
+    var caseMicroseconds: Int64 = 0
+    for (name, summary) in bySuite {
+      var cases: [String] = []
+      var counts = (failures: 0, errors: 0, skipped: 0)
+      var microseconds: Int64 = 0
+      let outcomes = summary.outcomes.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+      for outcome in outcomes {
+        let time = outcome.attempts.reduce(Int64(0)) { $0 + ($1.microseconds ?? 0) }
+        microseconds += time
+        var element =
+          "    <testcase classname=\"\(XMLText.attribute(name))\" name=\"\(XMLText.attribute(outcome.id))\" time=\"\(JUnitTime.seconds(microseconds: time))\""
+        switch junitVerdict(outcome) {
+        case nil:
+          element += "/>"
+        case .failure(let type, let message):
+          counts.failures += 1
+          element += ">\n      " + junitChild("failure", type: type, message: message, body: outcome) + "\n    </testcase>"
+        case .error(let type, let message):
+          counts.errors += 1
+          element += ">\n      " + junitChild("error", type: type, message: message, body: outcome) + "\n    </testcase>"
+        case .skipped(let message):
+          counts.skipped += 1
+          element += ">\n      <skipped message=\"\(XMLText.attribute(message))\"/>\n    </testcase>"
+        }
+        cases.append(element)
+      }
+      caseMicroseconds += microseconds
+      totals.tests += outcomes.count
+      totals.failures += counts.failures
+      totals.errors += counts.errors
+      totals.skipped += counts.skipped
+      var open =
+        "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(outcomes.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
+      if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
+      suites.append(([open + ">", junitProperties] + cases + ["  </testsuite>"]).joined(separator: "\n"))
+    }
+    let time =
+      footer.map { JUnitTime.seconds(milliseconds: $0.milliseconds) } ?? JUnitTime.seconds(microseconds: caseMicroseconds)
+    let name = XMLText.attribute("conform: \(header.implementation.displayName)")
+    let root =
+      "<testsuites name=\"\(name)\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\" skipped=\"\(totals.skipped)\" time=\"\(time)\">"
+    return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", root] + suites + ["</testsuites>", ""]).joined(separator: "\n")
+  }
+
+  private enum JUnitVerdict {
+    case failure(type: String, message: String)
+    case error(type: String, message: String)
+    case skipped(message: String)
+  }
+
+  private func junitVerdict(_ outcome: CaseOutcome) -> JUnitVerdict? {
+    if outcome.isStaleKnownFailure {
+      return .failure(type: "stale-known-failure", message: "a known failure that passes now: remove it from the list")
+    }
+    if let entry = outcome.knownFailure, outcome.isFailing {
+      return .skipped(message: "known failure: \(entry.reason ?? outcome.summaryReason)")
+    }
+    if outcome.isFlaky { return .failure(type: "flaky", message: outcome.summaryReason) }
+    switch outcome.status {
+    case .pass: return nil
+    case .fail: return .failure(type: "fail", message: "the output differs from the expected output")
+    case .errored, .crashed, .timeout, .protocolError, .notRun:
+      return .error(type: outcome.status.rawValue, message: outcome.summaryReason)
+    case .skipped: return .skipped(message: outcome.summaryReason)
+    case .unsupported: return .skipped(message: "unsupported: the implementation does not support the suite \(outcome.suite)")
+    }
+  }
+
+  private func junitChild(_ element: String, type: String, message: String, body outcome: CaseOutcome) -> String {
+    let text = outcome.detailLines(stderrLines: Self.junitStderrLines).joined(separator: "\n")
+    return
+      "<\(element) message=\"\(XMLText.attribute(message))\" type=\"\(XMLText.attribute(type))\">\(XMLText.content(text))</\(element)>"
+  }
+
+  private var junitProperties: String {
+    let implementation = header.implementation
+    var properties: [(String, String)] = [("implementation", implementation.displayName)]
+    if let language = implementation.language { properties.append(("implementation.language", language)) }
+    if let version = implementation.version { properties.append(("implementation.version", version)) }
+    properties.append(("implementation.command", implementation.command.joined(separator: " ")))
+    properties.append(("fixtures.source", header.fixtures.source))
+    properties.append(("fixtures.manifestDigest", header.fixtures.manifestDigest))
+    if let digest = header.fixtures.bundleDigest { properties.append(("fixtures.bundleDigest", digest)) }
+    if let version = header.fixtures.bundleVersion { properties.append(("fixtures.bundleVersion", version)) }
+    properties.append(("conform", header.conformVersion))
+    properties.append(("protocol", String(header.protocolVersion)))
+    let lines = properties.map { "      <property name=\"\(XMLText.attribute($0))\" value=\"\(XMLText.attribute($1))\"/>" }
+    return (["    <properties>"] + lines + ["    </properties>"]).joined(separator: "\n")
+  }
+
+  /// The start time without its zone (`2026-11-30T12:00:00`, UTC), as JUnit schemas want it.
+  private var junitTimestamp: String? {
+    let text = header.startedAt
+    guard text.utf8.count == 20, text.hasSuffix("Z") else { return nil }
+    return XMLText.attribute(String(text.dropLast()))
+  }
+}

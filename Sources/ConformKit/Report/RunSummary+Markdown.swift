@@ -1,0 +1,75 @@
+/// The Markdown summary for a CI step (`--markdown FILE`, `$GITHUB_STEP_SUMMARY`).
+///
+/// The verdict and the closing line, a table of counts per suite, then the problems grouped by
+/// suite, each in a collapsible `<details>` with its diff; always under `limit` bytes (GitHub
+/// refuses a step summary over 1 MiB), with a note saying what was left out.
+extension RunSummary {
+  /// Lines per problem shown in Markdown (diff, message and stderr together).
+  static let markdownLinesPerProblem = 200
+
+  func markdownReport(maxFailures: Int, limit: Int = MarkdownDocument.defaultLimit, resultsPath: String?) -> String {
+    var document = MarkdownDocument(limit: limit)
+    let verdict =
+      switch exitStatus {
+      case .success: "✅ conforms"
+      case .differences: "❌ does not conform"
+      default: "⚠️ incomplete"
+      }
+    var intro = "## conform: \(MarkdownText.inline(implementationLabel)) \(verdict)\n\n"
+    intro += "**\(closingLine)**\n\n"
+    var facts =
+      "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(header.fixtures.cases) cases)"
+    facts += " · conform \(MarkdownText.inline(header.conformVersion))"
+    if let footer { facts += " · \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
+    intro += facts + "\n\n"
+    if let incomplete = incompleteExplanation { intro += "> ⚠️ \(MarkdownText.inline(incomplete))\n\n" }
+    document.appendRequired(intro)
+    document.appendRequired(markdownTable + "\n")
+
+    let problems = sortedProblems
+    if !problems.isEmpty { document.appendRequired("### Problems\n\n") }
+    var currentSuite: String?
+    var shown = 0
+    for problem in problems.prefix(maxFailures) {
+      var block = ""
+      if problem.suite != currentSuite {
+        block += "#### \(MarkdownText.inline(problem.suite))\n\n"
+      }
+      block +=
+        "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
+      let lines = VisibleText.capped(problem.detailLines(stderrLines: Self.terminalStderrLines), Self.markdownLinesPerProblem)
+      block += MarkdownText.fenced(lines, language: "diff") + "\n\n</details>\n\n"
+      guard document.append(block) else { break }
+      currentSuite = problem.suite
+      shown += 1
+    }
+    if problems.count > shown {
+      let rest = problems.count - shown
+      let reason = shown < min(maxFailures, problems.count) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
+      let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
+      document.appendRequired(
+        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",
+        usingReserve: true)
+    }
+    return document.text
+  }
+
+  /// Counts per suite, then the whole run.
+  var markdownTable: String {
+    var rows = [
+      "| suite | cases | passed | failed | errored | flaky | skipped | unsupported | known failures | stale |",
+      "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
+    ]
+    func row(_ name: String, _ summary: RunSummary) -> String {
+      let counts = summary.counts
+      let cells = [
+        summary.outcomes.count, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
+        counts.known, counts.stale,
+      ]
+      return "| \(name) | " + cells.map(String.init).joined(separator: " | ") + " |"
+    }
+    for (name, summary) in bySuite { rows.append(row(MarkdownText.inline(name), summary)) }
+    rows.append(row("**all**", self))
+    return rows.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,102 @@
+/// ANSI styling for terminal text, or none: every method returns its text unchanged when off.
+///
+/// Whether it is on is decided once, by `Terminal.wantsColor` (a terminal, no `NO_COLOR`, `TERM`
+/// not `dumb`), so nothing a file or pipe receives ever holds an escape sequence.
+struct TextStyle: Sendable {
+  var isEnabled: Bool
+
+  static let plain = TextStyle(isEnabled: false)
+
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
+  func red(_ text: String) -> String { wrap(text, "31") }
+  func green(_ text: String) -> String { wrap(text, "32") }
+  func yellow(_ text: String) -> String { wrap(text, "33") }
+
+  /// A diff line coloured by its marker: `-` red, `+` green, collapsed runs dim.
+  func diffLine(_ line: String) -> String {
+    if line.hasPrefix("- ") { return red(line) }
+    if line.hasPrefix("+ ") { return green(line) }
+    if line.hasPrefix("(") { return dim(line) }
+    return line.contains("… (") ? dim(line) : line
+  }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// Text from a results file made safe to show: what it holds came from the implementation under
+/// test, which may write anything (escape sequences, NUL, a carriage return that hides a line).
+enum VisibleText {
+  /// Control characters other than newline and tab, shown as `\u{1B}`.
+  static func escapingControls(_ text: String) -> String {
+    guard containsControl(text) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether `isControl` holds for any scalar, by one pass over the UTF-8 bytes (C1 controls
+  /// are 0xC2 followed by 0x80 to 0x9F).
+  static func containsControl(_ text: String) -> Bool {
+    let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+      var afterC2 = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20 && byte != 0x0A && byte != 0x09 || byte == 0x7F || afterC2 && byte < 0xA0 { return true }
+        afterC2 = byte == 0xC2
+        index += 1
+      }
+      return false
+    }
+    return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
+  }
+
+  /// C0 and C1 controls and DEL, except newline and tab.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0..<0x20, 0x7F..<0xA0: true
+    default: false
+    }
+  }
+
+  /// The text's lines, each prefixed, for an indented block.
+  static func indented(_ text: String, by prefix: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+  }
+
+  /// At most `count` last lines of `text` (a trailing newline does not count as a line), and
+  /// whether lines before them were left out; reads only the tail of a long text.
+  static func lastLines(_ text: String, _ count: Int) -> (lines: [Substring], truncated: Bool) {
+    var body = text[...]
+    if body.utf8.last == 0x0A { body = body.dropLast() }
+    guard !body.isEmpty else { return ([], false) }
+    guard count > 0 else { return ([], true) }
+    var start = body.utf8.endIndex
+    var found = 0
+    while start > body.utf8.startIndex {
+      let before = body.utf8.index(before: start)
+      if body.utf8[before] == 0x0A {
+        found += 1
+        if found == count { break }
+      }
+      start = before
+    }
+    return (body[start...].split(separator: "\n", omittingEmptySubsequences: false), start > body.utf8.startIndex)
+  }
+
+  /// At most `count` lines, the rest replaced by one line that says how many were left out.
+  static func capped(_ lines: [String], _ count: Int) -> [String] {
+    guard lines.count > count else { return lines }
+    return Array(lines.prefix(count)) + ["… (\(lines.count - count) more lines)"]
+  }
+}

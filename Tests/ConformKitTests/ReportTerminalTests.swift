@@ -1,0 +1,126 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+@Suite struct ReportTerminalTests {
+  func text(_ summary: RunSummary, maxFailures: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {
+    Reporter(
+      options: ReportOptions(maxFailures: maxFailures), resultsPath: "reports/results-swift-ports.jsonl",
+      environment: environment, colour: colour
+    ).terminalText(summary)
+  }
+
+  @Test func everyKindOfProblemMatchesTheGolden() {
+    Golden.assertMatches(text(SampleRuns.summary()), named: "report/terminal-mixed.txt")
+  }
+
+  @Test func oneFailureMatchesTheGolden() {
+    let results = [SampleRuns.mixedResults[0], SampleRuns.mixedResults[2]]
+    Golden.assertMatches(text(SampleRuns.summary(results, known: nil)), named: "report/terminal-one-failure.txt")
+  }
+
+  @Test func theClosingLineIsTheLastLine() throws {
+    let summary = SampleRuns.summary()
+    let lines = text(summary).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")
+    #expect(lines.dropLast().last.map(String.init) == summary.closingLine)
+  }
+
+  @Test func aCleanRunIsTheHeadlineAndTheClosingLine() {
+    let results = [CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass, microseconds: 5)]
+    #expect(
+      text(SampleRuns.summary(results, known: nil))
+        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 cases) in 1.234 s\n\n1 passed, 0 failed\n"
+    )
+  }
+
+  @Test func problemsAreGroupedBySuiteInOrder() {
+    let report = text(SampleRuns.summary())
+    let headings = report.split(separator: "\n").filter { $0.hasPrefix("=== ") }
+    #expect(
+      headings == ["=== eligibility: 3 problems ===", "=== timeline: 2 problems ===", "=== version-compare: 2 problems ==="])
+  }
+
+  @Test func excusedKnownFailuresAreNotShownButStaleOnesAre() {
+    let report = text(SampleRuns.summary())
+    #expect(!report.contains("version-compare/pitfall/double-dot"))
+    #expect(report.contains("STALE KNOWN FAILURE version-compare/pitfall/fixed"))
+    #expect(report.contains("remove it from the list"))
+  }
+
+  @Test func crashesShowTheMessageAndTheTailOfStderrWithControlCharactersMadeVisible() {
+    let report = text(SampleRuns.summary())
+    #expect(report.contains("message: exited with signal 11 (SIGSEGV)"))
+    #expect(report.contains("| \\u{1B}[31mcolour from the app\\u{1B}[0m"))
+    #expect(!report.contains("\u{1B}"))
+    #expect(!report.contains("\u{0}"))
+  }
+
+  @Test func colourOnlyWhenAskedFor() {
+    let plain = text(SampleRuns.summary(), colour: false)
+    let coloured = text(SampleRuns.summary(), colour: true)
+    #expect(!plain.contains("\u{1B}["))
+    #expect(coloured.contains("\u{1B}[31m- newer: true\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[32m+ newer: false\u{1B}[0m"))
+  }
+
+  @Test func tenThousandFailuresPrintTheFirstFiftyAndACount() {
+    let results = (0..<10_000).map { index in
+      CaseResult(
+        id: "version-compare/generated/\(index)", suite: "version-compare", status: .fail, microseconds: 10,
+        actual: ["newer": false], expected: ["newer": true], note: "generated")
+    }
+    let report = text(SampleRuns.summary(results, known: nil))
+    #expect(report.components(separatedBy: "\nFAIL ").count - 1 == 50)
+    #expect(
+      report.contains(
+        "… and 9950 more problems (every one is in reports/results-swift-ports.jsonl; --json FILE writes them all with their diffs)"
+      ))
+    #expect(report.hasSuffix("\n0 passed, 10000 failed\n"))
+    #expect(report.split(separator: "\n").count < 400)
+  }
+
+  @Test func maxFailuresZeroShowsOnlyTheCounts() {
+    let report = text(SampleRuns.summary(), maxFailures: 0)
+    #expect(!report.contains("\nFAIL "))
+    #expect(report.contains("… and 7 more problems"))
+  }
+
+  @Test func aHugeDiffIsCutShortOnTheTerminal() {
+    let expected = JSONValue.array((0..<1_000).map { .int($0) })
+    let actual = JSONValue.array((0..<1_000).map { .int($0 * 2 + 1) })
+    let results = [CaseResult(id: "timeline/big", suite: "timeline", status: .fail, actual: actual, expected: expected)]
+    let report = text(SampleRuns.summary(results, known: nil))
+    #expect(report.contains("more lines)"))
+    #expect(report.split(separator: "\n").count < 130)
+  }
+
+  @Test func anUnfinishedRunSaysSo() {
+    let report = text(SampleRuns.summary(Array(SampleRuns.mixedResults.prefix(1)), known: nil, complete: false))
+    #expect(report.contains("the run did not finish (the results file has no footer)"))
+    #expect(SampleRuns.summary(Array(SampleRuns.mixedResults.prefix(1)), known: nil, complete: false).exitStatus == .couldNotRun)
+  }
+
+  @Test func gitHubActionsGetsOneAnnotationPerProblemBeforeTheClosingLine() throws {
+    let summary = SampleRuns.summary()
+    let report = text(summary, environment: ["GITHUB_ACTIONS": "true"])
+    let lines = report.split(separator: "\n").map(String.init)
+    let annotations = lines.filter { $0.hasPrefix("::error ") }
+    #expect(annotations.count == summary.problems.count)
+    #expect(lines.last == summary.closingLine)
+    let first = try #require(annotations.first)
+    #expect(first.hasPrefix("::error title=conform%3A eligibility/seed/crash (crashed)::note: a version"))
+    #expect(!first.contains("\n"))
+    #expect(first.contains("%0Amessage: exited with signal 11 (SIGSEGV)%0A"))
+    #expect(!text(summary).contains("::error"))
+  }
+
+  @Test func annotationsAreCappedWithANotice() {
+    let report = text(SampleRuns.summary(), maxFailures: 2, environment: ["GITHUB_ACTIONS": "true"])
+    #expect(report.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 2)
+    #expect(report.contains("::notice title=conform::… and 5 more problems"))
+  }
+}
