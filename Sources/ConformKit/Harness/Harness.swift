@@ -33,7 +33,7 @@ enum Harness {
     let startedAt = WallClock.iso8601()
     let suites = plan.fixtures.manifest.suites.map(\.name).filter { name in plan.cases.contains { $0.suite == name } }
     let context = RunContext(
-      cases: plan.cases.map(PreparedCase.init), settings: plan.settings, hello: HarnessHello(suites: suites),
+      cases: plan.cases, settings: plan.settings, hello: HarnessHello(suites: suites),
       attempts: plan.attempts)
     active.withLock { $0 = context }
     defer { active.withLock { $0 = nil } }

@@ -11,8 +11,11 @@ final class ResultsWriter: @unchecked Sendable {
   private let descriptor: Int32
   private let lock = NSLock()
   private var pending: [UInt8] = []
+  /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
+  private var spare: [UInt8] = []
   private var results: [CaseResult] = []
-  private var totals: [CaseStatus: Int64] = [:]
+  /// Attempts per status, indexed by `CaseStatus.allCases` order (no hashing on the hot path).
+  private var counts = [Int64](repeating: 0, count: CaseStatus.allCases.count)
   private var closed = false
   private let flusherDone = DispatchSemaphore(value: 0)
   private var writeError: String?
@@ -41,6 +44,9 @@ final class ResultsWriter: @unchecked Sendable {
     self.descriptor = descriptor
     self.expected = expected
     progress = Progress.onTerminal(total: expected)
+    results.reserveCapacity(expected)
+    pending.reserveCapacity(1 << 20)
+    spare.reserveCapacity(1 << 20)
     JSONWriter.write(ResultRecord.header(header).json, into: &pending)
     pending.append(0x0A)
     let thread = Thread { [self] in flushLoop() }
@@ -56,7 +62,17 @@ final class ResultsWriter: @unchecked Sendable {
     lock.lock()
     pending.append(contentsOf: line)
     results.append(result)
-    totals[result.status, default: 0] += 1
+    counts[result.status.slot] += 1
+    lock.unlock()
+  }
+
+  /// Adds records the caller already encoded (one line per result, in the same order).
+  func append(_ batch: [CaseResult], encoded lines: [UInt8]) {
+    guard !batch.isEmpty else { return }
+    lock.lock()
+    pending.append(contentsOf: lines)
+    results.append(contentsOf: batch)
+    for result in batch { counts[result.status.slot] += 1 }
     lock.unlock()
   }
 
@@ -69,7 +85,7 @@ final class ResultsWriter: @unchecked Sendable {
     lock.lock()
     pending.append(contentsOf: lines)
     results.append(contentsOf: batch)
-    for result in batch { totals[result.status, default: 0] += 1 }
+    for result in batch { counts[result.status.slot] += 1 }
     lock.unlock()
   }
 
@@ -95,11 +111,11 @@ final class ResultsWriter: @unchecked Sendable {
   /// Writes what is buffered. Only the flusher thread calls this, and `finish` once it has stopped.
   private func flush() {
     lock.lock()
-    let bytes = pending
-    pending.removeAll(keepingCapacity: true)
+    swap(&pending, &spare)
     lock.unlock()
-    guard !bytes.isEmpty else { return }
-    bytes.withUnsafeBytes { raw in
+    defer { spare.removeAll(keepingCapacity: true) }
+    guard !spare.isEmpty else { return }
+    spare.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
@@ -121,6 +137,8 @@ final class ResultsWriter: @unchecked Sendable {
     flusherDone.wait()
     progress?.clear()
     lock.lock()
+    var totals: [CaseStatus: Int64] = [:]
+    for status in CaseStatus.allCases where counts[status.slot] > 0 { totals[status] = counts[status.slot] }
     let footer = ResultFooter(
       endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts),
       totals: totals)
@@ -132,6 +150,23 @@ final class ResultsWriter: @unchecked Sendable {
     close(descriptor)
     if let writeError { throw .file(path: path, message: "writing the results failed: \(writeError)") }
     return (results, footer)
+  }
+}
+
+extension CaseStatus {
+  /// This status's position in `allCases`, found without hashing its raw value.
+  var slot: Int {
+    switch self {
+    case .pass: 0
+    case .fail: 1
+    case .errored: 2
+    case .crashed: 3
+    case .timeout: 4
+    case .protocolError: 5
+    case .skipped: 6
+    case .unsupported: 7
+    case .notRun: 8
+    }
   }
 }
 

@@ -2,17 +2,6 @@ import ConformJSON
 import Foundation
 import Synchronization
 
-/// A case ready to send: its fixture and its request, encoded once.
-struct PreparedCase: Sendable {
-  let fixture: FixtureCase
-  let request: CaseRequest
-
-  init(_ fixture: FixtureCase) {
-    self.fixture = fixture
-    request = CaseRequest(id: fixture.id, suite: fixture.suite, input: fixture.input)
-  }
-}
-
 /// How the harness runs an implementation (everything but the cases).
 struct HarnessSettings: Sendable {
   /// The program and its arguments.
@@ -68,7 +57,7 @@ final class AttemptQueue: @unchecked Sendable {
 
 /// What every worker shares during a run.
 final class RunContext: @unchecked Sendable {
-  let cases: [PreparedCase]
+  let table: CaseTable
   let settings: HarnessSettings
   let hello: HarnessHello
   let queue: AttemptQueue
@@ -79,8 +68,8 @@ final class RunContext: @unchecked Sendable {
   /// The signal that stops the run (SIGINT or SIGTERM), or 0.
   private let stopSignal = Atomic<Int32>(0)
 
-  init(cases: [PreparedCase], settings: HarnessSettings, hello: HarnessHello, attempts: [Attempt]) {
-    self.cases = cases
+  init(cases: [FixtureCase], settings: HarnessSettings, hello: HarnessHello, attempts: [Attempt]) {
+    table = CaseTable(cases)
     self.settings = settings
     self.hello = hello
     queue = AttemptQueue(attempts)
@@ -113,7 +102,7 @@ final class RunContext: @unchecked Sendable {
 
   /// The record of an attempt that got no answer.
   func unanswered(_ attempt: Attempt, _ status: CaseStatus, message: String, stderr: String? = nil) -> CaseResult {
-    let fixture = cases[Int(attempt.caseIndex)].fixture
+    let fixture = table.fixtures[Int(attempt.caseIndex)]
     return CaseResult(
       id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(attempt.number), microseconds: nil,
       actual: nil, expected: fixture.expected, note: fixture.note, message: message, stderrTail: stderr)
@@ -121,7 +110,7 @@ final class RunContext: @unchecked Sendable {
 
   /// The record of an answered attempt: the answer compared with the fixture, exactly.
   func answered(_ attempt: Attempt, _ payload: Answer.Payload, microseconds: Int64) -> CaseResult {
-    let fixture = cases[Int(attempt.caseIndex)].fixture
+    let fixture = table.fixtures[Int(attempt.caseIndex)]
     var result = CaseResult(
       id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(attempt.number), microseconds: microseconds)
     switch payload {

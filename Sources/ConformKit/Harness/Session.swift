@@ -70,7 +70,9 @@ final class Session: @unchecked Sendable {
       return .success(session)
     case .failure(let failure):
       let message = failure.message
-      let exitedOnItsOwn = process.hasExited
+      // An implementation that refuses the handshake should say why on stderr and exit (as
+      // PROTOCOL.md asks): give it a moment to, so the message can quote it.
+      let exitedOnItsOwn = process.waitForExit(milliseconds: 1000)
       let termination = process.stop(graceMilliseconds: 100)
       session.waitFor(\.stderrDone, condition: condition, milliseconds: 500)
       condition.lock()

@@ -23,6 +23,8 @@ final class Worker: @unchecked Sendable {
   private var isolating = false
   private var lastFailure = ""
   private var current: Session?
+  /// Per suite of the run (`CaseTable.suites`): whether the current session supports it.
+  private var supportedSuites: [Bool] = []
   private let finished = DispatchSemaphore(value: 0)
 
   init(index: Int, context: RunContext) {
@@ -93,7 +95,10 @@ final class Worker: @unchecked Sendable {
       }
       switch Session.start(number: index, context: context, condition: condition) {
       case .success(let session):
+        condition.lock()
         current = session
+        supportedSuites = []
+        condition.unlock()
         return session
       case .failure(let failure):
         lastFailure = "the restarted implementation did not start: \(failure.message)"
@@ -337,8 +342,11 @@ final class Worker: @unchecked Sendable {
       condition.unlock()
 
       batch.removeAll(keepingCapacity: true)
-      for (offset, attempt) in sending.enumerated() {
-        context.cases[Int(attempt.caseIndex)].request.write(seq: firstSeq + Int64(offset), into: &batch)
+      let slices = context.table.slices
+      context.table.arena.withUnsafeBufferPointer { arena in
+        for (offset, attempt) in sending.enumerated() {
+          CaseTable.writeRequest(slices[Int(attempt.caseIndex)], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
+        }
       }
       let outcome = batch.withUnsafeBytes { session.writeAll($0, deadline: nil, context: context, isEnded: isEnded) }
       if case .failed(let code, _) = outcome {
@@ -375,16 +383,19 @@ final class Worker: @unchecked Sendable {
     guard inFlight < window, inFlight <= lowWater else { return false }
     var room = window - inFlight
     var unsupported: [CaseResult] = []
+    if supportedSuites.count != context.table.suites.count {
+      supportedSuites = context.table.suites.map { session.supported.contains($0) }
+    }
     func offer(_ attempt: Attempt) {
-      let suite = context.cases[Int(attempt.caseIndex)].fixture.suite
-      if session.supported.contains(suite) {
+      let suiteIndex = Int(context.table.suiteOfCase[Int(attempt.caseIndex)])
+      if supportedSuites[suiteIndex] {
         sending.append(attempt)
         room -= 1
       } else {
         unsupported.append(
           context.unanswered(
             attempt, .unsupported,
-            message: "\(session.hello.name) does not support suite \(suite) (its hello lists: "
+            message: "\(session.hello.name) does not support suite \(context.table.suites[suiteIndex]) (its hello lists: "
               + "\(session.hello.suites.isEmpty ? "none" : session.hello.suites.joined(separator: ", ")))"))
       }
     }
@@ -407,21 +418,32 @@ final class Worker: @unchecked Sendable {
 
   // MARK: - The reader
 
+  /// An answer line as read: scanned in place (the usual case), or parsed in full.
+  private enum Incoming {
+    case scanned(ScannedAnswer, line: UnsafeBufferPointer<UInt8>)
+    case parsed(Answer, line: UnsafeBufferPointer<UInt8>)
+  }
+
   /// Reads answer lines until stdout ends, the session ends, or a line breaks the protocol.
   private func readAnswers(_ session: Session) {
     let descriptor = session.process.stdoutFD
-    var answers: [Answer] = []
+    var incoming: [Incoming] = []
+    var records = RecordBatch()
     reading: while true {
       switch session.stdout.fill(from: descriptor) {
       case .data:
-        answers.removeAll(keepingCapacity: true)
+        incoming.removeAll(keepingCapacity: true)
         var violation: ProtocolViolation?
         lines: while true {
           switch session.stdout.nextLine() {
           case .line(let bytes):
+            if let scanned = AnswerScanner.scan(bytes) {
+              incoming.append(.scanned(scanned, line: bytes))
+              continue
+            }
             if LineBuffer.isBlank(bytes) { continue }
             do {
-              answers.append(try Answer.parse(bytes))
+              incoming.append(.parsed(try Answer.parse(bytes), line: bytes))
             } catch {
               violation = error
               break lines
@@ -433,7 +455,7 @@ final class Worker: @unchecked Sendable {
             break lines
           }
         }
-        if deliver(answers, then: violation, session) { break reading }
+        if deliver(incoming, then: violation, session, records: &records) { break reading }
       case .wouldBlock:
         pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
         condition.lock()
@@ -454,36 +476,114 @@ final class Worker: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Matches answers to requests by `seq` and records them; true when the session must stop.
-  private func deliver(_ answers: [Answer], then violation: ProtocolViolation?, _ session: Session) -> Bool {
-    let now = MonotonicClock.now()
+  /// Results of one chunk of answers, and their records already encoded.
+  struct RecordBatch {
     var results: [CaseResult] = []
-    results.reserveCapacity(answers.count)
+    var lines: [UInt8] = []
+
+    mutating func reset() {
+      results.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Matches answers to requests by `seq` and records them; true when the session must stop.
+  private func deliver(
+    _ incoming: [Incoming], then violation: ProtocolViolation?, _ session: Session, records: inout RecordBatch
+  ) -> Bool {
+    let now = MonotonicClock.now()
+    records.reset()
+    let table = context.table
+    let slices = table.slices
     condition.lock()
     defer { condition.unlock() }
     if session.ended { return true }
-    for answer in answers {
-      guard let entry = session.inFlight.removeValue(forKey: answer.seq) else {
-        let seen = answer.seq >= 1 && answer.seq < session.nextSeq
-        session.violation = ProtocolViolation(
-          seen
-            ? "answered seq \(answer.seq) (\(answer.id)) a second time"
-            : "answered seq \(answer.seq) (\(answer.id)), which was never sent")
-        break
+    table.arena.withUnsafeBufferPointer { arena in
+      for item in incoming {
+        let seq: Int64
+        let line: UnsafeBufferPointer<UInt8>
+        switch item {
+        case .scanned(let scanned, let bytes):
+          seq = scanned.seq
+          line = bytes
+        case .parsed(let answer, let bytes):
+          seq = answer.seq
+          line = bytes
+        }
+        guard let entry = session.inFlight.removeValue(forKey: seq) else {
+          let seen = seq >= 1 && seq < session.nextSeq
+          session.violation = ProtocolViolation(
+            (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
+              + LineQuote.quote(line))
+          return
+        }
+        let caseIndex = Int(entry.attempt.caseIndex)
+        let caseSlices = slices[caseIndex]
+        let microseconds = Int64((now &- entry.sentAt) / 1000)
+        let payload: Answer.Payload
+        switch item {
+        case .scanned(let scanned, _):
+          let expectedID = UnsafeBufferPointer(rebasing: arena[caseSlices.id])
+          let id = UnsafeBufferPointer(rebasing: line[scanned.id])
+          guard sameBytes(id, expectedID) else {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation(
+              "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
+                + "\(table.fixtures[caseIndex].id): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+          let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
+          if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[caseSlices.expected])) {
+            // Byte for byte the canonical expected output: an exact match, nothing to parse.
+            let fixture = table.fixtures[caseIndex]
+            records.results.append(
+              CaseResult(
+                id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(entry.attempt.number),
+                microseconds: microseconds))
+            CaseTable.writePassRecord(
+              caseSlices, attempt: Int64(entry.attempt.number), microseconds: microseconds, arena: arena, into: &records.lines)
+            continue
+          }
+          do {
+            let value = try JSONReader.parse(payloadBytes)
+            switch scanned.kind {
+            case .result: payload = .result(output: value)
+            case .skipped, .error:
+              guard let text = value.stringValue else {
+                throw JSONShapeError(path: scanned.kind == .skipped ? "reason" : "message", message: "expected a string, found \(value.typeName)")
+              }
+              payload = scanned.kind == .skipped ? .skipped(reason: text) : .error(message: text)
+            }
+          } catch {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation("not a valid answer (\(error)): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+        case .parsed(let answer, _):
+          let expectedID = table.fixtures[caseIndex].id
+          guard answer.id == expectedID else {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation(
+              "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+          payload = answer.payload
+        }
+        let result = context.answered(entry.attempt, payload, microseconds: microseconds)
+        records.results.append(result)
+        ResultEncoding.write(result, into: &records.lines)
       }
-      let fixture = context.cases[Int(entry.attempt.caseIndex)].fixture
-      guard answer.id == fixture.id else {
-        session.inFlight[answer.seq] = entry
-        session.violation = ProtocolViolation(
-          "answered seq \(answer.seq) with id \"\(answer.id)\", but seq \(answer.seq) is \(fixture.id)", seq: answer.seq)
-        break
-      }
-      let microseconds = Int64((now &- entry.sentAt) / 1000)
-      results.append(context.answered(entry.attempt, answer.payload, microseconds: microseconds))
     }
     if session.violation == nil, let violation { session.violation = violation }
-    context.results.append(contentsOf: results)
+    context.results.append(records.results, encoded: records.lines)
     if session.violation != nil || session.inFlight.count <= lowWater { condition.broadcast() }
     return session.violation != nil
   }
+}
+
+/// Byte equality with `memcmp`.
+private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard a.count == b.count else { return false }
+  guard a.count > 0 else { return true }
+  return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
 }
