@@ -52,12 +52,12 @@ def log(text):
     sys.stderr.flush()
 
 
-def handshake(name, suites, protocol=PROTOCOL):
+def handshake(name, suites, protocol=PROTOCOL, version="1.0.0"):
     """Reads the harness's hello and answers it."""
     hello = json.loads(sys.stdin.readline())
     assert hello["type"] == "hello", hello
     send({"type": "hello", "protocol": protocol, "name": name, "language": "python",
-          "version": "1.0.0", "suites": suites})
+          "version": version, "suites": suites})
     return hello
 
 
@@ -70,9 +70,9 @@ def requests():
         yield json.loads(line)
 
 
-def serve(name, suites, answer):
+def serve(name, suites, answer, version="1.0.0"):
     """The usual loop: `answer(request)` returns the answer to send, or None to send nothing."""
-    handshake(name, suites)
+    handshake(name, suites, version=version)
     for request in requests():
         message = answer(request)
         if message is not None:

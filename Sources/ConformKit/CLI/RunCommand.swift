@@ -22,7 +22,8 @@ public enum RunCommand: Command {
       --impl PROGRAM         the program to start (a path, or a name looked up in PATH)
       --impl-arg ARG         an argument for it (repeatable); arguments after -- are added too
       --jobs N               processes run side by side, each streaming its share (default 1)
-      --timeout SECONDS      per case, from writing its request (default 10; fractions allowed)
+      --timeout SECONDS      per case (default 10; fractions allowed), from writing its request
+                             or from the implementation's previous answer, whichever is later
       --max-restarts N       restarts after crashes, hangs, protocol errors, for the whole run
                              (default 10); past it the cases left are recorded not-run
       --window N             requests in flight per process (default 64; 1 is lock-step)

@@ -24,6 +24,9 @@ final class Session: @unchecked Sendable {
   var inFlight: [Int64: InFlight] = [:]
   var nextSeq: Int64 = 1
   var oldestSeq: Int64 = 1
+  /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
+  /// starts its clock no earlier than this.
+  var lastAnswerAt: UInt64 = 0
   /// Nothing left to send and nothing in flight: the writer closes stdin.
   var closing = false
   /// The session is over: every thread stops.

@@ -12,6 +12,13 @@ enum SignalWatcher {
   static func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
     guard !installed else { return }
     installed = true
+    // A parent may have started conform with these blocked (test runners do): unblock them
+    // here, on the main thread, before the run's threads are created and inherit the mask.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     var descriptors: [Int32] = [0, 0]
     guard pipe(&descriptors) == 0 else { return }
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }

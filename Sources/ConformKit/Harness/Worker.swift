@@ -162,7 +162,9 @@ final class Worker: @unchecked Sendable {
       let now = MonotonicClock.now()
       var wake = now + exitCheckInterval
       if let (seq, entry) = session.oldestInFlight() {
-        let deadline = entry.sentAt + timeout
+        // From the write, or from the previous answer if later: time spent queued behind
+        // other requests in the window is not the case's.
+        let deadline = max(entry.sentAt, session.lastAnswerAt) + timeout
         if now >= deadline {
           failure = .timeout(seq: seq)
           break
@@ -575,6 +577,7 @@ final class Worker: @unchecked Sendable {
       }
     }
     if session.violation == nil, let violation { session.violation = violation }
+    if !records.results.isEmpty { session.lastAnswerAt = now }
     context.results.append(records.results, encoded: records.lines)
     if session.violation != nil || session.inFlight.count <= lowWater { condition.broadcast() }
     return session.violation != nil
