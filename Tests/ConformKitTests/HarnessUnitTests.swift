@@ -60,6 +60,18 @@ import Testing
     #expect(text.hasPrefix("[…"))
   }
 
+  @Test func theStderrRingWrapsAcrossAppends() {
+    var tail = StderrTail()
+    var everything: [UInt8] = []
+    for chunk in 0..<7 {
+      let bytes = (0..<1500).map { UInt8(ascii: "a") + UInt8((chunk * 7 + $0) % 26) }
+      everything += bytes
+      bytes.withUnsafeBufferPointer { tail.append($0) }
+      #expect(tail.bytes == Array(everything.suffix(StderrTail.capacity)))
+    }
+    #expect(tail.total == everything.count)
+  }
+
   @Test func optionsAfterDoubleDashBelongToTheImplementation() throws {
     var arguments = Arguments(["--impl", "x", "--timeout", "2", "--", "--timeout", "9", "--suite"], command: "run")
     let options = try RunOptions.parse(&arguments)

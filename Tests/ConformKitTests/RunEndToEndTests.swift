@@ -182,4 +182,25 @@ import Testing
     let inherited = try Testbed.run("env_report.py", ["--suite", "eligibility", "--inherit-env"], environment: parent)
     #expect(try inherited.results().header.implementation.version == "TZ=America/Lima LC_ALL=C.UTF-8 CONFORM_PROBE=parent")
   }
+
+  /// A background child that inherits the pipes and would outlive the implementation must not
+  /// hold up the run: the whole process group is killed, after a hang as after a clean end.
+  @Test(arguments: [("conforming.py", [String]()), ("hang.py", ["--on", "eligibility/seed/same-version"])])
+  func aGrandchildHoldingThePipesDoesNotHoldUpTheRun(implementation: String, arguments: [String]) throws {
+    let directory = TestSupport.temporaryDirectory()
+    let results = directory.appendingPathComponent("results.jsonl").path
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"),
+      [
+        "run", "--impl", Testbed.implementation("grandchild.sh"), "--fixtures", Testbed.fixtures, "--suite", "eligibility",
+        "--timeout", "1", "--results", results, "--", implementation, "--fixtures", Testbed.fixtures,
+      ] + arguments, currentDirectory: directory, timeout: 60)
+    #expect(!outcome.timedOut)
+    #expect(outcome.status == (arguments.isEmpty ? 0 : 1))
+    let file = try ResultsFile.read(results)
+    Testbed.expectComplete(file, cases: eligibility)
+    if !arguments.isEmpty {
+      #expect(file.results.first { $0.id == "eligibility/seed/same-version" }?.status == .timeout)
+    }
+  }
 }

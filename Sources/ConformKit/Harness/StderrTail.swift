@@ -10,12 +10,16 @@ struct StderrTail: Sendable {
   private(set) var total = 0
 
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var source = bytes[...]
-    if source.count > Self.capacity { source = source.suffix(Self.capacity) }
     total += bytes.count
-    for byte in source {
-      ring[end] = byte
-      end = (end + 1) % Self.capacity
+    // Only the last `capacity` bytes can survive; copy them in at most two runs.
+    var source = UnsafeBufferPointer(rebasing: bytes[max(0, bytes.count - Self.capacity)...])
+    while !source.isEmpty {
+      let run = min(source.count, Self.capacity - end)
+      ring.withUnsafeMutableBufferPointer { ring in
+        _ = UnsafeMutableBufferPointer(rebasing: ring[end..<end + run]).initialize(fromContentsOf: source.prefix(run))
+      }
+      end = (end + run) % Self.capacity
+      source = UnsafeBufferPointer(rebasing: source.dropFirst(run))
     }
   }
 
