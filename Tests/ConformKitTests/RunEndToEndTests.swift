@@ -114,6 +114,17 @@ import Testing
     #expect(try run.results().results.filter { $0.id != culprit }.allSatisfy { $0.status == .pass })
   }
 
+  @Test func anAnswerLineOver16MiBIsAProtocolError() throws {
+    let culprit = "eligibility/seed/cooldown-not-over"
+    let run = try Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--huge-on", culprit])
+    #expect(run.status == 1)
+    let broken = try run.record(culprit)
+    #expect(broken.status == .protocolError)
+    #expect(broken.message?.hasPrefix("an answer line longer than 16777216 bytes") == true)
+    #expect((broken.message?.utf8.count ?? .max) < 1000)
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
+  }
+
   @Test func answersOutOfOrderAreMatchedBySeq() throws {
     let run = try Testbed.run("out_of_order.py", ["--suite", "eligibility", "--suite", "version-compare"])
     #expect(run.status == 0, "\(run.outcome.stderr)")
