@@ -15,7 +15,7 @@ public struct Arguments {
 
   /// Removes a boolean flag; true when it was present.
   public mutating func flag(_ name: String) -> Bool {
-    guard let index = remaining.firstIndex(of: name) else { return false }
+    guard let index = remaining[..<optionsEnd].firstIndex(of: name) else { return false }
     remaining.remove(at: index)
     return true
   }
@@ -24,7 +24,7 @@ public struct Arguments {
   public mutating func values(_ name: String) throws(ConformError) -> [String] {
     var found: [String] = []
     var index = 0
-    while index < remaining.count {
+    while index < optionsEnd {
       let argument = remaining[index]
       if argument == name {
         guard index + 1 < remaining.count else { throw .usage("\(command): \(name) needs a value") }
@@ -39,6 +39,9 @@ public struct Arguments {
     }
     return found
   }
+
+  /// Where options end: at `--`, after which everything is a positional.
+  private var optionsEnd: Int { remaining.firstIndex(of: "--") ?? remaining.count }
 
   /// The value of an option given at most once.
   public mutating func value(_ name: String) throws(ConformError) -> String? {

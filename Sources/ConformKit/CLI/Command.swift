@@ -11,6 +11,7 @@ public protocol Command: Sendable {
 /// The front end: dispatches to a command, prints errors on stderr, returns the exit status.
 public enum CLI {
   public static let commands: [any Command.Type] = [
+    RunCommand.self,
     GenerateCommand.self,
     ReportCommand.self,
     DiffCommand.self,

@@ -1,0 +1,179 @@
+import ConformJSON
+import Foundation
+
+/// `conform run`: runs an implementation over the fixtures and records every answer.
+public enum RunCommand: Command {
+  public static let name = "run"
+  public static let summary = "run an implementation over the fixtures and record every answer"
+  public static let help = """
+    conform run: run an implementation over the fixtures and record every answer
+
+    USAGE
+      conform run --impl PROGRAM [--impl-arg ARG]... [options] [-- ARG...]
+
+    The implementation is a long-lived process speaking the conform protocol (harness/PROTOCOL.md):
+    JSON lines on its stdin and stdout. Requests are streamed with a bounded window and answers
+    matched by seq, so answers may come in any order. A crash, a hang or a line that is not a
+    valid answer is recorded against the case that caused it (several in flight: they are
+    replayed one at a time to find it), the process group is killed, a fresh process is started,
+    and the run goes on.
+
+    IMPLEMENTATION
+      --impl PROGRAM         the program to start (a path, or a name looked up in PATH)
+      --impl-arg ARG         an argument for it (repeatable); arguments after -- are added too
+      --jobs N               processes run side by side, each streaming its share (default 1)
+      --timeout SECONDS      per case (default 10; fractions allowed), from writing its request
+                             or from the implementation's previous answer, whichever is later
+      --max-restarts N       restarts after crashes, hangs, protocol errors, for the whole run
+                             (default 10); past it the cases left are recorded not-run
+      --window N             requests in flight per process (default 256; 1 is lock-step)
+      --env KEY=VALUE        set a variable for it (repeatable)
+      --inherit-env          give it conform's whole environment. Without it, it gets TZ=UTC,
+                             LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
+
+    FIXTURES AND CASES
+      --fixtures DIR         a fixtures folder (default: the tables built into conform)
+      --expect-digest D      stop (exit 2, nothing started) unless the fixtures' manifest digest
+                             is D, as sha256:HEX (the header of a results file shows it)
+      --suite GLOB           only suites matching GLOB (repeatable: any of them)
+      --case GLOB            only case ids matching GLOB (repeatable); * also matches /
+      --tag TAG              only cases with TAG (repeatable: any of them)
+      --repeat N             send every case N times (attempts 0 to N-1); cases whose attempts
+                             disagree are reported flaky
+      --shuffle SEED         send in a shuffled order, the same for the same SEED (0 to 2^63-1)
+
+    RESULTS
+      --results FILE         the JSON-lines results file (default reports/results-<name>.jsonl,
+                             <name> from the implementation's hello). Written as answers
+                             arrive: a header, one record per attempt, a footer with totals
+      --known-failures FILE  cases expected to fail: they do not fail the run, but one that
+                             passes does (the list is stale). An id that is not a case of the
+                             fixtures is an error (exit 2)
+      --write-known-failures FILE
+                             write the cases failing now, in that format
+
+    \(ReportOptions.helpText)
+
+    SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
+    and exits 130 or 143.
+
+    \(ExitStatus.helpText)
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let options = try RunOptions.parse(&arguments)
+    let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+    let knownFailures = try options.knownFailures.map { path throws(ConformError) in
+      let list = try KnownFailures.read(path)
+      try list.check(against: Set(fixtures.cases.map(\.id)))
+      return list
+    }
+    let cases = try options.filters.select(from: fixtures)
+    let plan = HarnessPlan(
+      fixtures: fixtures, cases: cases,
+      attempts: SendOrder.attempts(caseCount: cases.count, repeat: options.repeatCount, shuffleSeed: options.shuffleSeed),
+      settings: HarnessSettings(
+        command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
+        window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts),
+      resultsPath: options.results, options: options.json)
+
+    switch try Harness.run(plan) {
+    case .interruptedBeforeStart(let signal):
+      Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
+      return signal == SIGTERM ? .terminated : .interrupted
+    case .finished(let header, let results, let footer, let path):
+      let summary = RunSummary(header: header, results: results, footer: footer, knownFailures: knownFailures)
+      if let output = options.writeKnownFailures {
+        try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output)
+      }
+      try printRunReport(summary, options: options.report, resultsPath: path)
+      if let interrupted = footer.interrupted {
+        let answered = results.filter { $0.status != .notRun }.count
+        Terminal.note("\(interrupted): \(answered) of \(plan.attempts.count) attempts done; results so far in \(path)")
+        return interrupted == "SIGTERM" ? .terminated : .interrupted
+      }
+      Terminal.note("results in \(path)")
+      return summary.exitStatus
+    }
+  }
+}
+
+/// `conform run`'s options, read and checked before anything starts.
+struct RunOptions {
+  var command: [String]
+  var fixtures: String?
+  var expectDigest: String?
+  var filters = CaseFilters()
+  var jobs = 1
+  var timeout = 10.0
+  var maxRestarts = 10
+  var window = 256
+  var repeatCount = 1
+  var shuffleSeed: UInt64?
+  var environment: ImplementationEnvironment
+  var results: String?
+  var knownFailures: String?
+  var writeKnownFailures: String?
+  var report = ReportOptions()
+
+  static func parse(_ arguments: inout Arguments) throws(ConformError) -> RunOptions {
+    // Implementation arguments first: their values may look like conform's own options.
+    let implArgs = try arguments.values("--impl-arg")
+    guard let impl = try arguments.value("--impl") else {
+      throw .usage("run: --impl PROGRAM is required (see conform run --help)")
+    }
+    var options = RunOptions(
+      command: [impl] + implArgs,
+      environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")))
+    options.fixtures = try arguments.value("--fixtures")
+    options.expectDigest = try arguments.value("--expect-digest")
+    if let digest = options.expectDigest { _ = try parseDigest(digest) }
+    options.filters.suites = try arguments.values("--suite").map(Glob.init)
+    options.filters.cases = try arguments.values("--case").map(Glob.init)
+    options.filters.tags = try arguments.values("--tag")
+    options.jobs = try arguments.integer("--jobs", in: 1...256) ?? 1
+    options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
+    options.window = try arguments.integer("--window", in: 1...65536) ?? 256
+    options.repeatCount = try arguments.integer("--repeat", in: 1...1_000_000) ?? 1
+    if let text = try arguments.value("--timeout") {
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+        throw .usage("run: --timeout takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
+      }
+      options.timeout = seconds
+    }
+    if let text = try arguments.value("--shuffle") {
+      guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+        throw .usage("run: --shuffle takes a whole number from 0 to \(Int64.max), not \"\(text)\"")
+      }
+      options.shuffleSeed = seed
+    }
+    options.results = try arguments.value("--results")
+    options.knownFailures = try arguments.value("--known-failures")
+    options.writeKnownFailures = try arguments.value("--write-known-failures")
+    options.report = try ReportOptions.parse(from: &arguments)
+    options.command += try arguments.positionals()
+    return options
+  }
+
+  /// The options as the results file's header records them, enough to run the same again.
+  var json: JSONValue {
+    [
+      "args": .array(command.dropFirst().map(JSONValue.string)),
+      "env": .array(environment.overrides.map { .string("\($0.key)=\($0.value)") }),
+      "expectDigest": JSONValue(expectDigest),
+      "filters": [
+        "case": .array(filters.cases.map { .string($0.pattern) }),
+        "suite": .array(filters.suites.map { .string($0.pattern) }),
+        "tag": .array(filters.tags.map(JSONValue.string)),
+      ],
+      "inheritEnv": .bool(environment.inherit),
+      "jobs": .int(Int64(jobs)),
+      "knownFailures": JSONValue(knownFailures),
+      "maxRestarts": .int(Int64(maxRestarts)),
+      "repeat": .int(Int64(repeatCount)),
+      "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
+      "timeoutMs": .int(Int64((timeout * 1000).rounded())),
+      "window": .int(Int64(window)),
+    ]
+  }
+}

@@ -1,0 +1,54 @@
+/// Which cases a run sends: `--suite`, `--case` and `--tag` filters.
+///
+/// Within one kind of filter any match selects (`--suite a --suite b` is a or b); across kinds
+/// every kind must match (`--suite a --tag seed` is the seed cases of a). No filter selects all.
+struct CaseFilters: Sendable, Equatable {
+  var suites: [Glob] = []
+  var cases: [Glob] = []
+  var tags: [String] = []
+
+  var isEmpty: Bool { suites.isEmpty && cases.isEmpty && tags.isEmpty }
+
+  func selects(_ fixture: FixtureCase) -> Bool {
+    (suites.isEmpty || suites.contains { $0.matches(fixture.suite) })
+      && (cases.isEmpty || cases.contains { $0.matches(fixture.id) })
+      && (tags.isEmpty || tags.contains { fixture.tags.contains($0) })
+  }
+
+  /// The selected cases in fixture order; an error naming the filters when none is left.
+  func select(from fixtures: FixtureSet) throws(ConformError) -> [FixtureCase] {
+    let selected = fixtures.cases.filter(selects)
+    guard !selected.isEmpty else {
+      var given: [String] = []
+      given += suites.map { "--suite \($0)" }
+      given += cases.map { "--case \($0)" }
+      given += tags.map { "--tag \($0)" }
+      throw .usage(
+        "run: no case of \(fixtures.source) matches \(given.joined(separator: " ")) "
+          + "(suites: \(fixtures.manifest.suites.map(\.name).joined(separator: ", ")))")
+    }
+    return selected
+  }
+}
+
+/// One attempt at one case: what the harness sends, and what each results record is about.
+struct Attempt: Sendable, Equatable {
+  /// Index into the run's prepared cases.
+  var caseIndex: Int32
+  /// 0-based repetition.
+  var number: Int32
+}
+
+/// The order attempts are handed out: every case once per round (`--repeat N` gives N rounds),
+/// then, with `--shuffle SEED`, the whole list shuffled deterministically.
+enum SendOrder {
+  static func attempts(caseCount: Int, repeat rounds: Int, shuffleSeed: UInt64?) -> [Attempt] {
+    var attempts: [Attempt] = []
+    attempts.reserveCapacity(caseCount * rounds)
+    for round in 0..<rounds {
+      for index in 0..<caseCount { attempts.append(Attempt(caseIndex: Int32(index), number: Int32(round))) }
+    }
+    if let shuffleSeed { attempts.shuffle(seed: shuffleSeed) }
+    return attempts
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The implementation's environment, fixed so runs reproduce: `TZ=UTC`, `LC_ALL=C`, `LANG=C`,
+/// plus the few variables a program needs to start at all (`PATH`, `HOME`, `TMPDIR`, `USER`)
+/// passed through, then `--env KEY=VALUE` on top. `--inherit-env` starts from conform's whole
+/// environment instead (and sets nothing of its own).
+struct ImplementationEnvironment: Sendable, Equatable {
+  static let fixed: [(String, String)] = [("LANG", "C"), ("LC_ALL", "C"), ("TZ", "UTC")]
+  static let passedThrough = ["HOME", "PATH", "TMPDIR", "USER"]
+
+  var inherit: Bool
+  var overrides: [(key: String, value: String)]
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.inherit == rhs.inherit && lhs.overrides.elementsEqual(rhs.overrides) { $0 == $1 }
+  }
+
+  /// Reads `--env` values; an entry without `=` or with an empty key is a usage error.
+  init(inherit: Bool, assignments: [String]) throws(ConformError) {
+    self.inherit = inherit
+    overrides = []
+    for assignment in assignments {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw .usage("run: --env takes KEY=VALUE, not \"\(assignment)\"")
+      }
+      overrides.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+    }
+  }
+
+  /// `KEY=VALUE` strings, sorted by key.
+  func resolve(parent: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    var values: [String: String] = [:]
+    if inherit {
+      values = parent
+    } else {
+      for key in Self.passedThrough { if let value = parent[key] { values[key] = value } }
+      for (key, value) in Self.fixed { values[key] = value }
+    }
+    for (key, value) in overrides { values[key] = value }
+    return values.keys.sorted().map { "\($0)=\(values[$0]!)" }
+  }
+}

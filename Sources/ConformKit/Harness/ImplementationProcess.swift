@@ -1,0 +1,205 @@
+import Foundation
+
+/// How an implementation's process ended.
+enum Termination: Sendable, Equatable, CustomStringConvertible {
+  case exited(Int32)
+  case signaled(Int32)
+
+  /// Decodes a `waitpid` status.
+  init(waitStatus status: Int32) {
+    let signal = status & 0x7F
+    self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+  }
+
+  var description: String {
+    switch self {
+    case .exited(let code): "exited with status \(code)"
+    case .signaled(let number): "was killed by signal \(number) (\(Self.signalName(number)))"
+    }
+  }
+
+  static func signalName(_ number: Int32) -> String {
+    switch number {
+    case SIGHUP: "SIGHUP"
+    case SIGINT: "SIGINT"
+    case SIGQUIT: "SIGQUIT"
+    case SIGILL: "SIGILL"
+    case SIGTRAP: "SIGTRAP"
+    case SIGABRT: "SIGABRT"
+    case SIGBUS: "SIGBUS"
+    case SIGFPE: "SIGFPE"
+    case SIGKILL: "SIGKILL"
+    case SIGSEGV: "SIGSEGV"
+    case SIGPIPE: "SIGPIPE"
+    case SIGALRM: "SIGALRM"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(number)"
+    }
+  }
+}
+
+/// A started implementation: its own process group, three pipes, no shell in between.
+///
+/// Started with `posix_spawn` and reaped with our own `waitid`/`waitpid`, never Foundation's
+/// `Process` (whose exit detection a grandchild can block). Every pipe end is close-on-exec and
+/// at descriptor 3 or above, and spawns are serialised, so no implementation inherits another
+/// worker's pipe and misses its end of input. The parent's ends are non-blocking: the threads
+/// that use them wait in `poll` with a short timeout, so none can be stuck forever by a
+/// grandchild that keeps a pipe open.
+final class ImplementationProcess: @unchecked Sendable {
+  let pid: pid_t
+  /// Write end of the implementation's stdin.
+  let stdinFD: Int32
+  /// Read ends of its stdout and stderr.
+  let stdoutFD: Int32
+  let stderrFD: Int32
+
+  private let lock = NSLock()
+  private var reaped: Termination?
+
+  /// Serialises pipe creation and spawning across workers (see the type's comment).
+  private static let spawnLock = NSLock()
+
+  private init(pid: pid_t, stdinFD: Int32, stdoutFD: Int32, stderrFD: Int32) {
+    self.pid = pid
+    self.stdinFD = stdinFD
+    self.stdoutFD = stdoutFD
+    self.stderrFD = stderrFD
+  }
+
+  /// Starts `command` (the program, then its arguments) with exactly `environment`.
+  static func start(command: [String], environment: [String]) throws(ConformError) -> ImplementationProcess {
+    spawnLock.lock()
+    defer { spawnLock.unlock() }
+    let stdinPipe = try makePipe()
+    let stdoutPipe = try makePipe()
+    let stderrPipe = try makePipe()
+    let childEnds = [stdinPipe.read, stdoutPipe.write, stderrPipe.write]
+    let parentEnds = [stdinPipe.write, stdoutPipe.read, stderrPipe.read]
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (target, source) in childEnds.enumerated() { posix_spawn_file_actions_adddup2(&actions, source, Int32(target)) }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Its own process group (so one kill reaches its children too), default signal
+    // dispositions (conform ignores SIGPIPE; the implementation should not inherit that),
+    // and nothing blocked.
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, number) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+
+    let argv = command.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let program = command[0]
+    let status =
+      program.contains("/")
+      ? posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+      : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+    childEnds.forEach { close($0) }
+    guard status == 0 else {
+      parentEnds.forEach { close($0) }
+      let reason = String(cString: strerror(status))
+      var hint = ""
+      if status == ENOENT { hint = ": check the path given to --impl" }
+      if status == EACCES { hint = ": is it executable (chmod +x)?" }
+      if status == ENOEXEC { hint = ": a script needs a #! line" }
+      throw .implementation("cannot start \(program): \(reason)\(hint)")
+    }
+    for descriptor in parentEnds {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+    return ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
+  }
+
+  private static func makePipe() throws(ConformError) -> (read: Int32, write: Int32) {
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else {
+      throw .implementation("cannot create a pipe: \(String(cString: strerror(errno)))")
+    }
+    // Move both ends to 3 or above with close-on-exec set, so dup2 onto 0-2 always happens.
+    let read = fcntl(descriptors[0], F_DUPFD_CLOEXEC, 3)
+    let write = fcntl(descriptors[1], F_DUPFD_CLOEXEC, 3)
+    close(descriptors[0])
+    close(descriptors[1])
+    guard read >= 0, write >= 0 else {
+      throw .implementation("cannot set up a pipe: \(String(cString: strerror(errno)))")
+    }
+    return (read, write)
+  }
+
+  /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
+  /// its group afterwards cannot reach a stranger).
+  var hasExited: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if reaped != nil { return true }
+    var info = siginfo_t()
+    return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+  }
+
+  /// Waits up to `milliseconds` for the process to end on its own; true when it did.
+  func waitForExit(milliseconds: Int) -> Bool {
+    let deadline = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
+    var pause = 1
+    while !hasExited {
+      if MonotonicClock.now() >= deadline { return false }
+      MonotonicClock.sleep(milliseconds: pause)
+      pause = min(pause * 2, 20)
+    }
+    return true
+  }
+
+  /// Sends `signal` to the whole process group (the implementation and its children).
+  func signalGroup(_ signal: Int32) {
+    lock.lock()
+    defer { lock.unlock() }
+    // Once reaped, the group id may belong to someone else: never signal it then.
+    if reaped == nil { kill(-pid, signal) }
+  }
+
+  /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
+  /// (which also reaches children that outlived it), then reaps it. Returns how it ended.
+  @discardableResult
+  func stop(graceMilliseconds: Int = 200) -> Termination {
+    if !hasExited {
+      signalGroup(SIGTERM)
+      _ = waitForExit(milliseconds: graceMilliseconds)
+    }
+    signalGroup(SIGKILL)
+    return reap()
+  }
+
+  /// Reaps the process, waiting for it (call once it has exited or been killed).
+  @discardableResult
+  func reap() -> Termination {
+    lock.lock()
+    defer { lock.unlock() }
+    if let reaped { return reaped }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let termination = Termination(waitStatus: status)
+    reaped = termination
+    return termination
+  }
+
+  /// Closes the parent's pipe ends (after the threads that use them are done).
+  func closeOutputs() {
+    close(stdoutFD)
+    close(stderrFD)
+  }
+}

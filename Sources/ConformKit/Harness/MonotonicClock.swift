@@ -1,0 +1,28 @@
+import Foundation
+
+/// Nanoseconds on the monotonic clock: immune to the wall clock being set, for deadlines and durations.
+enum MonotonicClock {
+  static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+  }
+
+  /// Sleeps `milliseconds` (for short grace periods only).
+  static func sleep(milliseconds: Int) {
+    usleep(useconds_t(milliseconds * 1000))
+  }
+}
+
+/// The wall clock, as the results file writes it.
+enum WallClock {
+  /// UTC, ISO 8601 with seconds: `2026-11-30T12:00:00Z`.
+  static func iso8601(_ date: Date = Date()) -> String {
+    var seconds = time_t(date.timeIntervalSince1970)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+}

@@ -1,0 +1,196 @@
+import ConformJSON
+import Foundation
+
+/// The results file, written as results arrive: a header, one record per attempt, a footer.
+///
+/// Records are buffered in memory and written by a flusher thread at least every 100 ms, and at
+/// the end: a run killed hard loses at most the last 100 ms, and the harness never waits on the
+/// disk per record. Every result is also kept for the run's summary.
+final class ResultsWriter: @unchecked Sendable {
+  let path: String
+  private let descriptor: Int32
+  private let lock = NSLock()
+  private var pending: [UInt8] = []
+  /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
+  private var spare: [UInt8] = []
+  private var results: [CaseResult] = []
+  /// Attempts per status, indexed by `CaseStatus.allCases` order (no hashing on the hot path).
+  private var counts = [Int64](repeating: 0, count: CaseStatus.allCases.count)
+  private var closed = false
+  private let flusherDone = DispatchSemaphore(value: 0)
+  private var writeError: String?
+  /// Attempts the run will make, for progress.
+  let expected: Int
+  private let progress: ProgressBar
+
+  /// How often buffered records reach the file, in milliseconds.
+  static let flushInterval = 100
+
+  /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
+  init(path: String, header: ResultHeader, expected: Int) throws(ConformError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .file(path: folder, message: "cannot create the results folder: \(error.localizedDescription)")
+      }
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .file(path: path, message: "cannot write the results file: \(String(cString: strerror(errno)))")
+    }
+    self.path = path
+    self.descriptor = descriptor
+    self.expected = expected
+    progress = ProgressBar()
+    results.reserveCapacity(expected)
+    pending.reserveCapacity(1 << 20)
+    spare.reserveCapacity(1 << 20)
+    JSONWriter.write(ResultRecord.header(header).json, into: &pending)
+    pending.append(0x0A)
+    let thread = Thread { [self] in flushLoop() }
+    thread.name = "conform results"
+    thread.start()
+  }
+
+  /// Adds one attempt's record.
+  func append(_ result: CaseResult) {
+    var line: [UInt8] = []
+    line.reserveCapacity(160)
+    ResultEncoding.write(result, into: &line)
+    lock.lock()
+    pending.append(contentsOf: line)
+    results.append(result)
+    counts[result.status.slot] += 1
+    lock.unlock()
+  }
+
+  /// Adds records the caller already encoded (one line per result, in the same order).
+  func append(_ batch: [CaseResult], encoded lines: [UInt8]) {
+    guard !batch.isEmpty else { return }
+    lock.lock()
+    pending.append(contentsOf: lines)
+    results.append(contentsOf: batch)
+    for result in batch { counts[result.status.slot] += 1 }
+    lock.unlock()
+  }
+
+  /// Adds several records at once (one lock for the batch).
+  func append(contentsOf batch: [CaseResult]) {
+    guard !batch.isEmpty else { return }
+    var lines: [UInt8] = []
+    lines.reserveCapacity(batch.count * 160)
+    for result in batch { ResultEncoding.write(result, into: &lines) }
+    lock.lock()
+    pending.append(contentsOf: lines)
+    results.append(contentsOf: batch)
+    for result in batch { counts[result.status.slot] += 1 }
+    lock.unlock()
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return results.count
+  }
+
+  private func flushLoop() {
+    while true {
+      MonotonicClock.sleep(milliseconds: Self.flushInterval)
+      lock.lock()
+      let stop = closed
+      lock.unlock()
+      if stop { break }
+      flush()
+      progress.update(done: count, total: expected)
+    }
+    flusherDone.signal()
+  }
+
+  /// Writes what is buffered. Only the flusher thread calls this, and `finish` once it has stopped.
+  private func flush() {
+    lock.lock()
+    swap(&pending, &spare)
+    lock.unlock()
+    defer { spare.removeAll(keepingCapacity: true) }
+    guard !spare.isEmpty else { return }
+    spare.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          if writeError == nil { writeError = String(cString: strerror(errno)) }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Stops the flusher, writes the footer and closes the file; returns every result.
+  func finish(interrupted: String?, restarts: Int, milliseconds: Int64) throws(ConformError) -> (results: [CaseResult], footer: ResultFooter) {
+    lock.lock()
+    closed = true
+    lock.unlock()
+    flusherDone.wait()
+    progress.finish()
+    lock.lock()
+    var totals: [CaseStatus: Int64] = [:]
+    for status in CaseStatus.allCases where counts[status.slot] > 0 { totals[status] = counts[status.slot] }
+    let footer = ResultFooter(
+      endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts),
+      totals: totals)
+    JSONWriter.write(ResultRecord.footer(footer).json, into: &pending)
+    pending.append(0x0A)
+    let results = results
+    lock.unlock()
+    flush()
+    close(descriptor)
+    if let writeError { throw .file(path: path, message: "writing the results failed: \(writeError)") }
+    return (results, footer)
+  }
+}
+
+extension CaseStatus {
+  /// This status's position in `allCases`, found without hashing its raw value.
+  var slot: Int {
+    switch self {
+    case .pass: 0
+    case .fail: 1
+    case .errored: 2
+    case .crashed: 3
+    case .timeout: 4
+    case .protocolError: 5
+    case .skipped: 6
+    case .unsupported: 7
+    case .notRun: 8
+    }
+  }
+}
+
+/// Encodes result records. A pass, by far the most common, is written directly (same canonical
+/// bytes as `ResultRecord.json`, checked by a test); everything else goes through the model.
+enum ResultEncoding {
+  static func write(_ result: CaseResult, into output: inout [UInt8]) {
+    if result.status == .pass {
+      output.append(contentsOf: #"{"attempt":"#.utf8)
+      JSONWriter.writeInteger(result.attempt, into: &output)
+      output.append(contentsOf: #","id":"#.utf8)
+      JSONWriter.writeString(result.id, into: &output)
+      output.append(contentsOf: #","status":"pass","suite":"#.utf8)
+      JSONWriter.writeString(result.suite, into: &output)
+      output.append(contentsOf: #","type":"case","us":"#.utf8)
+      if let microseconds = result.microseconds {
+        JSONWriter.writeInteger(microseconds, into: &output)
+      } else {
+        output.append(contentsOf: "null".utf8)
+      }
+      output.append(contentsOf: "}\n".utf8)
+      return
+    }
+    JSONWriter.write(ResultRecord.result(result).json, into: &output)
+    output.append(0x0A)
+  }
+}

@@ -1,0 +1,224 @@
+import ConformJSON
+import Foundation
+
+/// A request sent and not yet answered.
+struct InFlight: Sendable {
+  var attempt: Attempt
+  /// When its request was handed to the pipe (monotonic nanoseconds).
+  var sentAt: UInt64
+}
+
+/// One process of the implementation, from spawn to reaping: its pipes, the threads on them, and
+/// the requests in flight.
+///
+/// Every mutable field is guarded by the owning worker's condition; the threads never block
+/// except in `poll` with a 100 ms timeout, after which they look at `ended`.
+final class Session: @unchecked Sendable {
+  let process: ImplementationProcess
+  let number: Int
+  private(set) var hello: ImplementationHello!
+  private(set) var supported: Set<String> = []
+  let stdout = LineBuffer()
+
+  // Guarded by the worker's condition.
+  var inFlight: [Int64: InFlight] = [:]
+  var nextSeq: Int64 = 1
+  var oldestSeq: Int64 = 1
+  /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
+  /// starts its clock no earlier than this.
+  var lastAnswerAt: UInt64 = 0
+  /// Nothing left to send and nothing in flight: the writer closes stdin.
+  var closing = false
+  /// The session is over: every thread stops.
+  var ended = false
+  var stdoutEnded = false
+  var writeError: Int32?
+  var violation: ProtocolViolation?
+  var stderr = StderrTail()
+  var readerDone = false
+  var writerDone = false
+  var stderrDone = false
+
+  private init(process: ImplementationProcess, number: Int) {
+    self.process = process
+    self.number = number
+  }
+
+  /// Why a session could not start.
+  struct StartFailure: Error {
+    var message: String
+    var stderr: String?
+
+    /// The whole story for a person: the message and the stderr tail.
+    var description: String {
+      guard let stderr else { return message + " (it wrote nothing on stderr)" }
+      return message + "\n  its stderr ended with:\n" + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+  }
+
+  /// Spawns the implementation, starts draining its stderr, and does the handshake.
+  static func start(number: Int, context: RunContext, condition: NSCondition) -> Result<Session, StartFailure> {
+    let process: ImplementationProcess
+    do {
+      process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
+    } catch {
+      return .failure(StartFailure(message: error.description, stderr: nil))
+    }
+    let session = Session(process: process, number: number)
+    session.startThread("conform stderr \(number)") { session.drainStderr(condition: condition) }
+    switch session.handshake(context: context) {
+    case .success(let hello):
+      session.hello = hello
+      session.supported = Set(hello.suites)
+      return .success(session)
+    case .failure(let failure):
+      let message = failure.message
+      // An implementation that refuses the handshake should say why on stderr and exit (as
+      // PROTOCOL.md asks): give it a moment to, so the message can quote it.
+      let exitedOnItsOwn = process.waitForExit(milliseconds: 1000)
+      let termination = process.stop(graceMilliseconds: 100)
+      session.waitFor(\.stderrDone, condition: condition, milliseconds: 500)
+      condition.lock()
+      session.ended = true
+      let tail = session.stderr.text
+      condition.unlock()
+      let ending = exitedOnItsOwn ? "; it \(termination)" : ""
+      return .failure(StartFailure(message: message + ending, stderr: tail))
+    }
+  }
+
+  struct HandshakeFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// Writes the harness's hello, reads the implementation's.
+  private func handshake(context: RunContext) -> Result<ImplementationHello, HandshakeFailure> {
+    let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
+    let line = context.hello.line
+    switch line.withUnsafeBytes({ raw in writeAll(raw, deadline: deadline, context: context) }) {
+    case .done: break
+    case .stopped: return .failure(HandshakeFailure("the run was interrupted during the handshake"))
+    case .failed(_, let problem): return .failure(HandshakeFailure("the handshake failed: \(problem)"))
+    }
+    while true {
+      switch stdout.nextLine() {
+      case .line(let bytes):
+        if LineBuffer.isBlank(bytes) { continue }
+        do {
+          return .success(try ImplementationHello.parse(bytes))
+        } catch {
+          return .failure(HandshakeFailure("the handshake failed: \(error)"))
+        }
+      case .tooLong:
+        return .failure(HandshakeFailure("the handshake failed: its first line is longer than \(LineBuffer.maxLine) bytes"))
+      case .none: break
+      }
+      if context.isStopping { return .failure(HandshakeFailure("the run was interrupted during the handshake")) }
+      switch stdout.fill(from: process.stdoutFD) {
+      case .data: continue
+      case .endOfFile, .failed:
+        _ = process.waitForExit(milliseconds: 1000)
+        return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
+      case .wouldBlock:
+        let now = MonotonicClock.now()
+        if now >= deadline {
+          return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
+        }
+        pollDescriptor(process.stdoutFD, events: Int16(POLLIN), milliseconds: Int32(min(100, (deadline - now) / 1_000_000 + 1)))
+      }
+    }
+  }
+
+  /// How a write to stdin ended.
+  enum WriteOutcome: Equatable {
+    case done
+    /// The session ended or the run is stopping: not the implementation's fault.
+    case stopped
+    case failed(code: Int32, message: String)
+  }
+
+  /// Writes every byte to stdin, waiting in `poll` while the pipe is full.
+  func writeAll(
+    _ raw: UnsafeRawBufferPointer, deadline: UInt64?, context: RunContext, isEnded: (() -> Bool)? = nil
+  ) -> WriteOutcome {
+    var offset = 0
+    while offset < raw.count {
+      let count = write(process.stdinFD, raw.baseAddress! + offset, raw.count - offset)
+      if count > 0 {
+        offset += count
+        continue
+      }
+      let error = errno
+      if count < 0 && error == EINTR { continue }
+      if count < 0 && (error == EAGAIN || error == EWOULDBLOCK) {
+        if let isEnded, isEnded() { return .stopped }
+        if context.isStopping { return .stopped }
+        if let deadline, MonotonicClock.now() >= deadline { return .failed(code: ETIMEDOUT, message: "it does not read its standard input") }
+        pollDescriptor(process.stdinFD, events: Int16(POLLOUT), milliseconds: 100)
+        continue
+      }
+      return .failed(
+        code: error, message: error == EPIPE ? "it closed its standard input" : "cannot write to it: \(String(cString: strerror(error)))")
+    }
+    return .done
+  }
+
+  /// Starts a named thread.
+  func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.name = name
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  /// Waits, up to `milliseconds`, until `flag` is set; false when it was not.
+  @discardableResult
+  func waitFor(_ flag: KeyPath<Session, Bool>, condition: NSCondition, milliseconds: Int) -> Bool {
+    let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+    condition.lock()
+    defer { condition.unlock() }
+    while !self[keyPath: flag] {
+      if !condition.wait(until: deadline) { return self[keyPath: flag] }
+    }
+    return true
+  }
+
+  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the session does.
+  private func drainStderr(condition: NSCondition) {
+    let descriptor = process.stderrFD
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var endedSeen = false
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+      if count > 0 {
+        condition.lock()
+        buffer.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        condition.unlock()
+        continue
+      }
+      if count < 0 && (errno == EAGAIN || errno == EINTR) {
+        if endedSeen { break }  // drained what was there when the session ended
+        pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
+        condition.lock()
+        endedSeen = ended
+        condition.unlock()
+        continue
+      }
+      break
+    }
+    condition.lock()
+    stderrDone = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The in-flight request sent first, if any (sends go out in `seq` order).
+  func oldestInFlight() -> (seq: Int64, entry: InFlight)? {
+    while oldestSeq < nextSeq {
+      if let entry = inFlight[oldestSeq] { return (oldestSeq, entry) }
+      oldestSeq += 1
+    }
+    return nil
+  }
+}

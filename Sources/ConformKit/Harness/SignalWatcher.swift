@@ -1,0 +1,55 @@
+import Foundation
+
+/// Turns SIGINT and SIGTERM into a call on an ordinary thread.
+///
+/// The handler only writes the signal number to a pipe (async-signal-safe); a thread reads it
+/// and does the real work. A second signal while the first is being handled ends conform at once.
+enum SignalWatcher {
+  nonisolated(unsafe) private static var pipeWrite: Int32 = -1
+  nonisolated(unsafe) private static var installed = false
+
+  /// Installs the handlers (once); `onSignal` runs on the watcher thread for the first signal.
+  static func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
+    guard !installed else { return }
+    installed = true
+    // A parent may have started conform with these blocked (test runners do): unblock them
+    // here, on the main thread, before the run's threads are created and inherit the mask.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    sigaddset(&unblock, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { return }
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    pipeWrite = descriptors[1]
+    let readEnd = descriptors[0]
+    let thread = Thread {
+      var seen = 0
+      while true {
+        var number: Int32 = 0
+        let count = read(readEnd, &number, MemoryLayout<Int32>.size)
+        if count < 0 && errno == EINTR { continue }
+        guard count == MemoryLayout<Int32>.size else { return }
+        seen += 1
+        if seen > 1 {
+          Terminal.note("second \(Termination.signalName(number)): stopping now")
+          _exit(128 + number)
+        }
+        onSignal(number)
+      }
+    }
+    thread.name = "conform signals"
+    thread.start()
+    for number in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        var value = number
+        _ = write(SignalWatcher.pipeWrite, &value, MemoryLayout<Int32>.size)
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(number, &action, nil)
+    }
+  }
+}

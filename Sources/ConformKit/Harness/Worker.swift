@@ -1,0 +1,592 @@
+import ConformJSON
+import Foundation
+
+/// One `--jobs` slot: a long-lived implementation process, restarted when it crashes, hangs or
+/// breaks the protocol, streaming requests with a bounded window and matching answers by `seq`.
+///
+/// Four threads per process, none of them a Task: this worker's thread supervises (deadlines,
+/// exits, restarts), a writer sends requests in batches, a reader parses answers, a drainer
+/// keeps stderr's tail. They share one condition; blocking calls are `poll` with a timeout.
+///
+/// Blame is exact. A timeout is the oldest request's. A malformed answer that names its `seq` is
+/// that case's. A crash (or a line that names no request) with several requests in flight is
+/// nobody's yet: those cases become suspects, replayed one at a time in the fresh process, so
+/// the case that really crashes it is found and the others run normally.
+final class Worker: @unchecked Sendable {
+  let index: Int
+  private let context: RunContext
+  private let condition = NSCondition()
+  /// Attempts taken back from a failed session, innocent: sent first by the next one.
+  private var requeued: [Attempt] = []
+  /// Attempts in flight at an unattributable failure: replayed alone, one at a time.
+  private var suspects: [Attempt] = []
+  private var isolating = false
+  private var lastFailure = ""
+  private var current: Session?
+  /// Per suite of the run (`CaseTable.suites`): whether the current session supports it.
+  private var supportedSuites: [Bool] = []
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(index: Int, context: RunContext) {
+    self.index = index
+    self.context = context
+  }
+
+  private var window: Int { context.settings.window }
+  /// The writer refills once the window has drained to this.
+  private var lowWater: Int { window / 2 }
+
+  // MARK: - Lifecycle
+
+  /// Starts the first process and does the handshake, before the results file exists.
+  func startFirst() -> Result<ImplementationHello, Session.StartFailure> {
+    switch Session.start(number: index, context: context, condition: condition) {
+    case .success(let session):
+      current = session
+      return .success(session.hello)
+    case .failure(let failure):
+      return .failure(failure)
+    }
+  }
+
+  /// Stops a process started by `startFirst` when the run does not go ahead.
+  func abandon() {
+    guard let session = current else { return }
+    session.process.stop(graceMilliseconds: 100)
+    condition.lock()
+    session.ended = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Runs the worker on its own thread; `wait()` returns when it is done.
+  func launch() {
+    let thread = Thread { [self] in
+      run()
+      finished.signal()
+    }
+    thread.name = "conform worker \(index)"
+    thread.start()
+  }
+
+  func wait() { finished.wait() }
+
+  private func run() {
+    guard var session = current else { return }
+    while true {
+      let ending = drive(session)
+      guard ending == .failed else { return }
+      guard hasWork() else { return }
+      guard let next = restart() else { return }
+      session = next
+    }
+  }
+
+  /// A fresh process for the remaining cases, within the run's restart allowance.
+  private func restart() -> Session? {
+    while true {
+      if context.isStopping {
+        abandonLocal(.notRun, message: "not run: \(Harness.interruptedText(context.stoppedBy))")
+        return nil
+      }
+      guard context.claimRestart() else {
+        abandonLocal(.notRun, message: Harness.capText(context.settings.maxRestarts, lastFailure: lastFailure))
+        return nil
+      }
+      switch Session.start(number: index, context: context, condition: condition) {
+      case .success(let session):
+        condition.lock()
+        current = session
+        supportedSuites = []
+        condition.unlock()
+        return session
+      case .failure(let failure):
+        lastFailure = "the restarted implementation did not start: \(failure.message)"
+        Terminal.note("\(context.settings.command[0]): \(lastFailure)")
+      }
+    }
+  }
+
+  private func hasWork() -> Bool {
+    condition.lock()
+    let local = !requeued.isEmpty || !suspects.isEmpty
+    condition.unlock()
+    return local || !context.queue.isEmpty
+  }
+
+  /// Records every local attempt (requeued, suspects) with `status`.
+  private func abandonLocal(_ status: CaseStatus, message: String) {
+    condition.lock()
+    let left = suspects + requeued
+    suspects = []
+    requeued = []
+    context.results.append(contentsOf: left.map { context.unanswered($0, status, message: message) })
+    condition.unlock()
+  }
+
+  // MARK: - One session
+
+  private enum Ending { case finished, failed, interrupted }
+
+  private enum Failure {
+    /// The process exited, or closed a pipe.
+    case died
+    case timeout(seq: Int64)
+    case violation(ProtocolViolation)
+  }
+
+  /// Runs one process until the work is done, it fails, or the run is stopped.
+  private func drive(_ session: Session) -> Ending {
+    session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
+    session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
+    let timeout = context.settings.timeoutNanoseconds
+    let exitCheckInterval: UInt64 = 100_000_000
+    var lastExitCheck = MonotonicClock.now()
+    var failure: Failure?
+    var finished = false
+    condition.lock()
+    while true {
+      if context.isStopping { break }
+      if let violation = session.violation {
+        failure = .violation(violation)
+        break
+      }
+      if session.closing && session.inFlight.isEmpty {
+        finished = true
+        break
+      }
+      if session.stdoutEnded || session.writeError != nil {
+        failure = .died
+        break
+      }
+      let now = MonotonicClock.now()
+      var wake = now + exitCheckInterval
+      if let (seq, entry) = session.oldestInFlight() {
+        // From the write, or from the previous answer if later: time spent queued behind
+        // other requests in the window is not the case's.
+        let deadline = max(entry.sentAt, session.lastAnswerAt) + timeout
+        if now >= deadline {
+          failure = .timeout(seq: seq)
+          break
+        }
+        wake = min(wake, deadline)
+      }
+      if now - lastExitCheck >= exitCheckInterval {
+        lastExitCheck = now
+        if session.process.hasExited {
+          failure = .died
+          break
+        }
+      }
+      _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wake - now) / 1e9))
+    }
+    condition.unlock()
+
+    if finished {
+      shutDown(session)
+      return .finished
+    }
+    guard let failure else {
+      stopAfterInterrupt(session)
+      return .interrupted
+    }
+    fail(session, failure)
+    return .failed
+  }
+
+  /// Every case answered and stdin closed: the implementation should exit 0 by itself.
+  private func shutDown(_ session: Session) {
+    let exited = session.process.waitForExit(milliseconds: 2000)
+    let termination = session.process.stop(graceMilliseconds: 200)
+    let name = session.hello.name
+    if !exited {
+      Terminal.note("\(name) did not exit within 2 s of the end of its input: its process group was killed")
+    } else if termination != .exited(0) {
+      Terminal.note("\(name) \(termination) after its last answer (it should exit with status 0)")
+    }
+    end(session)
+  }
+
+  private func stopAfterInterrupt(_ session: Session) {
+    session.process.stop(graceMilliseconds: 100)
+    session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+    let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
+    condition.lock()
+    let left = session.inFlight.sorted { $0.key < $1.key }.map(\.value.attempt) + suspects + requeued
+    session.inFlight = [:]
+    suspects = []
+    requeued = []
+    context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
+    condition.unlock()
+    end(session)
+  }
+
+  /// Ends a failed session: kills its process group, collects what it said, and settles the
+  /// cases in flight.
+  private func fail(_ session: Session, _ failure: Failure) {
+    let process = session.process
+    if case .died = failure {
+      // Answers written just before the exit are still in the pipe: let the reader take them.
+      session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+      _ = process.waitForExit(milliseconds: 500)
+    }
+    let exitedOnItsOwn = process.hasExited
+    let termination = process.stop(graceMilliseconds: 200)
+    session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+    session.waitFor(\.stderrDone, condition: condition, milliseconds: 500)
+
+    condition.lock()
+    session.ended = true
+    condition.broadcast()
+    let tail = session.stderr.text
+    let cause: String
+    switch failure {
+    case .died:
+      if exitedOnItsOwn {
+        cause = "the implementation \(termination)"
+      } else if let error = session.writeError {
+        cause = "the implementation stopped reading its standard input (\(String(cString: strerror(error))))"
+      } else {
+        cause = "the implementation closed its standard output"
+      }
+    case .timeout:
+      cause = "no answer within \(context.settings.timeoutText) (--timeout)"
+    case .violation(let violation):
+      cause = violation.message
+    }
+    lastFailure = cause
+    settle(session, failure, cause: cause, stderr: tail)
+    condition.unlock()
+    end(session)
+  }
+
+  /// Decides what each case in flight at a failure becomes. Called with the condition held.
+  private func settle(_ session: Session, _ failure: Failure, cause: String, stderr: String?) {
+    let entries = session.inFlight.sorted { $0.key < $1.key }
+    session.inFlight = [:]
+    var records: [CaseResult] = []
+    func requeueAll(but culprit: Int64) {
+      requeued.insert(contentsOf: entries.filter { $0.key != culprit }.map(\.value.attempt), at: 0)
+    }
+    switch failure {
+    case .timeout(let seq):
+      if let entry = entries.first(where: { $0.key == seq }) {
+        records.append(context.unanswered(entry.value.attempt, .timeout, message: cause, stderr: stderr))
+      }
+      requeueAll(but: seq)
+    case .violation(let violation) where violation.seq.map { seq in entries.contains { $0.key == seq } } ?? false:
+      let seq = violation.seq!
+      let entry = entries.first { $0.key == seq }!
+      records.append(context.unanswered(entry.value.attempt, .protocolError, message: cause, stderr: stderr))
+      requeueAll(but: seq)
+    case .violation, .died:
+      let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
+      if entries.count == 1 {
+        records.append(context.unanswered(entries[0].value.attempt, status, message: cause, stderr: stderr))
+      } else if entries.count > 1 {
+        suspects.insert(contentsOf: entries.map(\.value.attempt), at: 0)
+        Terminal.note(
+          "\(session.hello.name): \(cause) with \(entries.count) cases in flight; "
+            + "replaying them one at a time to find the one that causes it")
+      }
+    }
+    context.results.append(contentsOf: records)
+  }
+
+  /// Marks the session over and releases its pipes once its threads are done.
+  private func end(_ session: Session) {
+    condition.lock()
+    session.ended = true
+    condition.broadcast()
+    condition.unlock()
+    let reader = session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+    let drainer = session.waitFor(\.stderrDone, condition: condition, milliseconds: 1000)
+    session.waitFor(\.writerDone, condition: condition, milliseconds: 1000)
+    // A thread still in `poll` after this long is held by a grandchild that escaped the
+    // process group: leave its descriptor open rather than close it under the thread.
+    if reader && drainer { session.process.closeOutputs() }
+  }
+
+  // MARK: - The writer
+
+  /// Sends requests in batches while the window has room, until the session ends or there is
+  /// nothing left, then closes the implementation's stdin.
+  private func writeRequests(_ session: Session) {
+    var sending: [Attempt] = []
+    var firstSeq: Int64 = 0
+    var batch: [UInt8] = []
+    batch.reserveCapacity(1 << 16)
+    let isEnded = { [condition] () -> Bool in
+      condition.lock()
+      defer { condition.unlock() }
+      return session.ended
+    }
+    sending: while true {
+      condition.lock()
+      while true {
+        if session.ended || session.violation != nil || context.isStopping {
+          condition.unlock()
+          break sending
+        }
+        if take(for: session, into: &sending) { break }
+        if session.closing {
+          condition.unlock()
+          break sending
+        }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+      }
+      let now = MonotonicClock.now()
+      firstSeq = session.nextSeq
+      for attempt in sending {
+        session.inFlight[session.nextSeq] = InFlight(attempt: attempt, sentAt: now)
+        session.nextSeq += 1
+      }
+      condition.unlock()
+
+      batch.removeAll(keepingCapacity: true)
+      let slices = context.table.slices
+      context.table.arena.withUnsafeBufferPointer { arena in
+        for (offset, attempt) in sending.enumerated() {
+          CaseTable.writeRequest(slices[Int(attempt.caseIndex)], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
+        }
+      }
+      let outcome = batch.withUnsafeBytes { session.writeAll($0, deadline: nil, context: context, isEnded: isEnded) }
+      if case .failed(let code, _) = outcome {
+        condition.lock()
+        session.writeError = code
+        condition.broadcast()
+        condition.unlock()
+        break
+      }
+      if outcome == .stopped { break }
+    }
+    close(session.process.stdinFD)
+    condition.lock()
+    session.writerDone = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Fills `sending` with what to send next; false when nothing can go now. Sets `closing` when
+  /// nothing is left at all. Called with the condition held.
+  private func take(for session: Session, into sending: inout [Attempt]) -> Bool {
+    sending.removeAll(keepingCapacity: true)
+    let inFlight = session.inFlight.count
+    if !suspects.isEmpty {
+      guard inFlight == 0 else { return false }
+      isolating = true
+      sending.append(suspects.removeFirst())
+      return true
+    }
+    if isolating {
+      guard inFlight == 0 else { return false }
+      isolating = false
+    }
+    guard inFlight < window, inFlight <= lowWater else { return false }
+    var room = window - inFlight
+    var unsupported: [CaseResult] = []
+    if supportedSuites.count != context.table.suites.count {
+      supportedSuites = context.table.suites.map { session.supported.contains($0) }
+    }
+    func offer(_ attempt: Attempt) {
+      let suiteIndex = Int(context.table.suiteOfCase[Int(attempt.caseIndex)])
+      if supportedSuites[suiteIndex] {
+        sending.append(attempt)
+        room -= 1
+      } else {
+        unsupported.append(
+          context.unanswered(
+            attempt, .unsupported,
+            message: "\(session.hello.name) does not support suite \(context.table.suites[suiteIndex]) (its hello lists: "
+              + "\(session.hello.suites.isEmpty ? "none" : session.hello.suites.joined(separator: ", ")))"))
+      }
+    }
+    while room > 0, !requeued.isEmpty { offer(requeued.removeFirst()) }
+    while room > 0 {
+      let batch = context.queue.take(room)
+      if batch.isEmpty { break }
+      for attempt in batch { offer(attempt) }
+    }
+    context.results.append(contentsOf: unsupported)
+    if sending.isEmpty {
+      if inFlight == 0 {
+        session.closing = true
+        condition.broadcast()
+      }
+      return false
+    }
+    return true
+  }
+
+  // MARK: - The reader
+
+  /// An answer line as read: scanned in place (the usual case), or parsed in full.
+  private enum Incoming {
+    case scanned(ScannedAnswer, line: UnsafeBufferPointer<UInt8>)
+    case parsed(Answer, line: UnsafeBufferPointer<UInt8>)
+  }
+
+  /// Reads answer lines until stdout ends, the session ends, or a line breaks the protocol.
+  private func readAnswers(_ session: Session) {
+    let descriptor = session.process.stdoutFD
+    var incoming: [Incoming] = []
+    var records = RecordBatch()
+    reading: while true {
+      switch session.stdout.fill(from: descriptor) {
+      case .data:
+        incoming.removeAll(keepingCapacity: true)
+        var violation: ProtocolViolation?
+        lines: while true {
+          switch session.stdout.nextLine() {
+          case .line(let bytes):
+            if let scanned = AnswerScanner.scan(bytes) {
+              incoming.append(.scanned(scanned, line: bytes))
+              continue
+            }
+            if LineBuffer.isBlank(bytes) { continue }
+            do {
+              incoming.append(.parsed(try Answer.parse(bytes), line: bytes))
+            } catch {
+              violation = error
+              break lines
+            }
+          case .none:
+            break lines
+          case .tooLong(let head):
+            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(head))")
+            break lines
+          }
+        }
+        if deliver(incoming, then: violation, session, records: &records) { break reading }
+      case .wouldBlock:
+        pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
+        condition.lock()
+        let ended = session.ended
+        condition.unlock()
+        if ended { break reading }
+      case .endOfFile, .failed:
+        condition.lock()
+        session.stdoutEnded = true
+        condition.broadcast()
+        condition.unlock()
+        break reading
+      }
+    }
+    condition.lock()
+    session.readerDone = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Results of one chunk of answers, and their records already encoded.
+  struct RecordBatch {
+    var results: [CaseResult] = []
+    var lines: [UInt8] = []
+
+    mutating func reset() {
+      results.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Matches answers to requests by `seq` and records them; true when the session must stop.
+  private func deliver(
+    _ incoming: [Incoming], then violation: ProtocolViolation?, _ session: Session, records: inout RecordBatch
+  ) -> Bool {
+    let now = MonotonicClock.now()
+    records.reset()
+    let table = context.table
+    let slices = table.slices
+    condition.lock()
+    defer { condition.unlock() }
+    if session.ended { return true }
+    table.arena.withUnsafeBufferPointer { arena in
+      for item in incoming {
+        let seq: Int64
+        let line: UnsafeBufferPointer<UInt8>
+        switch item {
+        case .scanned(let scanned, let bytes):
+          seq = scanned.seq
+          line = bytes
+        case .parsed(let answer, let bytes):
+          seq = answer.seq
+          line = bytes
+        }
+        guard let entry = session.inFlight.removeValue(forKey: seq) else {
+          let seen = seq >= 1 && seq < session.nextSeq
+          session.violation = ProtocolViolation(
+            (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
+              + LineQuote.quote(line))
+          return
+        }
+        let caseIndex = Int(entry.attempt.caseIndex)
+        let caseSlices = slices[caseIndex]
+        let microseconds = Int64((now &- entry.sentAt) / 1000)
+        let payload: Answer.Payload
+        switch item {
+        case .scanned(let scanned, _):
+          let expectedID = UnsafeBufferPointer(rebasing: arena[caseSlices.id])
+          let id = UnsafeBufferPointer(rebasing: line[scanned.id])
+          guard sameBytes(id, expectedID) else {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation(
+              "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
+                + "\(table.fixtures[caseIndex].id): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+          let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
+          if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[caseSlices.expected])) {
+            // Byte for byte the canonical expected output: an exact match, nothing to parse.
+            let fixture = table.fixtures[caseIndex]
+            records.results.append(
+              CaseResult(
+                id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(entry.attempt.number),
+                microseconds: microseconds))
+            CaseTable.writePassRecord(
+              caseSlices, attempt: Int64(entry.attempt.number), microseconds: microseconds, arena: arena, into: &records.lines)
+            continue
+          }
+          do {
+            let value = try JSONReader.parse(payloadBytes)
+            switch scanned.kind {
+            case .result: payload = .result(output: value)
+            case .skipped, .error:
+              guard let text = value.stringValue else {
+                throw JSONShapeError(path: scanned.kind == .skipped ? "reason" : "message", message: "expected a string, found \(value.typeName)")
+              }
+              payload = scanned.kind == .skipped ? .skipped(reason: text) : .error(message: text)
+            }
+          } catch {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation("not a valid answer (\(error)): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+        case .parsed(let answer, _):
+          let expectedID = table.fixtures[caseIndex].id
+          guard answer.id == expectedID else {
+            session.inFlight[seq] = entry
+            session.violation = ProtocolViolation(
+              "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
+            return
+          }
+          payload = answer.payload
+        }
+        let result = context.answered(entry.attempt, payload, microseconds: microseconds)
+        records.results.append(result)
+        ResultEncoding.write(result, into: &records.lines)
+      }
+    }
+    if session.violation == nil, let violation { session.violation = violation }
+    if !records.results.isEmpty { session.lastAnswerAt = now }
+    context.results.append(records.results, encoded: records.lines)
+    if session.violation != nil || session.inFlight.count <= lowWater { condition.broadcast() }
+    return session.violation != nil
+  }
+}
+
+/// Byte equality with `memcmp`.
+private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard a.count == b.count else { return false }
+  guard a.count > 0 else { return true }
+  return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+}

@@ -1,0 +1,219 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform run` against small implementations that behave, misbehave, crash and hang.
+@Suite struct RunEndToEndTests {
+  let eligibility = Testbed.count(suite: "eligibility")
+  let versionCompare = Testbed.count(suite: "version-compare")
+
+  @Test func aConformingImplementationPassesEveryCase() throws {
+    let run = try Testbed.run("conforming.py")
+    #expect(run.status == 0, "\(run.outcome.stderr)")
+    #expect(run.closingLine == "\(Testbed.cases.count) passed, 0 failed")
+    let file = try run.results()
+    Testbed.expectComplete(file, cases: Testbed.cases.count)
+    #expect(file.results.allSatisfy { $0.status == .pass && $0.microseconds != nil })
+    #expect(file.header.implementation.name == "conforming-py")
+    #expect(file.header.implementation.language == "python")
+    #expect(file.header.implementation.command.first == Testbed.implementation("conforming.py"))
+    #expect(file.header.fixtures.source == Testbed.fixtures)
+    let digest = try FixtureSet.load(directory: Testbed.fixtures).manifestDigest
+    #expect(file.header.fixtures.manifestDigest == "sha256:\(digest)")
+    #expect(file.footer?.interrupted == nil)
+    #expect(file.footer?.restarts == 0)
+  }
+
+  @Test func wrongAnswersErrorsAndSkipsAreClassified() throws {
+    let run = try Testbed.run(
+      "wrong.py", ["--suite", "eligibility"],
+      implementationArguments: [
+        "--wrong", "eligibility/seed/below-threshold", "--error", "eligibility/seed/cooldown-over",
+        "--skip", "eligibility/seed/new-version",
+      ])
+    #expect(run.status == 1)
+    #expect(run.closingLine == "\(eligibility - 3) passed, 1 failed, 1 errored, 1 skipped")
+    #expect(run.stdoutLines.contains("FAIL eligibility/seed/below-threshold"))
+    #expect(run.stdoutLines.contains("ERROR eligibility/seed/cooldown-over"))
+    #expect(run.stdoutLines.contains("  message: NumberFormatException: boom"))
+    let wrong = try run.record("eligibility/seed/below-threshold")
+    #expect(wrong.status == .fail)
+    #expect(wrong.actual == ["wrong": true])
+    #expect(wrong.expected == ["eligible": false])
+    #expect(wrong.note?.isEmpty == false)
+    #expect(try run.record("eligibility/seed/cooldown-over").status == .errored)
+    let skipped = try run.record("eligibility/seed/new-version")
+    #expect(skipped.status == .skipped)
+    #expect(skipped.message == "not implemented yet")
+    Testbed.expectComplete(try run.results(), cases: eligibility)
+  }
+
+  @Test func aCrashIsPinnedOnItsCaseWithTheExitStatusAndStderr() throws {
+    let culprit = "eligibility/seed/cooldown-not-over"
+    let run = try Testbed.run("crash.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
+    #expect(run.status == 1)
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
+    let crashed = try run.record(culprit)
+    #expect(crashed.status == .crashed)
+    #expect(crashed.message == "the implementation exited with status 3")
+    #expect(crashed.stderrTail == "crash.py: cannot handle \(culprit): giving up")
+    #expect(run.stdoutLines.contains("CRASHED \(culprit)"))
+    #expect(run.stdoutLines.contains("  message: the implementation exited with status 3"))
+    let file = try run.results()
+    Testbed.expectComplete(file, cases: eligibility)
+    // Every other case ran to a pass in a fresh process.
+    #expect(file.results.filter { $0.id != culprit }.allSatisfy { $0.status == .pass })
+    #expect((file.footer?.restarts ?? 0) >= 1)
+  }
+
+  @Test func aCrashBySignalNamesTheSignal() throws {
+    let culprit = "version-compare/seed/2.0-vs-2.0.0"
+    let run = try Testbed.run(
+      "crash.py", ["--suite", "version-compare"], implementationArguments: ["--on", culprit, "--signal", "SEGV"])
+    #expect(run.status == 1)
+    let crashed = try run.record(culprit)
+    #expect(crashed.status == .crashed)
+    #expect(crashed.message == "the implementation was killed by signal 11 (SIGSEGV)")
+    #expect(crashed.stderrTail?.contains("crash.py: cannot handle \(culprit)") == true)
+    #expect(run.closingLine == "\(versionCompare - 1) passed, 0 failed, 1 errored")
+  }
+
+  @Test func aHangTimesOutAndTheRunGoesOn() throws {
+    let culprit = "eligibility/seed/same-version"
+    let run = try Testbed.run(
+      "hang.py", ["--suite", "eligibility", "--timeout", "1"], implementationArguments: ["--on", culprit])
+    #expect(run.status == 1)
+    let hung = try run.record(culprit)
+    #expect(hung.status == .timeout)
+    #expect(hung.message?.contains("no answer within 1 s") == true)
+    #expect(hung.stderrTail == "hang.py: stuck on \(culprit)")
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
+    Testbed.expectComplete(try run.results(), cases: eligibility)
+  }
+
+  @Test func aLineThatIsNotJSONIsAProtocolErrorQuotingIt() throws {
+    let culprit = "eligibility/seed/force-override"
+    let run = try Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
+    #expect(run.status == 1)
+    let broken = try run.record(culprit)
+    #expect(broken.status == .protocolError)
+    #expect(broken.message?.contains("Exception in thread main: oops, this is not an answer") == true)
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
+    Testbed.expectComplete(try run.results(), cases: eligibility)
+  }
+
+  @Test func anAnswerWithoutItsOutputIsPinnedOnItsSeq() throws {
+    let culprit = "eligibility/seed/cooldown-over"
+    let run = try Testbed.run(
+      "garbage.py", ["--suite", "eligibility"], implementationArguments: ["--shapeless-on", culprit])
+    #expect(run.status == 1)
+    let broken = try run.record(culprit)
+    #expect(broken.status == .protocolError)
+    #expect(broken.message?.contains("field \"output\": missing") == true)
+    #expect(try run.results().results.filter { $0.id != culprit }.allSatisfy { $0.status == .pass })
+  }
+
+  @Test func anAnswerLineOver16MiBIsAProtocolError() throws {
+    let culprit = "eligibility/seed/cooldown-not-over"
+    let run = try Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--huge-on", culprit])
+    #expect(run.status == 1)
+    let broken = try run.record(culprit)
+    #expect(broken.status == .protocolError)
+    #expect(broken.message?.hasPrefix("an answer line longer than 16777216 bytes") == true)
+    #expect((broken.message?.utf8.count ?? .max) < 1000)
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
+  }
+
+  @Test func answersOutOfOrderAreMatchedBySeq() throws {
+    let run = try Testbed.run("out_of_order.py", ["--suite", "eligibility", "--suite", "version-compare"])
+    #expect(run.status == 0, "\(run.outcome.stderr)")
+    #expect(run.closingLine == "\(eligibility + versionCompare) passed, 0 failed")
+    Testbed.expectComplete(try run.results(), cases: eligibility + versionCompare)
+  }
+
+  @Test func casesOfASuiteTheImplementationLacksAreUnsupportedNotFailed() throws {
+    let run = try Testbed.run("conforming.py", implementationArguments: ["--suites", "version-compare"])
+    #expect(run.status == 0)
+    let others = Testbed.cases.count - versionCompare
+    #expect(run.closingLine == "\(versionCompare) passed, 0 failed, \(others) unsupported")
+    let record = try run.record("eligibility/seed/below-threshold")
+    #expect(record.status == .unsupported)
+    #expect(record.message?.contains("does not support suite eligibility") == true)
+  }
+
+  @Test func anotherProtocolVersionStopsTheRunWithBothVersionsAndItsStderr() throws {
+    let run = try Testbed.run("protocol2.py")
+    #expect(run.status == 2)
+    #expect(run.outcome.stderr.contains("it speaks protocol 2, this conform speaks protocol 1"))
+    #expect(run.outcome.stderr.contains("future-py: the harness speaks protocol 1, this adapter speaks protocol 2"))
+    #expect(!FileManager.default.fileExists(atPath: run.resultsPath))
+  }
+
+  @Test func anImplementationThatCannotStartIsExit2() throws {
+    let directory = TestSupport.temporaryDirectory()
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"),
+      ["run", "--impl", directory.appendingPathComponent("missing").path, "--fixtures", Testbed.fixtures],
+      currentDirectory: directory)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("cannot start"))
+    #expect(outcome.stderr.contains("No such file or directory"))
+  }
+
+  @Test func pastTheRestartLimitTheRestIsNotRun() throws {
+    let culprit = "eligibility/seed/threshold-met-never-attempted"
+    let run = try Testbed.run(
+      "crash.py", ["--suite", "eligibility", "--max-restarts", "0"], implementationArguments: ["--on", culprit])
+    #expect(run.status == 1)
+    let file = try run.results()
+    Testbed.expectComplete(file, cases: eligibility)
+    let notRun = file.results.filter { $0.status == .notRun }
+    #expect(!notRun.isEmpty)
+    #expect(notRun.allSatisfy { $0.message?.contains("--max-restarts 0") == true })
+    #expect(run.outcome.stderr.contains("--max-restarts 0"))
+    #expect(file.footer?.restarts == 0)
+  }
+
+  @Test func severalJobsShareTheCases() throws {
+    let run = try Testbed.run("conforming.py", ["--jobs", "3"])
+    #expect(run.status == 0, "\(run.outcome.stderr)")
+    #expect(run.closingLine == "\(Testbed.cases.count) passed, 0 failed")
+    Testbed.expectComplete(try run.results(), cases: Testbed.cases.count)
+  }
+
+  @Test func theEnvironmentIsFixedUnlessAskedOtherwise() throws {
+    let fixed = try Testbed.run("env_report.py", ["--suite", "eligibility"])
+    #expect(try fixed.results().header.implementation.version == "TZ=UTC LC_ALL=C CONFORM_PROBE=-")
+    let given = try Testbed.run("env_report.py", ["--suite", "eligibility", "--env", "CONFORM_PROBE=yes", "--env", "TZ=Europe/Paris"])
+    #expect(try given.results().header.implementation.version == "TZ=Europe/Paris LC_ALL=C CONFORM_PROBE=yes")
+    let parent = ["CONFORM_PROBE": "parent", "TZ": "America/Lima", "LC_ALL": "C.UTF-8"]
+    let notInherited = try Testbed.run("env_report.py", ["--suite", "eligibility"], environment: parent)
+    #expect(try notInherited.results().header.implementation.version == "TZ=UTC LC_ALL=C CONFORM_PROBE=-")
+    let inherited = try Testbed.run("env_report.py", ["--suite", "eligibility", "--inherit-env"], environment: parent)
+    #expect(try inherited.results().header.implementation.version == "TZ=America/Lima LC_ALL=C.UTF-8 CONFORM_PROBE=parent")
+  }
+
+  /// A background child that inherits the pipes and would outlive the implementation must not
+  /// hold up the run: the whole process group is killed, after a hang as after a clean end.
+  @Test(arguments: [("conforming.py", [String]()), ("hang.py", ["--on", "eligibility/seed/same-version"])])
+  func aGrandchildHoldingThePipesDoesNotHoldUpTheRun(implementation: String, arguments: [String]) throws {
+    let directory = TestSupport.temporaryDirectory()
+    let results = directory.appendingPathComponent("results.jsonl").path
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"),
+      [
+        "run", "--impl", Testbed.implementation("grandchild.sh"), "--fixtures", Testbed.fixtures, "--suite", "eligibility",
+        "--timeout", "1", "--results", results, "--", implementation, "--fixtures", Testbed.fixtures,
+      ] + arguments, currentDirectory: directory, timeout: 60)
+    #expect(!outcome.timedOut)
+    #expect(outcome.status == (arguments.isEmpty ? 0 : 1))
+    let file = try ResultsFile.read(results)
+    Testbed.expectComplete(file, cases: eligibility)
+    if !arguments.isEmpty {
+      #expect(file.results.first { $0.id == "eligibility/seed/same-version" }?.status == .timeout)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform run`'s options: known failures, repeats, digests, filters, shuffling, help.
+@Suite struct RunOptionsTests {
+  let eligibility = Testbed.count(suite: "eligibility")
+
+  private func write(_ text: String, named name: String) -> String {
+    let path = TestSupport.temporaryDirectory().appendingPathComponent(name).path
+    try! FileIO.write(Array(text.utf8), to: path)
+    return path
+  }
+
+  @Test func aKnownFailureThatFailsDoesNotFailTheRun() throws {
+    let list = write("# expected\neligibility/seed/below-threshold  # the threshold is off by one\n", named: "known.txt")
+    let run = try Testbed.run(
+      "wrong.py", ["--suite", "eligibility", "--known-failures", list],
+      implementationArguments: ["--wrong", "eligibility/seed/below-threshold"])
+    #expect(run.status == 0, "\(run.outcome.stdout)")
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 known failures")
+    #expect(!run.outcome.stdout.contains("FAIL"))
+  }
+
+  @Test func aKnownFailureThatPassesFailsTheRun() throws {
+    let list = write("eligibility/seed/cooldown-over\n", named: "known.txt")
+    let run = try Testbed.run("conforming.py", ["--suite", "eligibility", "--known-failures", list])
+    #expect(run.status == 1)
+    #expect(run.closingLine == "\(eligibility) passed, 0 failed, 1 stale known failures")
+    #expect(run.stdoutLines.contains("STALE KNOWN FAILURE eligibility/seed/cooldown-over"))
+  }
+
+  @Test func aKnownFailureThatIsNoCaseIsAnErrorNamingFileAndLine() throws {
+    let list = write("eligibility/seed/below-threshold\n\neligibility/seed/no-such-case # typo\n", named: "known.txt")
+    let run = try Testbed.run("conforming.py", ["--known-failures", list])
+    #expect(run.status == 2)
+    #expect(run.outcome.stderr.contains("\(list) line 3: eligibility/seed/no-such-case is not a case of these fixtures"))
+    #expect(!FileManager.default.fileExists(atPath: run.resultsPath))
+  }
+
+  @Test func writtenKnownFailuresExcuseTheSameFailuresNextTime() throws {
+    let list = TestSupport.temporaryDirectory().appendingPathComponent("known.txt").path
+    let failing = ["--wrong", "eligibility/seed/below-threshold", "--error", "eligibility/seed/same-version"]
+    let first = try Testbed.run(
+      "wrong.py", ["--suite", "eligibility", "--write-known-failures", list], implementationArguments: failing)
+    #expect(first.status == 1)
+    let written = try KnownFailures.read(list)
+    #expect(Set(written.entries.keys) == ["eligibility/seed/below-threshold", "eligibility/seed/same-version"])
+    let second = try Testbed.run("wrong.py", ["--suite", "eligibility", "--known-failures", list], implementationArguments: failing)
+    #expect(second.status == 0)
+    #expect(second.closingLine.hasSuffix("2 known failures"))
+  }
+
+  @Test func repeatedAttemptsThatDisagreeAreFlaky() throws {
+    let flaky = "eligibility/seed/new-version"
+    let run = try Testbed.run("flaky.py", ["--suite", "eligibility", "--repeat", "2"], implementationArguments: ["--only", flaky])
+    #expect(run.status == 1)
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 flaky")
+    #expect(try run.statuses(of: flaky) == [.pass, .fail])
+    #expect(try run.record(flaky, attempt: 1).actual == ["newer": "maybe"])
+    #expect(run.stdoutLines.contains("FLAKY \(flaky) (attempt 2 of 2)"))
+    #expect(run.stdoutLines.contains("  attempts: pass, fail"))
+    Testbed.expectComplete(try run.results(), cases: eligibility, repeats: 2)
+  }
+
+  @Test func aDigestMismatchStopsBeforeStartingTheImplementation() throws {
+    let directory = TestSupport.temporaryDirectory()
+    let marker = directory.appendingPathComponent("started").path
+    let wrong = "sha256:" + String(repeating: "ab", count: 32)
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"),
+      [
+        "run", "--impl", Testbed.implementation("touch-and-exit.sh"), "--impl-arg", marker, "--fixtures", Testbed.fixtures,
+        "--expect-digest", wrong,
+      ], currentDirectory: directory)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("--expect-digest asks for \(wrong)"))
+    #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test func aMatchingDigestRuns() throws {
+    let digest = try FixtureSet.load(directory: Testbed.fixtures).manifestDigest
+    let run = try Testbed.run("conforming.py", ["--suite", "eligibility", "--expect-digest", "sha256:\(digest)"])
+    #expect(run.status == 0)
+  }
+
+  @Test func filtersSelectBySuiteCaseAndTag() throws {
+    let seeds = Testbed.cases.filter { $0.suite == "version-compare" && $0.tags.contains("seed") }.count
+    let run = try Testbed.run("conforming.py", ["--suite", "version-*", "--tag", "seed"])
+    #expect(run.closingLine == "\(seeds) passed, 0 failed")
+    let byCase = try Testbed.run("conforming.py", ["--case", "eligibility/seed/*", "--case", "eligibility/pitfall/?ast-attempt-zero-is-a-day"])
+    let expected = Testbed.cases.filter { $0.id.hasPrefix("eligibility/seed/") }.count + 1
+    #expect(byCase.closingLine == "\(expected) passed, 0 failed")
+    let none = try Testbed.run("conforming.py", ["--suite", "no-such-suite"])
+    #expect(none.status == 2)
+    #expect(none.outcome.stderr.contains("no case of"))
+  }
+
+  @Test func theSameShuffleSeedSendsTheSameOrder() throws {
+    func order(_ options: [String]) throws -> [String] {
+      try Testbed.run("conforming.py", ["--suite", "eligibility"] + options).results().results.map(\.id)
+    }
+    let plain = try order([])
+    let first = try order(["--shuffle", "42", "--window", "1"])
+    let again = try order(["--shuffle", "42", "--window", "1"])
+    let other = try order(["--shuffle", "7", "--window", "1"])
+    #expect(first == again)
+    #expect(first != plain)
+    #expect(first != other)
+    #expect(first.sorted() == plain.sorted())
+    let header = try Testbed.run("conforming.py", ["--suite", "eligibility", "--shuffle", "42"]).results().header
+    #expect(header.options["shuffle"] == 42)
+  }
+
+  @Test func helpDescribesEveryOptionAndTheExitStatuses() throws {
+    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run", "--help"])
+    #expect(outcome.status == 0)
+    for option in [
+      "--impl", "--impl-arg", "--jobs", "--timeout", "--max-restarts", "--window", "--env", "--inherit-env", "--fixtures",
+      "--expect-digest", "--suite", "--case", "--tag", "--repeat", "--shuffle", "--results", "--known-failures",
+      "--write-known-failures", "EXIT STATUS",
+    ] {
+      #expect(outcome.stdout.contains(option), "\(option)")
+    }
+  }
+
+  @Test(arguments: [
+    (["--timeout", "0"], "--timeout"), (["--jobs", "0"], "--jobs"), (["--expect-digest", "abc"], "--expect-digest"),
+    (["--shuffle", "-1"], "--shuffle"), (["--env", "NOEQUALS"], "--env"), (["--bogus"], "--bogus"),
+  ])
+  func badOptionsAreUsageErrors(options: [String], named: String) throws {
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"), ["run", "--impl", "/bin/true", "--fixtures", Testbed.fixtures] + options)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains(named))
+  }
+
+  @Test func withoutImplTheRunIsAUsageError() throws {
+    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("--impl PROGRAM is required"))
+  }
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env python3
+"""A correct implementation: answers every case with the fixture's expected output.
+
+    conforming.py [--fixtures DIR] [--suites a,b]   (default: every suite)
+"""
+from conformlib import expected_outputs, option, result, serve
+
+suites = option("--suites", "eligibility,version-compare,timeline").split(",")
+expected = expected_outputs(suites)
+serve("conforming-py", suites, lambda request: result(request, expected[request["id"]]))
