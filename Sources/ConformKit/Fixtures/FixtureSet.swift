@@ -33,8 +33,9 @@ public struct FixtureSet: Sendable {
     let manifest = try parseManifest(try FileIO.read(manifestPath), path: manifestPath)
     var files: [(String, [UInt8])] = [("manifest.json", try FileIO.read(manifestPath))]
     for file in manifest.files {
-      guard Self.isPlainName(file.path) else {
-        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain file name")
+      // An unpacked bundle lists `schema/<name>.json`: plain names separated by slashes.
+      guard file.path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ isPlainName(String($0)) }) else {
+        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain relative path")
       }
       files.append((file.path, try FileIO.read(FileIO.join(directory, file.path))))
     }
