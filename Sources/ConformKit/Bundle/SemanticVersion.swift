@@ -48,6 +48,23 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   }
 }
 
+extension SemanticVersion {
+  /// Enforces the versioning rule: this version comes after `previous` by at least `required`.
+  ///
+  /// - Parameter reason: the first change that requires the bump, named in the error.
+  public func checkRelease(after previous: SemanticVersion, required: VersionBump, reason: String?) throws(ConformError) {
+    guard self > previous else {
+      throw .usage("bundle create: version \(self) is not after the previous bundle's \(previous)")
+    }
+    let step = previous.step(to: self)
+    guard step >= required else {
+      throw .usage(
+        "bundle create: \(previous) → \(self) is a \(step) step, but \(reason ?? "the changes") needs a \(required) "
+          + "version: use \(previous.bumped(required)) (see conform bundle diff for every change)")
+    }
+  }
+}
+
 /// How much a bundle's version must go up for a change, by the versioning rule:
 /// a case removed or its input or expected output changed is major, cases added are minor,
 /// notes, tags, spec texts and documents are patch.
