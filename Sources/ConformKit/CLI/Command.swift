@@ -12,6 +12,7 @@ public protocol Command {
 public enum CLI {
   public static let commands: [any Command.Type] = [
     GenerateCommand.self,
+    BundleCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {
