@@ -26,7 +26,8 @@ import Testing
     #expect(timeline.added.allSatisfy { $0.tags.contains("exhaustive") })
     #expect(timeline.added.contains { $0.id == "timeline/cancel/win-show-late-t1000-bg" })
     #expect(diff.suites.filter { $0.name != "timeline" }.allSatisfy { $0.isEmpty })
-    #expect(diff.notes == [BundleDiff.Note(text: "generator options {\"timelineDepth\":4} → {\"timelineDepth\":5}", bump: .patch)])
+    #expect(
+      diff.notes == [BundleDiff.Note(text: "generator options {\"timelineDepth\":4} → {\"timelineDepth\":5}", bump: .patch)])
     #expect(diff.requiredBump.bump == .minor)
 
     let text = diff.text(limit: 3)
@@ -46,7 +47,8 @@ import Testing
     let markdown = diff.markdown(limit: 3)
     #expect(markdown.hasPrefix("# Fixture changes: 1.0.0 → 1.1.0\n"))
     #expect(markdown.contains("- required version bump: **minor** (timeline: "))
-    #expect(markdown.contains("| timeline | \(oldCount.grouped) | \(newCount.grouped) | \(timeline.added.count.grouped) | 0 | 0 | 0 |"))
+    #expect(
+      markdown.contains("| timeline | \(oldCount.grouped) | \(newCount.grouped) | \(timeline.added.count.grouped) | 0 | 0 | 0 |"))
     #expect(markdown.contains("| eligibility | 337 | 337 | 0 | 0 | 0 | 0 |"))
     #expect(markdown.contains("\n## timeline\n"))
     #expect(markdown.contains("\n- `\(timeline.added[0].id)`\n"))

@@ -33,7 +33,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("sample.gz")
     try Data(Gzip.compress(bytes)).write(to: file)
-    let outcome = try TestSupport.run("/bin/sh", ["-c", "gzip -t sample.gz && gzip -dc sample.gz | sha256sum"], currentDirectory: directory)
+    let outcome = try TestSupport.run(
+      "/bin/sh", ["-c", "gzip -t sample.gz && gzip -dc sample.gz | sha256sum"], currentDirectory: directory)
     #expect(outcome.status == 0, "gzip -t: \(outcome.stderr)")
     #expect(outcome.stdout.hasPrefix(SHA256.hex(bytes)))
   }

@@ -83,13 +83,16 @@ public struct BundleDiff: Sendable {
     for note in notes { consider(note.bump, note.text) }
     for suite in suites {
       if let first = suite.removed.first {
-        consider(.major, "\(suite.name): \(suite.removed.count.grouped) case\(suite.removed.count == 1 ? "" : "s") removed (\(first.id))")
+        consider(
+          .major, "\(suite.name): \(suite.removed.count.grouped) case\(suite.removed.count == 1 ? "" : "s") removed (\(first.id))"
+        )
       }
       if let first = suite.changed.first {
         consider(.major, "\(suite.name): \(first.summary) of \(first.id) changed")
       }
       if let first = suite.added.first {
-        consider(.minor, "\(suite.name): \(suite.added.count.grouped) case\(suite.added.count == 1 ? "" : "s") added (\(first.id))")
+        consider(
+          .minor, "\(suite.name): \(suite.added.count.grouped) case\(suite.added.count == 1 ? "" : "s") added (\(first.id))")
       }
       if let first = suite.relabelled.first { consider(.patch, "\(suite.name): \(first.summary) of \(first.id) changed") }
       for note in suite.notes { consider(note.bump, "\(suite.name): \(note.text)") }
@@ -164,10 +167,13 @@ public struct BundleDiff: Sendable {
       guard before != fixture else { continue }
       var fields = JSONDiff.changes(before.input, fixture.input, path: "input")
       fields += JSONDiff.changes(before.expected, fixture.expected, path: "expected")
-      if before.note != fixture.note { fields.append(FieldChange(path: "note", old: .string(before.note), new: .string(fixture.note))) }
+      if before.note != fixture.note {
+        fields.append(FieldChange(path: "note", old: .string(before.note), new: .string(fixture.note)))
+      }
       if before.tags != fixture.tags {
         fields.append(
-          FieldChange(path: "tags", old: .array(before.tags.map(JSONValue.string)), new: .array(fixture.tags.map(JSONValue.string))))
+          FieldChange(
+            path: "tags", old: .array(before.tags.map(JSONValue.string)), new: .array(fixture.tags.map(JSONValue.string))))
       }
       let change = CaseChange(old: before, new: fixture, fields: fields)
       if change.isSubstantive { changes.changed.append(change) } else { changes.relabelled.append(change) }

@@ -33,7 +33,8 @@ extension FixtureBundle {
     do {
       entries = try Ustar.read(tar, limits: limits)
     } catch {
-      throw .bundle("\(name): \(error.message); a bundle holds only regular files under conform-fixtures-<version>/: do not use it")
+      throw .bundle(
+        "\(name): \(error.message); a bundle holds only regular files under conform-fixtures-<version>/: do not use it")
     }
     let (version, files) = try topFolder(of: entries, name: name)
     let prefix = "\(name):\(BundleLayout.folderName(version: version.description))/"
@@ -61,10 +62,10 @@ extension FixtureBundle {
     }
     var files: [FixtureFile] = []
     for entry in entries {
-      guard entry.path.hasPrefix(top + "/") else {
+      guard entry.path.hasPrefix(top + "/") || (entry.isFolder && entry.path == top) else {
         throw .bundle("\(name): entry \"\(entry.path)\" is outside the top folder \(top)/: do not use this archive")
       }
-      files.append(FixtureFile(name: String(entry.path.dropFirst(top.count + 1)), bytes: entry.bytes))
+      if !entry.isFolder { files.append(FixtureFile(name: String(entry.path.dropFirst(top.count + 1)), bytes: entry.bytes)) }
     }
     return (version, files)
   }
@@ -124,7 +125,9 @@ extension FixtureBundle {
         let tag = Set(tags.keys).union(suite.tags.keys).sorted().first { tags[$0] != suite.tags[$0] }!
         throw .file(
           path: prefix + BundleLayout.manifestName,
-          message: "suite \(suite.name): tag \"\(tag)\" has \(tags[tag] ?? 0) cases in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)")
+          message:
+            "suite \(suite.name): tag \"\(tag)\" has \(tags[tag] ?? 0) cases in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
+        )
       }
     }
   }

@@ -55,6 +55,19 @@ public struct FixtureBundle: Sendable {
     fixtures.source = BundleLayout.archiveName(version: version.description)
   }
 
+  /// The same bundle under another version: only the manifest and the top folder change.
+  public func relabelled(_ version: SemanticVersion) -> FixtureBundle {
+    var manifest = manifest
+    manifest.bundleVersion = version.description
+    var copy = self
+    copy.version = version
+    copy.files = files.map { $0.name == BundleLayout.manifestName ? FixtureFile(name: $0.name, bytes: manifest.bytes) : $0 }
+    copy.fixtures.manifest = manifest
+    copy.fixtures.manifestDigest = SHA256.hex(manifest.bytes)
+    copy.fixtures.source = BundleLayout.archiveName(version: version.description)
+    return copy
+  }
+
   init(version: SemanticVersion, files: [FixtureFile], fixtures: FixtureSet) {
     self.version = version
     self.files = files

@@ -41,7 +41,8 @@ enum Gzip {
         return checksum.value
       }
       guard crc == actualCRC else {
-        throw ArchiveError("gzip member \(member): CRC-32 \(hex(actualCRC)) of the data does not match \(hex(crc)) in the trailer")
+        throw ArchiveError(
+          "gzip member \(member): CRC-32 \(hex(actualCRC)) of the data does not match \(hex(crc)) in the trailer")
       }
       guard size == UInt32(truncatingIfNeeded: output.count - start) else {
         throw ArchiveError("gzip member \(member): \(output.count - start) bytes do not match the size \(size) in the trailer")
@@ -58,7 +59,9 @@ enum Gzip {
           ? "not a gzip file (it does not start with 1f 8b)"
           : "\(data.count - offset) bytes after the last gzip member are not a gzip member")
     }
-    guard data[offset + 2] == 8 else { throw ArchiveError("gzip member \(member) uses compression method \(data[offset + 2]), not deflate") }
+    guard data[offset + 2] == 8 else {
+      throw ArchiveError("gzip member \(member) uses compression method \(data[offset + 2]), not deflate")
+    }
     let flags = data[offset + 3]
     guard flags & 0xE0 == 0 else { throw ArchiveError("gzip member \(member) sets reserved header flags") }
     var position = offset + 10

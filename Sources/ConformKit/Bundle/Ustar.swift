@@ -1,7 +1,9 @@
-/// One regular file of a tar archive: its path within the archive and its bytes.
+/// One entry of a tar archive: a regular file with its bytes, or a folder.
 struct TarEntry: Sendable, Equatable {
+  /// The path within the archive; a folder's has no trailing slash.
   var path: String
   var bytes: [UInt8]
+  var isFolder = false
 }
 
 /// POSIX ustar archives (POSIX.1-1988, as `tar --format=ustar` writes them), regular files only.
@@ -20,6 +22,7 @@ enum Ustar {
     var output: [UInt8] = []
     output.reserveCapacity(entries.reduce(2 * blockSize) { $0 + blockSize + padded($1.bytes.count) })
     for entry in entries {
+      guard !entry.isFolder else { throw ArchiveError("entry \"\(entry.path)\": bundles hold files only") }
       output.append(contentsOf: try header(for: entry))
       output.append(contentsOf: entry.bytes)
       output.append(contentsOf: repeatElement(0, count: padded(entry.bytes.count) - entry.bytes.count))
@@ -28,7 +31,7 @@ enum Ustar {
     return output
   }
 
-  /// The regular files of `archive`, in archive order; folder entries are checked and dropped.
+  /// The entries of `archive`, in archive order: regular files and folders, nothing else.
   static func read(_ archive: [UInt8], limits: BundleLimits) throws(ArchiveError) -> [TarEntry] {
     var entries: [TarEntry] = []
     var files = Set<String>()
@@ -69,6 +72,7 @@ enum Ustar {
       if isFolder {
         guard header.size == 0 else { throw ArchiveError("folder entry \"\(header.path)\" has data") }
         folders.insert(path)
+        entries.append(TarEntry(path: path, bytes: [], isFolder: true))
       } else {
         if let first = foldedNames[folded] {
           throw ArchiveError(
@@ -206,7 +210,9 @@ private struct Header {
     case UInt8(ascii: "7"): what = "a contiguous file"
     case UInt8(ascii: "x"), UInt8(ascii: "g"): what = "a pax extended header"
     case UInt8(ascii: "L"), UInt8(ascii: "K"): what = "a GNU long-name header"
-    default: what = "an entry of unknown type \(kind < 0x20 || kind > 0x7E ? "0x\(String(kind, radix: 16))" : "'\(Character(Unicode.Scalar(kind)))'")"
+    default:
+      what =
+        "an entry of unknown type \(kind < 0x20 || kind > 0x7E ? "0x\(String(kind, radix: 16))" : "'\(Character(Unicode.Scalar(kind)))'")"
     }
     throw ArchiveError("entry \"\(path)\" is refused: it is \(what); only regular files and folders are allowed")
   }

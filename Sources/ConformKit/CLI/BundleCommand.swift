@@ -111,9 +111,7 @@ public enum BundleCommand: Command {
       }
       Terminal.note("changes since \(previousVersion) need a \(required) version: \(reason ?? "none")")
     }
-    if let version, version != bundle.version {
-      bundle = try FixtureBundle(fixtureFiles: fixtureFiles, documents: documents, version: version)
-    }
+    if let version, version != bundle.version { bundle = bundle.relabelled(version) }
     let archive = bundle.archive()
     let digest = BundleDigest.sha256(archive)
     let archivePath = FileIO.join(out, bundle.archiveName)
@@ -152,7 +150,7 @@ public enum BundleCommand: Command {
       let bundle = verified.bundle
       print(
         "ok \(path): bundle \(bundle.version), \(bundle.manifest.suites.count) suites, "
-          + "\(verified.fixtures.cases.count.grouped) cases, \(bundle.files.count) files match manifest.json")
+          + "\(verified.fixtures.cases.count.grouped) cases, \(bundle.manifest.files.count) files match manifest.json")
       print("\(digest)  \(expected == nil ? "(not pinned: pin it with --expect-digest)" : "(matches \(pin))")")
       return .success
     } catch {

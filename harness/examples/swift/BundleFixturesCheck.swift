@@ -137,4 +137,6 @@ guard failures == 0 else {
   exit(1)
 }
 let name = manifest.bundleVersion.map { "bundle \($0)" } ?? "fixtures"
-print("swift: ok \(name): \(total) cases in \(manifest.suites.count) suites, every file matches manifest.json, \(run) version-compare cases pass")
+print(
+  "swift: ok \(name): \(total) cases in \(manifest.suites.count) suites, every file matches manifest.json, \(run) version-compare cases pass"
+)
