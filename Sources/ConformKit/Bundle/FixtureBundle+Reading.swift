@@ -33,8 +33,7 @@ extension FixtureBundle {
     do {
       entries = try Ustar.read(tar, limits: limits)
     } catch {
-      throw .bundle(
-        "\(name): \(error.message); a bundle holds only regular files under conform-fixtures-<version>/: do not use it")
+      throw .bundle("\(name): \(error.message): do not use it")
     }
     let (version, files) = try topFolder(of: entries, name: name)
     let prefix = "\(name):\(BundleLayout.folderName(version: version.description))/"
