@@ -10,6 +10,14 @@ public struct Arguments {
     self.command = command
   }
 
+  /// Removes and returns the first argument when it is not an option: a subcommand's action
+  /// (`conform bundle create ...`).
+  public mutating func subcommand() -> String? {
+    guard let first = remaining.first, !first.hasPrefix("-") else { return nil }
+    remaining.removeFirst()
+    return first
+  }
+
   /// Whether `--help` or `-h` was given.
   public mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
 

@@ -16,6 +16,7 @@ public enum CLI {
     ReportCommand.self,
     DiffCommand.self,
     MutantsCommand.self,
+    BundleCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

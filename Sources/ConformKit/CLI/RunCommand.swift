@@ -32,9 +32,11 @@ public enum RunCommand: Command {
                              LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
 
     FIXTURES AND CASES
-      --fixtures DIR         a fixtures folder (default: the tables built into conform)
-      --expect-digest D      stop (exit 2, nothing started) unless the fixtures' manifest digest
-                             is D, as sha256:HEX (the header of a results file shows it)
+      --fixtures PATH        a fixtures folder or a bundle (.tar.gz from conform bundle create);
+                             default: the tables built into conform
+      --expect-digest D      stop (exit 2, nothing started) unless the fixtures are the pinned
+                             ones: D is sha256:HEX of the bundle archive, or of manifest.json for
+                             a folder or the built-in tables (a results file's header shows both)
       --suite GLOB           only suites matching GLOB (repeatable: any of them)
       --case GLOB            only case ids matching GLOB (repeatable); * also matches /
       --tag TAG              only cases with TAG (repeatable: any of them)

@@ -7,6 +7,8 @@ public struct FixtureSet: Sendable {
   public var manifestDigest: String
   /// Where the set came from: a folder, a bundle, or `built-in`.
   public var source: String
+  /// `sha256:<hex>` of the bundle archive when the set came from one.
+  public var bundleDigest: String?
   /// Every case, suite by suite in the manifest's order, each suite in file order.
   public var cases: [FixtureCase]
 
@@ -33,8 +35,9 @@ public struct FixtureSet: Sendable {
     let manifest = try parseManifest(try FileIO.read(manifestPath), path: manifestPath)
     var files: [(String, [UInt8])] = [("manifest.json", try FileIO.read(manifestPath))]
     for file in manifest.files {
-      guard Self.isPlainName(file.path) else {
-        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain file name")
+      // An unpacked bundle lists `schema/<name>.json`: plain names separated by slashes.
+      guard file.path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ isPlainName(String($0)) }) else {
+        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain relative path")
       }
       files.append((file.path, try FileIO.read(FileIO.join(directory, file.path))))
     }

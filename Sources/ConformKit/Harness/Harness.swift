@@ -71,7 +71,7 @@ enum Harness {
       implementation: .init(command: plan.settings.command, name: hello.name, language: hello.language, version: hello.version),
       fixtures: .init(
         source: plan.fixtures.source, manifestDigest: "sha256:" + plan.fixtures.manifestDigest,
-        bundleVersion: plan.fixtures.manifest.bundleVersion, generatorVersion: plan.fixtures.manifest.generatorVersion,
+        bundleDigest: plan.fixtures.bundleDigest, bundleVersion: plan.fixtures.manifest.bundleVersion, generatorVersion: plan.fixtures.manifest.generatorVersion,
         cases: Int64(plan.cases.count)),
       options: plan.options)
     let path = plan.resultsPath ?? defaultResultsPath(name: hello.name)

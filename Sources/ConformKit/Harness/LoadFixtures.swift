@@ -1,19 +1,12 @@
-/// The one place a run gets its fixtures: built in when `path` is nil, else the folder at
-/// `path`. (Bundles arrive here too, through `FixtureSource.load`, when that lands.)
+/// The one place a run gets its fixtures: built in when `path` is nil, else the folder or the
+/// bundle at `path` (`FixtureSource`).
 ///
-/// `expectDigest` pins the set: `sha256:<hex>` of its manifest. A mismatch is an error, so the
-/// run stops before any implementation is started.
+/// `expectDigest` pins the set (`sha256:<hex>` of the archive for a bundle, of `manifest.json`
+/// otherwise). A mismatch is an error, so the run stops before any implementation is started.
 public func loadFixtures(path: String?, expectDigest: String?) throws(ConformError) -> FixtureSet {
-  let fixtures = if let path { try FixtureSet.load(directory: path) } else { FixtureSet.builtIn() }
-  if let expectDigest {
-    let pinned = try parseDigest(expectDigest)
-    guard pinned == fixtures.manifestDigest else {
-      throw .file(
-        path: fixtures.source,
-        message: "the fixtures' manifest digest is sha256:\(fixtures.manifestDigest), but --expect-digest asks for "
-          + "sha256:\(pinned): these are not the pinned fixtures (fetch the pinned version, or update the pin)")
-    }
-  }
+  let loaded = try FixtureSource.load(path, expectDigest: expectDigest)
+  var fixtures = loaded.fixtures
+  fixtures.bundleDigest = loaded.archiveDigest
   return fixtures
 }
 

@@ -1,0 +1,150 @@
+import ConformJSON
+
+/// A bundle that passed every check, with its fixtures ready to run.
+public struct VerifiedBundle: Sendable {
+  public var bundle: FixtureBundle
+  public var fixtures: FixtureSet { bundle.fixtures }
+  /// `sha256:<hex>` of the archive file.
+  public var archiveDigest: String
+}
+
+extension FixtureBundle {
+  /// Reads an archive as untrusted input and checks all of it: the gzip and tar structure, the
+  /// safety of every entry, the manifest's format and version, every file against the manifest,
+  /// and every case.
+  ///
+  /// - Parameter name: the archive's path or name, used in every error message.
+  /// - Throws: `ConformError.bundle` for what is wrong with the archive, `ConformError.file`
+  ///   naming the file inside it (`NAME:conform-fixtures-1.0.0/timeline.jsonl`) that does not match.
+  public static func read(
+    archive: [UInt8], name: String, limits: BundleLimits = .standard
+  ) throws(ConformError) -> VerifiedBundle {
+    let advice = "it is damaged or not a conform bundle: fetch it again"
+    guard archive.count <= limits.maxArchiveBytes else {
+      throw .bundle("\(name): \(archive.count) bytes, over the limit of \(limits.maxArchiveBytes) for a bundle")
+    }
+    let tar: [UInt8]
+    let entries: [TarEntry]
+    do {
+      tar = try Gzip.decompress(archive, limit: limits.maxTotalBytes)
+    } catch {
+      throw .bundle("\(name): \(error.message): \(advice)")
+    }
+    do {
+      entries = try Ustar.read(tar, limits: limits)
+    } catch {
+      throw .bundle("\(name): \(error.message): do not use it")
+    }
+    let (version, files) = try topFolder(of: entries, name: name)
+    let prefix = "\(name):\(BundleLayout.folderName(version: version.description))/"
+    guard let manifestBytes = files.first(where: { $0.name == BundleLayout.manifestName })?.bytes else {
+      throw .bundle("\(name): has no manifest.json in its top folder: \(advice)")
+    }
+    try checkFormat(manifestBytes, path: prefix + BundleLayout.manifestName)
+    let manifest = try FixtureSet.parseManifest(manifestBytes, path: prefix + BundleLayout.manifestName)
+    try checkManifest(manifest, bytes: manifestBytes, files: files, version: version, prefix: prefix)
+    let fixtures = try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: name, pathPrefix: prefix)
+    try checkTags(fixtures, prefix: prefix)
+    return VerifiedBundle(
+      bundle: FixtureBundle(version: version, files: files, fixtures: fixtures), archiveDigest: BundleDigest.sha256(archive))
+  }
+
+  /// Every entry under one `conform-fixtures-X.Y.Z/` folder; the files with paths relative to it.
+  private static func topFolder(of entries: [TarEntry], name: String) throws(ConformError) -> (SemanticVersion, [FixtureFile]) {
+    guard let first = entries.first else { throw .bundle("\(name): the archive is empty") }
+    let top = String(first.path.prefix { $0 != "/" })
+    guard top.hasPrefix(BundleLayout.folderPrefix),
+      let version = SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count)))
+    else {
+      throw .bundle(
+        "\(name): entry \"\(first.path)\" is not under a conform-fixtures-<version>/ folder: this is not a conform bundle")
+    }
+    var files: [FixtureFile] = []
+    for entry in entries {
+      guard entry.path.hasPrefix(top + "/") || (entry.isFolder && entry.path == top) else {
+        throw .bundle("\(name): entry \"\(entry.path)\" is outside the top folder \(top)/: do not use this archive")
+      }
+      if !entry.isFolder { files.append(FixtureFile(name: String(entry.path.dropFirst(top.count + 1)), bytes: entry.bytes)) }
+    }
+    return (version, files)
+  }
+
+  /// Refuses a manifest format this conform does not read, naming the conform that wrote it.
+  private static func checkFormat(_ bytes: [UInt8], path: String) throws(ConformError) {
+    guard let json = try? JSONReader.parse(bytes), let format = json["format"]?.intValue else { return }
+    let writer = json["generator"]?["version"]?.stringValue
+    guard format <= FixtureManifest.currentFormat else {
+      let upgrade = writer.map { "conform \($0) or later" } ?? "a later conform"
+      throw .file(
+        path: path,
+        message:
+          "manifest format \(format) is newer than this conform \(ConformVersion.current) reads (format "
+          + "\(FixtureManifest.currentFormat)): upgrade to \(upgrade), which wrote this bundle")
+    }
+    guard format >= 1 else { throw .file(path: path, message: "manifest format \(format) does not exist (the first is 1)") }
+  }
+
+  /// What `FixtureSet` does not check: the bundle's own fields and that nothing is unaccounted for.
+  private static func checkManifest(
+    _ manifest: FixtureManifest, bytes: [UInt8], files: [FixtureFile], version: SemanticVersion, prefix: String
+  ) throws(ConformError) {
+    let path = prefix + BundleLayout.manifestName
+    guard let bundleVersion = manifest.bundleVersion else {
+      throw .file(path: path, message: "has no bundleVersion: this is a fixtures folder packed by hand, not a bundle")
+    }
+    guard bundleVersion == version.description else {
+      throw .file(path: path, message: "bundleVersion \(bundleVersion) does not match the folder \(version)")
+    }
+    guard manifest.bytes == bytes else {
+      throw .file(path: path, message: "is not in canonical form (was it edited?): recreate the bundle")
+    }
+    var listed = Set<String>()
+    for file in manifest.files {
+      guard isSafeRelativePath(file.path), file.path != BundleLayout.manifestName else {
+        throw .file(path: path, message: "lists \"\(file.path)\", which is not a plain relative path")
+      }
+      guard listed.insert(file.path).inserted else {
+        throw .file(path: path, message: "lists \"\(file.path)\" twice")
+      }
+    }
+    for file in files where file.name != BundleLayout.manifestName && !listed.contains(file.name) {
+      throw .file(
+        path: prefix + file.name, message: "is not listed in manifest.json: a file was added to the bundle; do not use it")
+    }
+  }
+
+  /// The manifest's case counts per tag, which `FixtureSet` does not check.
+  private static func checkTags(_ fixtures: FixtureSet, prefix: String) throws(ConformError) {
+    for suite in fixtures.manifest.suites {
+      var tags: [String: Int64] = [:]
+      for fixture in fixtures.cases where fixture.suite == suite.name {
+        for tag in fixture.tags { tags[tag, default: 0] += 1 }
+      }
+      guard tags == suite.tags else {
+        let tag = Set(tags.keys).union(suite.tags.keys).sorted().first { tags[$0] != suite.tags[$0] }!
+        throw .file(
+          path: prefix + BundleLayout.manifestName,
+          message:
+            "suite \(suite.name): tag \"\(tag)\" has \(tags[tag] ?? 0) cases in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
+        )
+      }
+    }
+  }
+
+  /// `a/b.json`: components of letters, digits and `._+~-`, none starting with a dot.
+  static func isSafeRelativePath(_ path: String) -> Bool {
+    let components = path.split(separator: "/", omittingEmptySubsequences: false)
+    return components.allSatisfy { component in
+      !component.isEmpty && !component.hasPrefix(".")
+        && component.utf8.allSatisfy { byte in
+          switch byte {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "+"),
+            UInt8(ascii: "~"), UInt8(ascii: "-"):
+            true
+          default: false
+          }
+        }
+    }
+  }
+}

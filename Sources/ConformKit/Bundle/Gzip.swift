@@ -1,0 +1,97 @@
+/// The gzip file format (RFC 1952) around DEFLATE.
+///
+/// Written deterministically: no file name, modification time 0, operating system 255
+/// ("unknown"), so the same data gives the same bytes on every machine. Read as `gzip -d` reads:
+/// any header flags, several members one after the other; but trailing bytes that are not a
+/// member are refused, since a bundle holds nothing it does not account for.
+enum Gzip {
+  static func compress(_ data: [UInt8], settings: Deflate.Settings = .standard) -> [UInt8] {
+    // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255.
+    var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
+    output.append(contentsOf: Deflate.compress(data, settings: settings))
+    appendLittleEndian(CRC32.checksum(data), to: &output)
+    appendLittleEndian(UInt32(truncatingIfNeeded: data.count), to: &output)
+    return output
+  }
+
+  /// Decompresses every member of a gzip file, stopping at `limit` bytes of output.
+  static func decompress(_ data: [UInt8], limit: Int) throws(ArchiveError) -> [UInt8] {
+    try data.withUnsafeBufferPointer { buffer in
+      Result { () throws(ArchiveError) in try decompress(buffer, limit: limit) }
+    }.get()
+  }
+
+  private static func decompress(_ data: UnsafeBufferPointer<UInt8>, limit: Int) throws(ArchiveError) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(min(limit, data.count * 4))
+    var offset = 0
+    var member = 0
+    repeat {
+      member += 1
+      let start = output.count
+      offset = try skipHeader(data, at: offset, member: member)
+      offset = try Inflate.decompress(data, from: offset, into: &output, limit: limit)
+      guard offset + 8 <= data.count else { throw ArchiveError("gzip member \(member) is cut short before its trailer") }
+      let crc = readLittleEndian(data, at: offset)
+      let size = readLittleEndian(data, at: offset + 4)
+      offset += 8
+      let actualCRC = output.withUnsafeBufferPointer { buffer in
+        var checksum = CRC32()
+        checksum.update(UnsafeBufferPointer(rebasing: buffer[start...]))
+        return checksum.value
+      }
+      guard crc == actualCRC else {
+        throw ArchiveError(
+          "gzip member \(member): CRC-32 \(hex(actualCRC)) of the data does not match \(hex(crc)) in the trailer")
+      }
+      guard size == UInt32(truncatingIfNeeded: output.count - start) else {
+        throw ArchiveError("gzip member \(member): \(output.count - start) bytes do not match the size \(size) in the trailer")
+      }
+    } while offset < data.count
+    return output
+  }
+
+  /// Checks a member's header at `offset` and returns where its compressed data starts.
+  private static func skipHeader(_ data: UnsafeBufferPointer<UInt8>, at offset: Int, member: Int) throws(ArchiveError) -> Int {
+    guard offset + 10 <= data.count, data[offset] == 0x1F, data[offset + 1] == 0x8B else {
+      throw ArchiveError(
+        member == 1
+          ? "not a gzip file (it does not start with 1f 8b)"
+          : "\(data.count - offset) bytes after the last gzip member are not a gzip member")
+    }
+    guard data[offset + 2] == 8 else {
+      throw ArchiveError("gzip member \(member) uses compression method \(data[offset + 2]), not deflate")
+    }
+    let flags = data[offset + 3]
+    guard flags & 0xE0 == 0 else { throw ArchiveError("gzip member \(member) sets reserved header flags") }
+    var position = offset + 10
+    if flags & 0x04 != 0 {  // FEXTRA: a length and that many bytes
+      guard position + 2 <= data.count else { throw truncatedHeader(member) }
+      position += 2 + (Int(data[position]) | Int(data[position + 1]) << 8)
+    }
+    for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT: zero-terminated
+      while position < data.count, data[position] != 0 { position += 1 }
+      position += 1
+    }
+    if flags & 0x02 != 0 { position += 2 }  // FHCRC
+    guard position <= data.count else { throw truncatedHeader(member) }
+    return position
+  }
+
+  private static func truncatedHeader(_ member: Int) -> ArchiveError {
+    ArchiveError("gzip member \(member)'s header is cut short")
+  }
+
+  private static func appendLittleEndian(_ value: UInt32, to output: inout [UInt8]) {
+    for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+  }
+
+  private static func readLittleEndian(_ data: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+    (0..<4).reduce(0) { value, index in value | UInt32(data[offset + index]) << UInt32(8 * index) }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}

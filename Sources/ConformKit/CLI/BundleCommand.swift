@@ -1,0 +1,205 @@
+import Foundation
+
+/// `conform bundle create|verify|diff`: publish the fixtures as one archive, check one, compare two.
+public enum BundleCommand: Command {
+  public static let name = "bundle"
+  public static let summary = "create, verify and compare published fixture bundles (.tar.gz)"
+  public static let help = """
+    conform bundle: publish the fixtures as one archive, check one, and compare two
+
+    USAGE
+      conform bundle create [--version X.Y.Z] [--previous OLD] [--out DIR]
+                            [--fixtures DIR | --depth N] [--harness DIR]
+      conform bundle verify BUNDLE [--expect-digest sha256:HEX]
+      conform bundle diff OLD NEW [--format text|markdown] [--markdown FILE] [--limit N]
+
+    CREATE
+      Packs the suites' tables and specs, manifest.json (with bundleVersion), harness/PROTOCOL.md,
+      harness/schema/*.json (when present) and the layout documents into
+      DIR/conform-fixtures-X.Y.Z.tar.gz, and writes its digest beside it in
+      conform-fixtures-X.Y.Z.tar.gz.sha256. Prints "sha256:HEX  NAME" on stdout. The same fixtures
+      and version always give the same bytes.
+      --version X.Y.Z  the bundle version. Without it: the previous bundle's version with the
+                       smallest bump the changes need when --previous is given, else conform's
+                       own version (\(ConformVersion.current)).
+      --previous OLD   the last published bundle: the version must go up by at least what the
+                       changes need (a case removed or its input or expected output changed:
+                       major; cases added: minor; notes, tags, specs' text, documents: patch).
+      --out DIR        where to write (default: the current folder)
+      --fixtures DIR   bundle a fixtures folder (default: the fixtures this conform generates)
+      --depth N        generate with this timeline depth instead (1 to 12; see conform generate)
+      --harness DIR    where PROTOCOL.md and schema/ are (default: harness)
+
+    VERIFY
+      Checks the archive (gzip, tar, every entry's safety), every file against manifest.json, and
+      every case. The digest is checked first against --expect-digest or, without it, against
+      BUNDLE.sha256 when that file exists. Exit 0 when the bundle verifies, 1 when it does not
+      (the message names the file or entry), 2 when it cannot be read.
+
+    DIFF
+      Compares two bundles (or fixtures folders) case by case, grouped by suite: added, removed,
+      changed (input or expected output, field by field) and relabelled (note or tags), and the
+      version bump the changes need. Exit 0 when they hold the same cases, 1 when they differ.
+      --format F       text (default) or markdown, on stdout
+      --markdown FILE  also write the Markdown changelog to FILE
+      --limit N        list at most N items per list (default 20; 0 lists everything)
+
+    DIGESTS
+      A pinned digest is "sha256:" and 64 hex digits: of the archive file for a bundle, of
+      manifest.json for a fixtures folder or an unpacked bundle.
+
+    LIMITS
+      A bundle is untrusted input. Refused: archives over 256 MiB, more than 1 GiB unpacked, a file
+      over 256 MiB, more than 1,000 entries, links, devices, FIFOs, pax or GNU headers, absolute
+      paths, "..", duplicate names (also by case), anything outside conform-fixtures-X.Y.Z/, files
+      not listed in manifest.json, and a manifest format this conform does not read.
+
+    \(ExitStatus.helpText)
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    guard let action = arguments.subcommand() else {
+      throw .usage("bundle: give create, verify or diff (see conform bundle --help)")
+    }
+    switch action {
+    case "create": return try create(&arguments)
+    case "verify": return try verify(&arguments)
+    case "diff": return try diff(&arguments)
+    default: throw .usage("bundle: unknown action \"\(action)\": give create, verify or diff")
+    }
+  }
+
+  static func create(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let versionText = try arguments.value("--version")
+    let previousPath = try arguments.value("--previous")
+    let out = try arguments.value("--out") ?? "."
+    let fixturesDirectory = try arguments.value("--fixtures")
+    let depth = try arguments.integer("--depth", in: 1...12)
+    let harness = try arguments.value("--harness") ?? "harness"
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("bundle create: unexpected argument \(extra[0])") }
+    guard fixturesDirectory == nil || depth == nil else {
+      throw .usage("bundle create: give --fixtures or --depth, not both")
+    }
+    var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
+    let fixtureFiles =
+      if let fixturesDirectory {
+        try readFixtureFiles(fixturesDirectory)
+      } else {
+        FixtureGenerator.generate(
+          options: GeneratorOptions(timelineDepth: depth ?? GeneratorOptions.published.timelineDepth))
+      }
+    let documents = try FixtureBundle.documents(harnessDirectory: harness)
+    let provisional = version ?? SemanticVersion(ConformVersion.current)!
+    var bundle = try FixtureBundle(fixtureFiles: fixtureFiles, documents: documents, version: provisional)
+    if let previousPath {
+      let previous = try FixtureSource.load(previousPath, expectDigest: nil)
+      guard let previousText = previous.bundleVersion, let previousVersion = SemanticVersion(previousText) else {
+        throw .usage("bundle create: --previous \(previousPath) is not a bundle (its manifest has no bundleVersion)")
+      }
+      let changes = BundleDiff(
+        old: previous.fixtures, oldLabel: previousPath, new: bundle.fixtures, newLabel: bundle.archiveName)
+      let (required, reason) = changes.requiredBump
+      if let chosen = version {
+        try chosen.checkRelease(after: previousVersion, required: required, reason: reason)
+      } else {
+        guard required > .none else {
+          throw .usage(
+            "bundle create: nothing changed since bundle \(previousVersion) (\(previousPath)); give --version to pack it anyway")
+        }
+        version = previousVersion.bumped(required)
+      }
+      Terminal.note("changes since \(previousVersion) need a \(required) version: \(reason ?? "none")")
+    }
+    if let version, version != bundle.version { bundle = bundle.relabelled(version) }
+    let archive = bundle.archive()
+    let digest = BundleDigest.sha256(archive)
+    let archivePath = FileIO.join(out, bundle.archiveName)
+    try FileIO.write(archive, to: archivePath)
+    try FileIO.write(Array("\(digest)  \(bundle.archiveName)\n".utf8), to: archivePath + ".sha256")
+    Terminal.note(
+      "wrote \(archivePath) (\(archive.count.grouped) bytes; \(bundle.files.count) files, "
+        + "\(bundle.fixtures.cases.count.grouped) cases) and \(bundle.archiveName).sha256")
+    print("\(digest)  \(bundle.archiveName)")
+    return .success
+  }
+
+  static func verify(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let expectText = try arguments.value("--expect-digest")
+    let paths = try arguments.positionals()
+    guard paths.count == 1, let path = paths.first else { throw .usage("bundle verify: give one bundle (see --help)") }
+    guard !FileIO.isDirectory(path) else {
+      throw .usage("bundle verify: \(path) is a folder; give the bundle's .tar.gz file")
+    }
+    var expected = try expectText.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
+    var pin = "--expect-digest"
+    let sidecar = path + ".sha256"
+    if expected == nil, FileManager.default.fileExists(atPath: sidecar) {
+      expected = try BundleDigest.parseSidecar(try FileIO.read(sidecar), path: sidecar)
+      pin = sidecar
+    }
+    let archive = try FixtureSource.readArchive(path, limits: .standard)
+    let digest = BundleDigest.sha256(archive)
+    do throws(ConformError) {
+      if let expected, expected != digest {
+        throw .bundle(
+          "\(path) has \(digest), not \(expected) (\(pin)): the archive was changed or is not the pinned one; "
+            + "fetch it again or update the pin")
+      }
+      let verified = try FixtureBundle.read(archive: archive, name: path)
+      let bundle = verified.bundle
+      print(
+        "ok \(path): bundle \(bundle.version), \(bundle.manifest.suites.count) suites, "
+          + "\(verified.fixtures.cases.count.grouped) cases, \(bundle.manifest.files.count) files match manifest.json")
+      print("\(digest)  \(expected == nil ? "(not pinned: pin it with --expect-digest)" : "(matches \(pin))")")
+      return .success
+    } catch {
+      Terminal.error(error.description)
+      return .differences
+    }
+  }
+
+  static func diff(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let format = try arguments.value("--format") ?? "text"
+    let markdownPath = try arguments.value("--markdown")
+    let limit = try arguments.integer("--limit", in: 0...Int(Int32.max)) ?? 20
+    let paths = try arguments.positionals()
+    guard paths.count == 2 else { throw .usage("bundle diff: give two bundles, OLD and NEW (see --help)") }
+    guard format == "text" || format == "markdown" else {
+      throw .usage("bundle diff: --format takes text or markdown, not \"\(format)\"")
+    }
+    let old = try FixtureSource.load(paths[0], expectDigest: nil)
+    let new = try FixtureSource.load(paths[1], expectDigest: nil)
+    let changes = BundleDiff(old: old.fixtures, oldLabel: paths[0], new: new.fixtures, newLabel: paths[1])
+    if let markdownPath { try FileIO.write(Array(changes.markdown(limit: limit).utf8), to: markdownPath) }
+    print(format == "markdown" ? changes.markdown(limit: limit) : changes.text(limit: limit), terminator: "")
+    return changes.isEmpty ? .success : .differences
+  }
+
+  private static func parseVersion(_ text: String) throws(ConformError) -> SemanticVersion {
+    guard let version = SemanticVersion(text) else {
+      throw .usage("bundle create: --version takes MAJOR.MINOR.PATCH in plain numbers (1.4.0), not \"\(text)\"")
+    }
+    return version
+  }
+
+  /// A fixtures folder's manifest and the files it lists (checked when the bundle is made).
+  private static func readFixtureFiles(_ directory: String) throws(ConformError) -> [FixtureFile] {
+    let manifestPath = FileIO.join(directory, "manifest.json")
+    guard FileIO.isDirectory(directory) else {
+      throw .file(path: directory, message: "no such folder: give a fixtures folder (conform generate --out DIR)")
+    }
+    let manifestBytes = try FileIO.read(manifestPath)
+    let manifest = try FixtureSet.parseManifest(manifestBytes, path: manifestPath)
+    var files = [FixtureFile(name: "manifest.json", bytes: manifestBytes)]
+    for suite in manifest.suites {
+      for name in [suite.fixtures, suite.spec] {
+        guard FixtureSet.isPlainName(name) else {
+          throw .file(path: manifestPath, message: "suite \(suite.name): \"\(name)\" is not a plain file name")
+        }
+        files.append(FixtureFile(name: name, bytes: try FileIO.read(FileIO.join(directory, name))))
+      }
+    }
+    return files
+  }
+}

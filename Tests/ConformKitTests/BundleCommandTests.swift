@@ -1,0 +1,141 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform bundle create|verify|diff` run as a user runs them: the built binary, stdout, stderr, exit status.
+@Suite(.serialized) struct BundleCommandTests {
+  let conform = TestSupport.binary("conform")
+  let root = TestSupport.packageRoot
+
+  func run(_ arguments: [String]) throws -> ProcessOutcome {
+    try TestSupport.run(conform, arguments, currentDirectory: root, timeout: 600)
+  }
+
+  @Test func createTwiceVerifyAndRefuseATamperedCopy() throws {
+    let directory = TestSupport.temporaryDirectory("bundle-cli")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "conform-fixtures-1.0.0.tar.gz"
+    var digests: [String] = []
+    for out in ["a", "b"] {
+      let created = try run([
+        "bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.appendingPathComponent(out).path,
+      ])
+      #expect(created.status == 0, "\(created.stderr)")
+      #expect(created.stdout.hasSuffix("  \(name)\n"))
+      #expect(created.stderr.contains("wrote \(directory.appendingPathComponent(out).path)/\(name) ("))
+      let sidecar = try String(contentsOf: directory.appendingPathComponent("\(out)/\(name).sha256"), encoding: .utf8)
+      #expect(sidecar == created.stdout, "the .sha256 file holds what create prints")
+      digests.append(String(created.stdout.prefix(71)))
+    }
+    let first = try Data(contentsOf: directory.appendingPathComponent("a/\(name)"))
+    #expect(first == (try Data(contentsOf: directory.appendingPathComponent("b/\(name)"))), "two creates give the same bytes")
+    #expect(digests[0] == digests[1])
+    #expect(digests[0] == BundleDigest.sha256([UInt8](first)))
+
+    let path = directory.appendingPathComponent("a/\(name)").path
+    let verified = try run(["bundle", "verify", path])
+    #expect(verified.status == 0, "\(verified.stderr)")
+    #expect(
+      verified.stdout == """
+        ok \(path): bundle 1.0.0, 3 suites, \(try FixtureSource.load(path, expectDigest: nil).fixtures.cases.count.grouped) cases, 10 files match manifest.json
+        \(digests[0])  (matches \(path).sha256)
+
+        """)
+    let pinned = try run(["bundle", "verify", path, "--expect-digest", digests[0]])
+    #expect(pinned.status == 0)
+    #expect(pinned.stdout.hasSuffix("(matches --expect-digest)\n"))
+
+    // One byte changed: the pin from the .sha256 file catches it, and so does the gzip trailer.
+    var tampered = [UInt8](first)
+    tampered[tampered.count / 2] ^= 0x20
+    try Data(tampered).write(to: URL(fileURLWithPath: path))
+    let refused = try run(["bundle", "verify", path])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.hasPrefix("conform: error: bundle: \(path) has sha256:"))
+    #expect(refused.stderr.contains(", not \(digests[0]) (\(path).sha256): the archive was changed or is not the pinned one"))
+    try FileManager.default.removeItem(atPath: path + ".sha256")
+    let unpinned = try run(["bundle", "verify", path])
+    #expect(unpinned.status == 1)
+    #expect(unpinned.stderr.hasPrefix("conform: error: bundle: \(path): "), "\(unpinned.stderr)")
+    #expect(unpinned.stderr.hasSuffix(": it is damaged or not a conform bundle: fetch it again\n"))
+
+    let missing = try run(["bundle", "verify", directory.appendingPathComponent("nothing.tar.gz").path])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("no such file or folder"))
+  }
+
+  @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() throws {
+    let directory = TestSupport.temporaryDirectory("bundle-cli")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.path
+    let old = try run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", out])
+    #expect(old.status == 0, "\(old.stderr)")
+    let oldPath = "\(out)/conform-fixtures-1.0.0.tar.gz"
+
+    // Depth 2 adds cases: a patch is refused, naming the change; without --version it becomes 1.1.0.
+    let patch = try run(["bundle", "create", "--depth", "2", "--version", "1.0.1", "--previous", oldPath, "--out", out])
+    #expect(patch.status == 2)
+    #expect(patch.stderr.contains("conform: error: usage: bundle create: 1.0.0 → 1.0.1 is a patch step, but timeline: "))
+    #expect(patch.stderr.contains(" cases added (timeline/"))
+    #expect(patch.stderr.contains("needs a minor version: use 1.1.0"))
+    #expect(!FileManager.default.fileExists(atPath: "\(out)/conform-fixtures-1.0.1.tar.gz"))
+    let minor = try run(["bundle", "create", "--depth", "2", "--previous", oldPath, "--out", out])
+    #expect(minor.status == 0, "\(minor.stderr)")
+    #expect(minor.stdout.hasSuffix("  conform-fixtures-1.1.0.tar.gz\n"))
+    #expect(minor.stderr.contains("changes since 1.0.0 need a minor version: timeline: "))
+    let newPath = "\(out)/conform-fixtures-1.1.0.tar.gz"
+
+    let diff = try run(["bundle", "diff", oldPath, newPath, "--limit", "2", "--markdown", "\(out)/CHANGES.md"])
+    #expect(diff.status == 1, "\(diff.stderr)")
+    let lines = diff.stdout.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "bundle diff: \(oldPath) → \(newPath)")
+    #expect(lines.contains("outside the suites:"))
+    #expect(lines.contains("  generator options {\"timelineDepth\":1} → {\"timelineDepth\":2} [patch]"))
+    #expect(lines.contains { $0.hasPrefix("timeline: ") && $0.contains(" added") && !$0.contains("removed") })
+    #expect(lines.contains("    + timeline/cancel/win-win"))
+    #expect(lines.contains("eligibility: 337 cases, no changes"))
+    let markdown = try String(contentsOfFile: "\(out)/CHANGES.md", encoding: .utf8)
+    #expect(markdown.hasPrefix("# Fixture changes: 1.0.0 → 1.1.0\n"))
+    #expect(markdown.contains("- `timeline/cancel/win-win`"))
+    let asMarkdown = try run(["bundle", "diff", oldPath, newPath, "--format", "markdown", "--limit", "2"])
+    #expect(asMarkdown.stdout == markdown)
+
+    let same = try run(["bundle", "diff", oldPath, oldPath])
+    #expect(same.status == 0)
+    #expect(same.stdout.hasSuffix("no changes: both hold the same cases, specs and documents\n"))
+    let nothing = try run(["bundle", "create", "--depth", "1", "--previous", oldPath, "--out", out])
+    #expect(nothing.status == 2)
+    #expect(nothing.stderr.contains("nothing changed since bundle 1.0.0"))
+  }
+
+  @Test(arguments: [
+    (["bundle"], "give create, verify or diff"),
+    (["bundle", "pack"], "unknown action \"pack\""),
+    (["bundle", "create", "--version", "1.0"], "--version takes MAJOR.MINOR.PATCH"),
+    (["bundle", "create", "--fixtures", "fixtures", "--depth", "3"], "give --fixtures or --depth, not both"),
+    (["bundle", "verify"], "give one bundle"),
+    (["bundle", "verify", "fixtures"], "is a folder; give the bundle's .tar.gz file"),
+    (["bundle", "verify", "x.tar.gz", "--expect-digest", "sha256:12"], "--expect-digest takes sha256: and 64 hex digits"),
+    (["bundle", "diff", "a"], "give two bundles"),
+    (["bundle", "diff", "a", "b", "--format", "html"], "--format takes text or markdown"),
+    (["bundle", "create", "--frobnicate"], "unknown option --frobnicate"),
+  ])
+  func refusesBadUsage(arguments: [String], message: String) throws {
+    let outcome = try run(arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+  }
+
+  @Test func helpDescribesEveryActionAndTheLimits() throws {
+    let outcome = try run(["bundle", "--help"])
+    #expect(outcome.status == 0)
+    for fragment in [
+      "conform bundle create", "conform bundle verify", "conform bundle diff", "--expect-digest", "256 MiB", "EXIT STATUS",
+    ] {
+      #expect(outcome.stdout.contains(fragment))
+    }
+    #expect(try run(["--help"]).stdout.contains("  bundle    create, verify and compare published fixture bundles"))
+  }
+}

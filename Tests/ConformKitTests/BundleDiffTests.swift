@@ -1,0 +1,158 @@
+import ConformJSON
+import Testing
+
+@testable import ConformKit
+
+/// `bundle diff`: what changed, case by case, and the version bump it needs.
+@Suite struct BundleDiffTests {
+  /// The published timeline (depth 5) against depth 4: only added cases, and the options.
+  @Test func depthFourToFiveAddsTimelineCases() throws {
+    func bundle(_ depth: Int, _ version: String) throws -> FixtureBundle {
+      try FixtureBundle(
+        fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: depth)),
+        documents: BundleSamples.documents, version: SemanticVersion(version)!)
+    }
+    let old = try bundle(4, "1.0.0")
+    let new = try bundle(5, "1.1.0")
+    let diff = BundleDiff(
+      old: old.fixtures, oldLabel: old.archiveName, new: new.fixtures, newLabel: new.archiveName)
+    let timeline = try #require(diff.suites.first { $0.name == "timeline" })
+    let oldCount = try #require(timeline.oldCount)
+    let newCount = try #require(timeline.newCount)
+    #expect(timeline.added.count == newCount - oldCount)
+    #expect(timeline.added.count > 8000)
+    #expect(timeline.removed.isEmpty && timeline.changed.isEmpty && timeline.relabelled.isEmpty)
+    // Depth 5 adds exactly the step sequences of length 5 (and 4 for the shorter alphabet).
+    #expect(timeline.added.allSatisfy { $0.tags.contains("exhaustive") })
+    #expect(timeline.added.contains { $0.id == "timeline/cancel/win-show-late-t1000-bg" })
+    #expect(diff.suites.filter { $0.name != "timeline" }.allSatisfy { $0.isEmpty })
+    #expect(
+      diff.notes == [BundleDiff.Note(text: "generator options {\"timelineDepth\":4} → {\"timelineDepth\":5}", bump: .patch)])
+    #expect(diff.requiredBump.bump == .minor)
+
+    let text = diff.text(limit: 3)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0] == "bundle diff: conform-fixtures-1.0.0.tar.gz → conform-fixtures-1.1.0.tar.gz")
+    #expect(lines[1] == "  - old: bundle 1.0.0, generator conform \(ConformVersion.current) {\"timelineDepth\":4}")
+    #expect(lines[2] == "  + new: bundle 1.1.0, generator conform \(ConformVersion.current) {\"timelineDepth\":5}")
+    #expect(lines[3].hasPrefix("required version bump: minor (timeline: \(timeline.added.count.grouped) cases added (timeline/"))
+    #expect(text.contains("\noutside the suites:\n  generator options {\"timelineDepth\":4} → {\"timelineDepth\":5} [patch]\n"))
+    #expect(text.contains("\ntimeline: \(oldCount.grouped) → \(newCount.grouped) cases: \(timeline.added.count.grouped) added\n"))
+    #expect(text.contains("  added (\(timeline.added.count.grouped): timeline/cancel "))
+    #expect(text.contains("\n    + \(timeline.added[0].id)\n"))
+    #expect(text.contains("\n    … \((timeline.added.count - 3).grouped) more (--limit 0 lists them all)\n"))
+    #expect(text.contains("\neligibility: 337 cases, no changes\n"))
+    #expect(text.contains("\nversion-compare: 7,108 cases, no changes\n"))
+
+    let markdown = diff.markdown(limit: 3)
+    #expect(markdown.hasPrefix("# Fixture changes: 1.0.0 → 1.1.0\n"))
+    #expect(markdown.contains("- required version bump: **minor** (timeline: "))
+    #expect(
+      markdown.contains("| timeline | \(oldCount.grouped) | \(newCount.grouped) | \(timeline.added.count.grouped) | 0 | 0 | 0 |"))
+    #expect(markdown.contains("| eligibility | 337 | 337 | 0 | 0 | 0 | 0 |"))
+    #expect(markdown.contains("\n## timeline\n"))
+    #expect(markdown.contains("\n- `\(timeline.added[0].id)`\n"))
+    #expect(!markdown.contains("## eligibility"), "unchanged suites are only in the table")
+  }
+
+  /// Every kind of change, in a small set edited by hand, against the whole expected report.
+  @Test func reportsEveryKindOfChange() throws {
+    let old = try BundleSamples.small().fixtures
+    var new = old
+    let changedIndex = try #require(new.cases.firstIndex { $0.id == "timeline/seed/fires-after-delay" })
+    new.cases[changedIndex].expected = try JSONReader.parse(
+      JSONWriter.string(new.cases[changedIndex].expected).replacingOccurrences(of: "\"now\":2000", with: "\"now\":2001"))
+    let relabelledIndex = try #require(new.cases.firstIndex { $0.id == "timeline/cancel/bg" })
+    new.cases[relabelledIndex].note = "a clearer note"
+    let removed = new.cases.remove(at: try #require(new.cases.firstIndex { $0.id == "timeline/cancel/late" }))
+    var added = removed
+    added.id = "timeline/cancel/late-again"
+    new.cases.append(added)
+
+    let diff = BundleDiff(old: old, oldLabel: "old.tar.gz", new: new, newLabel: "new.tar.gz")
+    #expect(diff.requiredBump.bump == .major)
+    #expect(diff.requiredBump.reason == "timeline: 1 case removed (timeline/cancel/late)")
+    #expect(
+      diff.text() == """
+        bundle diff: old.tar.gz → new.tar.gz
+          - old: bundle 1.0.0, generator conform \(ConformVersion.current) {"timelineDepth":1}
+          + new: bundle 1.0.0, generator conform \(ConformVersion.current) {"timelineDepth":1}
+        required version bump: major (timeline: 1 case removed (timeline/cancel/late))
+
+        eligibility: 337 cases, no changes
+
+        timeline: \(old.manifest.suites[1].cases) cases: 1 added, 1 removed, 1 changed, 1 relabelled
+          added (1):
+            + timeline/cancel/late-again
+          removed (1):
+            - timeline/cancel/late
+          changed (1):
+            ~ timeline/seed/fires-after-delay: expected output
+                - expected.final.now: 2000
+                + expected.final.now: 2001
+          relabelled (1):
+            ~ timeline/cancel/bg: note
+                - note: "exhaustive: wins, shows, leaves before/after the sleep, time, background"
+                + note: "a clearer note"
+
+        """)
+    let markdown = diff.markdown()
+    #expect(
+      markdown.contains(
+        """
+        ### Changed (1)
+
+        `timeline/seed/fires-after-delay`: expected output
+
+        ```diff
+        - expected.final.now: 2000
+        + expected.final.now: 2001
+        ```
+        """))
+    #expect(markdown.contains("### Removed (1)\n\n- `timeline/cancel/late`\n"))
+  }
+
+  @Test func identicalSetsHaveNoChanges() throws {
+    let set = try BundleSamples.small().fixtures
+    let diff = BundleDiff(old: set, oldLabel: "a", new: set, newLabel: "b")
+    #expect(diff.isEmpty)
+    #expect(diff.requiredBump.bump == .none)
+    #expect(diff.text().hasSuffix("no changes: both hold the same cases, specs and documents\n"))
+  }
+
+  @Test(arguments: [
+    ("expected", VersionBump.major), ("input", .major), ("removed", .major), ("added", .minor), ("note", .patch),
+    ("tags", .patch), ("order", .patch), ("spec", .patch), ("specVersion", .minor), ("protocol", .major),
+  ])
+  func requiredBumpFollowsTheRule(change: String, bump: VersionBump) throws {
+    let old = try BundleSamples.small().fixtures
+    var new = old
+    let index = try #require(new.cases.firstIndex { $0.suite == "eligibility" })
+    switch change {
+    case "expected": new.cases[index].expected = ["eligible": true, "changed": true]
+    case "input": new.cases[index].input = ["changed": true]
+    case "removed": new.cases.remove(at: index)
+    case "added": new.cases[index].id += "-copy"; new.cases.insert(old.cases[index], at: index)
+    case "note": new.cases[index].note += "!"
+    case "tags": new.cases[index].tags.append("new-tag")
+    case "order": new.cases.swapAt(index, index + 1)
+    case "spec": new.manifest.files[1].sha256 = String(repeating: "0", count: 64)
+    case "specVersion": new.manifest.suites[0].specVersion = "1.1.0"
+    default: new.manifest.protocolVersion += 1
+    }
+    let diff = BundleDiff(old: old, oldLabel: "old", new: new, newLabel: "new")
+    #expect(diff.requiredBump.bump == bump, "\(diff.text())")
+  }
+
+  @Test func fieldDiffsNameThePath() {
+    let old: JSONValue = ["a": [1, 2, 3], "b": ["c": "x"], "gone": true]
+    let new: JSONValue = ["a": [1, 5], "b": ["c": "y", "d": nil]]
+    #expect(
+      FieldChange.between(old, new, path: "expected") == [
+        FieldChange(path: "expected.a[1]", old: 2, new: 5), FieldChange(path: "expected.a[2]", old: 3, new: nil),
+        FieldChange(path: "expected.b.c", old: "x", new: "y"), FieldChange(path: "expected.b.d", old: nil, new: .null),
+        FieldChange(path: "expected.gone", old: true, new: nil),
+      ])
+    #expect(FieldChange.between(old, old, path: "x").isEmpty)
+  }
+}
