@@ -77,7 +77,7 @@ import Testing
         "--expect-digest", wrong,
       ], currentDirectory: directory)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("--expect-digest asks for \(wrong)"))
+    #expect(outcome.stderr.contains("not the pinned \(wrong) (--expect-digest)"))
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
 
