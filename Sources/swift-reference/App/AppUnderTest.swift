@@ -7,14 +7,17 @@ struct AppUnderTest: Sendable {
   var rules: any ReviewRules.Type = ReviewEligibility.self
   /// `isNewerVersion`, used by `version-compare`.
   var versions: any VersionComparing.Type = AppStoreVersionChecker.self
+  /// The review-prompt scheduler, used by `timeline`.
+  var scheduler: ReviewPromptScheduler.Type = ReviewPromptScheduler.self
 
   static let reference = AppUnderTest()
 }
 
 extension Adapter {
-  /// Registers the suites, each answered by `app`'s code.
+  /// Registers the three suites, each answered by `app`'s code.
   mutating func registerSuites(of app: AppUnderTest) {
     registerEligibility(app.rules)
     registerVersionCompare(app.versions)
+    registerTimeline(app)
   }
 }
