@@ -66,6 +66,7 @@ struct ProtocolSession {
     } else {
       try greet(request)
       greeted = true
+      try flush()  // the harness learns who answers before any case can crash
     }
   }
 
