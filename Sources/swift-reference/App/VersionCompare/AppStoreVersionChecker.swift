@@ -25,8 +25,6 @@ enum AppStoreVersionChecker: VersionComparing {
   /// though the dot and the combining mark form one Character. Empty pieces are dropped; a piece
   /// that is not an optional sign and ASCII digits within Int64 (`"beta"`, `"٣"`, an overflow) is 0.
   static func numericParts(of version: String) -> [Int64] {
-    version.unicodeScalars.split(separator: ".").map { piece in
-      Int64(String(String.UnicodeScalarView(piece))) ?? 0
-    }
+    version.unicodeScalars.split(separator: ".").map { piece in Int64(Substring(piece)) ?? 0 }
   }
 }
