@@ -32,9 +32,10 @@ import ConformJSON
 ///   the adapter says why on standard error and exits with status 2.
 /// - Answers are written with `JSONWriter` into a buffer that is flushed with `write(2)` once every
 ///   complete line of the current chunk is answered, that is before blocking for more input, and
-///   at exit. The harness never waits on an answer that sits in the buffer, and a pipe carries more
-///   than 500k trivial cases per second. Set `flushPolicy` to `.everyAnswer` when the code under
-///   test may trap: a trap loses whatever is still buffered.
+///   at exit. The harness never waits on an answer that sits in the buffer, and one `write(2)`
+///   serves hundreds of answers, so decoding the requests, not I/O, sets the pace. Set
+///   `flushPolicy` to `.everyAnswer` when the code under test may trap: a trap loses whatever is
+///   still buffered.
 /// - While `run()` serves, anything the app prints goes to standard error (standard output is
 ///   moved to a private descriptor), so a stray `print` cannot corrupt the protocol stream.
 ///   `SIGPIPE` is ignored: a harness that goes away makes the next write fail, and the adapter
