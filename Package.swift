@@ -35,6 +35,6 @@ let package = Package(
     .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
     // Shared assertions, the golden-file helper and the path of the built binaries.
     .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
-    .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformTestSupport"]),
+    .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformTestSupport", "ConformAdapter"]),
   ]
 )

@@ -1,1 +1,38 @@
-print("swift-ports: not built yet")
+import ConformAdapter
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Drifting ports of the Swift reference: `swift-ports <mutant>` answers every suite with the
+// reference app in which one piece is replaced by a copy carrying one realistic bug.
+
+let usage = """
+  usage: swift-ports <mutant>
+
+  Serves the conform protocol on standard input and output as the Swift reference with one bug.
+  Mutants:
+  \(Mutant.all.map { "  \($0.name)\(String(repeating: " ", count: max(1, 21 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
+
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+  print(usage, terminator: "")
+  exit(0)
+}
+guard arguments.count == 1, let mutant = Mutant.named(arguments[0]) else {
+  let problem = arguments.isEmpty ? "no mutant named" : "unknown mutant \"\(arguments.joined(separator: " "))\""
+  let message = Array("swift-ports: \(problem)\n\(usage)".utf8)
+  _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  exit(2)
+}
+
+var adapter = Adapter(name: "swift-ports/\(mutant.name)", version: "0.1.0")
+// A port may trap (day-overflow-traps does): write each answer before the next case runs, so the
+// harness keeps every case answered before the crash.
+adapter.flushPolicy = .everyAnswer
+adapter.registerSuites(of: mutant.app)
+adapter.run()

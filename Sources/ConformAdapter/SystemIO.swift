@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+#if !canImport(Darwin)
+  import class Foundation.Thread
+#endif
+
+/// A failed system call, with what was being done.
+struct SystemCallError: Error, CustomStringConvertible {
+  var operation: String
+  var code: Int32
+
+  var description: String { "\(operation): \(String(cString: strerror(code)))" }
+}
+
+/// The thin layer over the C library that the session needs.
+enum SystemIO {
+  /// Reads up to `count` bytes into `buffer` with `read(2)`, retrying when interrupted; 0 at the end.
+  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemCallError) -> Int {
+    while true {
+      #if canImport(Darwin)
+        let result = Darwin.read(descriptor, buffer, count)
+      #else
+        let result = Glibc.read(descriptor, buffer, count)
+      #endif
+      if result >= 0 { return result }
+      if errno != EINTR { throw SystemCallError(operation: "cannot read the requests", code: errno) }
+    }
+  }
+
+  /// Writes every byte of `bytes` with `write(2)`, retrying partial and interrupted writes.
+  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Darwin)
+        let result = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      #else
+        let result = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      #endif
+      if result >= 0 {
+        offset += result
+      } else if errno != EINTR {
+        throw SystemCallError(operation: "cannot write the answers", code: errno)
+      }
+    }
+  }
+
+  /// The position of the first `\n` in `bytes`, if any (`memchr`, the fastest scan there is).
+  static func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
+    guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
+    return UnsafeRawPointer(found) - base
+  }
+
+  /// Whether the calling thread is the process's main thread.
+  static var isMainThread: Bool {
+    #if canImport(Darwin)
+      pthread_main_np() != 0
+    #else
+      Thread.isMainThread
+    #endif
+  }
+}
+
+/// The descriptors `Adapter.run()` serves, after protecting the protocol stream.
+struct StandardStreams {
+  var input: Int32
+  /// A private duplicate of the original standard output: only answers go there.
+  var output: Int32
+  var errors: Int32
+
+  /// Ignores `SIGPIPE`, keeps the real standard output for the answers and points descriptor 1 at
+  /// standard error, so that `print` in app code ends up in the harness's log instead of in the
+  /// protocol stream.
+  static func takeOver() -> StandardStreams {
+    signal(SIGPIPE, SIG_IGN)
+    let answers = dup(STDOUT_FILENO)
+    guard answers >= 0 else { return StandardStreams(input: STDIN_FILENO, output: STDOUT_FILENO, errors: STDERR_FILENO) }
+    _ = dup2(STDERR_FILENO, STDOUT_FILENO)
+    return StandardStreams(input: STDIN_FILENO, output: answers, errors: STDERR_FILENO)
+  }
+}
+
+/// Ends the process with `status` after flushing C's standard streams (what `print` buffered).
+func exitProcess(_ status: Int32) -> Never {
+  exit(status)
+}

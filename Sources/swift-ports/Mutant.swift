@@ -1,0 +1,40 @@
+/// A drifting port: the reference app with one realistic bug.
+struct Mutant: Sendable {
+  /// The name that selects it on the command line and follows `swift-ports/` in the hello.
+  var name: String
+  /// What the porter got wrong, in one line.
+  var summary: String
+  var app: AppUnderTest
+
+  static let all: [Mutant] = [
+    Mutant(
+      name: "no-zero-padding", summary: "version-compare: the longer version wins after the common parts",
+      app: AppUnderTest(versions: NoZeroPaddingVersionChecker.self)),
+    Mutant(
+      name: "grapheme-split", summary: "version-compare: split on \".\" Characters, not on U+002E scalars",
+      app: AppUnderTest(versions: GraphemeSplitVersionChecker.self)),
+    Mutant(
+      name: "canonical-equality", summary: "eligibility: versions compared with String ==",
+      app: AppUnderTest(rules: CanonicalEqualityEligibility.self)),
+    Mutant(
+      name: "threshold-gt", summary: "eligibility: > instead of >= at the win threshold",
+      app: AppUnderTest(rules: ThresholdGreaterThanEligibility.self)),
+    Mutant(
+      name: "cooldown-gt", summary: "eligibility: > instead of >= at the cooldown",
+      app: AppUnderTest(rules: CooldownGreaterThanEligibility.self)),
+    Mutant(
+      name: "day-overflow-traps", summary: "eligibility: never attempted stored as Int64.min, plain subtraction traps",
+      app: AppUnderTest(rules: DayOverflowTrapsEligibility.self)),
+    Mutant(
+      name: "no-cancel-guard", summary: "timeline: no guard !Task.isCancelled after the sleep",
+      app: AppUnderTest(scheduler: NoCancelGuardScheduler.self)),
+    Mutant(
+      name: "no-foreground-check", summary: "timeline: fire() checks only the window, not the scene",
+      app: AppUnderTest(scheduler: NoForegroundCheckScheduler.self)),
+    Mutant(
+      name: "record-at-pending", summary: "timeline: the attempt is recorded in markPending(), not at fire time",
+      app: AppUnderTest(scheduler: RecordAtPendingScheduler.self)),
+  ]
+
+  static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }
+}

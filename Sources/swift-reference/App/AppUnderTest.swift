@@ -1,0 +1,23 @@
+import ConformAdapter
+
+/// The app code the suites exercise, piece by piece. `reference` is the conformant app; a port
+/// replaces exactly one piece with its own copy.
+struct AppUnderTest: Sendable {
+  /// `shouldRequestReview`, used by `eligibility` and by the scheduler's `markPending()`.
+  var rules: any ReviewRules.Type = ReviewEligibility.self
+  /// `isNewerVersion`, used by `version-compare`.
+  var versions: any VersionComparing.Type = AppStoreVersionChecker.self
+  /// The review-prompt scheduler, used by `timeline`.
+  var scheduler: ReviewPromptScheduler.Type = ReviewPromptScheduler.self
+
+  static let reference = AppUnderTest()
+}
+
+extension Adapter {
+  /// Registers the three suites, each answered by `app`'s code.
+  mutating func registerSuites(of app: AppUnderTest) {
+    registerEligibility(app.rules)
+    registerVersionCompare(app.versions)
+    registerTimeline(app)
+  }
+}

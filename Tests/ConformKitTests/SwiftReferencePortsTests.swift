@@ -1,0 +1,99 @@
+import ConformJSON
+import ConformKit
+import ConformTestSupport
+import Testing
+
+/// Every drifting port of `swift-ports` must be caught by a named fixture case, and must agree with
+/// the suites its bug cannot reach.
+@Suite struct SwiftReferencePortsTests {
+  static let mutantNames = [
+    "no-zero-padding", "grapheme-split", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
+    "no-cancel-guard", "no-foreground-check", "record-at-pending",
+  ]
+
+  struct Drift: Sendable, CustomTestStringConvertible {
+    var mutant: String
+    /// The suite where the bug shows.
+    var suite: String
+    /// A fixture case of that suite the port must get wrong.
+    var caseID: String
+    /// Suites the bug cannot reach, where the port must agree with every case.
+    var unaffected: [String]
+
+    var testDescription: String { "\(mutant) fails \(caseID)" }
+  }
+
+  static let drifts = [
+    Drift(
+      mutant: "no-zero-padding", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
+      unaffected: ["eligibility"]),
+    Drift(
+      mutant: "canonical-equality", suite: "eligibility", caseID: "eligibility/pitfall/canonically-equivalent-versions",
+      unaffected: ["version-compare"]),
+    Drift(
+      mutant: "threshold-gt", suite: "eligibility", caseID: "eligibility/boundary/t3c7/wins-threshold",
+      unaffected: ["version-compare"]),
+    Drift(
+      mutant: "threshold-gt", suite: "timeline", caseID: "timeline/seed/fires-after-delay", unaffected: []),
+    Drift(
+      mutant: "cooldown-gt", suite: "eligibility", caseID: "eligibility/boundary/t3c7/days-cooldown",
+      unaffected: ["version-compare"]),
+    Drift(
+      mutant: "no-cancel-guard", suite: "timeline", caseID: "timeline/seed/cancel-after-sleep",
+      unaffected: ["eligibility", "version-compare"]),
+    Drift(
+      mutant: "no-foreground-check", suite: "timeline", caseID: "timeline/seed/backgrounded-during-wait",
+      unaffected: ["eligibility", "version-compare"]),
+    Drift(
+      mutant: "record-at-pending", suite: "timeline", caseID: "timeline/seed/pending-is-not-an-attempt",
+      unaffected: ["eligibility", "version-compare"]),
+  ]
+
+  @Test(arguments: drifts)
+  func portDisagreesWithNamedCase(_ drift: Drift) throws {
+    let run = try FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: drift.suite))
+    #expect(run.status == 0)
+    #expect(run.unanswered.isEmpty)
+    #expect(run.disagreeing.contains(drift.caseID), "\(drift.mutant) disagrees only with \(run.disagreeing.prefix(5))")
+    for suite in drift.unaffected {
+      let other = try FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: suite))
+      #expect(other.disagreeing.isEmpty, "\(drift.mutant) drifts in \(suite) too: \(other.disagreeing.prefix(5))")
+    }
+  }
+
+  /// The app's crash: a never-attempted user (stored as `Int64.min`) reaching the threshold. The
+  /// port flushes each answer, so the case answered before the trap reaches the harness.
+  @Test func dayOverflowTrapsCrashesOnNeverAttemptedUserAtThreshold() throws {
+    let cases = try Fixtures.cases(
+      ["eligibility/seed/below-threshold", "eligibility/seed/threshold-met-never-attempted", "eligibility/seed/cooldown-over"],
+      of: "eligibility")
+    let run = try FixtureRun(
+      binary: "swift-ports", arguments: ["day-overflow-traps"], cases: cases, environment: ["SWIFT_BACKTRACE": "enable=no"])
+    #expect(run.status > 128, "killed by a signal (a Swift trap), status \(run.status)")
+    #expect(run.agreeing == ["eligibility/seed/below-threshold"])
+    #expect(run.unanswered == ["eligibility/seed/threshold-met-never-attempted", "eligibility/seed/cooldown-over"])
+  }
+
+  /// The fixtures' combining-mark case gives the same answer whether or not the split sees the dot,
+  /// so no fixture case catches `grapheme-split` yet.
+  @Test func graphemeSplitIsCaughtByTheCombiningMarkFixture() throws {
+    let run = try FixtureRun(
+      binary: "swift-ports", arguments: ["grapheme-split"], cases: try Fixtures.cases(of: "version-compare"))
+    #expect(run.status == 0)
+    withKnownIssue("version-compare/pitfall/combining-mark-after-dot expects false either way: 1.0.1 vs 1.\u{301}2") {
+      #expect(run.disagreeing.contains("version-compare/pitfall/combining-mark-after-dot"))
+    }
+  }
+
+  /// A case the fixtures lack: with the dot as a separator `"2.\u{301}1"` is 2.0, newer than 1;
+  /// without, it is the single non-numeric part 0.
+  @Test func graphemeSplitMissesDotBeforeCombiningMark() throws {
+    let fixture = FixtureCase(
+      id: "version-compare/extra/combining-mark-after-dot-decides", suite: "version-compare", tags: ["unicode"],
+      note: "", input: ["remote": "2.\u{301}1", "local": "1"], expected: ["newer": true])
+    let reference = try FixtureRun(binary: "swift-reference", cases: [fixture])
+    let port = try FixtureRun(binary: "swift-ports", arguments: ["grapheme-split"], cases: [fixture])
+    #expect(reference.agreeing == [fixture.id])
+    #expect(port.disagreeing == [fixture.id])
+  }
+}
