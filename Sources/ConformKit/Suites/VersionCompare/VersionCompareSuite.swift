@@ -78,6 +78,8 @@ extension VersionCompareSuite {
            note: "a newline from the network makes the last part non-numeric")
     + pair("pitfall", "combining-mark-after-dot", "1.\u{301}2", "1.0.1", tags: ["pitfall", "unicode"],
            note: "Swift split on Character sees .+U+0301 as one character and does not split there")
+    + pair("pitfall", "combining-mark-after-dot-major", "2.\u{301}1", "1", tags: ["pitfall", "unicode"],
+           note: "split on Character keeps 2.+U+0301 whole: the major version 2 reads as 0 and is not newer than 1")
     + pair("pitfall", "v-prefix", "v2.0", "1.9", tags: ["pitfall", "non-numeric"], note: "v2 is not a number: 0")
 
   /// Every ordered pair of versions of one to three parts drawn from 0, 1, 9, 10.
