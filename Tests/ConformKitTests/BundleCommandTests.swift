@@ -37,9 +37,10 @@ import Testing
     let path = directory.appendingPathComponent("a/\(name)").path
     let verified = try run(["bundle", "verify", path])
     #expect(verified.status == 0, "\(verified.stderr)")
+    let loaded = try FixtureSource.load(path, expectDigest: nil).fixtures
     #expect(
       verified.stdout == """
-        ok \(path): bundle 1.0.0, 3 suites, \(try FixtureSource.load(path, expectDigest: nil).fixtures.cases.count.grouped) cases, 10 files match manifest.json
+        ok \(path): bundle 1.0.0, 3 suites, \(loaded.cases.count.grouped) cases, \(loaded.manifest.files.count) files match manifest.json
         \(digests[0])  (matches \(path).sha256)
 
         """)

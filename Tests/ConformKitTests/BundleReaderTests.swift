@@ -37,11 +37,15 @@ import Testing
     #expect(verified.bundle.manifest == bundle.manifest)
     #expect(verified.archiveDigest == "sha256:" + SHA256.hex(archive))
     #expect(bundle.manifest.bundleVersion == "1.0.0")
+    // The protocol's schemas come from harness/schema/ in the working folder, when it is there.
+    let schemaFolder = FileManager.default.currentDirectoryPath + "/harness/schema"
+    let schemas = ((try? FileManager.default.contentsOfDirectory(atPath: schemaFolder)) ?? [])
+      .filter { $0.hasSuffix(".json") }.map { "schema/" + $0 }
     #expect(
-      bundle.files.map(\.name) == [
+      bundle.files.map(\.name) == ([
         "BUNDLE.md", "PROTOCOL.md", "case.schema.json", "eligibility.jsonl", "eligibility.md", "manifest.json",
         "manifest.schema.json", "timeline.jsonl", "timeline.md",
-      ])
+      ] + schemas).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     // Every file but the manifest is listed in the manifest with its digest.
     let listed = Dictionary(uniqueKeysWithValues: bundle.manifest.files.map { ($0.path, $0.sha256) })
     for file in bundle.files where file.name != "manifest.json" { #expect(listed[file.name] == SHA256.hex(file.bytes)) }
