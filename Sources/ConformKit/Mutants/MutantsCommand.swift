@@ -62,7 +62,7 @@ public enum MutantsCommand: Command {
     let table = MutantVerdict.table(verdicts)
     print(table, terminator: "")
     if let markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
-    let allGood = verdicts.allSatisfy(\.isExpected)
+    let allGood = verdicts.allSatisfy { $0.isExpected }
     return allGood ? .success : .differences
   }
 
@@ -95,7 +95,8 @@ struct MutantVerdict {
     self.entry = entry
     self.status = status
     self.summary = summary
-    failing = (summary?.problems ?? []).compactMap { fixtures[$0.id] }.sorted {
+    // A case never sent (the restart cap was reached) says nothing about which case catches the bug.
+    failing = (summary?.problems ?? []).filter { $0.status != .notRun }.compactMap { fixtures[$0.id] }.sorted {
       let (a, b) = (JSONWriter.bytes($0.input).count, JSONWriter.bytes($1.input).count)
       return a != b ? a < b : $0.id < $1.id
     }
