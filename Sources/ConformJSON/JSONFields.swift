@@ -80,13 +80,20 @@ public struct JSONFields: Sendable {
   }
 
   /// Fails on any field not in `known`, so a typo is never silently ignored.
+  ///
+  /// Keys match by their scalars, as `value(_:)` finds them: `Set<String>` alone would take
+  /// `"e\u{301}"` for a known `"é"` (canonical equivalence), and the field would then be missing.
   public func rejectUnknown(_ known: Set<String>) throws(JSONShapeError) {
-    for key in object.keys where !known.contains(key) {
-      throw JSONShapeError(path: pathOf(key), message: "unknown field")
+    for key in object.keys {
+      guard let match = known.firstIndex(of: key), UTF8Order.equal(known[match], key) else {
+        throw JSONShapeError(path: pathOf(key), message: "unknown field")
+      }
     }
   }
 
   private func wrongType(_ key: String, _ expected: String, _ found: JSONValue) -> JSONShapeError {
-    JSONShapeError(path: pathOf(key), message: "expected \(expected), found \(found.typeName) \(found)")
+    // `null` names itself; other values follow their type: `found a string "x"`.
+    let shown = found.isNull ? "null" : "\(found.typeName) \(found)"
+    return JSONShapeError(path: pathOf(key), message: "expected \(expected), found \(shown)")
   }
 }

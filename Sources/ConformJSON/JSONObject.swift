@@ -56,22 +56,27 @@ public struct JSONObject: Sendable, Hashable {
 
   /// Code point order, which is UTF-8 byte order.
   static func precedes(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    UTF8Order.compare(a, b) < 0
   }
 
   static func same(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
+    UTF8Order.equal(a, b)
   }
 
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { same($0.key, $1.key) && $0.value == $1.value }
+    guard lhs.members.count == rhs.members.count else { return false }
+    for position in lhs.members.indices {
+      let left = lhs.members[position]
+      let right = rhs.members[position]
+      guard same(left.key, right.key), left.value == right.value else { return false }
+    }
+    return true
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(members.count)
     for member in members {
-      member.key.utf8.forEach { hasher.combine($0) }
+      UTF8Order.hash(member.key, into: &hasher)
       hasher.combine(member.value)
     }
   }

@@ -7,6 +7,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// 1-based column, counted in bytes from the start of the line.
   public var column: Int
 
+  public init(message: String, line: Int, column: Int) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
+
   public var description: String { "line \(line), column \(column): \(message)" }
 }
 
@@ -63,9 +69,19 @@ private struct Failure: Error {
   }
 }
 
+/// A key compared by its scalars, as JSON keys are, rather than by canonical equivalence.
+private struct ExactKey: Hashable {
+  var text: String
+
+  static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { UTF8Order.equal(lhs.text, rhs.text) }
+  func hash(into hasher: inout Hasher) { UTF8Order.hash(text, into: &hasher) }
+}
+
 private struct Parser {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
+  /// The decoded bytes of a string with escapes, reused from string to string.
+  var unescaped: [UInt8] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -108,14 +124,17 @@ private struct Parser {
 
   mutating func object(depth: Int) throws(Failure) -> JSONValue {
     guard depth <= JSONReader.maxDepth else { throw failure("nesting deeper than \(JSONReader.maxDepth)") }
+    let objectStart = index
     index += 1
-    var members: [(key: String, value: JSONValue)] = []
-    var sorted = true
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
       return .object(JSONObject())
     }
+    var members: [(key: String, value: JSONValue)] = []
+    members.reserveCapacity(4)
+    // The members usually arrive sorted; only when they do not is a sort needed.
+    var sorted = true
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -125,14 +144,15 @@ private struct Parser {
       let key = try string()
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw failure("expected ':' after the key \"\(key)\"")
+        throw failure("expected ':' after the key \(quoted(key))")
       }
       index += 1
       skipWhitespace()
       let member = try value(depth: depth)
-      if let last = members.last, sorted, !JSONObject.precedes(last.key, key) {
-        if JSONObject.same(last.key, key) { throw failure("duplicate key \"\(key)\"", at: keyOffset) }
-        sorted = false
+      if sorted, let last = members.last {
+        let order = UTF8Order.compare(last.key, key)
+        if order == 0 { throw failure("duplicate key \(quoted(key))", at: keyOffset) }
+        if order > 0 { sorted = false }
       }
       members.append((key, member))
       skipWhitespace()
@@ -146,23 +166,68 @@ private struct Parser {
       break
     }
     if !sorted {
-      members.sort { JSONObject.precedes($0.key, $1.key) }
-      for position in members.indices.dropFirst() where JSONObject.same(members[position - 1].key, members[position].key) {
-        throw failure("duplicate key \"\(members[position].key)\"")
+      Self.sortByKey(&members)
+      for position in members.indices.dropFirst()
+      where UTF8Order.equal(members[position - 1].key, members[position].key) {
+        throw firstDuplicateKey(inObjectAt: objectStart, depth: depth)
       }
     }
     return .object(JSONObject(sortedMembers: members))
   }
 
+  /// Sorts members by key: by insertion when there are few (the usual case), else by the library.
+  static func sortByKey(_ members: inout [(key: String, value: JSONValue)]) {
+    guard members.count <= 12 else {
+      members.sort { UTF8Order.compare($0.key, $1.key) < 0 }
+      return
+    }
+    members.withUnsafeMutableBufferPointer { buffer in
+      for end in 1..<buffer.count {
+        var position = end
+        while position > 0, UTF8Order.compare(buffer[position - 1].key, buffer[position].key) > 0 {
+          buffer.swapAt(position - 1, position)
+          position -= 1
+        }
+      }
+    }
+  }
+
+  /// The error for an object known to hold a duplicate key: reads the object again from its
+  /// start, in text order, to point at the first key that repeats an earlier one.
+  func firstDuplicateKey(inObjectAt objectStart: Int, depth: Int) -> Failure {
+    var reader = Parser(bytes: bytes)
+    reader.index = objectStart + 1
+    var seen: Set<ExactKey> = []
+    do throws(Failure) {
+      while true {
+        reader.skipWhitespace()
+        let keyOffset = reader.index
+        let key = try reader.string()
+        guard seen.insert(ExactKey(text: key)).inserted else {
+          return failure("duplicate key \(quoted(key))", at: keyOffset)
+        }
+        reader.skipWhitespace()
+        reader.index += 1  // the ':'
+        reader.skipWhitespace()
+        _ = try reader.value(depth: depth)
+        reader.skipWhitespace()
+        reader.index += 1  // the ',' (or the '}', after which a duplicate was already found)
+      }
+    } catch {
+      // The object was read once without error, so this cannot happen.
+      return error
+    }
+  }
+
   mutating func array(depth: Int) throws(Failure) -> JSONValue {
     guard depth <= JSONReader.maxDepth else { throw failure("nesting deeper than \(JSONReader.maxDepth)") }
     index += 1
-    var items: [JSONValue] = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
-      return .array(items)
+      return .array([])
     }
+    var items: [JSONValue] = []
     while true {
       skipWhitespace()
       items.append(try value(depth: depth))
@@ -180,14 +245,22 @@ private struct Parser {
 
   mutating func number() throws(Failure) -> JSONValue {
     let start = index
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit", at: index) }
+    let digitsStart = index
+    // Up to 18 digits cannot overflow; longer integers take the exact check below.
+    var magnitude: UInt64 = 0
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
       if index < bytes.count, isDigit(bytes[index]) { throw failure("leading zeros are not allowed", at: start) }
     } else {
-      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      while index < bytes.count, isDigit(bytes[index]) {
+        magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
     }
+    let digitCount = index - digitsStart
     var integral = true
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       integral = false
@@ -203,7 +276,15 @@ private struct Parser {
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
     let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
-    if integral, let exact = exactInteger(literal) { return .int(exact) }
+    if integral {
+      // `-0` is not the integer 0: it stays text so that it is written back as it came.
+      if digitCount <= 18 {
+        if !negative { return .int(Int64(magnitude)) }
+        if magnitude != 0 { return .int(-Int64(magnitude)) }
+      } else if let exact = exactInteger(literal) {
+        return .int(exact)
+      }
+    }
     return .number(String(decoding: literal, as: UTF8.self))
   }
 
@@ -222,59 +303,134 @@ private struct Parser {
     return value
   }
 
+  /// Reads a string with `index` on its opening quote; leaves `index` after the closing quote.
   mutating func string() throws(Failure) -> String {
     let start = index
     index += 1
     let contentStart = index
-    // Fast path: no escapes.
+    // Fast path: no escapes, so the text is a slice of the input.
     while index < bytes.count {
+      // Plain ASCII first, in a tight loop over a local copy of the position.
+      var position = index
+      while position < bytes.count, bytes[position] >= 0x20, bytes[position] < 0x80,
+        bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
+      {
+        position += 1
+      }
+      index = position
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
         index += 1
-        return try validated(content, at: contentStart)
+        return makeString(content)
       }
       if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw failure("control character \(describe(byte)) in a string must be escaped") }
-      index += 1
+      if byte < 0x20 { throw controlCharacter(byte) }
+      try skipUTF8Sequence()
     }
     guard index < bytes.count else { throw failure("unterminated string", at: start) }
-    // Slow path: decode escapes into a byte buffer.
-    var decoded = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-    var runStart = index
+    // Slow path: decode escapes into a reused byte buffer.
+    unescaped.removeAll(keepingCapacity: true)
+    unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return try validated(decoded, at: contentStart)
+        return unescaped.withUnsafeBufferPointer { makeString($0) }
       }
-      if byte < 0x20 { throw failure("control character \(describe(byte)) in a string must be escaped") }
+      if byte < 0x20 { throw controlCharacter(byte) }
       guard byte == UInt8(ascii: "\\") else {
-        decoded.append(byte)
-        index += 1
+        let sequenceStart = index
+        if byte < 0x80 { index += 1 } else { try skipUTF8Sequence() }
+        unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
         continue
       }
-      runStart = index
+      let escapeStart = index
       index += 1
       guard index < bytes.count else { break }
       switch bytes[index] {
-      case UInt8(ascii: "\""): decoded.append(UInt8(ascii: "\""))
-      case UInt8(ascii: "\\"): decoded.append(UInt8(ascii: "\\"))
-      case UInt8(ascii: "/"): decoded.append(UInt8(ascii: "/"))
-      case UInt8(ascii: "b"): decoded.append(0x08)
-      case UInt8(ascii: "f"): decoded.append(0x0C)
-      case UInt8(ascii: "n"): decoded.append(0x0A)
-      case UInt8(ascii: "r"): decoded.append(0x0D)
-      case UInt8(ascii: "t"): decoded.append(0x09)
+      case UInt8(ascii: "\""): unescaped.append(UInt8(ascii: "\""))
+      case UInt8(ascii: "\\"): unescaped.append(UInt8(ascii: "\\"))
+      case UInt8(ascii: "/"): unescaped.append(UInt8(ascii: "/"))
+      case UInt8(ascii: "b"): unescaped.append(0x08)
+      case UInt8(ascii: "f"): unescaped.append(0x0C)
+      case UInt8(ascii: "n"): unescaped.append(0x0A)
+      case UInt8(ascii: "r"): unescaped.append(0x0D)
+      case UInt8(ascii: "t"): unescaped.append(0x09)
       case UInt8(ascii: "u"):
-        let scalar = try unicodeEscape(at: runStart)
-        decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+        appendUTF8(of: try unicodeEscape(at: escapeStart))
         continue
-      default: throw failure("invalid escape \\\(describe(bytes[index]))", at: runStart)
+      default: throw invalidEscape(bytes[index], at: escapeStart)
       }
       index += 1
     }
     throw failure("unterminated string", at: start)
+  }
+
+  /// A string of UTF-8 bytes already checked. The library checks them again (it has no unchecked
+  /// initializer), but for up to 15 ASCII bytes that is one word test.
+  func makeString(_ content: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: content.count) { buffer in
+      _ = buffer.initialize(fromContentsOf: content)
+      return content.count
+    }
+  }
+
+  func invalidEscape(_ byte: UInt8, at escapeStart: Int) -> Failure {
+    let escape = byte >= 0x20 && byte < 0x7F ? "'\\\(Character(Unicode.Scalar(byte)))'" : "'\\' followed by \(describe(byte))"
+    return failure("invalid escape \(escape)", at: escapeStart)
+  }
+
+  func controlCharacter(_ byte: UInt8) -> Failure {
+    failure("control character \(describe(byte)) in a string must be escaped")
+  }
+
+  /// Checks the UTF-8 sequence whose lead byte (0x80 or above) is at `index` and steps over it.
+  ///
+  /// Strict, per Unicode's table of well-formed byte sequences: no overlong forms, no encoded
+  /// surrogates (U+D800 to U+DFFF), nothing above U+10FFFF. The error points at the lead byte.
+  mutating func skipUTF8Sequence() throws(Failure) {
+    let lead = bytes[index]
+    // The length, and the range of the second byte: narrower after E0, ED, F0 and F4.
+    let (length, secondLow, secondHigh): (Int, UInt8, UInt8)
+    switch lead {
+    case 0xC2...0xDF: (length, secondLow, secondHigh) = (2, 0x80, 0xBF)
+    case 0xE0: (length, secondLow, secondHigh) = (3, 0xA0, 0xBF)  // no overlong forms
+    case 0xE1...0xEC, 0xEE...0xEF: (length, secondLow, secondHigh) = (3, 0x80, 0xBF)
+    case 0xED: (length, secondLow, secondHigh) = (3, 0x80, 0x9F)  // no surrogates
+    case 0xF0: (length, secondLow, secondHigh) = (4, 0x90, 0xBF)  // no overlong forms
+    case 0xF1...0xF3: (length, secondLow, secondHigh) = (4, 0x80, 0xBF)
+    case 0xF4: (length, secondLow, secondHigh) = (4, 0x80, 0x8F)  // nothing above U+10FFFF
+    default: throw failure("invalid UTF-8 byte \(describe(lead)) in a string")
+    }
+    guard index + length <= bytes.count else { throw failure("truncated UTF-8 sequence in a string") }
+    let second = bytes[index + 1]
+    guard second >= secondLow, second <= secondHigh else { throw failure("invalid UTF-8 sequence in a string") }
+    for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 {
+      throw failure("invalid UTF-8 sequence in a string")
+    }
+    index += length
+  }
+
+  mutating func appendUTF8(of scalar: Unicode.Scalar) {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80:
+      unescaped.append(UInt8(value))
+    case 0x80..<0x800:
+      unescaped.append(0xC0 | UInt8(value >> 6))
+      unescaped.append(0x80 | UInt8(value & 0x3F))
+    case 0x800..<0x10000:
+      unescaped.append(0xE0 | UInt8(value >> 12))
+      unescaped.append(0x80 | UInt8((value >> 6) & 0x3F))
+      unescaped.append(0x80 | UInt8(value & 0x3F))
+    default:
+      unescaped.append(0xF0 | UInt8(value >> 18))
+      unescaped.append(0x80 | UInt8((value >> 12) & 0x3F))
+      unescaped.append(0x80 | UInt8((value >> 6) & 0x3F))
+      unescaped.append(0x80 | UInt8(value & 0x3F))
+    }
   }
 
   /// Reads `\uXXXX` (and its low surrogate partner) with `index` on the `u`; leaves `index` after it.
@@ -310,13 +466,6 @@ private struct Parser {
     return value
   }
 
-  func validated(_ content: some Collection<UInt8>, at offset: Int) throws(Failure) -> String {
-    guard let text = String(validating: content, as: UTF8.self) else {
-      throw failure("string is not valid UTF-8", at: offset)
-    }
-    return text
-  }
-
   func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   func hex(_ value: UInt32) -> String {
@@ -324,7 +473,19 @@ private struct Parser {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
+  /// A key as JSON text, so that a message stays on one line whatever the key holds.
+  func quoted(_ key: String) -> String {
+    var output: [UInt8] = []
+    JSONWriter.writeString(key, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// A byte for a message: `'x'` when printable ASCII, else its hex value (`0x1F`).
   func describe(_ byte: UInt8) -> String {
-    byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "0x\(String(byte, radix: 16, uppercase: true))"
+    guard byte >= 0x20, byte < 0x7F else {
+      let digits = String(byte, radix: 16, uppercase: true)
+      return "0x" + (digits.count < 2 ? "0" : "") + digits
+    }
+    return "'\(Character(Unicode.Scalar(byte)))'"
   }
 }

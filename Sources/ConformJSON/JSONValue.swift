@@ -72,8 +72,8 @@ extension JSONValue: Equatable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.int(let a), .int(let b)): a == b
-    case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.number(let a), .number(let b)): UTF8Order.equal(a, b)
+    case (.string(let a), .string(let b)): UTF8Order.equal(a, b)
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)): a == b
     default: false
@@ -87,8 +87,8 @@ extension JSONValue: Hashable {
     case .null: hasher.combine(0)
     case .bool(let value): hasher.combine(value)
     case .int(let value): hasher.combine(value)
-    case .number(let text): hasher.combine(text)
-    case .string(let text): text.utf8.forEach { hasher.combine($0) }
+    case .number(let text): UTF8Order.hash(text, into: &hasher)
+    case .string(let text): UTF8Order.hash(text, into: &hasher)
     case .array(let items): hasher.combine(items)
     case .object(let object): hasher.combine(object)
     }

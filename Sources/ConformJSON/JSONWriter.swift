@@ -7,26 +7,27 @@ public enum JSONWriter {
   /// Appends the canonical bytes of `value` to `output`.
   public static func write(_ value: JSONValue, into output: inout [UInt8]) {
     switch value {
-    case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-    case .bool(true): output.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-    case .bool(false): output.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+    case .null: append("null", to: &output)
+    case .bool(true): append("true", to: &output)
+    case .bool(false): append("false", to: &output)
     case .int(let number): writeInteger(number, into: &output)
-    case .number(let literal): output.append(contentsOf: literal.utf8)
+    case .number(let literal): appendUTF8(of: literal, to: &output)
     case .string(let text): writeString(text, into: &output)
     case .array(let items):
       output.append(UInt8(ascii: "["))
-      for (position, item) in items.enumerated() {
+      for position in items.indices {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        write(item, into: &output)
+        write(items[position], into: &output)
       }
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       output.append(UInt8(ascii: "{"))
-      for (position, member) in object.members.enumerated() {
+      let members = object.members
+      for position in members.indices {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
+        writeString(members[position].key, into: &output)
         output.append(UInt8(ascii: ":"))
-        write(member.value, into: &output)
+        write(members[position].value, into: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
@@ -34,7 +35,7 @@ public enum JSONWriter {
 
   public static func bytes(_ value: JSONValue) -> [UInt8] {
     var output: [UInt8] = []
-    output.reserveCapacity(64)
+    output.reserveCapacity(128)
     write(value, into: &output)
     return output
   }
@@ -44,46 +45,72 @@ public enum JSONWriter {
   }
 
   public static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
-    if number == 0 {
-      output.append(UInt8(ascii: "0"))
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = number.magnitude
+    if magnitude < 10 {
+      output.append(UInt8(ascii: "0") &+ UInt8(magnitude))
       return
     }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var magnitude = number.magnitude
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    // At most 20 digits, filled from the end of a buffer on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
       while magnitude > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
         magnitude /= 10
-        count += 1
       }
-      if number < 0 { output.append(UInt8(ascii: "-")) }
-      for position in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[position]) }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
   }
 
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-      case 0..<0x20:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-        output.append(hex[Int(byte >> 4)])
-        output.append(hex[Int(byte & 0xF)])
-      default: output.append(byte)
-      }
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+    if written == nil {
+      var copy = text
+      copy.withUTF8 { appendEscaped($0, to: &output) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `bytes`, copying the runs that need no escape whole.
+  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    var runStart = 0
+    for position in 0..<bytes.count {
+      let byte = bytes[position]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      if runStart < position { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
+      runStart = position + 1
+      output.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      default:
+        output.append(UInt8(ascii: "u"))
+        output.append(UInt8(ascii: "0"))
+        output.append(UInt8(ascii: "0"))
+        output.append(hexDigit(byte >> 4))
+        output.append(hexDigit(byte & 0xF))
+      }
+    }
+    if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
+  }
+
+  private static func append(_ word: StaticString, to output: inout [UInt8]) {
+    output.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+
+  private static func appendUTF8(of text: String, to output: inout [UInt8]) {
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+    if written == nil { output.append(contentsOf: text.utf8) }
   }
 }
 

@@ -1,10 +1,17 @@
 /// SHA-256 (FIPS 180-4), written out because the kit has no dependencies and Foundation on Linux
 /// has no CryptoKit.
 public struct SHA256: Sendable {
-  private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  private var h0: UInt32 = 0x6a09_e667
+  private var h1: UInt32 = 0xbb67_ae85
+  private var h2: UInt32 = 0x3c6e_f372
+  private var h3: UInt32 = 0xa54f_f53a
+  private var h4: UInt32 = 0x510e_527f
+  private var h5: UInt32 = 0x9b05_688c
+  private var h6: UInt32 = 0x1f83_d9ab
+  private var h7: UInt32 = 0x5be0_cd19
+  /// Bytes of an incomplete block, waiting for more input (fewer than 64).
   private var pending: [UInt8] = []
+  /// Bytes hashed so far, pending ones included.
   private var length: UInt64 = 0
 
   public init() { pending.reserveCapacity(64) }
@@ -17,22 +24,27 @@ public struct SHA256: Sendable {
   }
 
   public mutating func update(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { update($0) }
+  }
+
+  public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     length &+= UInt64(bytes.count)
     var index = 0
     if !pending.isEmpty {
-      while index < bytes.count, pending.count < 64 {
-        pending.append(bytes[index])
-        index += 1
-      }
+      let taken = min(64 - pending.count, bytes.count)
+      pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<taken]))
+      index = taken
       guard pending.count == 64 else { return }
-      compress(pending)
-      pending.removeAll(keepingCapacity: true)
+      let block = pending
+      pending.removeAll(keepingCapacity: false)
+      block.withUnsafeBufferPointer { compress(UnsafeRawPointer($0.baseAddress!), blocks: 1) }
     }
-    while index + 64 <= bytes.count {
-      compress(bytes[index..<index + 64])
-      index += 64
+    let blocks = (bytes.count - index) / 64
+    if blocks > 0 {
+      compress(UnsafeRawPointer(bytes.baseAddress! + index), blocks: blocks)
+      index += blocks * 64
     }
-    pending.append(contentsOf: bytes[index...])
+    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
   }
 
   public mutating func finalizeHex() -> String {
@@ -41,46 +53,73 @@ public struct SHA256: Sendable {
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-    for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
+    tail.withUnsafeBufferPointer { compress(UnsafeRawPointer($0.baseAddress!), blocks: tail.count / 64) }
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
-    for word in state {
+    text.reserveCapacity(64)
+    for word in [h0, h1, h2, h3, h4, h5, h6, h7] {
       for shift in stride(from: 28, through: 0, by: -4) { text.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
     }
     return String(decoding: text, as: UTF8.self)
   }
 
-  private mutating func compress(_ block: some Collection<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    var byteIndex = block.startIndex
-    for t in 0..<16 {
-      var word: UInt32 = 0
-      for _ in 0..<4 {
-        word = word << 8 | UInt32(block[byteIndex])
-        byteIndex = block.index(after: byteIndex)
+  /// Hashes `blocks` 64-byte blocks starting at `start`.
+  ///
+  /// The message schedule lives on the stack and the state in locals: the first version allocated
+  /// an array of 64 words for every block. The rounds go by eight, naming the working variables in
+  /// turn instead of moving them.
+  private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+    var (v0, v1, v2, v3, v4, v5, v6, v7) = (h0, h1, h2, h3, h4, h5, h6, h7)
+    Self.k.withUnsafeBufferPointer { k in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        for block in 0..<blocks {
+          let base = start + block * 64
+          for t in 0..<16 { w[t] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self)) }
+          for t in 16..<64 {
+            let w15 = w[t - 15]
+            let w2 = w[t - 2]
+            let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+            let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+            w[t] = w[t - 16] &+ sigma0 &+ w[t - 7] &+ sigma1
+          }
+          var (a, b, c, d, e, f, g, h) = (v0, v1, v2, v3, v4, v5, v6, v7)
+          for t in stride(from: 0, to: 64, by: 8) {
+            Self.round(a, b, c, &d, e, f, g, &h, k[t], w[t])
+            Self.round(h, a, b, &c, d, e, f, &g, k[t + 1], w[t + 1])
+            Self.round(g, h, a, &b, c, d, e, &f, k[t + 2], w[t + 2])
+            Self.round(f, g, h, &a, b, c, d, &e, k[t + 3], w[t + 3])
+            Self.round(e, f, g, &h, a, b, c, &d, k[t + 4], w[t + 4])
+            Self.round(d, e, f, &g, h, a, b, &c, k[t + 5], w[t + 5])
+            Self.round(c, d, e, &f, g, h, a, &b, k[t + 6], w[t + 6])
+            Self.round(b, c, d, &e, f, g, h, &a, k[t + 7], w[t + 7])
+          }
+          v0 &+= a
+          v1 &+= b
+          v2 &+= c
+          v3 &+= d
+          v4 &+= e
+          v5 &+= f
+          v6 &+= g
+          v7 &+= h
+        }
       }
-      w[t] = word
     }
-    for t in 16..<64 {
-      let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-    for t in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-    }
-    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    (h0, h1, h2, h3, h4, h5, h6, h7) = (v0, v1, v2, v3, v4, v5, v6, v7)
   }
 
-  private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+  /// One round: `d` becomes the next `e` and `h` the next `a`; the caller renames the rest.
+  private static func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ k: UInt32, _ w: UInt32
+  ) {
+    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+    let choice = (e & f) ^ (~e & g)
+    let temp1 = h &+ s1 &+ choice &+ k &+ w
+    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+    let majority = (a & b) ^ (a & c) ^ (b & c)
+    d &+= temp1
+    h = temp1 &+ s0 &+ majority
+  }
 
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -92,4 +131,8 @@ public struct SHA256: Sendable {
     0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
+}
+
+extension UInt32 {
+  fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { self >> count | self << (32 - count) }
 }
