@@ -21,7 +21,7 @@ import Testing
       "wrong.py", ["--suite", "eligibility", "--known-failures", list],
       implementationArguments: ["--wrong", "eligibility/seed/below-threshold"])
     #expect(run.status == 0, "\(run.outcome.stdout)")
-    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 known failures")
+    #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 known failure")
     #expect(!run.outcome.stdout.contains("FAIL"))
   }
 
@@ -29,7 +29,7 @@ import Testing
     let list = write("eligibility/seed/cooldown-over\n", named: "known.txt")
     let run = try Testbed.run("conforming.py", ["--suite", "eligibility", "--known-failures", list])
     #expect(run.status == 1)
-    #expect(run.closingLine == "\(eligibility) passed, 0 failed, 1 stale known failures")
+    #expect(run.closingLine == "\(eligibility) passed, 0 failed, 1 stale known failure")
     #expect(run.stdoutLines.contains("STALE KNOWN FAILURE eligibility/seed/cooldown-over"))
   }
 
