@@ -23,7 +23,7 @@ extension CaseOutcome {
   var staleExplanation: String? {
     guard isStaleKnownFailure, let entry = knownFailure else { return nil }
     let reason = entry.reason.map { " (\($0))" } ?? ""
-    return "listed as a known failure on line \(entry.line) of the list\(reason), but it passes now: remove it from the list"
+    return "listed as a known failure on \(entry.path) line \(entry.line)\(reason), but it passes now: remove it from the list"
   }
 
   /// The case's details as plain text, in the order a person reads them: what is wrong, why the

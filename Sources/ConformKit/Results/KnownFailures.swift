@@ -9,7 +9,8 @@ public struct KnownFailures: Sendable, Equatable {
   public struct Entry: Sendable, Equatable {
     public var id: String
     public var reason: String?
-    /// 1-based line in the file.
+    /// The list's file and the 1-based line in it.
+    public var path: String
     public var line: Int
   }
 
@@ -39,7 +40,7 @@ public struct KnownFailures: Sendable, Equatable {
       if let first = entries[id] {
         throw .file(path: path, line: index + 1, message: "\(id) is listed twice (first on line \(first.line))")
       }
-      entries[id] = Entry(id: id, reason: reason.flatMap { $0.isEmpty ? nil : $0 }, line: index + 1)
+      entries[id] = Entry(id: id, reason: reason.flatMap { $0.isEmpty ? nil : $0 }, path: path, line: index + 1)
     }
     return KnownFailures(path: path, entries: entries)
   }
