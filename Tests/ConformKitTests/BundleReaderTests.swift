@@ -19,7 +19,7 @@ import Testing
     }
     let fromFolder = try FixtureSource.load(directory.path, expectDigest: nil)
     #expect(fromFolder.origin == .folder(directory.path))
-    let files = try ["manifest.json"] + fromFolder.fixtures.manifest.files.map(\.path)
+    let files = ["manifest.json"] + fromFolder.fixtures.manifest.files.map(\.path)
     let read = try files.map { FixtureFile(name: $0, bytes: try FileIO.read(directory.appendingPathComponent($0).path)) }
     let again = try FixtureBundle(fixtureFiles: read, documents: BundleSamples.documents, version: SemanticVersion("1.0.0")!)
     #expect(again.archive() == first)
