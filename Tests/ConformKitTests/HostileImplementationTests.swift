@@ -231,6 +231,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
       name: "answers with another case's id", behaviour: ["wrong-id"], status: .protocolError,
       message: #"answered seq 4 with id "eligibility/"#, says: [", but seq 4 is \(Hostile.culprit): "]),
     Fault(
+      name: "answers one seq twice", behaviour: ["twice"], status: .protocolError, message: "answered seq 4 a second time: "),
+    Fault(
       name: "seq of the wrong type", behaviour: ["shape", "--shape", "seq-string"], status: .protocolError,
       message: #"not a valid answer (field "seq": expected an integer, found a string "1")"#),
     Fault(

@@ -279,6 +279,12 @@ final class Worker: @unchecked Sendable {
       let entry = entries.first { $0.key == seq }!
       records.append(context.unanswered(entry.value.attempt, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
+    case .violation(let violation) where violation.seq.map { $0 >= 1 && $0 < session.nextSeq } ?? false:
+      // A line naming a seq already answered (a second answer): that case's answer cannot be
+      // trusted, so its record is replaced; the cases in flight are innocent.
+      let attempt = session.sent[Int(violation.seq! - 1)]
+      context.results.amend(context.unanswered(attempt, .protocolError, message: cause, stderr: stderr))
+      requeueAll(but: 0)  // no seq is 0: every case in flight goes back
     case .violation, .died:
       let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
       if entries.count == 1 {
@@ -339,6 +345,7 @@ final class Worker: @unchecked Sendable {
       firstSeq = session.nextSeq
       for attempt in sending {
         session.inFlight[session.nextSeq] = InFlight(attempt: attempt, sentAt: now)
+        session.sent.append(attempt)
         session.nextSeq += 1
       }
       condition.unlock()
@@ -516,7 +523,7 @@ final class Worker: @unchecked Sendable {
           let seen = seq >= 1 && seq < session.nextSeq
           session.violation = ProtocolViolation(
             (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
-              + LineQuote.quote(line))
+              + LineQuote.quote(line), seq: seen ? seq : nil)
           return
         }
         let caseIndex = Int(entry.attempt.caseIndex)
