@@ -225,6 +225,14 @@ struct Fault: Sendable, CustomTestStringConvertible {
       name: "closes stdout but keeps running", behaviour: ["close-stdout"], status: .crashed,
       message: "the implementation closed its standard output"),
     Fault(
+      name: "a half line then EOF", behaviour: ["half-line"], status: .crashed,
+      message: "the implementation exited with status 0",
+      says: [#"it left a line without its newline: {"type":"result","seq":"#]),
+    Fault(
+      name: "a whole answer without its newline, then waits", behaviour: ["no-newline"], timeout: 2, status: .timeout,
+      message: "no answer within 2 s (--timeout)", says: [#"it left a line without its newline: {"type":"result","seq":4,"#],
+      hangs: 1),
+    Fault(
       name: "answers a seq that was never sent", behaviour: ["unknown-seq"], status: .protocolError,
       message: "answered seq 1000001, which was never sent: "),
     Fault(

@@ -239,7 +239,7 @@ final class Worker: @unchecked Sendable {
     session.ended = true
     condition.broadcast()
     let tail = session.stderr.text
-    let cause: String
+    var cause: String
     switch failure {
     case .died:
       if exitedOnItsOwn {
@@ -253,6 +253,15 @@ final class Worker: @unchecked Sendable {
       cause = "no answer within \(context.settings.timeoutText) (--timeout)"
     case .violation(let violation):
       cause = violation.message
+    }
+    // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
+    // crash in the middle of a write). The reader is done with the buffer once `readerDone` is set.
+    switch failure {
+    case .died, .timeout:
+      if session.readerDone, session.stdout.hasPartialLine {
+        cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
+      }
+    case .violation: break
     }
     lastFailure = cause
     settle(session, failure, cause: cause, stderr: tail)
