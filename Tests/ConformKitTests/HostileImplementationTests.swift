@@ -233,6 +233,13 @@ struct Fault: Sendable, CustomTestStringConvertible {
       message: "no answer within 2 s (--timeout)", says: [#"it left a line without its newline: {"type":"result","seq":4,"#],
       hangs: 1),
     Fault(
+      name: "non-UTF-8 bytes", behaviour: ["non-utf8"], status: .protocolError,
+      message: "not a JSON answer (line 1, column 74: string is not valid UTF-8): ",
+      says: [#""output":"caf"#]),
+    Fault(
+      name: "a NUL byte", behaviour: ["nul"], status: .protocolError,
+      message: "not a JSON answer (line 1, column 75: control character 0x0 in a string must be escaped): "),
+    Fault(
       name: "answers a seq that was never sent", behaviour: ["unknown-seq"], status: .protocolError,
       message: "answered seq 1000001, which was never sent: "),
     Fault(
@@ -246,6 +253,9 @@ struct Fault: Sendable, CustomTestStringConvertible {
     Fault(
       name: "id of the wrong type", behaviour: ["shape", "--shape", "id-number"], status: .protocolError,
       message: #"not a valid answer (field "id": expected a string, found a number 7)"#),
+    Fault(
+      name: "skip reason of the wrong type", behaviour: ["shape", "--shape", "reason-number"], status: .protocolError,
+      message: #"not a valid answer (field "reason": expected a string, found a number 7)"#),
     Fault(
       name: "an extra field", behaviour: ["shape", "--shape", "extra-field"], status: .protocolError,
       message: #"not a valid answer (field "elapsed": unknown field)"#),

@@ -574,7 +574,11 @@ final class Worker: @unchecked Sendable {
             }
           } catch {
             session.inFlight[seq] = entry
-            session.violation = ProtocolViolation("not a valid answer (\(error)): \(LineQuote.quote(line))", seq: seq)
+            // The strict parser locates the fault in the whole line; the payload's own line and
+            // column would mislead.
+            var message = "not a valid answer (\(error)): \(LineQuote.quote(line))"
+            do throws(ProtocolViolation) { _ = try Answer.parse(line) } catch { message = error.message }
+            session.violation = ProtocolViolation(message, seq: seq)
             return
           }
         case .parsed(let answer, _):
