@@ -240,6 +240,9 @@ struct Fault: Sendable, CustomTestStringConvertible {
       name: "a NUL byte", behaviour: ["nul"], status: .protocolError,
       message: "not a JSON answer (line 1, column 75: control character 0x0 in a string must be escaped): "),
     Fault(
+      name: "a 100 MB line", behaviour: ["huge-line"], status: .protocolError,
+      message: #"an answer line longer than 16777216 bytes: {"type":"result","seq":"#, ends: "xxxx…"),
+    Fault(
       name: "answers a seq that was never sent", behaviour: ["unknown-seq"], status: .protocolError,
       message: "answered seq 1000001, which was never sent: "),
     Fault(

@@ -469,7 +469,9 @@ final class Worker: @unchecked Sendable {
           case .none:
             break lines
           case .tooLong(let head):
-            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(head))")
+            // Quote its start only: the quote's own "(N bytes)" would give the head's length, not the line's.
+            let start = UnsafeBufferPointer(rebasing: head.prefix(LineQuote.limit))
+            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(start))…")
             break lines
           }
         }
