@@ -149,6 +149,17 @@ import Testing
     #expect(!started && !results)
   }
 
+  /// Lines may end with CRLF (a list edited on Windows): each is one id, on its own line number.
+  @Test func aKnownFailuresFileWithCRLFLineEndingsIsRead() throws {
+    let list = try KnownFailures.parse(
+      "# known\r\neligibility/seed/below-threshold  # off by one\r\n\r\nversion-compare/seed/x\r\n", path: "known.txt")
+    #expect(list.entries.count == 2)
+    #expect(
+      list.entries["eligibility/seed/below-threshold"]
+        == .init(id: "eligibility/seed/below-threshold", reason: "off by one", line: 2))
+    #expect(list.entries["version-compare/seed/x"]?.line == 4)
+  }
+
   /// The implementation has started, but the results file cannot be made: exit 2, and it is stopped.
   @Test func aResultsPathThatCannotBeWrittenStopsTheRun() throws {
     let directory = TestSupport.temporaryDirectory()
