@@ -427,3 +427,22 @@ struct Fault: Sendable, CustomTestStringConvertible {
     }
   }
 }
+
+/// What a hostile implementation writes must not break the files conform writes from it.
+@Suite struct HostileOutputInConformFilesTests {
+  /// An error message with CRLF line breaks becomes a known-failures reason: the list written
+  /// must read back, and excuse the same failure next time.
+  @Test func anErrorMessageWithCRLFKeepsTheWrittenKnownFailuresReadable() throws {
+    let list = TestSupport.temporaryDirectory().appendingPathComponent("known.txt").path
+    let arguments = ["--on", Hostile.culprit]
+    let first = try Hostile.run(
+      "error-crlf", arguments, options: ["--suite", "eligibility", "--write-known-failures", list])
+    #expect(first.status == 1)
+    #expect(try first.record(Hostile.culprit).message == "first line\r\nsecond line\r\n")
+    let text = String(decoding: try FileIO.read(list), as: UTF8.self)
+    #expect(text.hasSuffix("\(Hostile.culprit)  # error: first line\n"), "\(text)")
+    let second = try Hostile.run("error-crlf", arguments, options: ["--suite", "eligibility", "--known-failures", list])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.closingLine.hasSuffix("1 known failures"))
+  }
+}

@@ -42,6 +42,7 @@ Behaviours that act on case --on ID (answered in order before it, flushed, so th
     unknown-seq         answers with a seq that was never sent
     wrong-id            answers with another case's id
     twice               answers correctly, twice
+    error-crlf          answers an error whose message has CRLF line breaks
     shape               answers with a broken shape: --shape seq-string, id-number, output-missing,
                         extra-field, type-unknown, reason-number, not-an-object
 """
@@ -144,6 +145,9 @@ def misbehave(request, expected):
     if behaviour == "wrong-id":
         other = next(key for key in sorted(expected) if key != case)
         send(result(dict(request, id=other), expected[other]))
+        return True
+    if behaviour == "error-crlf":
+        send({"type": "error", "seq": seq, "id": case, "message": "first line\r\nsecond line\r\n"})
         return True
     if behaviour == "twice":
         send(result(request, expected[case]))
