@@ -446,3 +446,42 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(second.closingLine.hasSuffix("1 known failures"))
   }
 }
+
+/// Ids are compared as bytes on both paths of the reader, as fixture values are compared by
+/// scalars: an id that is only canonically equivalent is another id.
+@Suite struct HostileIDComparisonTests {
+  /// The Testbed's fixtures with one eligibility id renamed (and the manifest's digest updated).
+  static func fixtures(renaming id: String, to newID: String) throws -> String {
+    let directory = TestSupport.temporaryDirectory("conform-renamed-fixtures").path
+    for name in try FileManager.default.contentsOfDirectory(atPath: Testbed.fixtures) {
+      var bytes = try FileIO.read(FileIO.join(Testbed.fixtures, name))
+      if name == "eligibility.jsonl" {
+        let text = String(decoding: bytes, as: UTF8.self)
+        bytes = Array(text.replacingOccurrences(of: "\"id\":\"\(id)\"", with: "\"id\":\"\(newID)\"").utf8)
+        #expect(bytes.count == text.utf8.count + newID.utf8.count - id.utf8.count)
+      }
+      try FileIO.write(bytes, to: FileIO.join(directory, name))
+    }
+    let table = try FileIO.read(FileIO.join(directory, "eligibility.jsonl"))
+    var manifest = try FixtureManifest(json: try JSONReader.parse(try FileIO.read(FileIO.join(directory, "manifest.json"))))
+    let index = try #require(manifest.files.firstIndex { $0.path == "eligibility.jsonl" })
+    manifest.files[index].sha256 = SHA256.hex(table)
+    manifest.files[index].bytes = Int64(table.count)
+    try FileIO.write(manifest.bytes, to: FileIO.join(directory, "manifest.json"))
+    return directory
+  }
+
+  /// The escape sends the line to the strict parser, whose id used to be compared with String's
+  /// ==, which holds "\u{212A}" (KELVIN SIGN) equal to "K": the answer passed.
+  @Test func anIDThatIsOnlyCanonicallyEquivalentIsAProtocolError() throws {
+    let culprit = Hostile.culprit + "-K"
+    let fixtures = try Self.fixtures(renaming: Hostile.culprit, to: culprit)
+    let run = try Hostile.run("kelvin-id", ["--on", culprit], options: ["--suite", "eligibility"], fixtures: fixtures)
+    Hostile.expectBounded(run, seconds: 20)
+    #expect(run.status == 1)
+    let record = try run.record(culprit)
+    #expect(record.status == .protocolError)
+    let expected = "answered seq 4 with id \"\(Hostile.culprit)-\u{212A}\", but seq 4 is \(culprit): "
+    #expect((record.message ?? "").utf8.starts(with: expected.utf8), "\(record.message ?? "")")
+  }
+}

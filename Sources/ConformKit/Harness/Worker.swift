@@ -585,7 +585,8 @@ final class Worker: @unchecked Sendable {
           }
         case .parsed(let answer, _):
           let expectedID = table.fixtures[caseIndex].id
-          guard answer.id == expectedID else {
+          // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
+          guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
             session.inFlight[seq] = entry
             session.violation = ProtocolViolation(
               "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)

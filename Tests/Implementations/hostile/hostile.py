@@ -41,6 +41,7 @@ Behaviours that act on case --on ID (answered in order before it, flushed, so th
     stderr-flood        writes --bytes (default 1 GiB) on stderr, through yes | head -c, then answers
     unknown-seq         answers with a seq that was never sent
     wrong-id            answers with another case's id
+    kelvin-id           answers with its id's K written as U+212A KELVIN SIGN (canonically equivalent)
     twice               answers correctly, twice
     error-crlf          answers an error whose message has CRLF line breaks
     shape               answers with a broken shape: --shape seq-string, id-number, output-missing,
@@ -148,6 +149,9 @@ def misbehave(request, expected):
         return True
     if behaviour == "error-crlf":
         send({"type": "error", "seq": seq, "id": case, "message": "first line\r\nsecond line\r\n"})
+        return True
+    if behaviour == "kelvin-id":
+        send(result(dict(request, id=case.replace("K", "\u212a")), expected[case]))
         return True
     if behaviour == "twice":
         send(result(request, expected[case]))
