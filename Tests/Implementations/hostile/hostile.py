@@ -28,7 +28,8 @@ Behaviours that act at the start, before any case:
     slow                sleeps --seconds (default 0.2) before every answer
 
 Behaviours that act on case --on ID (answered in order before it, flushed, so they are kept):
-    exit                exits with --status (default 0)
+    exit                exits with --status (default 0); with --once FILE, only if FILE does not
+                        exist yet (it creates it), so the fault never recurs
     signal              kills itself with --signal NAME (default ABRT)
     sleep               sleeps --seconds, then answers correctly
     hang-ignoring-term  ignores SIGTERM and never answers
@@ -103,6 +104,10 @@ def misbehave(request, expected):
     log("hostile.py: %s on %s" % (behaviour, case))
     note("fault", case)
     if behaviour == "exit":
+        if option("--once"):
+            if os.path.exists(option("--once")):
+                return False
+            open(option("--once"), "w").close()
         sys.exit(status)
     if behaviour == "signal":
         os.kill(os.getpid(), getattr(signal, "SIG" + option("--signal", "ABRT")))
