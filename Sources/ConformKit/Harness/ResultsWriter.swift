@@ -89,6 +89,24 @@ final class ResultsWriter: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Replaces the record of an attempt already recorded, when a later line shows its answer
+  /// cannot be trusted (the implementation answered its `seq` a second time). The file keeps both
+  /// lines; the later one wins when it is read back (`ResultsFile.read`).
+  func amend(_ result: CaseResult) {
+    var line: [UInt8] = []
+    ResultEncoding.write(result, into: &line)
+    lock.lock()
+    pending.append(contentsOf: line)
+    if let index = results.lastIndex(where: { $0.id == result.id && $0.attempt == result.attempt }) {
+      counts[results[index].status.slot] -= 1
+      results[index] = result
+    } else {
+      results.append(result)
+    }
+    counts[result.status.slot] += 1
+    lock.unlock()
+  }
+
   var count: Int {
     lock.lock()
     defer { lock.unlock() }

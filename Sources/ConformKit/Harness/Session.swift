@@ -23,6 +23,8 @@ final class Session: @unchecked Sendable {
   // Guarded by the worker's condition.
   var inFlight: [Int64: InFlight] = [:]
   var nextSeq: Int64 = 1
+  /// Every attempt sent, at `seq - 1`: a second answer to a `seq` is pinned on its case.
+  var sent: [Attempt] = []
   var oldestSeq: Int64 = 1
   /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
   /// starts its clock no earlier than this.

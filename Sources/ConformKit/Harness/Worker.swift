@@ -239,7 +239,7 @@ final class Worker: @unchecked Sendable {
     session.ended = true
     condition.broadcast()
     let tail = session.stderr.text
-    let cause: String
+    var cause: String
     switch failure {
     case .died:
       if exitedOnItsOwn {
@@ -253,6 +253,15 @@ final class Worker: @unchecked Sendable {
       cause = "no answer within \(context.settings.timeoutText) (--timeout)"
     case .violation(let violation):
       cause = violation.message
+    }
+    // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
+    // crash in the middle of a write). The reader is done with the buffer once `readerDone` is set.
+    switch failure {
+    case .died, .timeout:
+      if session.readerDone, session.stdout.hasPartialLine {
+        cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
+      }
+    case .violation: break
     }
     lastFailure = cause
     settle(session, failure, cause: cause, stderr: tail)
@@ -279,6 +288,12 @@ final class Worker: @unchecked Sendable {
       let entry = entries.first { $0.key == seq }!
       records.append(context.unanswered(entry.value.attempt, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
+    case .violation(let violation) where violation.seq.map { $0 >= 1 && $0 < session.nextSeq } ?? false:
+      // A line naming a seq already answered (a second answer): that case's answer cannot be
+      // trusted, so its record is replaced; the cases in flight are innocent.
+      let attempt = session.sent[Int(violation.seq! - 1)]
+      context.results.amend(context.unanswered(attempt, .protocolError, message: cause, stderr: stderr))
+      requeueAll(but: 0)  // no seq is 0: every case in flight goes back
     case .violation, .died:
       let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
       if entries.count == 1 {
@@ -339,6 +354,7 @@ final class Worker: @unchecked Sendable {
       firstSeq = session.nextSeq
       for attempt in sending {
         session.inFlight[session.nextSeq] = InFlight(attempt: attempt, sentAt: now)
+        session.sent.append(attempt)
         session.nextSeq += 1
       }
       condition.unlock()
@@ -453,7 +469,9 @@ final class Worker: @unchecked Sendable {
           case .none:
             break lines
           case .tooLong(let head):
-            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(head))")
+            // Quote its start only: the quote's own "(N bytes)" would give the head's length, not the line's.
+            let start = UnsafeBufferPointer(rebasing: head.prefix(LineQuote.limit))
+            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(start))…")
             break lines
           }
         }
@@ -516,7 +534,7 @@ final class Worker: @unchecked Sendable {
           let seen = seq >= 1 && seq < session.nextSeq
           session.violation = ProtocolViolation(
             (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
-              + LineQuote.quote(line))
+              + LineQuote.quote(line), seq: seen ? seq : nil)
           return
         }
         let caseIndex = Int(entry.attempt.caseIndex)
@@ -558,12 +576,17 @@ final class Worker: @unchecked Sendable {
             }
           } catch {
             session.inFlight[seq] = entry
-            session.violation = ProtocolViolation("not a valid answer (\(error)): \(LineQuote.quote(line))", seq: seq)
+            // The strict parser locates the fault in the whole line; the payload's own line and
+            // column would mislead.
+            var message = "not a valid answer (\(error)): \(LineQuote.quote(line))"
+            do throws(ProtocolViolation) { _ = try Answer.parse(line) } catch { message = error.message }
+            session.violation = ProtocolViolation(message, seq: seq)
             return
           }
         case .parsed(let answer, _):
           let expectedID = table.fixtures[caseIndex].id
-          guard answer.id == expectedID else {
+          // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
+          guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
             session.inFlight[seq] = entry
             session.violation = ProtocolViolation(
               "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)

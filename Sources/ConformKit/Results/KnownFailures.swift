@@ -28,7 +28,10 @@ public struct KnownFailures: Sendable, Equatable {
 
   public static func parse(_ text: String, path: String) throws(ConformError) -> KnownFailures {
     var entries: [String: Entry] = [:]
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Split the scalars, not the Characters: "\r\n" is one Character, so a file with CRLF line
+    // endings would otherwise be a single line.
+    for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let rawLine = Substring(scalars)
       let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
       let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
       let id = parts[0].trimmingCharacters(in: " \t")

@@ -44,12 +44,21 @@ public struct ResultsFile: Sendable {
     }
     var results: [CaseResult] = []
     var footer: ResultFooter?
+    // Where each attempt's record is: a later record of the same attempt replaces it (the harness
+    // writes one when a later answer shows the first cannot be trusted, such as a seq answered twice).
+    var position: [String: Int] = [:]
     for (index, record) in records.enumerated().dropFirst() {
       switch record {
       case .header: throw .file(path: path, line: index + 1, message: "a second header: two runs were written into one file")
       case .result(let result):
         guard footer == nil else { throw .file(path: path, line: index + 1, message: "a case after the footer") }
-        results.append(result)
+        let key = "\(result.attempt) \(result.id)"
+        if let earlier = position[key] {
+          results[earlier] = result
+        } else {
+          position[key] = results.count
+          results.append(result)
+        }
       case .footer(let last): footer = last
       }
     }

@@ -32,7 +32,9 @@ public struct CaseOutcome: Sendable {
   public var summaryReason: String {
     if isFlaky { return "flaky: attempts disagree" }
     guard let message = representative.message, !message.isEmpty else { return status.rawValue }
-    let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+    // Split the scalars: "\r\n" is one Character, and a reason must stay on one line of a
+    // known-failures file.
+    let firstLine = message.unicodeScalars.split { $0 == "\n" || $0 == "\r" }.first.map { String(Substring($0)) } ?? message
     return "\(status.rawValue): \(firstLine.prefix(120))"
   }
 }

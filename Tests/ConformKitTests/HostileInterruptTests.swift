@@ -1,0 +1,90 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// SIGINT and SIGTERM to `conform run` when the implementation makes stopping hard: it has a
+/// child in its process group holding the pipes, it ignores SIGTERM, or it has not answered the
+/// hello yet. RunInterruptTests covers the plain case; these add what conform prints and the
+/// process group.
+@Suite struct HostileInterruptTests {
+  let eligibility = Testbed.count(suite: "eligibility")
+
+  /// Waits until the results file holds at least `records` case records.
+  private func waitForRecords(_ path: String, _ records: Int) {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0
+      if lines >= records + 1 { return }
+      usleep(20_000)
+    }
+  }
+
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) throws {
+    let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
+    let children = TestSupport.temporaryDirectory().appendingPathComponent("children")
+    let started = try Hostile.start(
+      "slow", ["--seconds", "0.2", "--pid-file", pids.path, "--child", children.path], options: ["--suite", "eligibility"])
+    waitForRecords(started.resultsPath, 2)
+    kill(started.pid, signal)
+    let run = started.finish(limit: 60)
+
+    Hostile.expectBounded(run, seconds: 60)
+    #expect(run.status == exitStatus)
+    let file = try run.results()
+    #expect(file.footer?.interrupted == name)
+    Testbed.expectComplete(file, cases: eligibility)
+    let done = file.results.filter { $0.status != .notRun }.count
+    #expect(done >= 2)
+    #expect(
+      file.results.filter { $0.status == .notRun }.allSatisfy { $0.message == "not run: the run was interrupted by \(name)" })
+    // What conform printed: that it is stopping, then what was done and where it is.
+    #expect(run.stderr.contains("\(name): stopping the implementation and writing the results so far"))
+    #expect(run.stderr.contains("\(name): \(done) of \(eligibility) attempts done; results so far in \(run.resultsPath)"))
+    // The implementation and the child in its process group are gone.
+    let implementation = Hostile.pids(in: pids)
+    let child = Hostile.pids(in: children)
+    #expect(implementation.count == 1 && child.count == 1)
+    for pid in implementation + child { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
+  }
+
+  /// SIGTERM to the group is ignored: conform sends SIGKILL 200 ms later and still exits.
+  @Test func aSignalStopsAnImplementationThatIgnoresSIGTERM() throws {
+    let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
+    let started = try Hostile.start(
+      "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
+    waitForRecords(started.resultsPath, Hostile.k - 1)
+    usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+    kill(started.pid, SIGINT)
+    let run = started.finish(limit: 60)
+
+    Hostile.expectBounded(run, seconds: 30)
+    #expect(run.status == 130)
+    let file = try run.results()
+    #expect(file.footer?.interrupted == "SIGINT")
+    Testbed.expectComplete(file, cases: eligibility)
+    #expect(try run.record(Hostile.culprit).status == .notRun)
+    #expect(file.results.prefix(Hostile.k - 1).allSatisfy { $0.status == .pass })
+    for pid in Hostile.pids(in: pids) { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
+  }
+
+  /// Before the hello is answered there is no results file to keep: conform says so.
+  @Test func aSignalDuringTheHandshakeWritesNoResults() throws {
+    let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
+    let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
+    let deadline = Date().addingTimeInterval(30)
+    while Hostile.pids(in: pids).isEmpty && Date() < deadline { usleep(20_000) }
+    usleep(200_000)
+    kill(started.pid, SIGTERM)
+    let run = started.finish(limit: 30)
+
+    Hostile.expectBounded(run, seconds: 9)
+    #expect(run.status == 143)
+    #expect(run.stderr.contains("SIGTERM: stopping the implementation and writing the results so far"))
+    #expect(run.stderr.contains("interrupted by SIGTERM before the run started: no results written"))
+    #expect(!run.hasResults)
+    for pid in Hostile.pids(in: pids) { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
+  }
+}
