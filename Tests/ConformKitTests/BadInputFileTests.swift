@@ -156,7 +156,7 @@ import Testing
     #expect(list.entries.count == 2)
     #expect(
       list.entries["eligibility/seed/below-threshold"]
-        == .init(id: "eligibility/seed/below-threshold", reason: "off by one", line: 2))
+        == .init(id: "eligibility/seed/below-threshold", reason: "off by one", path: "known.txt", line: 2))
     #expect(list.entries["version-compare/seed/x"]?.line == 4)
   }
 
