@@ -13,14 +13,54 @@ public struct FixtureSet: Sendable {
   public var cases: [FixtureCase]
 
   /// The tables generated in memory by this build: the same bytes as the published `fixtures/`.
-  public static func builtIn() -> FixtureSet {
-    let files = FixtureGenerator.generate(options: .published)
-    // The generator's own output cannot be malformed; a failure here is a bug in conform.
-    do {
-      return try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: "built-in", pathPrefix: "built-in/")
-    } catch {
-      preconditionFailure("built-in fixtures do not load: \(error)")
+  public static func builtIn() -> FixtureSet { generated(options: .published, source: "built-in") }
+
+  /// The tables `FixtureGenerator.generate(options:)` writes, with the same manifest and digest,
+  /// made in one pass: each case is kept as the generator makes it and its line only hashed.
+  ///
+  /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
+  /// checking against itself, and that was most of the time `conform run` took to start.
+  static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
+    var cases: [FixtureCase] = []
+    var files: [FixtureManifest.File] = []
+    var entries: [FixtureManifest.SuiteEntry] = []
+    var line: [UInt8] = []
+    line.reserveCapacity(4096)
+    for suite in suites {
+      var hasher = SHA256()
+      var bytes: Int64 = 0
+      var count: Int64 = 0
+      var tags: [String: Int64] = [:]
+      for fixture in suite.cases(options: options) {
+        line.removeAll(keepingCapacity: true)
+        JSONWriter.write(fixture.json, into: &line)
+        line.append(0x0A)
+        hasher.update(line)
+        bytes += Int64(line.count)
+        count += 1
+        for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        cases.append(fixture)
+      }
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
+      entries.append(
+        FixtureManifest.SuiteEntry(
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
+          facts: suite.manifestFacts(options: options)))
     }
+    let manifest = FixtureManifest(
+      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
+      bundleVersion: nil, files: files, suites: entries)
+    return FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
+  }
+
+  private init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
+    self.manifest = manifest
+    self.manifestDigest = manifestDigest
+    self.source = source
+    self.cases = cases
   }
 
   /// Loads and checks the fixtures folder at `directory`.
