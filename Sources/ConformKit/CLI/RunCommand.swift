@@ -64,6 +64,9 @@ public enum RunCommand: Command {
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
     let options = try RunOptions.parse(&arguments)
+    let settings = HarnessSettings(
+      command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
+      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts)
     let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
     let knownFailures = try options.knownFailures.map { path throws(ConformError) in
       let list = try KnownFailures.read(path)
@@ -72,26 +75,29 @@ public enum RunCommand: Command {
     }
     let cases = try options.filters.select(from: fixtures)
     let plan = HarnessPlan(
-      fixtures: fixtures, cases: cases,
-      attempts: SendOrder.attempts(caseCount: cases.count, repeat: options.repeatCount, shuffleSeed: options.shuffleSeed),
-      settings: HarnessSettings(
-        command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
-        window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts),
-      resultsPath: options.results, options: options.json)
+      fixtures: fixtures, cases: cases, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
+      knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
 
     switch try Harness.run(plan) {
     case .interruptedBeforeStart(let signal):
       Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
       return signal == SIGTERM ? .terminated : .interrupted
-    case .finished(let header, let results, let footer, let path):
-      let summary = RunSummary(header: header, results: results, footer: footer, knownFailures: knownFailures)
+    case .finished(var summary, let path, _):
+      // The live summary keeps only the cases reports list; JUnit lists every case, and the
+      // JSON report and the known-failures file every problem: those read the results back.
+      let report = options.report
+      if report.junitPath != nil
+        || summary.unlistedProblems > 0 && (report.jsonPath != nil || options.writeKnownFailures != nil)
+      {
+        summary = RunSummary(file: try ResultsFile.read(path), knownFailures: knownFailures)
+      }
       if let output = options.writeKnownFailures {
         try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output)
       }
-      try printRunReport(summary, options: options.report, resultsPath: path)
-      if let interrupted = footer.interrupted {
-        let answered = results.filter { $0.status != .notRun }.count
-        Terminal.note("\(interrupted): \(answered) of \(plan.attempts.count) attempts done; results so far in \(path)")
+      try printRunReport(summary, options: report, resultsPath: path)
+      if let footer = summary.footer, let interrupted = footer.interrupted {
+        let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
+        Terminal.note("\(interrupted): \(answered) of \(plan.source.plannedCount) attempts done; results so far in \(path)")
         return interrupted == "SIGTERM" ? .terminated : .interrupted
       }
       Terminal.note("results in \(path)")

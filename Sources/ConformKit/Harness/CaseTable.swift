@@ -19,11 +19,18 @@ final class CaseTable: Sendable {
   let fixtures: [FixtureCase]
   let arena: [UInt8]
   let slices: [Slices]
-  /// The suites of the run, in first-seen order, and each case's index into them.
+  /// The suites of the run, and each case's index into them.
   let suites: [String]
   let suiteOfCase: [Int32]
+  /// The run's position of the first case (a generated run makes one table per batch): with a
+  /// case's index, orders the outcomes a summary keeps.
+  let base: Int
 
-  init(_ fixtures: [FixtureCase]) {
+  /// - Parameters:
+  ///   - suites: the run's suites, every case's among them; nil: those of `fixtures`, in
+  ///     first-seen order.
+  ///   - base: the position in the run of the first case.
+  init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
     var arena: [UInt8] = []
     var slices: [Slices] = []
     slices.reserveCapacity(fixtures.count)
@@ -48,12 +55,24 @@ final class CaseTable: Sendable {
             bytes.append(contentsOf: #","type":"case","us":"#.utf8)
           }))
     }
-    var suites: [String] = []
+    var suites = runSuites ?? []
     var suiteOfCase: [Int32] = []
+    suiteOfCase.reserveCapacity(fixtures.count)
+    var last: (name: String, index: Int32)?
     for fixture in fixtures {
-      if suites.last != fixture.suite, !suites.contains(fixture.suite) { suites.append(fixture.suite) }
-      suiteOfCase.append(Int32(suites.firstIndex(of: fixture.suite)!))
+      if let last, last.name == fixture.suite {
+        suiteOfCase.append(last.index)
+        continue
+      }
+      if !suites.contains(fixture.suite) {
+        precondition(runSuites == nil, "case \(fixture.id) of suite \(fixture.suite), not one of the run's")
+        suites.append(fixture.suite)
+      }
+      let index = Int32(suites.firstIndex(of: fixture.suite)!)
+      last = (fixture.suite, index)
+      suiteOfCase.append(index)
     }
+    self.base = base
     self.fixtures = fixtures
     self.arena = arena
     self.slices = slices

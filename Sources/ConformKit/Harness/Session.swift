@@ -3,7 +3,7 @@ import Foundation
 
 /// A request sent and not yet answered.
 struct InFlight: Sendable {
-  var attempt: Attempt
+  var item: TableAttempt
   /// When its request was handed to the pipe (monotonic nanoseconds).
   var sentAt: UInt64
 }
