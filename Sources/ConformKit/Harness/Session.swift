@@ -29,6 +29,9 @@ final class Session: @unchecked Sendable {
   var lastAnswerAt: UInt64 = 0
   /// Nothing left to send and nothing in flight: the writer closes stdin.
   var closing = false
+  /// The writer waits on the condition for room in the window (or for the last answers): only
+  /// then does an answer wake it, so answers arriving one by one cost no thread wake-ups.
+  var writerWaiting = false
   /// The session is over: every thread stops.
   var ended = false
   var stdoutEnded = false

@@ -344,7 +344,9 @@ final class Worker: @unchecked Sendable {
           room = allowed
           break
         }
+        session.writerWaiting = true
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+        session.writerWaiting = false
       }
       if room > 0, !context.source.isEmpty {
         condition.unlock()
@@ -370,7 +372,9 @@ final class Worker: @unchecked Sendable {
           recordUnsupported()
           break sending
         }
+        session.writerWaiting = true
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+        session.writerWaiting = false
         condition.unlock()
         recordUnsupported()
         continue
@@ -567,7 +571,12 @@ final class Worker: @unchecked Sendable {
     if session.violation == nil, let violation { session.violation = violation }
     if !records.isEmpty { session.lastAnswerAt = now }
     context.results.append(records)
-    if session.violation != nil || session.inFlight.count <= lowWater { condition.broadcast() }
+    // Wake the writer only when it waits for room, the supervisor only when it has to act.
+    if session.violation != nil || session.closing && session.inFlight.isEmpty
+      || session.writerWaiting && session.inFlight.count <= lowWater
+    {
+      condition.broadcast()
+    }
     return session.violation != nil
   }
 
