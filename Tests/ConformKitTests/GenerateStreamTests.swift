@@ -20,6 +20,14 @@ import Testing
     #expect(generated.cases == loaded.cases)
     #expect(FixtureSet.builtIn().manifest.generatorOptions == GeneratorOptions.published.json)
   }
+
+  @Test func aFixtureLineIsTheCanonicalJSONOfTheCase() {
+    let fixture = FixtureCase(
+      id: "s/x\"y", suite: "s", tags: ["a", "b\\"], note: "n\n", input: ["z": 1, "a": [true, nil]], expected: "é")
+    var line: [UInt8] = []
+    FixtureSet.writeLine(fixture, into: &line)
+    #expect(line == JSONWriter.bytes(fixture.json) + [0x0A])
+  }
 }
 
 /// `conform run --generate`: the suite's cases streamed from the generator, no fixture file.
