@@ -43,6 +43,18 @@ public enum RunCommand: Command {
       --repeat N             send every case N times (attempts 0 to N-1); cases whose attempts
                              disagree are reported flaky
       --shuffle SEED         send in a shuffled order, the same for the same SEED (0 to 2^63-1)
+      --limit N              send only the first N selected cases
+
+    GENERATED CASES (no fixture file)
+      --generate SUITE       stream the suite's cases from the generator straight into the run,
+                             each expected output from the reference model as it is sent: a
+                             search of millions of cases needs no fixture file, and memory does
+                             not grow with it. The header and the report name the suite, the
+                             depth and the count (fixtures: generated:SUITE@depth=D). Not with
+                             --fixtures, --expect-digest, filters, --repeat, --shuffle or
+                             --known-failures
+      --depth N              the timeline's exhaustive depth (default 5, the published tables;
+                             1 to 12): 7 is about 473 thousand cases, 8 about 3 million
 
     RESULTS
       --results FILE         the JSON-lines results file (default reports/results-<name>.jsonl,
@@ -64,39 +76,102 @@ public enum RunCommand: Command {
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
     let options = try RunOptions.parse(&arguments)
-    let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
-    let knownFailures = try options.knownFailures.map { path throws(ConformError) in
-      let list = try KnownFailures.read(path)
-      try list.check(against: Set(fixtures.cases.map(\.id)))
-      return list
+    let settings = HarnessSettings(
+      command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
+      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts)
+    let plan: HarnessPlan
+    var knownFailures: KnownFailures?
+    if let generate = options.generate {
+      plan = try generatedPlan(generate, options: options, settings: settings)
+    } else {
+      let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+      knownFailures = try options.knownFailures.map { path throws(ConformError) in
+        let list = try KnownFailures.read(path)
+        try list.check(against: Set(fixtures.cases.map(\.id)))
+        return list
+      }
+      var cases = try options.filters.select(from: fixtures)
+      if let limit = options.limit, limit < cases.count { cases.removeSubrange(limit...) }
+      plan = HarnessPlan(
+        fixtures: fixtures, cases: cases, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
+        knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
     }
-    let cases = try options.filters.select(from: fixtures)
-    let plan = HarnessPlan(
-      fixtures: fixtures, cases: cases,
-      attempts: SendOrder.attempts(caseCount: cases.count, repeat: options.repeatCount, shuffleSeed: options.shuffleSeed),
-      settings: HarnessSettings(
-        command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
-        window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts),
-      resultsPath: options.results, options: options.json)
 
     switch try Harness.run(plan) {
     case .interruptedBeforeStart(let signal):
       Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
       return signal == SIGTERM ? .terminated : .interrupted
-    case .finished(let header, let results, let footer, let path):
-      let summary = RunSummary(header: header, results: results, footer: footer, knownFailures: knownFailures)
+    case .finished(var summary, let path, let unsent):
+      // The live summary keeps only the cases reports list; JUnit lists every case, and the
+      // JSON report and the known-failures file every problem: those read the results back.
+      let report = options.report
+      if report.junitPath != nil
+        || summary.unlistedProblems > 0 && (report.jsonPath != nil || options.writeKnownFailures != nil)
+      {
+        summary = RunSummary(file: try ResultsFile.read(path), knownFailures: knownFailures)
+      }
       if let output = options.writeKnownFailures {
         try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output)
       }
-      try printRunReport(summary, options: options.report, resultsPath: path)
-      if let interrupted = footer.interrupted {
-        let answered = results.filter { $0.status != .notRun }.count
-        Terminal.note("\(interrupted): \(answered) of \(plan.attempts.count) attempts done; results so far in \(path)")
+      try printRunReport(summary, options: report, resultsPath: path)
+      if unsent > 0, options.generate != nil {
+        Terminal.note("\(unsent) of the \(plan.source.plannedCount) generated cases were never sent")
+      }
+      if let footer = summary.footer, let interrupted = footer.interrupted {
+        let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
+        Terminal.note("\(interrupted): \(answered) of \(plan.source.plannedCount) attempts done; results so far in \(path)")
         return interrupted == "SIGTERM" ? .terminated : .interrupted
       }
       Terminal.note("results in \(path)")
       return summary.exitStatus
     }
+  }
+
+  /// A run of a suite's generated cases, streamed as they are made.
+  static func generatedPlan(_ name: String, options: RunOptions, settings: HarnessSettings) throws(ConformError) -> HarnessPlan {
+    guard let suite = SuiteRegistry.named(name) else {
+      throw .usage("run: --generate takes a suite (\(SuiteRegistry.names.joined(separator: ", "))), not \"\(name)\"")
+    }
+    let generator = GeneratorOptions(timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth)
+    let source = GeneratedCases(suite: suite, options: generator, limit: options.limit)
+    let stream = GeneratedStream(suite: suite, options: generator, count: source.plannedCount)
+    var header = options.json
+    if case .object(var object) = header {
+      object["generate"] = stream.json
+      header = .object(object)
+    }
+    return HarnessPlan(
+      fixtures: ResultHeader.Fixtures(
+        source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
+        cases: Int64(stream.count)),
+      suites: [suite.name], source: source, settings: settings, resultsPath: options.results, options: header)
+  }
+}
+
+/// How a generated run names its cases, having no manifest: the suite, the generator's version
+/// and options, and the count.
+struct GeneratedStream {
+  var suite: any Suite
+  var options: GeneratorOptions
+  var count: Int
+
+  /// `generated:timeline@depth=8`, the header's fixtures source.
+  var source: String { "generated:\(suite.name)@depth=\(options.timelineDepth)" }
+
+  /// The header's `options.generate`.
+  var json: JSONValue {
+    ["suite": .string(suite.name), "depth": .int(Int64(options.timelineDepth)), "count": .int(Int64(count))]
+  }
+
+  /// In place of a manifest's digest: `sha256:` of what makes the cases (the same conform
+  /// version, suite, spec version, options and count make the same cases).
+  var digest: String {
+    let identity: JSONValue = [
+      "cases": .int(Int64(count)),
+      "generator": ["name": "conform", "options": options.json, "version": .string(FixtureGenerator.version)],
+      "suite": ["name": .string(suite.name), "specVersion": .string(suite.specVersion)],
+    ]
+    return "sha256:" + SHA256.hex(JSONWriter.bytes(identity))
   }
 }
 
@@ -112,6 +187,10 @@ struct RunOptions {
   var window = 256
   var repeatCount = 1
   var shuffleSeed: UInt64?
+  var limit: Int?
+  /// `--generate SUITE`: the suite whose generated cases stream into the run.
+  var generate: String?
+  var depth: Int?
   var environment: ImplementationEnvironment
   var results: String?
   var knownFailures: String?
@@ -149,8 +228,29 @@ struct RunOptions {
       }
       options.shuffleSeed = seed
     }
+    options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    options.generate = try arguments.value("--generate")
+    options.depth = try arguments.integer("--depth", in: 1...12)
+    if options.generate != nil {
+      var conflicts: [String] = []
+      if options.fixtures != nil { conflicts.append("--fixtures") }
+      if options.expectDigest != nil { conflicts.append("--expect-digest") }
+      if !options.filters.isEmpty { conflicts.append("--suite, --case and --tag") }
+      if options.repeatCount != 1 { conflicts.append("--repeat") }
+      if options.shuffleSeed != nil { conflicts.append("--shuffle") }
+      guard conflicts.isEmpty else {
+        throw .usage(
+          "run: --generate streams every generated case once, in order: not with \(conflicts.joined(separator: ", ")) "
+            + "(use --limit N to send fewer)")
+      }
+    } else if options.depth != nil {
+      throw .usage("run: --depth is the depth of a generated run: give --generate SUITE too")
+    }
     options.results = try arguments.value("--results")
     options.knownFailures = try arguments.value("--known-failures")
+    if options.generate != nil, options.knownFailures != nil {
+      throw .usage("run: --generate runs without a known-failures list: generated cases are checked against the model alone")
+    }
     options.writeKnownFailures = try arguments.value("--write-known-failures")
     options.report = try ReportOptions.parse(from: &arguments)
     options.command += try arguments.positionals()
@@ -159,6 +259,15 @@ struct RunOptions {
 
   /// The options as the results file's header records them, enough to run the same again.
   var json: JSONValue {
+    var json = baseJSON
+    if let limit, case .object(var object) = json {
+      object["limit"] = .int(Int64(limit))
+      json = .object(object)
+    }
+    return json
+  }
+
+  private var baseJSON: JSONValue {
     [
       "args": .array(command.dropFirst().map(JSONValue.string)),
       "env": .array(environment.overrides.map { .string("\($0.key)=\($0.value)") }),

@@ -1,4 +1,5 @@
 import ConformJSON
+import Foundation
 
 /// A checked set of truth tables, ready to run: the manifest, its digest and every case.
 public struct FixtureSet: Sendable {
@@ -13,14 +14,100 @@ public struct FixtureSet: Sendable {
   public var cases: [FixtureCase]
 
   /// The tables generated in memory by this build: the same bytes as the published `fixtures/`.
-  public static func builtIn() -> FixtureSet {
-    let files = FixtureGenerator.generate(options: .published)
-    // The generator's own output cannot be malformed; a failure here is a bug in conform.
-    do {
-      return try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: "built-in", pathPrefix: "built-in/")
-    } catch {
-      preconditionFailure("built-in fixtures do not load: \(error)")
+  public static func builtIn() -> FixtureSet { generated(options: .published, source: "built-in") }
+
+  /// The tables `FixtureGenerator.generate(options:)` writes, with the same manifest and digest,
+  /// made in one pass: each case is kept as the generator makes it and its line only hashed.
+  ///
+  /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
+  /// checking against itself, and that was most of the time `conform run` took to start. The
+  /// drafts are taken in order; the model's outputs and the lines are made in chunks on every
+  /// core, then hashed in order.
+  static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
+    let chunkSize = 512
+    var work: [(suite: Int, drafts: ArraySlice<CaseDraft>)] = []
+    for (index, suite) in suites.enumerated() {
+      let drafts = Array(suite.drafts(options: options))
+      for start in stride(from: 0, to: drafts.count, by: chunkSize) {
+        work.append((index, drafts[start..<min(start + chunkSize, drafts.count)]))
+      }
     }
+    let chunks = work
+    var made = [(fixtures: [FixtureCase], lines: [UInt8])](repeating: ([], []), count: chunks.count)
+    made.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+        let suite = suites[chunks[index].suite]
+        var fixtures: [FixtureCase] = []
+        var lines: [UInt8] = []
+        fixtures.reserveCapacity(chunks[index].drafts.count)
+        for draft in chunks[index].drafts {
+          let fixture = suite.fixture(for: draft)
+          writeLine(fixture, into: &lines)
+          fixtures.append(fixture)
+        }
+        slots[index] = (fixtures, lines)
+      }
+    }
+
+    var cases: [FixtureCase] = []
+    var files: [FixtureManifest.File] = []
+    var entries: [FixtureManifest.SuiteEntry] = []
+    for (index, suite) in suites.enumerated() {
+      var hasher = SHA256()
+      var bytes: Int64 = 0
+      var count: Int64 = 0
+      var tags: [String: Int64] = [:]
+      for (chunk, part) in zip(work, made) where chunk.suite == index {
+        hasher.update(part.lines)
+        bytes += Int64(part.lines.count)
+        count += Int64(part.fixtures.count)
+        for fixture in part.fixtures {
+          for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        }
+        cases += part.fixtures
+      }
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
+      entries.append(
+        FixtureManifest.SuiteEntry(
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
+          facts: suite.manifestFacts(options: options)))
+    }
+    let manifest = FixtureManifest(
+      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
+      bundleVersion: nil, files: files, suites: entries)
+    return FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
+  }
+
+  /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)` (keys in
+  /// code point order), written without building the object.
+  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: #"{"expected":"#.utf8)
+    JSONWriter.write(fixture.expected, into: &bytes)
+    bytes.append(contentsOf: #","id":"#.utf8)
+    JSONWriter.writeString(fixture.id, into: &bytes)
+    bytes.append(contentsOf: #","input":"#.utf8)
+    JSONWriter.write(fixture.input, into: &bytes)
+    bytes.append(contentsOf: #","note":"#.utf8)
+    JSONWriter.writeString(fixture.note, into: &bytes)
+    bytes.append(contentsOf: #","suite":"#.utf8)
+    JSONWriter.writeString(fixture.suite, into: &bytes)
+    bytes.append(contentsOf: #","tags":["#.utf8)
+    for (position, tag) in fixture.tags.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      JSONWriter.writeString(tag, into: &bytes)
+    }
+    bytes.append(contentsOf: "]}\n".utf8)
+  }
+
+  private init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
+    self.manifest = manifest
+    self.manifestDigest = manifestDigest
+    self.source = source
+    self.cases = cases
   }
 
   /// Loads and checks the fixtures folder at `directory`.

@@ -1,4 +1,5 @@
 import ConformJSON
+import Foundation
 
 /// The run's cases, with every byte the hot path needs encoded once into one arena: each
 /// request's prefix and suffix (around its `seq`), its id, its expected output in canonical
@@ -14,33 +15,119 @@ final class CaseTable: Sendable {
     var expected: Range<Int>
     /// `,"id":…,"status":"pass","suite":…,"type":"case","us":`
     var passRecord: Range<Int>
+
+    func shifted(by offset: Int) -> Slices {
+      func shift(_ range: Range<Int>) -> Range<Int> { range.lowerBound + offset..<range.upperBound + offset }
+      return Slices(
+        requestPrefix: shift(requestPrefix), requestSuffix: shift(requestSuffix), id: shift(id), expected: shift(expected),
+        passRecord: shift(passRecord))
+    }
   }
 
   let fixtures: [FixtureCase]
   let arena: [UInt8]
   let slices: [Slices]
-  /// The suites of the run, in first-seen order, and each case's index into them.
+  /// The suites of the run, and each case's index into them.
   let suites: [String]
   let suiteOfCase: [Int32]
+  /// The run's position of the first case (a generated run makes one table per batch): with a
+  /// case's index, orders the outcomes a summary keeps.
+  let base: Int
 
-  init(_ fixtures: [FixtureCase]) {
+  /// - Parameters:
+  ///   - suites: the run's suites, every case's among them; nil: those of `fixtures`, in
+  ///     first-seen order.
+  ///   - base: the position in the run of the first case.
+  init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
+    (arena, slices) = Self.encode(fixtures)
+    var suites = runSuites ?? []
+    var suiteOfCase: [Int32] = []
+    suiteOfCase.reserveCapacity(fixtures.count)
+    var last: (name: String, index: Int32)?
+    for fixture in fixtures {
+      if let last, last.name == fixture.suite {
+        suiteOfCase.append(last.index)
+        continue
+      }
+      if !suites.contains(fixture.suite) {
+        precondition(runSuites == nil, "case \(fixture.id) of suite \(fixture.suite), not one of the run's")
+        suites.append(fixture.suite)
+      }
+      let index = Int32(suites.firstIndex(of: fixture.suite)!)
+      last = (fixture.suite, index)
+      suiteOfCase.append(index)
+    }
+    self.base = base
+    self.fixtures = fixtures
+    self.suites = suites
+    self.suiteOfCase = suiteOfCase
+  }
+
+  var count: Int { fixtures.count }
+
+  /// Encodes every case, in chunks on every core when there are many.
+  private static func encode(_ fixtures: [FixtureCase]) -> (arena: [UInt8], slices: [Slices]) {
+    let chunkSize = 1024
+    guard fixtures.count > chunkSize else { return encode(fixtures[...]) }
+    let chunks = stride(from: 0, to: fixtures.count, by: chunkSize).map {
+      fixtures[$0..<min($0 + chunkSize, fixtures.count)]
+    }
+    var parts = [(arena: [UInt8], slices: [Slices])](repeating: ([], []), count: chunks.count)
+    parts.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: chunks.count) { slots[$0] = encode(chunks[$0]) }
+    }
     var arena: [UInt8] = []
+    arena.reserveCapacity(parts.reduce(0) { $0 + $1.arena.count })
     var slices: [Slices] = []
     slices.reserveCapacity(fixtures.count)
-    func append(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
+    for part in parts {
+      let shift = arena.count
+      arena += part.arena
+      for slice in part.slices { slices.append(slice.shifted(by: shift)) }
+    }
+    return (arena, slices)
+  }
+
+  /// Encodes cases into one arena, straight from their values; a suite's request suffix is
+  /// written once and shared.
+  private static func encode(_ fixtures: ArraySlice<FixtureCase>) -> (arena: [UInt8], slices: [Slices]) {
+    var arena: [UInt8] = []
+    arena.reserveCapacity(fixtures.count * 512)
+    var slices: [Slices] = []
+    slices.reserveCapacity(fixtures.count)
+    var suffixes: [(suite: String, range: Range<Int>)] = []
+    func range(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
       let start = arena.count
       body(&arena)
       return start..<arena.count
     }
     for fixture in fixtures {
-      let request = CaseRequest(id: fixture.id, suite: fixture.suite, input: fixture.input)
+      let suffix: Range<Int>
+      if let known = suffixes.last(where: { $0.suite == fixture.suite }) {
+        suffix = known.range
+      } else {
+        suffix = range { bytes in
+          bytes.append(contentsOf: #","suite":"#.utf8)
+          JSONWriter.writeString(fixture.suite, into: &bytes)
+          bytes.append(contentsOf: #","type":"case"}"#.utf8)
+          bytes.append(0x0A)
+        }
+        suffixes.append((fixture.suite, suffix))
+      }
       slices.append(
         Slices(
-          requestPrefix: append { $0.append(contentsOf: request.prefix) },
-          requestSuffix: append { $0.append(contentsOf: request.suffix) },
-          id: append { $0.append(contentsOf: fixture.id.utf8) },
-          expected: append { JSONWriter.write(fixture.expected, into: &$0) },
-          passRecord: append { bytes in
+          requestPrefix: range { bytes in
+            bytes.append(contentsOf: #"{"id":"#.utf8)
+            JSONWriter.writeString(fixture.id, into: &bytes)
+            bytes.append(contentsOf: #","input":"#.utf8)
+            JSONWriter.write(fixture.input, into: &bytes)
+            bytes.append(contentsOf: #","seq":"#.utf8)
+          },
+          requestSuffix: suffix,
+          id: range { $0.append(contentsOf: fixture.id.utf8) },
+          expected: range { JSONWriter.write(fixture.expected, into: &$0) },
+          passRecord: range { bytes in
             bytes.append(contentsOf: #","id":"#.utf8)
             JSONWriter.writeString(fixture.id, into: &bytes)
             bytes.append(contentsOf: #","status":"pass","suite":"#.utf8)
@@ -48,20 +135,8 @@ final class CaseTable: Sendable {
             bytes.append(contentsOf: #","type":"case","us":"#.utf8)
           }))
     }
-    var suites: [String] = []
-    var suiteOfCase: [Int32] = []
-    for fixture in fixtures {
-      if suites.last != fixture.suite, !suites.contains(fixture.suite) { suites.append(fixture.suite) }
-      suiteOfCase.append(Int32(suites.firstIndex(of: fixture.suite)!))
-    }
-    self.fixtures = fixtures
-    self.arena = arena
-    self.slices = slices
-    self.suites = suites
-    self.suiteOfCase = suiteOfCase
+    return (arena, slices)
   }
-
-  var count: Int { fixtures.count }
 
   /// Appends the request line of case `index` with `seq`.
   static func writeRequest(

@@ -2,23 +2,61 @@ import ConformJSON
 import Foundation
 import Synchronization
 
-/// What a run needs: the cases, the order to send them in, how to run the implementation.
+/// What a run needs: where its attempts come from, how to run the implementation.
 struct HarnessPlan: Sendable {
-  var fixtures: FixtureSet
-  /// The selected cases, in fixture order.
-  var cases: [FixtureCase]
-  /// Every attempt, in send order (`--repeat`, `--shuffle` applied).
-  var attempts: [Attempt]
+  /// What the results header says of the fixtures (their source, digests and case count).
+  var fixtures: ResultHeader.Fixtures
+  /// The suites of the run, in the manifest's order: the hello lists them.
+  var suites: [String]
+  /// The attempts, in send order (`--repeat`, `--shuffle` applied), or a generated stream.
+  var source: any CaseSource
+  /// Attempts per case (`--repeat`).
+  var repeats: Int = 1
+  var knownFailures: KnownFailures?
   var settings: HarnessSettings
   /// nil: `reports/results-<name>.jsonl`, named after the handshake.
   var resultsPath: String?
   /// The run's options for the header.
   var options: JSONValue
+
+  /// A fixture set's selected cases, each sent `repeats` times, shuffled with `shuffleSeed`.
+  init(
+    fixtures set: FixtureSet, cases: [FixtureCase], repeats: Int = 1, shuffleSeed: UInt64? = nil,
+    knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
+  ) {
+    let suites = set.manifest.suites.map(\.name).filter { name in cases.contains { $0.suite == name } }
+    fixtures = ResultHeader.Fixtures(
+      source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
+      bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion, cases: Int64(cases.count))
+    self.suites = suites
+    source = PlannedAttempts(
+      table: CaseTable(cases, suites: suites),
+      attempts: SendOrder.attempts(caseCount: cases.count, repeat: repeats, shuffleSeed: shuffleSeed))
+    self.repeats = repeats
+    self.knownFailures = knownFailures
+    self.settings = settings
+    self.resultsPath = resultsPath
+    self.options = options
+  }
+
+  init(
+    fixtures: ResultHeader.Fixtures, suites: [String], source: any CaseSource, settings: HarnessSettings,
+    resultsPath: String?, options: JSONValue
+  ) {
+    self.fixtures = fixtures
+    self.suites = suites
+    self.source = source
+    self.settings = settings
+    self.resultsPath = resultsPath
+    self.options = options
+  }
 }
 
 /// How a run ended.
 enum HarnessOutcome: Sendable {
-  case finished(header: ResultHeader, results: [CaseResult], footer: ResultFooter, resultsPath: String)
+  /// The summary holds the header and the footer; `unsent` counts the cases of a generated
+  /// stream never made (the run was interrupted or ran out of restarts).
+  case finished(summary: RunSummary, resultsPath: String, unsent: Int)
   /// Stopped by a signal before the results file existed (during the handshakes).
   case interruptedBeforeStart(signal: Int32)
 }
@@ -31,10 +69,8 @@ enum Harness {
   static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
     let started = MonotonicClock.now()
     let startedAt = WallClock.iso8601()
-    let suites = plan.fixtures.manifest.suites.map(\.name).filter { name in plan.cases.contains { $0.suite == name } }
     let context = RunContext(
-      cases: plan.cases, settings: plan.settings, hello: HarnessHello(suites: suites),
-      attempts: plan.attempts)
+      suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source)
     active.withLock { $0 = context }
     defer { active.withLock { $0 = nil } }
     SignalWatcher.install { signal in
@@ -69,15 +105,12 @@ enum Harness {
     let header = ResultHeader(
       startedAt: startedAt,
       implementation: .init(command: plan.settings.command, name: hello.name, language: hello.language, version: hello.version),
-      fixtures: .init(
-        source: plan.fixtures.source, manifestDigest: "sha256:" + plan.fixtures.manifestDigest,
-        bundleDigest: plan.fixtures.bundleDigest, bundleVersion: plan.fixtures.manifest.bundleVersion, generatorVersion: plan.fixtures.manifest.generatorVersion,
-        cases: Int64(plan.cases.count)),
-      options: plan.options)
+      fixtures: plan.fixtures, options: plan.options)
     let path = plan.resultsPath ?? defaultResultsPath(name: hello.name)
     let results: ResultsWriter
     do {
-      results = try ResultsWriter(path: path, header: header, expected: plan.attempts.count)
+      let tally = RunTally(suites: plan.suites, repeats: plan.repeats, knownFailures: plan.knownFailures)
+      results = try ResultsWriter(path: path, header: header, expected: plan.source.plannedCount, tally: tally)
     } catch {
       workers.forEach { $0.abandon() }
       throw error
@@ -87,7 +120,7 @@ enum Harness {
     workers.forEach { $0.wait() }
 
     // Whatever no worker took: the run was interrupted, or every worker ran out of restarts.
-    let left = context.queue.drain()
+    let left = context.source.drain()
     if !left.isEmpty {
       let message =
         context.isStopping
@@ -102,8 +135,11 @@ enum Harness {
     }
     let interrupted = context.isStopping ? Termination.signalName(context.stoppedBy) : nil
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
-    let (all, footer) = try results.finish(interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
-    return .finished(header: header, results: all, footer: footer, resultsPath: path)
+    let (footer, kept, unlisted) = try results.finish(
+      interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
+    let summary = RunSummary(header: header, footer: footer, outcomes: kept, unlisted: unlisted)
+    let recorded = footer.totals.values.reduce(0, +)
+    return .finished(summary: summary, resultsPath: path, unsent: max(0, plan.source.plannedCount - Int(recorded)))
   }
 
   /// `reports/results-<name>.jsonl`, the name made safe for a file name.

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Records are buffered in memory and written by a flusher thread at least every 100 ms, and at
 /// the end: a run killed hard loses at most the last 100 ms, and the harness never waits on the
-/// disk per record. Every result is also kept for the run's summary.
+/// disk per record. Every result is also counted in the run's `RunTally`, which keeps only the
+/// outcomes a report lists, so memory does not grow with the number of cases.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
@@ -13,9 +14,7 @@ final class ResultsWriter: @unchecked Sendable {
   private var pending: [UInt8] = []
   /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
   private var spare: [UInt8] = []
-  private var results: [CaseResult] = []
-  /// Attempts per status, indexed by `CaseStatus.allCases` order (no hashing on the hot path).
-  private var counts = [Int64](repeating: 0, count: CaseStatus.allCases.count)
+  private var tally: RunTally
   private var closed = false
   private let flusherDone = DispatchSemaphore(value: 0)
   private var writeError: String?
@@ -27,7 +26,7 @@ final class ResultsWriter: @unchecked Sendable {
   static let flushInterval = 100
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
-  init(path: String, header: ResultHeader, expected: Int) throws(ConformError) {
+  init(path: String, header: ResultHeader, expected: Int, tally: RunTally) throws(ConformError) {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -43,8 +42,8 @@ final class ResultsWriter: @unchecked Sendable {
     self.path = path
     self.descriptor = descriptor
     self.expected = expected
+    self.tally = tally
     progress = ProgressBar()
-    results.reserveCapacity(expected)
     pending.reserveCapacity(1 << 20)
     spare.reserveCapacity(1 << 20)
     JSONWriter.write(ResultRecord.header(header).json, into: &pending)
@@ -54,63 +53,34 @@ final class ResultsWriter: @unchecked Sendable {
     thread.start()
   }
 
-  /// Adds one attempt's record.
-  func append(_ result: CaseResult) {
-    var line: [UInt8] = []
-    line.reserveCapacity(160)
-    ResultEncoding.write(result, into: &line)
-    lock.lock()
-    pending.append(contentsOf: line)
-    results.append(result)
-    counts[result.status.slot] += 1
-    lock.unlock()
-  }
-
-  /// Adds records the caller already encoded (one line per result, in the same order).
-  func append(_ batch: [CaseResult], encoded lines: [UInt8]) {
+  /// Adds records the caller already encoded, with one lock for the batch.
+  func append(_ batch: ResultBatch) {
     guard !batch.isEmpty else { return }
     lock.lock()
-    pending.append(contentsOf: lines)
-    results.append(contentsOf: batch)
-    for result in batch { counts[result.status.slot] += 1 }
-    lock.unlock()
-  }
-
-  /// Adds several records at once (one lock for the batch).
-  func append(contentsOf batch: [CaseResult]) {
-    guard !batch.isEmpty else { return }
-    var lines: [UInt8] = []
-    lines.reserveCapacity(batch.count * 160)
-    for result in batch { ResultEncoding.write(result, into: &lines) }
-    lock.lock()
-    pending.append(contentsOf: lines)
-    results.append(contentsOf: batch)
-    for result in batch { counts[result.status.slot] += 1 }
-    lock.unlock()
-  }
-
-  /// Replaces the record of an attempt already recorded, when a later line shows its answer
-  /// cannot be trusted (the implementation answered its `seq` a second time). The file keeps both
-  /// lines; the later one wins when it is read back (`ResultsFile.read`).
-  func amend(_ result: CaseResult) {
-    var line: [UInt8] = []
-    ResultEncoding.write(result, into: &line)
-    lock.lock()
-    pending.append(contentsOf: line)
-    if let index = results.lastIndex(where: { $0.id == result.id && $0.attempt == result.attempt }) {
-      counts[results[index].status.slot] -= 1
-      results[index] = result
-    } else {
-      results.append(result)
+    pending.append(contentsOf: batch.lines)
+    for entry in batch.entries {
+      if entry.other < 0 {
+        tally.pass(entry.item, microseconds: entry.microseconds)
+      } else {
+        tally.record(batch.others[Int(entry.other)], of: entry.item)
+      }
     }
-    counts[result.status.slot] += 1
     lock.unlock()
   }
 
+  /// Adds the records of attempts that got no answer (or, in tests, any results).
+  func append(contentsOf results: [(result: CaseResult, item: TableAttempt)]) {
+    guard !results.isEmpty else { return }
+    var batch = ResultBatch()
+    for (result, item) in results { batch.add(result, of: item) }
+    append(batch)
+  }
+
+  /// Attempts recorded so far.
   var count: Int {
     lock.lock()
     defer { lock.unlock() }
-    return results.count
+    return tally.recorded
   }
 
   private func flushLoop() {
@@ -147,8 +117,11 @@ final class ResultsWriter: @unchecked Sendable {
     }
   }
 
-  /// Stops the flusher, writes the footer and closes the file; returns every result.
-  func finish(interrupted: String?, restarts: Int, milliseconds: Int64) throws(ConformError) -> (results: [CaseResult], footer: ResultFooter) {
+  /// Stops the flusher, writes the footer and closes the file; returns the footer and what the
+  /// tally kept.
+  func finish(interrupted: String?, restarts: Int, milliseconds: Int64) throws(ConformError) -> (
+    footer: ResultFooter, outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]
+  ) {
     lock.lock()
     closed = true
     lock.unlock()
@@ -156,18 +129,62 @@ final class ResultsWriter: @unchecked Sendable {
     progress.finish()
     lock.lock()
     var totals: [CaseStatus: Int64] = [:]
-    for status in CaseStatus.allCases where counts[status.slot] > 0 { totals[status] = counts[status.slot] }
+    for status in CaseStatus.allCases where tally.attempts[status.slot] > 0 { totals[status] = tally.attempts[status.slot] }
     let footer = ResultFooter(
       endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts),
       totals: totals)
     JSONWriter.write(ResultRecord.footer(footer).json, into: &pending)
     pending.append(0x0A)
-    let results = results
+    let (outcomes, unlisted) = tally.finish()
     lock.unlock()
     flush()
     close(descriptor)
     if let writeError { throw .file(path: path, message: "writing the results failed: \(writeError)") }
-    return (results, footer)
+    return (footer, outcomes, unlisted)
+  }
+}
+
+/// Results of one chunk of answers, their records already encoded: handed to the
+/// `ResultsWriter` under one lock, and reused (its buffers keep their capacity).
+struct ResultBatch {
+  struct Entry {
+    var item: TableAttempt
+    var microseconds: Int64
+    /// Index into `others`, or -1 for a pass.
+    var other: Int32
+  }
+
+  /// One record line per entry, in order.
+  var lines: [UInt8] = []
+  private(set) var entries: [Entry] = []
+  /// The results that are not passes.
+  private(set) var others: [CaseResult] = []
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// A pass: its record is written from the case table's bytes.
+  mutating func pass(_ item: TableAttempt, microseconds: Int64, arena: UnsafeBufferPointer<UInt8>) {
+    CaseTable.writePassRecord(
+      item.table.slices[item.index], attempt: Int64(item.attempt.number), microseconds: microseconds, arena: arena,
+      into: &lines)
+    entries.append(Entry(item: item, microseconds: microseconds, other: -1))
+  }
+
+  /// Any result (a pass too, encoded from the model).
+  mutating func add(_ result: CaseResult, of item: TableAttempt) {
+    ResultEncoding.write(result, into: &lines)
+    if result.status == .pass {
+      entries.append(Entry(item: item, microseconds: result.microseconds ?? 0, other: -1))
+    } else {
+      others.append(result)
+      entries.append(Entry(item: item, microseconds: result.microseconds ?? 0, other: Int32(others.count - 1)))
+    }
+  }
+
+  mutating func reset() {
+    lines.removeAll(keepingCapacity: true)
+    entries.removeAll(keepingCapacity: true)
+    others.removeAll(keepingCapacity: true)
   }
 }
 

@@ -26,41 +26,13 @@ struct HarnessSettings: Sendable {
   }
 }
 
-/// The attempts not yet handed to a worker, shared by all workers: a worker takes a batch when
-/// its window has room, so a slow suite on one worker never leaves another idle.
-final class AttemptQueue: @unchecked Sendable {
-  private let lock = NSLock()
-  private var attempts: [Attempt]
-  private var next = 0
-
-  init(_ attempts: [Attempt]) { self.attempts = attempts }
-
-  /// Up to `count` attempts, in send order.
-  func take(_ count: Int) -> ArraySlice<Attempt> {
-    lock.lock()
-    defer { lock.unlock() }
-    let end = min(next + count, attempts.count)
-    let batch = attempts[next..<end]
-    next = end
-    return batch
-  }
-
-  var isEmpty: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return next == attempts.count
-  }
-
-  /// Everything not handed out; empties the queue.
-  func drain() -> ArraySlice<Attempt> { take(Int.max - next) }
-}
-
 /// What every worker shares during a run.
 final class RunContext: @unchecked Sendable {
-  let table: CaseTable
+  /// The suites of the run: `CaseTable.suiteOfCase` indexes them.
+  let suites: [String]
   let settings: HarnessSettings
   let hello: HarnessHello
-  let queue: AttemptQueue
+  let source: any CaseSource
   /// Set once the results file is open (after the first handshakes).
   private(set) var results: ResultsWriter!
   private let restartsUsed = Atomic<Int>(0)
@@ -68,11 +40,11 @@ final class RunContext: @unchecked Sendable {
   /// The signal that stops the run (SIGINT or SIGTERM), or 0.
   private let stopSignal = Atomic<Int32>(0)
 
-  init(cases: [FixtureCase], settings: HarnessSettings, hello: HarnessHello, attempts: [Attempt]) {
-    table = CaseTable(cases)
+  init(suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource) {
+    self.suites = suites
     self.settings = settings
     self.hello = hello
-    queue = AttemptQueue(attempts)
+    self.source = source
   }
 
   func attach(_ results: ResultsWriter) { self.results = results }
@@ -101,18 +73,21 @@ final class RunContext: @unchecked Sendable {
   var isStopping: Bool { stoppedBy != 0 }
 
   /// The record of an attempt that got no answer.
-  func unanswered(_ attempt: Attempt, _ status: CaseStatus, message: String, stderr: String? = nil) -> CaseResult {
-    let fixture = table.fixtures[Int(attempt.caseIndex)]
-    return CaseResult(
-      id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(attempt.number), microseconds: nil,
+  func unanswered(
+    _ item: TableAttempt, _ status: CaseStatus, message: String, stderr: String? = nil
+  ) -> (result: CaseResult, item: TableAttempt) {
+    let fixture = item.fixture
+    let result = CaseResult(
+      id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(item.attempt.number), microseconds: nil,
       actual: nil, expected: fixture.expected, note: fixture.note, message: message, stderrTail: stderr)
+    return (result, item)
   }
 
   /// The record of an answered attempt: the answer compared with the fixture, exactly.
-  func answered(_ attempt: Attempt, _ payload: Answer.Payload, microseconds: Int64) -> CaseResult {
-    let fixture = table.fixtures[Int(attempt.caseIndex)]
+  func answered(_ item: TableAttempt, _ payload: Answer.Payload, microseconds: Int64) -> CaseResult {
+    let fixture = item.fixture
     var result = CaseResult(
-      id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(attempt.number), microseconds: microseconds)
+      id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(item.attempt.number), microseconds: microseconds)
     switch payload {
     case .result(let output):
       if output == fixture.expected { return result }

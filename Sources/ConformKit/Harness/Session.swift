@@ -3,7 +3,7 @@ import Foundation
 
 /// A request sent and not yet answered.
 struct InFlight: Sendable {
-  var attempt: Attempt
+  var item: TableAttempt
   /// When its request was handed to the pipe (monotonic nanoseconds).
   var sentAt: UInt64
 }
@@ -24,13 +24,16 @@ final class Session: @unchecked Sendable {
   var inFlight: [Int64: InFlight] = [:]
   var nextSeq: Int64 = 1
   /// Every attempt sent, at `seq - 1`: a second answer to a `seq` is pinned on its case.
-  var sent: [Attempt] = []
+  var sent: [TableAttempt] = []
   var oldestSeq: Int64 = 1
   /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
   /// starts its clock no earlier than this.
   var lastAnswerAt: UInt64 = 0
   /// Nothing left to send and nothing in flight: the writer closes stdin.
   var closing = false
+  /// The writer waits on the condition for room in the window (or for the last answers): only
+  /// then does an answer wake it, so answers arriving one by one cost no thread wake-ups.
+  var writerWaiting = false
   /// The session is over: every thread stops.
   var ended = false
   var stdoutEnded = false

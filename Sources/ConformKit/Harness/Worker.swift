@@ -17,14 +17,12 @@ final class Worker: @unchecked Sendable {
   private let context: RunContext
   private let condition = NSCondition()
   /// Attempts taken back from a failed session, innocent: sent first by the next one.
-  private var requeued: [Attempt] = []
+  private var requeued: [TableAttempt] = []
   /// Attempts in flight at an unattributable failure: replayed alone, one at a time.
-  private var suspects: [Attempt] = []
+  private var suspects: [TableAttempt] = []
   private var isolating = false
   private var lastFailure = ""
   private var current: Session?
-  /// Per suite of the run (`CaseTable.suites`): whether the current session supports it.
-  private var supportedSuites: [Bool] = []
   private let finished = DispatchSemaphore(value: 0)
 
   init(index: Int, context: RunContext) {
@@ -97,7 +95,6 @@ final class Worker: @unchecked Sendable {
       case .success(let session):
         condition.lock()
         current = session
-        supportedSuites = []
         condition.unlock()
         return session
       case .failure(let failure):
@@ -111,7 +108,7 @@ final class Worker: @unchecked Sendable {
     condition.lock()
     let local = !requeued.isEmpty || !suspects.isEmpty
     condition.unlock()
-    return local || !context.queue.isEmpty
+    return local || !context.source.isEmpty
   }
 
   /// Records every local attempt (requeued, suspects) with `status`.
@@ -210,9 +207,11 @@ final class Worker: @unchecked Sendable {
   private func stopAfterInterrupt(_ session: Session) {
     session.process.stop(graceMilliseconds: 100)
     session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+    // The writer hands back what it took from the source and did not send.
+    session.waitFor(\.writerDone, condition: condition, milliseconds: 1000)
     let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
     condition.lock()
-    let left = session.inFlight.sorted { $0.key < $1.key }.map(\.value.attempt) + suspects + requeued
+    let left = session.inFlight.sorted { $0.key < $1.key }.map(\.value.item) + suspects + requeued
     session.inFlight = [:]
     suspects = []
     requeued = []
@@ -273,33 +272,33 @@ final class Worker: @unchecked Sendable {
   private func settle(_ session: Session, _ failure: Failure, cause: String, stderr: String?) {
     let entries = session.inFlight.sorted { $0.key < $1.key }
     session.inFlight = [:]
-    var records: [CaseResult] = []
+    var records: [(result: CaseResult, item: TableAttempt)] = []
     func requeueAll(but culprit: Int64) {
-      requeued.insert(contentsOf: entries.filter { $0.key != culprit }.map(\.value.attempt), at: 0)
+      requeued.insert(contentsOf: entries.filter { $0.key != culprit }.map(\.value.item), at: 0)
     }
     switch failure {
     case .timeout(let seq):
       if let entry = entries.first(where: { $0.key == seq }) {
-        records.append(context.unanswered(entry.value.attempt, .timeout, message: cause, stderr: stderr))
+        records.append(context.unanswered(entry.value.item, .timeout, message: cause, stderr: stderr))
       }
       requeueAll(but: seq)
     case .violation(let violation) where violation.seq.map { seq in entries.contains { $0.key == seq } } ?? false:
       let seq = violation.seq!
       let entry = entries.first { $0.key == seq }!
-      records.append(context.unanswered(entry.value.attempt, .protocolError, message: cause, stderr: stderr))
+      records.append(context.unanswered(entry.value.item, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
     case .violation(let violation) where violation.seq.map { $0 >= 1 && $0 < session.nextSeq } ?? false:
-      // A line naming a seq already answered (a second answer): that case's answer cannot be
-      // trusted, so its record is replaced; the cases in flight are innocent.
+      // A line naming a seq already answered (a second answer): that case is pinned with a
+      // protocol error, which fails the gate; the cases in flight are innocent and go back.
       let attempt = session.sent[Int(violation.seq! - 1)]
-      context.results.amend(context.unanswered(attempt, .protocolError, message: cause, stderr: stderr))
+      records.append(context.unanswered(attempt, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: 0)  // no seq is 0: every case in flight goes back
     case .violation, .died:
       let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
       if entries.count == 1 {
-        records.append(context.unanswered(entries[0].value.attempt, status, message: cause, stderr: stderr))
+        records.append(context.unanswered(entries[0].value.item, status, message: cause, stderr: stderr))
       } else if entries.count > 1 {
-        suspects.insert(contentsOf: entries.map(\.value.attempt), at: 0)
+        suspects.insert(contentsOf: entries.map(\.value.item), at: 0)
         Terminal.note(
           "\(session.hello.name): \(cause) with \(entries.count) cases in flight; "
             + "replaying them one at a time to find the one that causes it")
@@ -326,9 +325,15 @@ final class Worker: @unchecked Sendable {
 
   /// Sends requests in batches while the window has room, until the session ends or there is
   /// nothing left, then closes the implementation's stdin.
+  ///
+  /// Attempts taken back from a failed session go first; then the run's source, which is read
+  /// without holding the condition (a generated source makes its cases then, while the reader
+  /// goes on recording answers).
   private func writeRequests(_ session: Session) {
-    var sending: [Attempt] = []
-    var firstSeq: Int64 = 0
+    var sending: [TableAttempt] = []
+    var unsupported: [(result: CaseResult, item: TableAttempt)] = []
+    // Per suite of the run (`RunContext.suites`): whether this session supports it.
+    let supported = context.suites.map { session.supported.contains($0) }
     var batch: [UInt8] = []
     batch.reserveCapacity(1 << 16)
     let isEnded = { [condition] () -> Bool in
@@ -336,34 +341,73 @@ final class Worker: @unchecked Sendable {
       defer { condition.unlock() }
       return session.ended
     }
+    func stopped() -> Bool { session.ended || session.violation != nil || context.isStopping }
+    func recordUnsupported() {
+      guard !unsupported.isEmpty else { return }
+      context.results.append(contentsOf: unsupported)
+      unsupported.removeAll(keepingCapacity: true)
+    }
     sending: while true {
       condition.lock()
+      var room = 0
       while true {
-        if session.ended || session.violation != nil || context.isStopping {
+        if stopped() {
           condition.unlock()
           break sending
         }
-        if take(for: session, into: &sending) { break }
-        if session.closing {
-          condition.unlock()
-          break sending
+        if let allowed = takeLocal(for: session, supported, into: &sending, unsupported: &unsupported) {
+          room = allowed
+          break
         }
+        session.writerWaiting = true
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+        session.writerWaiting = false
+      }
+      if room > 0, !context.source.isEmpty {
+        condition.unlock()
+        while room > 0 {
+          let taken = context.source.take(room)
+          if taken.isEmpty { break }
+          for item in taken { offer(item, session, supported, into: &sending, room: &room, unsupported: &unsupported) }
+        }
+        condition.lock()
+        if stopped() {
+          // Taken, never sent: the next session sends them, or they are recorded not run.
+          requeued.append(contentsOf: sending)
+          condition.unlock()
+          recordUnsupported()
+          break sending
+        }
+      }
+      if sending.isEmpty {
+        if session.inFlight.isEmpty, suspects.isEmpty, requeued.isEmpty, context.source.isEmpty {
+          session.closing = true
+          condition.broadcast()
+          condition.unlock()
+          recordUnsupported()
+          break sending
+        }
+        session.writerWaiting = true
+        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+        session.writerWaiting = false
+        condition.unlock()
+        recordUnsupported()
+        continue
       }
       let now = MonotonicClock.now()
-      firstSeq = session.nextSeq
-      for attempt in sending {
-        session.inFlight[session.nextSeq] = InFlight(attempt: attempt, sentAt: now)
-        session.sent.append(attempt)
+      let firstSeq = session.nextSeq
+      for item in sending {
+        session.inFlight[session.nextSeq] = InFlight(item: item, sentAt: now)
+        session.sent.append(item)
         session.nextSeq += 1
       }
       condition.unlock()
+      recordUnsupported()
 
       batch.removeAll(keepingCapacity: true)
-      let slices = context.table.slices
-      context.table.arena.withUnsafeBufferPointer { arena in
-        for (offset, attempt) in sending.enumerated() {
-          CaseTable.writeRequest(slices[Int(attempt.caseIndex)], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
+      for (offset, item) in sending.enumerated() {
+        item.table.arena.withUnsafeBufferPointer { arena in
+          CaseTable.writeRequest(item.table.slices[item.index], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
         }
       }
       let outcome = batch.withUnsafeBytes { session.writeAll($0, deadline: nil, context: context, isEnded: isEnded) }
@@ -383,55 +427,49 @@ final class Worker: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Fills `sending` with what to send next; false when nothing can go now. Sets `closing` when
-  /// nothing is left at all. Called with the condition held.
-  private func take(for session: Session, into sending: inout [Attempt]) -> Bool {
+  /// Fills `sending` with the local attempts to send next (a suspect alone, or those taken back
+  /// from a failed session); returns the room left for the source, or nil when nothing can go
+  /// now. Called with the condition held.
+  private func takeLocal(
+    for session: Session, _ supported: [Bool], into sending: inout [TableAttempt],
+    unsupported: inout [(result: CaseResult, item: TableAttempt)]
+  ) -> Int? {
     sending.removeAll(keepingCapacity: true)
     let inFlight = session.inFlight.count
     if !suspects.isEmpty {
-      guard inFlight == 0 else { return false }
+      guard inFlight == 0 else { return nil }
       isolating = true
       sending.append(suspects.removeFirst())
-      return true
+      return 0
     }
     if isolating {
-      guard inFlight == 0 else { return false }
+      guard inFlight == 0 else { return nil }
       isolating = false
     }
-    guard inFlight < window, inFlight <= lowWater else { return false }
+    guard inFlight < window, inFlight <= lowWater else { return nil }
     var room = window - inFlight
-    var unsupported: [CaseResult] = []
-    if supportedSuites.count != context.table.suites.count {
-      supportedSuites = context.table.suites.map { session.supported.contains($0) }
+    while room > 0, !requeued.isEmpty {
+      offer(requeued.removeFirst(), session, supported, into: &sending, room: &room, unsupported: &unsupported)
     }
-    func offer(_ attempt: Attempt) {
-      let suiteIndex = Int(context.table.suiteOfCase[Int(attempt.caseIndex)])
-      if supportedSuites[suiteIndex] {
-        sending.append(attempt)
-        room -= 1
-      } else {
-        unsupported.append(
-          context.unanswered(
-            attempt, .unsupported,
-            message: "\(session.hello.name) does not support suite \(context.table.suites[suiteIndex]) (its hello lists: "
-              + "\(session.hello.suites.isEmpty ? "none" : session.hello.suites.joined(separator: ", ")))"))
-      }
+    return room
+  }
+
+  /// Adds `item` to what is sent if the session supports its suite, else records it unsupported.
+  private func offer(
+    _ item: TableAttempt, _ session: Session, _ supported: [Bool], into sending: inout [TableAttempt], room: inout Int,
+    unsupported: inout [(result: CaseResult, item: TableAttempt)]
+  ) {
+    let suiteIndex = item.suiteSlot
+    if supported[suiteIndex] {
+      sending.append(item)
+      room -= 1
+    } else {
+      unsupported.append(
+        context.unanswered(
+          item, .unsupported,
+          message: "\(session.hello.name) does not support suite \(context.suites[suiteIndex]) (its hello lists: "
+            + "\(session.hello.suites.isEmpty ? "none" : session.hello.suites.joined(separator: ", ")))"))
     }
-    while room > 0, !requeued.isEmpty { offer(requeued.removeFirst()) }
-    while room > 0 {
-      let batch = context.queue.take(room)
-      if batch.isEmpty { break }
-      for attempt in batch { offer(attempt) }
-    }
-    context.results.append(contentsOf: unsupported)
-    if sending.isEmpty {
-      if inFlight == 0 {
-        session.closing = true
-        condition.broadcast()
-      }
-      return false
-    }
-    return true
   }
 
   // MARK: - The reader
@@ -446,7 +484,7 @@ final class Worker: @unchecked Sendable {
   private func readAnswers(_ session: Session) {
     let descriptor = session.process.stdoutFD
     var incoming: [Incoming] = []
-    var records = RecordBatch()
+    var records = ResultBatch()
     reading: while true {
       switch session.stdout.fill(from: descriptor) {
       case .data:
@@ -496,114 +534,121 @@ final class Worker: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Results of one chunk of answers, and their records already encoded.
-  struct RecordBatch {
-    var results: [CaseResult] = []
-    var lines: [UInt8] = []
-
-    mutating func reset() {
-      results.removeAll(keepingCapacity: true)
-      lines.removeAll(keepingCapacity: true)
-    }
-  }
-
   /// Matches answers to requests by `seq` and records them; true when the session must stop.
   private func deliver(
-    _ incoming: [Incoming], then violation: ProtocolViolation?, _ session: Session, records: inout RecordBatch
+    _ incoming: [Incoming], then violation: ProtocolViolation?, _ session: Session, records: inout ResultBatch
   ) -> Bool {
     let now = MonotonicClock.now()
     records.reset()
-    let table = context.table
-    let slices = table.slices
     condition.lock()
     defer { condition.unlock() }
     if session.ended { return true }
-    table.arena.withUnsafeBufferPointer { arena in
-      for item in incoming {
-        let seq: Int64
-        let line: UnsafeBufferPointer<UInt8>
-        switch item {
-        case .scanned(let scanned, let bytes):
-          seq = scanned.seq
-          line = bytes
-        case .parsed(let answer, let bytes):
-          seq = answer.seq
-          line = bytes
-        }
-        guard let entry = session.inFlight.removeValue(forKey: seq) else {
-          let seen = seq >= 1 && seq < session.nextSeq
-          session.violation = ProtocolViolation(
-            (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
-              + LineQuote.quote(line), seq: seen ? seq : nil)
-          return
-        }
-        let caseIndex = Int(entry.attempt.caseIndex)
-        let caseSlices = slices[caseIndex]
-        let microseconds = Int64((now &- entry.sentAt) / 1000)
-        let payload: Answer.Payload
-        switch item {
-        case .scanned(let scanned, _):
-          let expectedID = UnsafeBufferPointer(rebasing: arena[caseSlices.id])
-          let id = UnsafeBufferPointer(rebasing: line[scanned.id])
-          guard sameBytes(id, expectedID) else {
-            session.inFlight[seq] = entry
-            session.violation = ProtocolViolation(
-              "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
-                + "\(table.fixtures[caseIndex].id): \(LineQuote.quote(line))", seq: seq)
-            return
-          }
-          let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
-          if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[caseSlices.expected])) {
-            // Byte for byte the canonical expected output: an exact match, nothing to parse.
-            let fixture = table.fixtures[caseIndex]
-            records.results.append(
-              CaseResult(
-                id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(entry.attempt.number),
-                microseconds: microseconds))
-            CaseTable.writePassRecord(
-              caseSlices, attempt: Int64(entry.attempt.number), microseconds: microseconds, arena: arena, into: &records.lines)
-            continue
-          }
-          do {
-            let value = try JSONReader.parse(payloadBytes)
-            switch scanned.kind {
-            case .result: payload = .result(output: value)
-            case .skipped, .error:
-              guard let text = value.stringValue else {
-                throw JSONShapeError(path: scanned.kind == .skipped ? "reason" : "message", message: "expected a string, found \(value.typeName)")
-              }
-              payload = scanned.kind == .skipped ? .skipped(reason: text) : .error(message: text)
-            }
-          } catch {
-            session.inFlight[seq] = entry
-            // The strict parser locates the fault in the whole line; the payload's own line and
-            // column would mislead.
-            var message = "not a valid answer (\(error)): \(LineQuote.quote(line))"
-            do throws(ProtocolViolation) { _ = try Answer.parse(line) } catch { message = error.message }
-            session.violation = ProtocolViolation(message, seq: seq)
-            return
-          }
-        case .parsed(let answer, _):
-          let expectedID = table.fixtures[caseIndex].id
-          // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
-          guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
-            session.inFlight[seq] = entry
-            session.violation = ProtocolViolation(
-              "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
-            return
-          }
-          payload = answer.payload
-        }
-        let result = context.answered(entry.attempt, payload, microseconds: microseconds)
-        records.results.append(result)
-        ResultEncoding.write(result, into: &records.lines)
+    answers: for item in incoming {
+      let seq: Int64
+      let line: UnsafeBufferPointer<UInt8>
+      switch item {
+      case .scanned(let scanned, let bytes):
+        seq = scanned.seq
+        line = bytes
+      case .parsed(let answer, let bytes):
+        seq = answer.seq
+        line = bytes
       }
+      guard let entry = session.inFlight.removeValue(forKey: seq) else {
+        let seen = seq >= 1 && seq < session.nextSeq
+        // A second answer names the case it was sent for: that case's answer cannot be trusted.
+        session.violation = ProtocolViolation(
+          (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
+            + LineQuote.quote(line), seq: seen ? seq : nil)
+        break answers
+      }
+      let attempt = entry.item
+      let microseconds = Int64((now &- entry.sentAt) / 1000)
+      let payload: Answer.Payload
+      switch item {
+      case .scanned(let scanned, _):
+        switch Self.check(scanned, line: line, of: attempt, microseconds: microseconds, into: &records) {
+        case .recorded: continue
+        case .payload(let value): payload = value
+        case .violation(let message):
+          session.inFlight[seq] = entry
+          session.violation = ProtocolViolation(message, seq: seq)
+          break answers
+        }
+      case .parsed(let answer, _):
+        let expectedID = attempt.fixture.id
+        // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
+        guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
+          session.inFlight[seq] = entry
+          session.violation = ProtocolViolation(
+            "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
+          break answers
+        }
+        payload = answer.payload
+      }
+      records.add(context.answered(attempt, payload, microseconds: microseconds), of: attempt)
     }
     if session.violation == nil, let violation { session.violation = violation }
-    if !records.results.isEmpty { session.lastAnswerAt = now }
-    context.results.append(records.results, encoded: records.lines)
-    if session.violation != nil || session.inFlight.count <= lowWater { condition.broadcast() }
+    if !records.isEmpty { session.lastAnswerAt = now }
+    context.results.append(records)
+    // Wake the writer only when it waits for room, the supervisor only when it has to act.
+    if session.violation != nil || session.closing && session.inFlight.isEmpty
+      || session.writerWaiting && session.inFlight.count <= lowWater
+    {
+      condition.broadcast()
+    }
     return session.violation != nil
+  }
+
+  /// What a scanned answer is.
+  private enum Checked {
+    /// A pass, byte for byte the expected output: recorded.
+    case recorded
+    /// Anything else, parsed: to compare as values.
+    case payload(Answer.Payload)
+    case violation(String)
+  }
+
+  /// Checks a scanned answer's id against its case, and records it when its payload is the
+  /// expected output's canonical bytes (an exact match, nothing to parse): the hot path.
+  private static func check(
+    _ scanned: ScannedAnswer, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt, microseconds: Int64,
+    into records: inout ResultBatch
+  ) -> Checked {
+    let table = attempt.table
+    let slices = table.slices[attempt.index]
+    return table.arena.withUnsafeBufferPointer { arena -> Checked in
+      let id = UnsafeBufferPointer(rebasing: line[scanned.id])
+      guard sameBytes(id, UnsafeBufferPointer(rebasing: arena[slices.id])) else {
+        let seq = scanned.seq
+        return .violation(
+          "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
+            + "\(attempt.fixture.id): \(LineQuote.quote(line))")
+      }
+      let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
+      if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[slices.expected])) {
+        records.pass(attempt, microseconds: microseconds, arena: arena)
+        return .recorded
+      }
+      do {
+        let value = try JSONReader.parse(payloadBytes)
+        switch scanned.kind {
+        case .result: return .payload(.result(output: value))
+        case .skipped, .error:
+          guard let text = value.stringValue else {
+            throw JSONShapeError(
+              path: scanned.kind == .skipped ? "reason" : "message", message: "expected a string, found \(value.typeName)")
+          }
+          return .payload(scanned.kind == .skipped ? .skipped(reason: text) : .error(message: text))
+        }
+      } catch {
+        // The strict parser locates the fault in the whole line; the payload's own line and
+        // column would mislead.
+        var message = "not a valid answer (\(error)): \(LineQuote.quote(line))"
+        do throws(ProtocolViolation) { _ = try Answer.parse(line) } catch { message = error.message }
+        return .violation(message)
+      }
+    }
   }
 }
 

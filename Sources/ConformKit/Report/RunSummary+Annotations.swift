@@ -13,9 +13,9 @@ extension RunSummary {
       return
         "::error title=\(GitHubCommand.property(title))::\(GitHubCommand.data(message.isEmpty ? problem.problemKind : message))"
     }
-    if problems.count > maxFailures {
+    if problemCount > maxFailures {
       lines.append(
-        "::notice title=conform::\(GitHubCommand.data("… and \(problems.count - maxFailures) more problems: see the job log or the JSON report"))"
+        "::notice title=conform::\(GitHubCommand.data("… and \(problemCount - maxFailures) more problems: see the job log or the JSON report"))"
       )
     }
     return lines

@@ -43,9 +43,9 @@ extension RunSummary {
       "complete": .bool(isComplete),
       "exitStatus": .int(Int64(exitStatus.rawValue)),
       "closingLine": .string(closingLine),
-      "counts": counts.json(cases: outcomes.count),
+      "counts": counts.json(cases: caseCount),
       "suites": .object(
-        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.outcomes.count)) })),
+        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount)) })),
       "warnings": .array(warnings.map(JSONValue.string)),
       "problems": .array(problemList),
       "knownFailures": .array(excused),

@@ -43,9 +43,9 @@ extension RunSummary {
       currentSuite = problem.suite
       shown += 1
     }
-    if problems.count > shown {
-      let rest = problems.count - shown
-      let reason = shown < min(maxFailures, problems.count) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
+    if problemCount > shown {
+      let rest = problemCount - shown
+      let reason = shown < min(maxFailures, problemCount) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
         "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",
@@ -63,7 +63,7 @@ extension RunSummary {
     func row(_ name: String, _ summary: RunSummary) -> String {
       let counts = summary.counts
       let cells = [
-        summary.outcomes.count, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
+        summary.caseCount, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
         counts.known, counts.stale,
       ]
       return "| \(name) | " + cells.map(String.init).joined(separator: " | ") + " |"

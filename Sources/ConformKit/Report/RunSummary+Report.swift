@@ -12,9 +12,11 @@ extension RunSummary {
   var bySuite: [(name: String, summary: RunSummary)] {
     var groups: [String: [CaseOutcome]] = [:]
     for outcome in outcomes { groups[outcome.suite, default: []].append(outcome) }
+    for name in unlisted.keys where groups[name] == nil { groups[name] = [] }
     return groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { name in
       var copy = self
       copy.outcomes = groups[name]!
+      copy.unlisted = unlisted[name].map { [name: $0] } ?? [:]
       return (name, copy)
     }
   }

@@ -27,8 +27,8 @@ extension RunSummary {
       lines.append(contentsOf: terminalBlock(problem, style: style))
       shown += 1
     }
-    if problems.count > shown {
-      let rest = problems.count - shown
+    if problemCount > shown {
+      let rest = problemCount - shown
       let whereToLook = resultsPath.map { "every one is in \($0); " } ?? ""
       lines.append("")
       lines.append(
@@ -71,7 +71,7 @@ extension RunSummary {
   /// Why the run is incomplete, or nil when it finished.
   var incompleteExplanation: String? {
     guard !isComplete else { return nil }
-    let notRun = outcomes.count { $0.status == .notRun }
+    let notRun = notRunCount
     let cause =
       if let signal = footer?.interrupted { "the run was interrupted by \(signal)" } else {
         "the run did not finish (the results file has no footer)"

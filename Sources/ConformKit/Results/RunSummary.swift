@@ -40,12 +40,47 @@ public struct CaseOutcome: Sendable {
 }
 
 /// A whole run, case by case, with the counts and the verdict every report shares.
+///
+/// Built from a results file it holds every case. A live run's summary (`conform run`) holds
+/// only the outcomes a report lists (problems, known failures) and counts the rest in
+/// `unlisted`, so its memory does not grow with the number of cases; every count, the closing
+/// line and the verdict are the same either way.
 public struct RunSummary: Sendable {
   public var header: ResultHeader
   public var footer: ResultFooter?
-  /// One outcome per case id, in the order the cases first appeared.
+  /// One outcome per case id, in the order the cases first appeared (a live run: only the
+  /// cases a report lists, in fixture order).
   public var outcomes: [CaseOutcome]
   public var warnings: [String]
+  /// Cases counted but not in `outcomes`, by suite: empty when `outcomes` holds every case.
+  public var unlisted: [String: Unlisted] = [:]
+
+  /// Cases a live run counted without keeping their outcome: passes, skips, unsupported cases,
+  /// and problems past the number a run keeps.
+  public struct Unlisted: Sendable, Equatable {
+    public var cases = 0
+    public var counts = Counts()
+    /// Of `cases`, those never run (counted in `counts.errored`).
+    public var notRun = 0
+    /// Of `cases`, those failing without excuse or stale: reports say how many were left out.
+    public var problems = 0
+
+    public init() {}
+
+    mutating func add(_ outcome: CaseOutcome) {
+      cases += 1
+      counts.add(outcome)
+      if outcome.status == .notRun { notRun += 1 }
+      if outcome.failsWithoutExcuse || outcome.isStaleKnownFailure { problems += 1 }
+    }
+
+    static func += (total: inout Unlisted, part: Unlisted) {
+      total.cases += part.cases
+      total.counts += part.counts
+      total.notRun += part.notRun
+      total.problems += part.problems
+    }
+  }
 
   public init(header: ResultHeader, results: [CaseResult], footer: ResultFooter?, knownFailures: KnownFailures? = nil, warnings: [String] = []) {
     self.header = header
@@ -61,6 +96,15 @@ public struct RunSummary: Sendable {
       byID[result.id]!.attempts.append(result)
     }
     outcomes = order.map { byID[$0]! }
+  }
+
+  /// A live run's summary: the outcomes kept and the cases only counted.
+  init(header: ResultHeader, footer: ResultFooter?, outcomes: [CaseOutcome], unlisted: [String: Unlisted], warnings: [String] = []) {
+    self.header = header
+    self.footer = footer
+    self.outcomes = outcomes
+    self.unlisted = unlisted
+    self.warnings = warnings
   }
 
   public init(file: ResultsFile, knownFailures: KnownFailures? = nil) {
@@ -81,30 +125,59 @@ public struct RunSummary: Sendable {
     public var stale = 0
 
     public init() {}
+
+    /// Counts one case.
+    mutating func add(_ outcome: CaseOutcome) {
+      if outcome.isStaleKnownFailure { stale += 1 }
+      if outcome.knownFailure != nil, outcome.isFailing {
+        known += 1
+        return
+      }
+      if outcome.isFlaky {
+        flaky += 1
+        return
+      }
+      switch outcome.status {
+      case .pass: passed += 1
+      case .fail: failed += 1
+      case .skipped: skipped += 1
+      case .unsupported: unsupported += 1
+      case .errored, .crashed, .timeout, .protocolError, .notRun: errored += 1
+      }
+    }
+
+    static func += (total: inout Counts, part: Counts) {
+      total.passed += part.passed
+      total.failed += part.failed
+      total.errored += part.errored
+      total.skipped += part.skipped
+      total.unsupported += part.unsupported
+      total.flaky += part.flaky
+      total.known += part.known
+      total.stale += part.stale
+    }
   }
 
   public var counts: Counts {
     var counts = Counts()
-    for outcome in outcomes {
-      if outcome.isStaleKnownFailure { counts.stale += 1 }
-      if outcome.knownFailure != nil, outcome.isFailing {
-        counts.known += 1
-        continue
-      }
-      if outcome.isFlaky {
-        counts.flaky += 1
-        continue
-      }
-      switch outcome.status {
-      case .pass: counts.passed += 1
-      case .fail: counts.failed += 1
-      case .skipped: counts.skipped += 1
-      case .unsupported: counts.unsupported += 1
-      case .errored, .crashed, .timeout, .protocolError, .notRun: counts.errored += 1
-      }
-    }
+    for outcome in outcomes { counts.add(outcome) }
+    for part in unlisted.values { counts += part.counts }
     return counts
   }
+
+  /// Every case of the run, listed in `outcomes` or not.
+  public var caseCount: Int { unlisted.values.reduce(outcomes.count) { $0 + $1.cases } }
+
+  /// Cases never run (the run was interrupted or out of restarts), listed or not.
+  public var notRunCount: Int {
+    unlisted.values.reduce(outcomes.count { $0.status == .notRun }) { $0 + $1.notRun }
+  }
+
+  /// Problems counted but not in `outcomes` (a live run keeps a bounded number of them).
+  public var unlistedProblems: Int { unlisted.values.reduce(0) { $0 + $1.problems } }
+
+  /// Every problem, listed in `problems` or not.
+  public var problemCount: Int { problems.count + unlistedProblems }
 
   /// The closing line: `N passed, N failed`, then whatever else is not zero.
   public var closingLine: String {
@@ -125,7 +198,9 @@ public struct RunSummary: Sendable {
   /// 0 when every case conforms (known failures aside), 1 when any does not or the list is
   /// stale, 2 when the run is incomplete and nothing failed.
   public var exitStatus: ExitStatus {
-    if outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) { return .differences }
+    if unlistedProblems > 0 || outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) {
+      return .differences
+    }
     return isComplete ? .success : .couldNotRun
   }
 

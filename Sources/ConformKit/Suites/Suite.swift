@@ -19,24 +19,50 @@ public protocol Suite: Sendable {
   func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft>
   /// Facts for the manifest beyond case counts (the timeline's depth and alphabets).
   func manifestFacts(options: GeneratorOptions) -> JSONValue
+  /// How many cases `drafts(options:)` makes, ideally without making them (a generated run
+  /// states its count before the first case).
+  func caseCount(options: GeneratorOptions) -> Int
 }
 
 extension Suite {
   public func manifestFacts(options: GeneratorOptions) -> JSONValue { .null }
 
+  /// Counts the drafts by making them: fine for a short table.
+  public func caseCount(options: GeneratorOptions) -> Int {
+    var count = 0
+    for _ in drafts(options: options) { count += 1 }
+    return count
+  }
+
   /// Drafts with expected outputs from the reference model.
   public func cases(options: GeneratorOptions) -> LazyMapSequence<AnySequence<CaseDraft>, FixtureCase> {
-    drafts(options: options).lazy.map { draft in
-      let expected: JSONValue
-      do {
-        expected = try self.expected(for: draft.input)
-      } catch {
-        preconditionFailure("generator bug: \(self.name)/\(draft.name): \(error)")
-      }
-      return FixtureCase(
-        id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
-        input: draft.input, expected: expected)
+    drafts(options: options).lazy.map(fixture(for:))
+  }
+
+  /// A draft with its expected output from the reference model.
+  public func fixture(for draft: CaseDraft) -> FixtureCase {
+    let expected: JSONValue
+    do {
+      expected = try self.expected(for: draft.input)
+    } catch {
+      preconditionFailure("generator bug: \(self.name)/\(draft.name): \(error)")
     }
+    return FixtureCase(
+      id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
+      input: draft.input, expected: expected)
+  }
+}
+
+extension TimelineSuite {
+  /// The seeds and every step sequence of each alphabet up to its depth (the empty sequence
+  /// once, in the first alphabet), as `drafts(options:)` makes them, counted without making them.
+  public func caseCount(options: GeneratorOptions) -> Int {
+    var count = Self.seedCases.count
+    for (position, alphabet) in Self.alphabets.enumerated() {
+      count += StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
+      if position > 0 { count -= 1 }
+    }
+    return count
   }
 }
 

@@ -1,0 +1,133 @@
+/// A live run's summary, built as results arrive, in memory that does not grow with the number
+/// of cases: every case is counted by suite, and only the outcomes a report lists are kept (the
+/// problems, up to `keepLimit`, and every case on the known-failures list).
+///
+/// A case's outcome needs all its attempts. With one attempt per case (the usual run, and every
+/// generated run) a result settles its case at once, and a pass costs an increment. With
+/// `--repeat N`, every attempt is logged (24 bytes for a pass) and cases are settled at the end.
+struct RunTally {
+  /// Problems kept in full by default; past it they are counted (the results file has them all).
+  static let defaultKeepLimit = 1000
+
+  let suites: [String]
+  let repeats: Int
+  let knownFailures: [String: KnownFailures.Entry]
+  let keepLimit: Int
+  /// Attempts per status, in `CaseStatus.allCases` order (the footer's totals).
+  private(set) var attempts = [Int64](repeating: 0, count: CaseStatus.allCases.count)
+  private(set) var recorded = 0
+  private var unlisted: [RunSummary.Unlisted]
+  private var kept: [(ordinal: Int, outcome: CaseOutcome)] = []
+  private var keptProblems = 0
+
+  // `--repeat`: every attempt in arrival order, and the results that are not passes.
+  private struct Logged {
+    var caseIndex: Int32
+    /// Index into `others`, or -1 for a pass.
+    var other: Int32
+    var microseconds: Int64
+    var number: Int32
+  }
+  private var log: [Logged] = []
+  private var others: [CaseResult] = []
+  /// A repeated run's one table (a fixture set; generated runs are not repeated).
+  private var logTable: CaseTable?
+
+  init(suites: [String], repeats: Int, knownFailures: KnownFailures?, keepLimit: Int = defaultKeepLimit) {
+    self.suites = suites
+    self.repeats = repeats
+    self.knownFailures = knownFailures?.entries ?? [:]
+    self.keepLimit = keepLimit
+    unlisted = Array(repeating: RunSummary.Unlisted(), count: suites.count)
+  }
+
+  /// An attempt that passed: the hot path, where no `CaseResult` is made unless the case is listed.
+  mutating func pass(_ item: TableAttempt, microseconds: Int64) {
+    attempts[CaseStatus.pass.slot] += 1
+    recorded += 1
+    if repeats > 1 {
+      log(item, other: -1, microseconds: microseconds)
+    } else if !knownFailures.isEmpty, knownFailures[item.fixture.id] != nil {
+      settle([Self.passResult(item, microseconds: microseconds)], of: item)
+    } else {
+      unlisted[item.suiteSlot].cases += 1
+      unlisted[item.suiteSlot].counts.passed += 1
+    }
+  }
+
+  /// Any other result.
+  mutating func record(_ result: CaseResult, of item: TableAttempt) {
+    attempts[result.status.slot] += 1
+    recorded += 1
+    if repeats > 1 {
+      others.append(result)
+      log(item, other: Int32(others.count - 1), microseconds: result.microseconds ?? 0)
+    } else {
+      settle([result], of: item)
+    }
+  }
+
+  /// Settles the cases still open (`--repeat`); the outcomes kept, in run order, and the cases
+  /// only counted, by suite.
+  mutating func finish() -> (outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]) {
+    if let table = logTable { settleLog(table) }
+    kept.sort { $0.ordinal < $1.ordinal }
+    var bySuite: [String: RunSummary.Unlisted] = [:]
+    for (slot, part) in unlisted.enumerated() where part.cases > 0 { bySuite[suites[slot]] = part }
+    return (kept.map(\.outcome), bySuite)
+  }
+
+  private mutating func log(_ item: TableAttempt, other: Int32, microseconds: Int64) {
+    if logTable == nil { logTable = item.table }
+    precondition(logTable === item.table, "a repeated run has one table")
+    log.append(Logged(caseIndex: item.attempt.caseIndex, other: other, microseconds: microseconds, number: item.attempt.number))
+  }
+
+  /// Settles every logged case: those with only passes are counted, the rest made outcomes.
+  private mutating func settleLog(_ table: CaseTable) {
+    var listed = [Bool](repeating: false, count: table.count)
+    for entry in log where entry.other >= 0 { listed[Int(entry.caseIndex)] = true }
+    if !knownFailures.isEmpty {
+      for (index, fixture) in table.fixtures.enumerated() where knownFailures[fixture.id] != nil { listed[index] = true }
+    }
+    var counted = [Bool](repeating: false, count: table.count)
+    var attemptsOf: [Int32: [CaseResult]] = [:]
+    for entry in log {
+      let item = TableAttempt(table: table, attempt: Attempt(caseIndex: entry.caseIndex, number: entry.number))
+      if listed[item.index] {
+        let result = entry.other >= 0 ? others[Int(entry.other)] : Self.passResult(item, microseconds: entry.microseconds)
+        attemptsOf[entry.caseIndex, default: []].append(result)
+      } else if !counted[item.index] {
+        counted[item.index] = true
+        unlisted[item.suiteSlot].cases += 1
+        unlisted[item.suiteSlot].counts.passed += 1
+      }
+    }
+    for (index, results) in attemptsOf {
+      settle(results, of: TableAttempt(table: table, attempt: Attempt(caseIndex: index, number: 0)))
+    }
+    log = []
+    others = []
+    logTable = nil
+  }
+
+  /// Keeps the case's outcome if a report lists it and there is room, else counts it.
+  private mutating func settle(_ results: [CaseResult], of item: TableAttempt) {
+    let fixture = item.fixture
+    let outcome = CaseOutcome(id: fixture.id, suite: fixture.suite, attempts: results, knownFailure: knownFailures[fixture.id])
+    let isProblem = outcome.failsWithoutExcuse || outcome.isStaleKnownFailure
+    if outcome.knownFailure != nil || (isProblem && keptProblems < keepLimit) {
+      if isProblem { keptProblems += 1 }
+      kept.append((item.ordinal, outcome))
+    } else {
+      unlisted[item.suiteSlot].add(outcome)
+    }
+  }
+
+  /// The record of a pass, as the results file has it.
+  static func passResult(_ item: TableAttempt, microseconds: Int64) -> CaseResult {
+    let fixture = item.fixture
+    return CaseResult(
+      id: fixture.id, suite: fixture.suite, status: .pass, attempt: Int64(item.attempt.number), microseconds: microseconds)
+  }
+}
