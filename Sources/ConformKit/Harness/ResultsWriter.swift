@@ -76,6 +76,17 @@ final class ResultsWriter: @unchecked Sendable {
     append(batch)
   }
 
+  /// Replaces the record of an attempt already recorded (its `seq` was answered a second time).
+  /// The file keeps both lines; the later one wins when it is read back (`ResultsFile.read`).
+  func amend(_ result: CaseResult, of item: TableAttempt) {
+    var line: [UInt8] = []
+    ResultEncoding.write(result, into: &line)
+    lock.lock()
+    pending.append(contentsOf: line)
+    tally.amend(result, of: item)
+    lock.unlock()
+  }
+
   /// Attempts recorded so far.
   var count: Int {
     lock.lock()

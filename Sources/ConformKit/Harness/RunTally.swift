@@ -67,6 +67,38 @@ struct RunTally {
     }
   }
 
+  /// Replaces the record of an attempt already counted, when a later line shows its answer cannot
+  /// be trusted (the implementation answered its `seq` a second time).
+  ///
+  /// The earlier record is found among the kept outcomes, else it was a pass only counted (a
+  /// problem only counted, past `keepLimit`, is not told apart: it is taken for a pass).
+  mutating func amend(_ result: CaseResult, of item: TableAttempt) {
+    attempts[result.status.slot] += 1
+    if repeats > 1 {
+      let attempt = item.attempt
+      guard let index = log.lastIndex(where: { $0.caseIndex == attempt.caseIndex && $0.number == attempt.number }) else {
+        attempts[result.status.slot] -= 1
+        record(result, of: item)
+        return
+      }
+      let old = log[index].other
+      attempts[old < 0 ? CaseStatus.pass.slot : others[Int(old)].status.slot] -= 1
+      others.append(result)
+      log[index].other = Int32(others.count - 1)
+      return
+    }
+    if let index = kept.firstIndex(where: { $0.outcome.id == item.fixture.id }) {
+      let old = kept.remove(at: index).outcome
+      attempts[old.status.slot] -= 1
+      if old.failsWithoutExcuse || old.isStaleKnownFailure { keptProblems -= 1 }
+    } else {
+      attempts[CaseStatus.pass.slot] -= 1
+      unlisted[item.suiteSlot].cases -= 1
+      unlisted[item.suiteSlot].counts.passed -= 1
+    }
+    settle([result], of: item)
+  }
+
   /// Settles the cases still open (`--repeat`); the outcomes kept, in run order, and the cases
   /// only counted, by suite.
   mutating func finish() -> (outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]) {

@@ -288,10 +288,10 @@ final class Worker: @unchecked Sendable {
       records.append(context.unanswered(entry.value.item, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
     case .violation(let violation) where violation.seq.map { $0 >= 1 && $0 < session.nextSeq } ?? false:
-      // A line naming a seq already answered (a second answer): that case is pinned with a
-      // protocol error, which fails the gate; the cases in flight are innocent and go back.
-      let attempt = session.sent[Int(violation.seq! - 1)]
-      records.append(context.unanswered(attempt, .protocolError, message: cause, stderr: stderr))
+      // A line naming a seq already answered (a second answer): that case's answer cannot be
+      // trusted, so its record is replaced; the cases in flight are innocent and go back.
+      let amended = context.unanswered(session.sent[Int(violation.seq! - 1)], .protocolError, message: cause, stderr: stderr)
+      context.results.amend(amended.result, of: amended.item)
       requeueAll(but: 0)  // no seq is 0: every case in flight goes back
     case .violation, .died:
       let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
