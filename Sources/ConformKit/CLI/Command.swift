@@ -17,6 +17,7 @@ public enum CLI {
     DiffCommand.self,
     MutantsCommand.self,
     BundleCommand.self,
+    BenchCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

@@ -474,8 +474,10 @@ final class Worker: @unchecked Sendable {
 
   // MARK: - The reader
 
-  /// An answer line as read: scanned in place (the usual case), or parsed in full.
+  /// An answer line as read: a canonical result (the usual case: a pass if its output is the
+  /// expected bytes), scanned in place, or parsed in full.
   private enum Incoming {
+    case canonical(CanonicalResult, line: UnsafeBufferPointer<UInt8>)
     case scanned(ScannedAnswer, line: UnsafeBufferPointer<UInt8>)
     case parsed(Answer, line: UnsafeBufferPointer<UInt8>)
   }
@@ -493,6 +495,10 @@ final class Worker: @unchecked Sendable {
         lines: while true {
           switch session.stdout.nextLine() {
           case .line(let bytes):
+            if let canonical = CanonicalResult.match(bytes) {
+              incoming.append(.canonical(canonical, line: bytes))
+              continue
+            }
             if let scanned = AnswerScanner.scan(bytes) {
               incoming.append(.scanned(scanned, line: bytes))
               continue
@@ -543,10 +549,33 @@ final class Worker: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     if session.ended { return true }
-    answers: for item in incoming {
+    answers: for next in incoming {
+      var item = next
+      if case .canonical(let canonical, let line) = item {
+        if let entry = session.inFlight[canonical.seq], Self.isExpected(canonical, line: line, of: entry.item) {
+          session.inFlight.removeValue(forKey: canonical.seq)
+          let attempt = entry.item
+          attempt.table.arena.withUnsafeBufferPointer { arena in
+            records.pass(attempt, microseconds: Int64((now &- entry.sentAt) / 1000), arena: arena)
+          }
+          continue
+        }
+        // Not the expected output (or not a request in flight): read it as any other line.
+        if let scanned = AnswerScanner.scan(line) {
+          item = .scanned(scanned, line: line)
+        } else {
+          do {
+            item = .parsed(try Answer.parse(line), line: line)
+          } catch {
+            session.violation = error
+            break answers
+          }
+        }
+      }
       let seq: Int64
       let line: UnsafeBufferPointer<UInt8>
       switch item {
+      case .canonical: preconditionFailure("read above")
       case .scanned(let scanned, let bytes):
         seq = scanned.seq
         line = bytes
@@ -566,6 +595,7 @@ final class Worker: @unchecked Sendable {
       let microseconds = Int64((now &- entry.sentAt) / 1000)
       let payload: Answer.Payload
       switch item {
+      case .canonical: preconditionFailure("read above")
       case .scanned(let scanned, _):
         switch Self.check(scanned, line: line, of: attempt, microseconds: microseconds, into: &records) {
         case .recorded: continue
@@ -598,6 +628,16 @@ final class Worker: @unchecked Sendable {
       condition.broadcast()
     }
     return session.violation != nil
+  }
+
+  /// Whether a canonical result is its case's: the same id, the expected output's bytes.
+  private static func isExpected(_ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt) -> Bool {
+    let table = attempt.table
+    let slices = table.slices[attempt.index]
+    return table.arena.withUnsafeBufferPointer { arena in
+      sameBytes(UnsafeBufferPointer(rebasing: line[canonical.output]), UnsafeBufferPointer(rebasing: arena[slices.expected]))
+        && sameBytes(UnsafeBufferPointer(rebasing: line[canonical.id]), UnsafeBufferPointer(rebasing: arena[slices.id]))
+    }
   }
 
   /// What a scanned answer is.

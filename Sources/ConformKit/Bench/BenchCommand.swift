@@ -1,0 +1,447 @@
+import Foundation
+
+/// `conform bench`: measures, in one run on this machine, what the harness costs and what it
+/// buys, and checks the performance targets.
+public enum BenchCommand: Command {
+  public static let name = "bench"
+  public static let summary = "measure the harness on this machine: throughput, transparency, memory"
+  public static let help = """
+    conform bench: measure the harness on this machine and check the performance targets
+
+    USAGE
+      swift build -c release && .build/release/conform bench [--quick] [--runs N] [--out FILE]
+
+    Builds nothing but two small C programs (cc -O2, into a temporary folder): conform and
+    swift-reference are read from the folder holding this conform, the Kotlin reference from
+    harness/kotlin/build/ (harness/kotlin/build.sh). Run it from the package's folder.
+
+    Measures, each figure the median of several rounds, every ratio within one round:
+      - the raw limit: the request bytes through a pipe, a C program copying them
+      - a null implementation (C, answers each case from a table, harness/bench/null-impl.c)
+        through conform run: the harness's own cost per case, and conform's fixed start cost
+      - the Swift reference alone (< requests > /dev/null) and through conform run
+      - the Kotlin reference through conform run, JVM start-up included
+      - one process per case (the Swift reference, sampled), per case
+      - conform's own peak memory on N and 10×N generated cases
+      - --jobs 1 and --jobs 2 with a CPU-heavy implementation
+      - the generator's speed on a deep timeline search, and a generated run
+
+    OPTIONS
+      --quick        about a minute (smaller workloads); the default takes a few minutes
+      --runs N       rounds, each figure their median (default 3)
+      --out FILE     where the Markdown table goes (default reports/bench.md)
+
+    The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
+    progress to stderr. Numbers vary with the machine's load: compare ratios, not figures.
+
+    \(ExitStatus.helpText)
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let quick = arguments.flag("--quick")
+    // For the test suite: every row on a tiny workload, in seconds.
+    let tiny = arguments.flag("--tiny")
+    let runs = try arguments.integer("--runs", in: 1...25)
+    let out = try arguments.value("--out") ?? "reports/bench.md"
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("bench: unexpected argument \(extra[0])") }
+    var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
+    if let runs { scale.runs = runs }
+
+    let setup = try BenchSetup.prepare()
+    defer { setup.cleanUp() }
+    var bench = try Bench(setup: setup, scale: scale)
+    let report = try bench.measure()
+    let text = report.markdown
+    print(text, terminator: "")
+    fflush(nil)
+    try FileIO.write(Array(text.utf8), to: out)
+    Terminal.note("bench: written to \(out)")
+    return .success
+  }
+}
+
+/// How much the bench does.
+struct BenchScale: Sendable {
+  var name: String
+  /// Rounds: every figure is the median of this many.
+  var runs = 3
+  /// Each case of the built-in tables is sent this many times (`--repeat`).
+  var repeats: Int
+  /// Only the first cases of the built-in tables (nil: all of them).
+  var limit: Int?
+  /// Cases run one process each.
+  var processSample: Int
+  /// N, for peak memory on N and 10×N generated cases.
+  var memoryCases: Int
+  /// Thousands of multiply-adds the CPU-heavy implementation burns per case (about 1 µs each).
+  var spinThousands: Int
+  /// The raw echo copies the request bytes this many times (it is too quick to time once).
+  var rawCopies: Int
+  /// The generator's row: the first cases of the timeline search at this depth.
+  var generatorDepth = 8
+  var generatorCases: Int
+  /// The generated run's depth (the whole search, with the Swift reference).
+  var generatedDepth: Int
+
+  static let full = BenchScale(
+    name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 100, rawCopies: 4,
+    generatorCases: 100_000, generatedDepth: 6)
+  static let quick = BenchScale(
+    name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 50, rawCopies: 10,
+    generatorCases: 30_000, generatedDepth: 5)
+  static let tiny = BenchScale(
+    name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, rawCopies: 1,
+    generatorDepth: 4, generatorCases: 500, generatedDepth: 2)
+}
+
+/// The rows of the table, in order.
+enum BenchRow: Int, CaseIterable {
+  case raw, null, harnessCost, fixedCost, swiftAlone, swiftThrough, swiftEndToEnd, kotlin, processPerCase
+  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun
+
+  var name: String {
+    switch self {
+    case .raw: "raw pipe echo (C read/write)"
+    case .null: "null implementation through conform run"
+    case .harnessCost: "harness cost per case (null implementation)"
+    case .fixedCost: "conform run fixed cost (fixtures, start, report)"
+    case .swiftAlone: "Swift reference alone"
+    case .swiftThrough: "Swift reference through conform run"
+    case .swiftEndToEnd: "Swift reference through conform run, end to end"
+    case .kotlin: "Kotlin reference through conform run (JVM start included)"
+    case .processPerCase: "one process per case (Swift reference, sampled)"
+    case .memoryN: "peak memory of conform run, N generated cases"
+    case .memory10N: "peak memory of conform run, 10×N generated cases"
+    case .jobs1: "--jobs 1, CPU-heavy implementation"
+    case .jobs2: "--jobs 2, CPU-heavy implementation"
+    case .generator: "generator: deep timeline search, streamed"
+    case .generatedRun: "generated run: timeline search with the Swift reference"
+    }
+  }
+
+  var unit: BenchFigure.Unit {
+    switch self {
+    case .raw: .rate("lines/s")
+    case .harnessCost: .microseconds
+    case .fixedCost, .jobs1, .jobs2: .seconds
+    case .processPerCase: .milliseconds
+    case .memoryN, .memory10N: .kilobytes
+    default: .rate("cases/s")
+    }
+  }
+}
+
+/// The targets, in order.
+enum BenchGoal: Int, CaseIterable {
+  case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio
+
+  var target: BenchTarget {
+    switch self {
+    case .transparency:
+      BenchTarget(name: "Swift reference through conform run / alone (harness time)", goal: .atLeast(0.8))
+    case .transparencyEndToEnd:
+      BenchTarget(name: "Swift reference through conform run / alone (end to end, conform's start included)", goal: .atLeast(0.8))
+    case .harnessCost:
+      BenchTarget(name: "harness cost per case, null implementation", goal: .atMost(2.5), unit: "µs")
+    case .nullOverRaw:
+      BenchTarget(name: "null implementation through conform run / raw pipe echo", goal: .atLeast(0.1))
+    case .processRatio:
+      BenchTarget(name: "one process per case / conform run, time per case (Swift reference)", goal: .atLeast(300))
+    case .memoryRatio:
+      BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
+    case .jobsRatio:
+      BenchTarget(name: "--jobs 1 time / --jobs 2 time, CPU-heavy implementation", goal: .above(1))
+    }
+  }
+}
+
+/// One bench: the setup, the workload, and what every round measured.
+struct Bench {
+  let setup: BenchSetup
+  let scale: BenchScale
+  let requests: BenchRequests
+  private var figures: [BenchFigure]
+  private var targets: [BenchTarget]
+  private var notes: [String] = []
+  private var samples: [String] = []
+
+  init(setup: BenchSetup, scale: BenchScale) throws(ConformError) {
+    self.setup = setup
+    self.scale = scale
+    requests = BenchRequests(limit: scale.limit, repeats: scale.repeats)
+    figures = BenchRow.allCases.map { BenchFigure(name: $0.name, unit: $0.unit, command: "") }
+    targets = BenchGoal.allCases.map(\.target)
+  }
+
+  // MARK: - Commands
+
+  private var requestsPath: String { setup.path("requests.jsonl") }
+  private var repeatArguments: [String] {
+    ["--repeat", "\(scale.repeats)"] + (scale.limit.map { ["--limit", "\($0)"] } ?? [])
+  }
+
+  private func conform(_ implementation: String?, _ arguments: [String], results: String) -> [String] {
+    [setup.conform, "run", "--impl", implementation ?? "(missing)"] + arguments + ["--results", setup.path(results)]
+  }
+
+  private var rawCommand: [String] {
+    let files = Array(repeating: requestsPath, count: scale.rawCopies).joined(separator: " ")
+    return ["/bin/sh", "-c", "cat \(files) | \(setup.rawEcho ?? "raw-echo") | cat > /dev/null"]
+  }
+  private var nullCommand: [String] {
+    conform(setup.nullImplementation, ["--impl-arg", setup.fixtures] + repeatArguments, results: "null.jsonl")
+  }
+  private var swiftCommand: [String] { conform(setup.swiftReference, repeatArguments, results: "swift.jsonl") }
+  private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
+  private func memoryCommand(_ count: Int) -> [String] {
+    conform(
+      setup.swiftReference, ["--generate", "timeline", "--depth", "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
+  }
+  private func jobsCommand(_ jobs: Int) -> [String] {
+    conform(
+      setup.nullImplementation,
+      ["--impl-arg", setup.fixtures, "--impl-arg", "\(scale.spinThousands)", "--jobs", "\(jobs)"]
+        + (scale.limit.map { ["--limit", "\($0)"] } ?? []),
+      results: "jobs-\(jobs).jsonl")
+  }
+  private var generatedCommand: [String] {
+    conform(setup.swiftReference, ["--generate", "timeline", "--depth", "\(scale.generatedDepth)"], results: "generated.jsonl")
+  }
+
+  private mutating func describe() {
+    let attempts = "\(BenchFormat.number(Double(requests.attempts))) cases"
+    func set(_ row: BenchRow, _ command: String, _ note: String = "") {
+      figures[row.rawValue].command = command
+      figures[row.rawValue].note = note
+    }
+    let rawLines = Double((requests.attempts + 1) * scale.rawCopies)
+    set(
+      .raw,
+      "cat \(setup.display([requestsPath]))\(scale.rawCopies > 1 ? " (×\(scale.rawCopies))" : "") | "
+        + "\(setup.display([setup.rawEcho ?? "raw-echo"])) | cat > /dev/null",
+      "\(BenchFormat.number(rawLines)) lines")
+    set(.null, setup.display(nullCommand), attempts + ", harness time")
+    set(.harnessCost, setup.display(nullCommand), "harness time / cases")
+    set(.fixedCost, setup.display(nullCommand), "wall time − harness time")
+    let swiftAlone = setup.swiftReference.map { setup.display([$0]) } ?? "swift-reference"
+    set(.swiftAlone, "\(swiftAlone) < \(setup.display([requestsPath])) > /dev/null", attempts)
+    set(.swiftThrough, setup.display(swiftCommand), attempts + ", harness time")
+    set(.swiftEndToEnd, setup.display(swiftCommand), attempts + ", wall time")
+    set(.kotlin, setup.display(kotlinCommand), attempts + ", wall time")
+    set(
+      .processPerCase, "for each sampled case: \(swiftAlone) < $TMP/case-K.jsonl > /dev/null",
+      "\(samples.count) cases, per case")
+    set(.memoryN, setup.display(memoryCommand(scale.memoryCases)), "N = \(BenchFormat.number(Double(scale.memoryCases)))")
+    set(
+      .memory10N, setup.display(memoryCommand(scale.memoryCases * 10)),
+      "10×N = \(BenchFormat.number(Double(scale.memoryCases * 10)))")
+    let spin = "\(scale.spinThousands) thousand multiply-adds per case, \(BenchFormat.number(Double(requests.cases.count))) cases"
+    set(.jobs1, setup.display(jobsCommand(1)), spin)
+    set(.jobs2, setup.display(jobsCommand(2)), spin)
+    set(
+      .generator,
+      "in-process, one thread: the cases conform run --generate timeline --depth \(scale.generatorDepth) streams "
+        + "(drafts, reference model, encoded requests)",
+      "first \(BenchFormat.number(Double(scale.generatorCases))) cases")
+    let generatedCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+    set(
+      .generatedRun, setup.display(generatedCommand),
+      "depth \(scale.generatedDepth), \(BenchFormat.number(Double(generatedCount))) cases, wall time")
+    for (row, needs) in [
+      (BenchRow.raw, "raw-echo"), (.null, "null-impl"), (.harnessCost, "null-impl"), (.fixedCost, "null-impl"),
+      (.swiftAlone, "swift-reference"),
+      (.swiftThrough, "swift-reference"), (.swiftEndToEnd, "swift-reference"), (.kotlin, "kotlin-reference"),
+      (.processPerCase, "swift-reference"), (.memoryN, "swift-reference"), (.memory10N, "swift-reference"),
+      (.jobs1, "null-impl"), (.jobs2, "null-impl"), (.generatedRun, "swift-reference"),
+    ] {
+      if let reason = setup.missing[needs] { figures[row.rawValue].note = "not measured: \(reason)" }
+    }
+  }
+
+  // MARK: - Measuring
+
+  /// Runs every round and returns the report.
+  mutating func measure() throws(ConformError) -> BenchReport {
+    try requests.write(to: requestsPath)
+    samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
+    describe()
+    for round in 1...scale.runs {
+      measureRound(round)
+    }
+    return report()
+  }
+
+  private func progress(_ round: Int, _ what: String) {
+    Terminal.note("bench: round \(round) of \(scale.runs): \(what)")
+  }
+
+  private mutating func record(_ row: BenchRow, _ value: Double?) {
+    if let value, value.isFinite { figures[row.rawValue].values.append(value) }
+  }
+
+  private mutating func ratio(_ goal: BenchGoal, _ value: Double?) {
+    if let value, value.isFinite { targets[goal.rawValue].values.append(value) }
+  }
+
+  /// Runs a command; nil (and a note on the figure) when it could not run or did not exit 0.
+  private mutating func run(
+    _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", sampleMemory: Bool = false
+  ) -> BenchRun? {
+    if command.contains("(missing)") { return nil }
+    do {
+      let run = try BenchProcess.run(command, stdin: stdin, stderr: setup.path("stderr.txt"), sampleMemory: sampleMemory)
+      guard run.succeeded else {
+        let tail = run.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
+        figures[row.rawValue].note = "failed: it \(run.termination): \(tail)"
+        return nil
+      }
+      return run
+    } catch {
+      figures[row.rawValue].note = "failed: \(error)"
+      return nil
+    }
+  }
+
+  private mutating func measureRound(_ round: Int) {
+    let attempts = Double(requests.attempts)
+
+    progress(round, "raw pipe echo")
+    let raw = setup.rawEcho == nil ? nil : run(.raw, rawCommand)
+    let rawRate = raw.map { Double((requests.attempts + 1) * scale.rawCopies) / $0.seconds }
+    record(.raw, rawRate)
+
+    progress(round, "null implementation through conform run")
+    var nullRate: Double?
+    if let null = run(.null, nullCommand), let harness = benchHarnessSeconds(resultsFile: setup.path("null.jsonl")) {
+      nullRate = attempts / harness
+      record(.null, nullRate)
+      record(.harnessCost, harness / attempts * 1e6)
+      record(.fixedCost, null.seconds - harness)
+      ratio(.harnessCost, harness / attempts * 1e6)
+      if let rawRate, let nullRate { ratio(.nullOverRaw, nullRate / rawRate) }
+    }
+
+    progress(round, "Swift reference alone")
+    let alone = setup.swiftReference.flatMap { run(.swiftAlone, [$0], stdin: requestsPath) }
+    let aloneRate = alone.map { attempts / $0.seconds }
+    record(.swiftAlone, aloneRate)
+
+    progress(round, "Swift reference through conform run")
+    var throughWall: Double?
+    if let through = run(.swiftThrough, swiftCommand),
+      let harness = benchHarnessSeconds(resultsFile: setup.path("swift.jsonl"))
+    {
+      throughWall = through.seconds
+      record(.swiftThrough, attempts / harness)
+      record(.swiftEndToEnd, attempts / through.seconds)
+      if let aloneRate {
+        ratio(.transparency, attempts / harness / aloneRate)
+        ratio(.transparencyEndToEnd, attempts / through.seconds / aloneRate)
+      }
+    }
+
+    progress(round, "Kotlin reference through conform run")
+    if let kotlin = run(.kotlin, kotlinCommand) { record(.kotlin, attempts / kotlin.seconds) }
+
+    progress(round, "one process per case")
+    if let reference = setup.swiftReference, !samples.isEmpty {
+      var total = 0.0
+      var failed = false
+      for sample in samples {
+        guard let one = run(.processPerCase, [reference], stdin: sample) else {
+          failed = true
+          break
+        }
+        total += one.seconds
+      }
+      if !failed {
+        let perCase = total / Double(samples.count)
+        record(.processPerCase, perCase * 1000)
+        if let throughWall { ratio(.processRatio, perCase / (throughWall / attempts)) }
+      }
+    }
+
+    progress(round, "peak memory on N and 10×N generated cases")
+    let small = run(.memoryN, memoryCommand(scale.memoryCases), sampleMemory: true)
+    let large = run(.memory10N, memoryCommand(scale.memoryCases * 10), sampleMemory: true)
+    record(.memoryN, small.map { Double($0.peakKilobytes) })
+    record(.memory10N, large.map { Double($0.peakKilobytes) })
+    if let small, let large, small.peakKilobytes > 0 {
+      ratio(.memoryRatio, Double(large.peakKilobytes) / Double(small.peakKilobytes))
+    }
+
+    progress(round, "--jobs 1 and --jobs 2 with a CPU-heavy implementation")
+    let one = run(.jobs1, jobsCommand(1))
+    let two = run(.jobs2, jobsCommand(2))
+    record(.jobs1, one?.seconds)
+    record(.jobs2, two?.seconds)
+    if let one, let two { ratio(.jobsRatio, one.seconds / two.seconds) }
+
+    progress(round, "generator")
+    record(.generator, Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases))
+
+    progress(round, "generated run with the Swift reference")
+    if let generated = run(.generatedRun, generatedCommand) {
+      let count = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+      record(.generatedRun, Double(count) / generated.seconds)
+    }
+  }
+
+  /// Cases per second the timeline generator makes as `conform run --generate` streams them.
+  static func generatorRate(depth: Int, cases: Int) -> Double {
+    let source = GeneratedCases(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
+    let started = MonotonicClock.now()
+    var made = 0
+    while true {
+      let batch = source.take(256)
+      if batch.isEmpty { break }
+      made += batch.count
+    }
+    return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
+  }
+
+  // MARK: - The report
+
+  private func report() -> BenchReport {
+    var notes: [String] = []
+    if let rate = figures[BenchRow.generatedRun.rawValue].median {
+      let suite = TimelineSuite()
+      var depth = 0
+      for candidate in 1...12 where Double(suite.caseCount(options: GeneratorOptions(timelineDepth: candidate))) / rate <= 60 {
+        depth = candidate
+      }
+      let next = suite.caseCount(options: GeneratorOptions(timelineDepth: depth + 1))
+      let reached = suite.caseCount(options: GeneratorOptions(timelineDepth: depth))
+      notes.append(
+        "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches timeline depth \(depth) "
+          + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "
+          + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases (about \(BenchFormat.number(Double(next) / rate)) s).")
+    }
+    notes.append(
+      "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "
+        + "End to end adds conform's own start (building the built-in fixtures) and report.")
+    notes.append(
+      "Peak memory is conform's own (`VmHWM` of its process, sampled every 2 ms), not the implementation's.")
+    return BenchReport(
+      title: "conform bench",
+      facts: [
+        "\(WallClock.iso8601()) · \(Self.machine) · conform \(ConformVersion.current) · scale \(scale.name), "
+          + "each figure the median of \(scale.runs) round\(scale.runs == 1 ? "" : "s")",
+        "`$BIN` = \(setup.binaries), `$TMP` = a temporary folder (removed after)",
+      ],
+      figures: figures, targets: targets, notes: notes)
+  }
+
+  /// `Debian GNU/Linux 12 (bookworm), 2 cores (Intel Xeon ...)`.
+  static var machine: String {
+    func read(_ path: String) -> String { (try? FileIO.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    let os =
+      read("/etc/os-release").split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+      .map { $0.dropFirst(12).trimmingCharacters(in: "\"") } ?? "Linux"
+    let model =
+      read("/proc/cpuinfo").split(separator: "\n").first { $0.hasPrefix("model name") }
+      .flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: " ") } ?? "unknown CPU"
+    return "\(os), \(ProcessInfo.processInfo.activeProcessorCount) cores (\(model))"
+  }
+}

@@ -1,0 +1,107 @@
+/*
+ * The null implementation of `conform bench`: answers every case with its expected output,
+ * looked up by case id in FIXTURES_DIR/<suite>.jsonl (conform generate), in canonical form
+ * ({"id":...,"output":...,"seq":...,"type":"result"}, as the Swift and Kotlin adapters write
+ * it), as fast as it can: what conform run costs beyond it is the harness's own cost.
+ *
+ * With SPIN_THOUSANDS it first burns that many thousand multiply-adds on each case (about
+ * 0.7 µs of CPU a thousand): a CPU-heavy implementation, to show whether --jobs 2 uses a
+ * second core.
+ *
+ *   cc -O2 -o /tmp/null-impl harness/bench/null-impl.c
+ *   conform run --impl /tmp/null-impl --impl-arg FIXTURES_DIR [--impl-arg SPIN_THOUSANDS]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOTS (1 << 18)
+static char *keys[SLOTS];
+static char *values[SLOTS];
+
+static unsigned long hash(const char *s, size_t n) {
+  unsigned long h = 1469598103934665603UL;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211UL;
+  return h;
+}
+
+/* Fixture lines start {"expected":<value>,"id":"<id>", (canonical JSON). */
+static void load(const char *path) {
+  FILE *file = fopen(path, "r");
+  if (!file) return;
+  static char line[1 << 20];
+  while (fgets(line, sizeof line, file)) {
+    char *id = strstr(line, ",\"id\":\"");
+    if (strncmp(line, "{\"expected\":", 12) != 0 || !id) continue;
+    char *idStart = id + 7, *idEnd = strchr(idStart, '"');
+    unsigned long slot = hash(idStart, idEnd - idStart) & (SLOTS - 1);
+    while (keys[slot]) slot = (slot + 1) & (SLOTS - 1);
+    keys[slot] = strndup(idStart, idEnd - idStart);
+    values[slot] = strndup(line + 12, id - (line + 12));
+  }
+  fclose(file);
+}
+
+static const char *lookup(const char *id, size_t n) {
+  unsigned long slot = hash(id, n) & (SLOTS - 1);
+  while (keys[slot]) {
+    if (strlen(keys[slot]) == n && memcmp(keys[slot], id, n) == 0) return values[slot];
+    slot = (slot + 1) & (SLOTS - 1);
+  }
+  return "{}";
+}
+
+/* Burns CPU: `thousands` thousand multiply-adds (about 0.7 µs each thousand on the machines
+   measured), with no system call, so that two processes on two cores take no longer than one. */
+static void spin(long thousands) {
+  volatile unsigned long sink = 0;
+  for (long i = 0; i < thousands * 1000; i++) sink += (unsigned long)i * 2654435761UL;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: null-impl FIXTURES_DIR [SPIN_THOUSANDS]\n");
+    return 2;
+  }
+  long thousands = argc > 2 ? atol(argv[2]) : 0;
+  const char *suites[] = {"eligibility", "version-compare", "timeline"};
+  for (int i = 0; i < 3; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.jsonl", argv[1], suites[i]);
+    load(path);
+  }
+  static char line[1 << 20];
+  static char inbuf[1 << 16], outbuf[1 << 16];
+  setvbuf(stdin, inbuf, _IOFBF, sizeof inbuf);
+  setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+  int hello = 1;
+  while (fgets(line, sizeof line, stdin)) {
+    if (hello) {
+      fputs("{\"type\":\"hello\",\"protocol\":1,\"name\":\"null-impl\",\"language\":\"c\",\"version\":\"1\","
+            "\"suites\":[\"eligibility\",\"version-compare\",\"timeline\"]}\n", stdout);
+      hello = 0;
+    } else {
+      /* Requests are canonical: {"id":"<id>","input":...,"seq":<n>,"suite":"<suite>","type":"case"}:
+         the seq is the last number, found from the end. */
+      char *idStart = line + 7, *idEnd = strchr(idStart, '"');
+      size_t length = strlen(line);
+      char *seq = line + length;
+      while (seq > line && memcmp(seq, ",\"seq\":", 7) != 0) seq--;
+      if (!idEnd || seq == line) return 2;
+      char *seqEnd = seq + 7;
+      while (*seqEnd >= '0' && *seqEnd <= '9') seqEnd++;
+      if (thousands > 0) spin(thousands);
+      const char *output = lookup(idStart, idEnd - idStart);
+      fwrite("{\"id\":", 1, 6, stdout);
+      fwrite(idStart - 1, 1, idEnd - idStart + 2, stdout);
+      fwrite(",\"output\":", 1, 10, stdout);
+      fputs(output, stdout);
+      fwrite(seq, 1, seqEnd - seq, stdout);
+      fputs(",\"type\":\"result\"}\n", stdout);
+    }
+    /* Nothing more waiting in stdin's buffer: hand over what is written. */
+    if (stdin->_IO_read_ptr >= stdin->_IO_read_end) fflush(stdout);
+  }
+  fflush(stdout);
+  return 0;
+}
