@@ -42,7 +42,7 @@ enum Hostile {
     var stderr: String
     /// Wall time from spawn to reaping, in seconds.
     var seconds: Double
-    /// `ru_maxrss` of conform and the descendants it reaped, in bytes.
+    /// conform's own peak resident size in bytes, sampled from `/proc` while it ran.
     var peakMemory: Int
     /// Killed for running past its limit.
     var timedOut: Bool
@@ -71,13 +71,27 @@ enum Hostile {
     let directory: URL
     let resultsPath: String
 
+    /// The process's own peak resident size in bytes (`VmHWM`), 0 once it has exited.
+    ///
+    /// Not `ru_maxrss` from `wait4`: a child spawned with vfork semantics starts from the parent's
+    /// high-water mark, so in a full test run it reported the test runner's 230 MB, not conform's.
+    static func highWaterMark(of pid: pid_t) -> Int {
+      guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+      else { return 0 }
+      return kilobytes * 1024
+    }
+
     /// Waits for conform to exit, killing it after `limit` seconds, and reads what it left.
     func finish(limit: Double) -> Run {
       var status: Int32 = 0
       var usage = rusage()
       var timedOut = false
       let deadline = started.addingTimeInterval(limit)
+      var peak = 0
       while true {
+        peak = max(peak, Self.highWaterMark(of: pid))
         let reaped = wait4(pid, &status, WNOHANG, &usage)
         if reaped == pid { break }
         if reaped < 0 && errno != EINTR { break }
@@ -93,7 +107,7 @@ enum Hostile {
       }
       return Run(
         status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, stdout: read("stdout.txt"), stderr: read("stderr.txt"),
-        seconds: Date().timeIntervalSince(started), peakMemory: Int(usage.ru_maxrss) * 1024, timedOut: timedOut,
+        seconds: Date().timeIntervalSince(started), peakMemory: peak, timedOut: timedOut,
         directory: directory, resultsPath: resultsPath)
     }
   }
