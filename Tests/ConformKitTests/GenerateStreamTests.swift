@@ -230,3 +230,29 @@ import Testing
     #expect(live.unlistedProblems == full.problems.count - 1)
   }
 }
+
+/// A run's case table copied from the lines the built-in set was generated as: the same bytes
+/// as encoding every case.
+@Suite struct GenerateStreamTableTests {
+  @Test func aTableCopiedFromGeneratedLinesIsTheEncodedOne() {
+    let set = FixtureSet.generated(options: GeneratorOptions(timelineDepth: 2), source: "x")
+    #expect(set.encoded != nil)
+    let selected = Array(stride(from: 1, to: set.cases.count, by: 3))
+    let suites = ["eligibility", "version-compare", "timeline"]
+    let copied = CaseTable(set, selected: selected, suites: suites)
+    let encoded = CaseTable(selected.map { set.cases[$0] }, suites: suites)
+    #expect(copied.fixtures == encoded.fixtures)
+    #expect(copied.suiteOfCase == encoded.suiteOfCase)
+    func bytes(_ table: CaseTable, _ index: Int) -> [[UInt8]] {
+      let slices = table.slices[index]
+      var request: [UInt8] = []
+      var record: [UInt8] = []
+      table.arena.withUnsafeBufferPointer { arena in
+        CaseTable.writeRequest(slices, seq: 42, arena: arena, into: &request)
+        CaseTable.writePassRecord(slices, attempt: 1, microseconds: 9, arena: arena, into: &record)
+      }
+      return [request, record, Array(table.arena[slices.id]), Array(table.arena[slices.expected])]
+    }
+    for index in selected.indices { #expect(bytes(copied, index) == bytes(encoded, index), "\(copied.fixtures[index].id)") }
+  }
+}

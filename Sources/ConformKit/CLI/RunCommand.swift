@@ -90,10 +90,10 @@ public enum RunCommand: Command {
         try list.check(against: Set(fixtures.cases.map(\.id)))
         return list
       }
-      var cases = try options.filters.select(from: fixtures)
-      if let limit = options.limit, limit < cases.count { cases.removeSubrange(limit...) }
+      var selected = try options.filters.selectIndices(from: fixtures)
+      if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
       plan = HarnessPlan(
-        fixtures: fixtures, cases: cases, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
+        fixtures: fixtures, selected: selected, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
         knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
     }
 

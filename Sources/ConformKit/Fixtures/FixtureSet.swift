@@ -12,6 +12,9 @@ public struct FixtureSet: Sendable {
   public var bundleDigest: String?
   /// Every case, suite by suite in the manifest's order, each suite in file order.
   public var cases: [FixtureCase]
+  /// For a set generated in memory, the canonical lines it was hashed from: a run copies its
+  /// requests and expected outputs from them instead of encoding every case again.
+  var encoded: EncodedCases?
 
   /// The tables generated in memory by this build: the same bytes as the published `fixtures/`.
   public static func builtIn() -> FixtureSet { generated(options: .published, source: "built-in") }
@@ -33,20 +36,25 @@ public struct FixtureSet: Sendable {
       }
     }
     let chunks = work
-    var made = [(fixtures: [FixtureCase], lines: [UInt8])](repeating: ([], []), count: chunks.count)
+    var made = [(fixtures: [FixtureCase], lines: [UInt8], spans: [EncodedCases.Line])](
+      repeating: ([], [], []), count: chunks.count)
     made.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let slots = buffer
       DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
         let suite = suites[chunks[index].suite]
         var fixtures: [FixtureCase] = []
         var lines: [UInt8] = []
+        var spans: [EncodedCases.Line] = []
         fixtures.reserveCapacity(chunks[index].drafts.count)
+        spans.reserveCapacity(chunks[index].drafts.count)
         for draft in chunks[index].drafts {
           let fixture = suite.fixture(for: draft)
-          writeLine(fixture, into: &lines)
+          var span = writeLine(fixture, into: &lines)
+          span.chunk = Int32(index)
+          spans.append(span)
           fixtures.append(fixture)
         }
-        slots[index] = (fixtures, lines)
+        slots[index] = (fixtures, lines, spans)
       }
     }
 
@@ -79,18 +87,27 @@ public struct FixtureSet: Sendable {
     let manifest = FixtureManifest(
       generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
       bundleVersion: nil, files: files, suites: entries)
-    return FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
+    var set = FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
+    // Chunks are in suite order, like the cases.
+    set.encoded = EncodedCases(chunks: made.map(\.lines), lines: made.flatMap(\.spans))
+    return set
   }
 
   /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)` (keys in
-  /// code point order), written without building the object.
-  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) {
+  /// code point order), written without building the object. Returns where its parts end.
+  @discardableResult
+  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> EncodedCases.Line {
+    var span = EncodedCases.Line()
+    span.start = Int32(bytes.count)
     bytes.append(contentsOf: #"{"expected":"#.utf8)
     JSONWriter.write(fixture.expected, into: &bytes)
+    span.expectedEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","id":"#.utf8)
     JSONWriter.writeString(fixture.id, into: &bytes)
+    span.idEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","input":"#.utf8)
     JSONWriter.write(fixture.input, into: &bytes)
+    span.inputEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","note":"#.utf8)
     JSONWriter.writeString(fixture.note, into: &bytes)
     bytes.append(contentsOf: #","suite":"#.utf8)
@@ -101,6 +118,7 @@ public struct FixtureSet: Sendable {
       JSONWriter.writeString(tag, into: &bytes)
     }
     bytes.append(contentsOf: "]}\n".utf8)
+    return span
   }
 
   private init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
@@ -221,5 +239,30 @@ public struct FixtureSet: Sendable {
 
   static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.hasPrefix(".")
+  }
+}
+
+/// The canonical lines of a set generated in memory, and where each case's parts are in them:
+/// `{"expected":…,"id":…,"input":…,"note":…,"suite":…,"tags":[…]}`.
+final class EncodedCases: Sendable {
+  /// Where one case's line and its parts are, in bytes from the start of its chunk.
+  struct Line: Sendable {
+    var chunk: Int32 = 0
+    var start: Int32 = 0
+    /// After the expected output's value.
+    var expectedEnd: Int32 = 0
+    /// After the id's closing quote.
+    var idEnd: Int32 = 0
+    /// After the input's value.
+    var inputEnd: Int32 = 0
+  }
+
+  let chunks: [[UInt8]]
+  /// One per case, in the set's order.
+  let lines: [Line]
+
+  init(chunks: [[UInt8]], lines: [Line]) {
+    self.chunks = chunks
+    self.lines = lines
   }
 }

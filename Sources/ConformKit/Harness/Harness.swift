@@ -19,19 +19,27 @@ struct HarnessPlan: Sendable {
   /// The run's options for the header.
   var options: JSONValue
 
-  /// A fixture set's selected cases, each sent `repeats` times, shuffled with `shuffleSeed`.
+  /// A fixture set's selected cases (indices into `set.cases`), each sent `repeats` times,
+  /// shuffled with `shuffleSeed`.
   init(
-    fixtures set: FixtureSet, cases: [FixtureCase], repeats: Int = 1, shuffleSeed: UInt64? = nil,
+    fixtures set: FixtureSet, selected: [Int], repeats: Int = 1, shuffleSeed: UInt64? = nil,
     knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
   ) {
-    let suites = set.manifest.suites.map(\.name).filter { name in cases.contains { $0.suite == name } }
+    var present = Set<String>()
+    var last = ""
+    for index in selected where set.cases[index].suite != last {
+      last = set.cases[index].suite
+      present.insert(last)
+    }
+    let suites = set.manifest.suites.map(\.name).filter(present.contains)
     fixtures = ResultHeader.Fixtures(
       source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
-      bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion, cases: Int64(cases.count))
+      bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
+      cases: Int64(selected.count))
     self.suites = suites
     source = PlannedAttempts(
-      table: CaseTable(cases, suites: suites),
-      attempts: SendOrder.attempts(caseCount: cases.count, repeat: repeats, shuffleSeed: shuffleSeed))
+      table: CaseTable(set, selected: selected, suites: suites),
+      attempts: SendOrder.attempts(caseCount: selected.count, repeat: repeats, shuffleSeed: shuffleSeed))
     self.repeats = repeats
     self.knownFailures = knownFailures
     self.settings = settings
