@@ -24,60 +24,30 @@ public struct FixtureSet: Sendable {
   ///
   /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
   /// checking against itself, and that was most of the time `conform run` took to start. The
-  /// drafts are taken in order; the model's outputs and the lines are made in chunks on every
-  /// core, then hashed in order.
+  /// work is spread over every core by `TableMaker`.
   static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
-    let chunkSize = 512
-    var work: [(suite: Int, drafts: ArraySlice<CaseDraft>)] = []
-    for (index, suite) in suites.enumerated() {
-      let drafts = Array(suite.drafts(options: options))
-      for start in stride(from: 0, to: drafts.count, by: chunkSize) {
-        work.append((index, drafts[start..<min(start + chunkSize, drafts.count)]))
-      }
-    }
-    let chunks = work
-    var made = [(fixtures: [FixtureCase], lines: [UInt8], spans: [EncodedCases.Line])](
-      repeating: ([], [], []), count: chunks.count)
-    made.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-        let suite = suites[chunks[index].suite]
-        var fixtures: [FixtureCase] = []
-        var lines: [UInt8] = []
-        var spans: [EncodedCases.Line] = []
-        fixtures.reserveCapacity(chunks[index].drafts.count)
-        spans.reserveCapacity(chunks[index].drafts.count)
-        for draft in chunks[index].drafts {
-          let fixture = suite.fixture(for: draft)
-          var span = writeLine(fixture, into: &lines)
-          span.chunk = Int32(index)
-          spans.append(span)
-          fixtures.append(fixture)
-        }
-        slots[index] = (fixtures, lines, spans)
-      }
-    }
+    let maker = TableMaker(suites: suites, options: options)
+    DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in maker.work() }
+    let made = maker.finish()
 
     var cases: [FixtureCase] = []
     var files: [FixtureManifest.File] = []
     var entries: [FixtureManifest.SuiteEntry] = []
     for (index, suite) in suites.enumerated() {
-      var hasher = SHA256()
       var bytes: Int64 = 0
       var count: Int64 = 0
       var tags: [String: Int64] = [:]
-      for (chunk, part) in zip(work, made) where chunk.suite == index {
-        hasher.update(part.lines)
-        bytes += Int64(part.lines.count)
-        count += Int64(part.fixtures.count)
-        for fixture in part.fixtures {
+      for chunk in made.chunks where chunk.suite == index {
+        bytes += Int64(chunk.lines.count)
+        count += Int64(chunk.fixtures.count)
+        for fixture in chunk.fixtures {
           for tag in fixture.tags { tags[tag, default: 0] += 1 }
         }
-        cases += part.fixtures
+        cases += chunk.fixtures
       }
       let tableName = "\(suite.name).jsonl"
       let specName = "\(suite.name).md"
-      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: made.digests[index]))
       files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
       entries.append(
         FixtureManifest.SuiteEntry(
@@ -89,7 +59,7 @@ public struct FixtureSet: Sendable {
       bundleVersion: nil, files: files, suites: entries)
     var set = FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
     // Chunks are in suite order, like the cases.
-    set.encoded = EncodedCases(chunks: made.map(\.lines), lines: made.flatMap(\.spans))
+    set.encoded = EncodedCases(chunks: made.chunks.map(\.lines), lines: made.chunks.flatMap(\.spans))
     return set
   }
 
@@ -264,5 +234,112 @@ final class EncodedCases: Sendable {
   init(chunks: [[UInt8]], lines: [Line]) {
     self.chunks = chunks
     self.lines = lines
+  }
+}
+
+/// Makes a generated set's cases and lines on several threads at once (each calls `work()`):
+/// drafts are taken in order, 512 at a time, under a lock (the cheap part); the model's outputs
+/// and the canonical lines are made outside it; each chunk is hashed, in order, by whichever
+/// thread finds the next one ready, so hashing overlaps making.
+private final class TableMaker: @unchecked Sendable {
+  struct Chunk {
+    var suite: Int
+    var fixtures: [FixtureCase]
+    var lines: [UInt8]
+    var spans: [EncodedCases.Line]
+  }
+
+  static let chunkSize = 512
+  private let suites: [any Suite]
+  private let options: GeneratorOptions
+
+  // Guarded by `drafting`: where the drafts are.
+  private let drafting = NSLock()
+  private var suiteIndex = 0
+  private var drafts: AnyIterator<CaseDraft>?
+  private var nextChunk = 0
+
+  // Guarded by `depositing`: chunks made and not yet hashed, and whether a thread is hashing.
+  private let depositing = NSLock()
+  private var ready: [Int: Chunk] = [:]
+  private var nextToHash = 0
+  private var hashing = false
+
+  // Touched only by the thread that is hashing.
+  private var hashers: [SHA256]
+  private var chunks: [Chunk] = []
+
+  init(suites: [any Suite], options: GeneratorOptions) {
+    self.suites = suites
+    self.options = options
+    hashers = Array(repeating: SHA256(), count: suites.count)
+  }
+
+  func work() {
+    while let (id, suite, batch) = takeDrafts() {
+      var chunk = Chunk(suite: suite, fixtures: [], lines: [], spans: [])
+      chunk.fixtures.reserveCapacity(batch.count)
+      chunk.spans.reserveCapacity(batch.count)
+      for draft in batch {
+        let fixture = suites[suite].fixture(for: draft)
+        var span = FixtureSet.writeLine(fixture, into: &chunk.lines)
+        span.chunk = Int32(id)
+        chunk.spans.append(span)
+        chunk.fixtures.append(fixture)
+      }
+      deposit(chunk, id: id)
+    }
+  }
+
+  /// The next chunk's number, suite and drafts; nil when every suite is done.
+  private func takeDrafts() -> (id: Int, suite: Int, drafts: [CaseDraft])? {
+    drafting.lock()
+    defer { drafting.unlock() }
+    while suiteIndex < suites.count {
+      if drafts == nil { drafts = suites[suiteIndex].drafts(options: options).makeIterator() }
+      var batch: [CaseDraft] = []
+      batch.reserveCapacity(Self.chunkSize)
+      while batch.count < Self.chunkSize, let draft = drafts!.next() { batch.append(draft) }
+      if batch.isEmpty {
+        suiteIndex += 1
+        drafts = nil
+        continue
+      }
+      defer { nextChunk += 1 }
+      return (nextChunk, suiteIndex, batch)
+    }
+    return nil
+  }
+
+  /// Hands over a made chunk; hashes it and any that follow it if no other thread is hashing.
+  private func deposit(_ chunk: Chunk, id: Int) {
+    depositing.lock()
+    ready[id] = chunk
+    if hashing {
+      depositing.unlock()
+      return
+    }
+    hashing = true
+    depositing.unlock()
+    while true {
+      depositing.lock()
+      guard let next = ready.removeValue(forKey: nextToHash) else {
+        hashing = false
+        depositing.unlock()
+        return
+      }
+      nextToHash += 1
+      depositing.unlock()
+      hashers[next.suite].update(next.lines)
+      chunks.append(next)
+    }
+  }
+
+  /// Every chunk in order and each suite's table digest (hex); call once every `work()` returned.
+  func finish() -> (chunks: [Chunk], digests: [String]) {
+    precondition(ready.isEmpty && !hashing, "every chunk is hashed once the work is done")
+    var digests: [String] = []
+    for index in hashers.indices { digests.append(hashers[index].finalizeHex()) }
+    return (chunks, digests)
   }
 }
