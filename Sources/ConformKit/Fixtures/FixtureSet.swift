@@ -24,43 +24,11 @@ public struct FixtureSet: Sendable {
   ///
   /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
   /// checking against itself, and that was most of the time `conform run` took to start. The
-  /// work is spread over every core by `TableMaker`.
+  /// work is spread over every core by `GeneratedTables`.
   static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
-    let maker = TableMaker(suites: suites, options: options)
+    let maker = GeneratedTables(suites: suites, options: options)
     DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in maker.work() }
-    let made = maker.finish()
-
-    var cases: [FixtureCase] = []
-    var files: [FixtureManifest.File] = []
-    var entries: [FixtureManifest.SuiteEntry] = []
-    for (index, suite) in suites.enumerated() {
-      var bytes: Int64 = 0
-      var count: Int64 = 0
-      var tags: [String: Int64] = [:]
-      for chunk in made.chunks where chunk.suite == index {
-        bytes += Int64(chunk.lines.count)
-        count += Int64(chunk.fixtures.count)
-        for fixture in chunk.fixtures {
-          for tag in fixture.tags { tags[tag, default: 0] += 1 }
-        }
-        cases += chunk.fixtures
-      }
-      let tableName = "\(suite.name).jsonl"
-      let specName = "\(suite.name).md"
-      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: made.digests[index]))
-      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
-      entries.append(
-        FixtureManifest.SuiteEntry(
-          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
-          facts: suite.manifestFacts(options: options)))
-    }
-    let manifest = FixtureManifest(
-      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
-      bundleVersion: nil, files: files, suites: entries)
-    var set = FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
-    // Chunks are in suite order, like the cases.
-    set.encoded = EncodedCases(chunks: made.chunks.map(\.lines), lines: made.chunks.flatMap(\.spans))
-    return set
+    return maker.set(source: source)
   }
 
   /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)` (keys in
@@ -91,7 +59,7 @@ public struct FixtureSet: Sendable {
     return span
   }
 
-  private init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
+  fileprivate init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
     self.manifest = manifest
     self.manifestDigest = manifestDigest
     self.source = source
@@ -237,12 +205,15 @@ final class EncodedCases: Sendable {
   }
 }
 
-/// Makes a generated set's cases and lines on several threads at once (each calls `work()`):
+/// Makes a generated set's cases and lines on several threads at once (each runs `work()`):
 /// drafts are taken in order, 512 at a time, under a lock (the cheap part); the model's outputs
 /// and the canonical lines are made outside it; each chunk is hashed, in order, by whichever
 /// thread finds the next one ready, so hashing overlaps making.
-private final class TableMaker: @unchecked Sendable {
-  struct Chunk {
+///
+/// A run of the built-in tables starts it in the background (`start`) and sends each chunk as
+/// soon as it is made (`chunk(_:)`); the set, its manifest and digest, come when all are made.
+final class GeneratedTables: @unchecked Sendable {
+  struct Chunk: Sendable {
     var suite: Int
     var fixtures: [FixtureCase]
     var lines: [UInt8]
@@ -250,8 +221,8 @@ private final class TableMaker: @unchecked Sendable {
   }
 
   static let chunkSize = 512
-  private let suites: [any Suite]
-  private let options: GeneratorOptions
+  let suites: [any Suite]
+  let options: GeneratorOptions
 
   // Guarded by `drafting`: where the drafts are.
   private let drafting = NSLock()
@@ -259,15 +230,17 @@ private final class TableMaker: @unchecked Sendable {
   private var drafts: AnyIterator<CaseDraft>?
   private var nextChunk = 0
 
-  // Guarded by `depositing`: chunks made and not yet hashed, and whether a thread is hashing.
-  private let depositing = NSLock()
-  private var ready: [Int: Chunk] = [:]
+  // Guarded by `state`: the chunks made (nil: being made), the next to hash, whether a thread
+  // is hashing, the threads still working.
+  private let state = NSCondition()
+  private var made: [Chunk?] = []
   private var nextToHash = 0
   private var hashing = false
+  private var working = 0
+  private var done = false
 
   // Touched only by the thread that is hashing.
   private var hashers: [SHA256]
-  private var chunks: [Chunk] = []
 
   init(suites: [any Suite], options: GeneratorOptions) {
     self.suites = suites
@@ -275,7 +248,34 @@ private final class TableMaker: @unchecked Sendable {
     hashers = Array(repeating: SHA256(), count: suites.count)
   }
 
+  /// Starts `threads` threads making the tables, and returns.
+  func start(threads: Int) {
+    state.lock()
+    working = threads
+    state.unlock()
+    for index in 0..<threads {
+      let thread = Thread { [self] in
+        make()
+        state.lock()
+        working -= 1
+        if working == 0 { done = true }
+        state.broadcast()
+        state.unlock()
+      }
+      thread.name = "conform tables \(index)"
+      thread.start()
+    }
+  }
+
+  /// Makes chunks until every suite is done (one of the threads of `concurrentPerform`).
   func work() {
+    make()
+    state.lock()
+    done = true
+    state.unlock()
+  }
+
+  private func make() {
     while let (id, suite, batch) = takeDrafts() {
       var chunk = Chunk(suite: suite, fixtures: [], lines: [], spans: [])
       chunk.fixtures.reserveCapacity(batch.count)
@@ -305,41 +305,96 @@ private final class TableMaker: @unchecked Sendable {
         drafts = nil
         continue
       }
-      defer { nextChunk += 1 }
-      return (nextChunk, suiteIndex, batch)
+      let id = nextChunk
+      nextChunk += 1
+      state.lock()
+      while made.count <= id { made.append(nil) }
+      state.unlock()
+      return (id, suiteIndex, batch)
     }
     return nil
   }
 
   /// Hands over a made chunk; hashes it and any that follow it if no other thread is hashing.
   private func deposit(_ chunk: Chunk, id: Int) {
-    depositing.lock()
-    ready[id] = chunk
+    state.lock()
+    made[id] = chunk
+    state.broadcast()
     if hashing {
-      depositing.unlock()
+      state.unlock()
       return
     }
     hashing = true
-    depositing.unlock()
-    while true {
-      depositing.lock()
-      guard let next = ready.removeValue(forKey: nextToHash) else {
-        hashing = false
-        depositing.unlock()
-        return
-      }
+    while nextToHash < made.count, let next = made[nextToHash] {
       nextToHash += 1
-      depositing.unlock()
+      state.unlock()
       hashers[next.suite].update(next.lines)
-      chunks.append(next)
+      state.lock()
+    }
+    hashing = false
+    state.broadcast()
+    state.unlock()
+  }
+
+  /// Chunk `id`, waiting until it is made; nil past the last one.
+  func chunk(_ id: Int) -> Chunk? {
+    state.lock()
+    defer { state.unlock() }
+    while true {
+      if id < made.count, let chunk = made[id] { return chunk }
+      if done { return nil }
+      state.wait()
     }
   }
 
-  /// Every chunk in order and each suite's table digest (hex); call once every `work()` returned.
-  func finish() -> (chunks: [Chunk], digests: [String]) {
-    precondition(ready.isEmpty && !hashing, "every chunk is hashed once the work is done")
-    var digests: [String] = []
-    for index in hashers.indices { digests.append(hashers[index].finalizeHex()) }
-    return (chunks, digests)
+  /// Waits until every chunk is made and hashed.
+  private func waitUntilDone() {
+    state.lock()
+    while !done || hashing || nextToHash < made.count { state.wait() }
+    state.unlock()
+  }
+
+  /// The manifest `FixtureGenerator.generate` writes for these tables; waits until every chunk
+  /// is made and hashed.
+  func manifest() -> FixtureManifest {
+    waitUntilDone()
+    var files: [FixtureManifest.File] = []
+    var entries: [FixtureManifest.SuiteEntry] = []
+    for (index, suite) in suites.enumerated() {
+      var bytes: Int64 = 0
+      var count: Int64 = 0
+      var tags: [String: Int64] = [:]
+      for case let chunk? in made where chunk.suite == index {
+        bytes += Int64(chunk.lines.count)
+        count += Int64(chunk.fixtures.count)
+        for fixture in chunk.fixtures {
+          for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        }
+      }
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      var hasher = hashers[index]
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
+      entries.append(
+        FixtureManifest.SuiteEntry(
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
+          facts: suite.manifestFacts(options: options)))
+    }
+    return FixtureManifest(
+      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
+      bundleVersion: nil, files: files, suites: entries)
+  }
+
+  /// The whole set, with the manifest and digest `FixtureGenerator.generate` gives; waits until
+  /// every chunk is made.
+  func set(source: String) -> FixtureSet {
+    let manifest = manifest()
+    let chunks = made.map { $0! }
+    var set = FixtureSet(
+      manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: chunks.flatMap(\.fixtures))
+    // Chunks are in suite order, like the cases.
+    set.encoded = EncodedCases(chunks: chunks.map(\.lines), lines: chunks.flatMap(\.spans))
+    return set
   }
 }

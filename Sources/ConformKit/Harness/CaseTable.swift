@@ -55,6 +55,18 @@ final class CaseTable: Sendable {
     self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: 0)
   }
 
+  /// A chunk of generated tables, copied from its lines.
+  convenience init(_ chunk: GeneratedTables.Chunk, suites runSuites: [String], base: Int) {
+    let spans = chunk.spans.map { span in
+      var local = span
+      local.chunk = 0
+      return local
+    }
+    let (arena, slices) = Self.copy(
+      Array(chunk.fixtures.indices), from: EncodedCases(chunks: [chunk.lines], lines: spans), fixtures: chunk.fixtures)
+    self.init(fixtures: chunk.fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+  }
+
   private init(fixtures: [FixtureCase], arena: [UInt8], slices: [Slices], suites runSuites: [String]?, base: Int) {
     self.arena = arena
     self.slices = slices
