@@ -84,7 +84,8 @@ import Testing
     #expect(failed.contains { $0.id == "timeline/seed/cancel-after-sleep" })
     let suite = TimelineSuite()
     let drafts = Dictionary(
-      suite.drafts(options: GeneratorOptions(timelineDepth: 3)).map { ("timeline/\($0.name)", $0) }, uniquingKeysWith: { a, _ in a })
+      suite.drafts(options: GeneratorOptions(timelineDepth: 3)).map { ("timeline/\($0.name)", $0) },
+      uniquingKeysWith: { first, _ in first })
     for result in failed {
       let draft = try #require(drafts[result.id])
       #expect(result.expected == (try suite.expected(for: draft.input)), "\(result.id)")

@@ -424,7 +424,8 @@ struct Bench {
       notes.append(
         "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches timeline depth \(depth) "
           + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "
-          + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases (about \(BenchFormat.number(Double(next) / rate)) s).")
+          + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases "
+          + "(about \(BenchFormat.number(Double(next) / rate)) s).")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "

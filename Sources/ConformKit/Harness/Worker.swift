@@ -625,7 +625,9 @@ final class Worker: @unchecked Sendable {
   }
 
   /// Whether a canonical result is its case's: the same id, the expected output's bytes.
-  private static func isExpected(_ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt) -> Bool {
+  private static func isExpected(
+    _ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt
+  ) -> Bool {
     let table = attempt.table
     let slices = table.slices[attempt.index]
     return table.arena.withUnsafeBufferPointer { arena in
