@@ -48,7 +48,7 @@ public enum BenchCommand: Command {
     var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
     if let runs { scale.runs = runs }
 
-    let setup = try BenchSetup.prepare()
+    let setup = try BenchSetup.prepare(fixtures: GeneratorOptions(timelineDepth: scale.fixturesDepth))
     defer { setup.cleanUp() }
     var bench = try Bench(setup: setup, scale: scale)
     let report = try bench.measure()
@@ -83,6 +83,9 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
+  /// The timeline depth of the fixtures folder the null implementation answers from and the
+  /// requests come from: the published tables' (its first cases are the built-in ones).
+  var fixturesDepth = GeneratorOptions.published.timelineDepth
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 100, rawCopies: 4,
@@ -92,7 +95,7 @@ struct BenchScale: Sendable {
     generatorCases: 30_000, generatedDepth: 5)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, rawCopies: 1,
-    generatorDepth: 4, generatorCases: 500, generatedDepth: 2)
+    generatorDepth: 4, generatorCases: 500, generatedDepth: 2, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
@@ -169,7 +172,8 @@ struct Bench {
   init(setup: BenchSetup, scale: BenchScale) throws(ConformError) {
     self.setup = setup
     self.scale = scale
-    requests = BenchRequests(limit: scale.limit, repeats: scale.repeats)
+    requests = BenchRequests(
+      options: GeneratorOptions(timelineDepth: scale.fixturesDepth), limit: scale.limit, repeats: scale.repeats)
     figures = BenchRow.allCases.map { BenchFigure(name: $0.name, unit: $0.unit, command: "") }
     targets = BenchGoal.allCases.map(\.target)
   }
