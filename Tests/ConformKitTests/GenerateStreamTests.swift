@@ -84,7 +84,8 @@ import Testing
     #expect(failed.contains { $0.id == "timeline/seed/cancel-after-sleep" })
     let suite = TimelineSuite()
     let drafts = Dictionary(
-      suite.drafts(options: GeneratorOptions(timelineDepth: 3)).map { ("timeline/\($0.name)", $0) }, uniquingKeysWith: { a, _ in a })
+      suite.drafts(options: GeneratorOptions(timelineDepth: 3)).map { ("timeline/\($0.name)", $0) },
+      uniquingKeysWith: { first, _ in first })
     for result in failed {
       let draft = try #require(drafts[result.id])
       #expect(result.expected == (try suite.expected(for: draft.input)), "\(result.id)")
@@ -228,5 +229,89 @@ import Testing
     expectSame(full, live, keptAll: false)
     #expect(live.problems.count == 1)
     #expect(live.unlistedProblems == full.problems.count - 1)
+  }
+}
+
+/// A run's case table copied from the lines the built-in set was generated as: the same bytes
+/// as encoding every case.
+@Suite struct GenerateStreamTableTests {
+  @Test func aTableCopiedFromGeneratedLinesIsTheEncodedOne() {
+    let set = FixtureSet.generated(options: GeneratorOptions(timelineDepth: 2), source: "x")
+    #expect(set.encoded != nil)
+    let selected = Array(stride(from: 1, to: set.cases.count, by: 3))
+    let suites = ["eligibility", "version-compare", "timeline"]
+    let copied = CaseTable(set, selected: selected, suites: suites)
+    let encoded = CaseTable(selected.map { set.cases[$0] }, suites: suites)
+    #expect(copied.fixtures == encoded.fixtures)
+    #expect(copied.suiteOfCase == encoded.suiteOfCase)
+    func bytes(_ table: CaseTable, _ index: Int) -> [[UInt8]] {
+      let slices = table.slices[index]
+      var request: [UInt8] = []
+      var record: [UInt8] = []
+      table.arena.withUnsafeBufferPointer { arena in
+        CaseTable.writeRequest(slices, seq: 42, arena: arena, into: &request)
+        CaseTable.writePassRecord(slices, attempt: 1, microseconds: 9, arena: arena, into: &record)
+      }
+      return [request, record, Array(table.arena[slices.id]), Array(table.arena[slices.expected])]
+    }
+    for index in selected.indices { #expect(bytes(copied, index) == bytes(encoded, index), "\(copied.fixtures[index].id)") }
+  }
+}
+
+/// `conform run` on the built-in tables sends each chunk as soon as it is made; the header
+/// waits for the tables' digest, which is the same as when they are made first.
+@Suite struct GenerateStreamBuiltInTests {
+  static let builtIn = FixtureSet.builtIn()
+
+  func run(_ implementation: [String], _ options: [String]) throws -> (outcome: ProcessOutcome, file: ResultsFile) {
+    let directory = TestSupport.temporaryDirectory("conform-builtin")
+    let results = directory.appendingPathComponent("results.jsonl").path
+    var arguments = ["run", "--impl", TestSupport.binary(implementation[0])]
+    for argument in implementation.dropFirst() { arguments += ["--impl-arg", argument] }
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"), arguments + ["--results", results] + options, currentDirectory: directory)
+    return (outcome, try ResultsFile.read(results))
+  }
+
+  @Test func theStreamedBuiltInRunHasTheBuiltInDigestAndOrder() throws {
+    let (outcome, file) = try run(["swift-reference"], ["--limit", "400", "--repeat", "2"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(file.header.fixtures.source == "built-in")
+    #expect(file.header.fixtures.manifestDigest == "sha256:" + Self.builtIn.manifestDigest)
+    #expect(file.header.fixtures.cases == 400)
+    #expect(file.results.count == 800)
+    #expect(Set(file.results.filter { $0.attempt == 0 }.map(\.id)) == Set(Self.builtIn.cases.prefix(400).map(\.id)))
+    #expect(file.results.filter { $0.attempt == 1 }.count == 400)
+    #expect(outcome.stdout.split(separator: "\n").last == "400 passed, 0 failed")
+  }
+
+  @Test func aDriftingPortFailsStreamedBuiltInCases() throws {
+    let (outcome, file) = try run(["swift-ports", "threshold-gt"], ["--limit", "337"])
+    #expect(outcome.status == 1)
+    let failed = file.results.filter { $0.status == .fail }
+    #expect(failed.contains { $0.id == "eligibility/boundary/t3c7/wins-threshold" })
+    let expected = Dictionary(uniqueKeysWithValues: Self.builtIn.cases.map { ($0.id, $0.expected) })
+    #expect(failed.allSatisfy { $0.expected == expected[$0.id] })
+  }
+
+  @Test func streamedTablesHandOutEveryCaseInOrderOncePerRound() {
+    let options = GeneratorOptions(timelineDepth: 2)
+    let tables = GeneratedTables(suites: SuiteRegistry.all, options: options)
+    tables.start(threads: 2)
+    let counts = SuiteRegistry.all.map { $0.caseCount(options: options) }
+    let source = StreamedTables(tables: tables, counts: counts, repeats: 2, limit: nil)
+    var taken: [TableAttempt] = []
+    while true {
+      let batch = source.take(100)
+      if batch.isEmpty { break }
+      taken += batch
+    }
+    let set = FixtureSet.generated(options: options, source: "x")
+    #expect(source.isEmpty)
+    #expect(taken.count == set.cases.count * 2)
+    #expect(taken.prefix(set.cases.count).map(\.fixture.id) == set.cases.map(\.id))
+    #expect(taken.prefix(set.cases.count).map(\.ordinal) == Array(0..<set.cases.count))
+    #expect(taken.suffix(set.cases.count).allSatisfy { $0.attempt.number == 1 })
+    #expect(SHA256.hex(tables.manifest().bytes) == set.manifestDigest)
   }
 }

@@ -11,13 +11,19 @@
  *   cc -O2 -o /tmp/null-impl harness/bench/null-impl.c
  *   conform run --impl /tmp/null-impl --impl-arg FIXTURES_DIR [--impl-arg SPIN_THOUSANDS]
  */
+#define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define SLOTS (1 << 18)
-static char *keys[SLOTS];
-static char *values[SLOTS];
+/* Each case id and its expected output, pointing into the mapped fixture files (no copies). */
+static const char *keys[SLOTS], *values[SLOTS];
+static size_t keyLengths[SLOTS], valueLengths[SLOTS];
 
 static unsigned long hash(const char *s, size_t n) {
   unsigned long h = 1469598103934665603UL;
@@ -25,30 +31,51 @@ static unsigned long hash(const char *s, size_t n) {
   return h;
 }
 
-/* Fixture lines start {"expected":<value>,"id":"<id>", (canonical JSON). */
+/* Fixture lines start {"expected":<value>,"id":"<id>", (canonical JSON): the value ends where
+   the first ,"id":" after it begins (an id never holds a quote). */
 static void load(const char *path) {
-  FILE *file = fopen(path, "r");
-  if (!file) return;
-  static char line[1 << 20];
-  while (fgets(line, sizeof line, file)) {
-    char *id = strstr(line, ",\"id\":\"");
-    if (strncmp(line, "{\"expected\":", 12) != 0 || !id) continue;
-    char *idStart = id + 7, *idEnd = strchr(idStart, '"');
-    unsigned long slot = hash(idStart, idEnd - idStart) & (SLOTS - 1);
-    while (keys[slot]) slot = (slot + 1) & (SLOTS - 1);
-    keys[slot] = strndup(idStart, idEnd - idStart);
-    values[slot] = strndup(line + 12, id - (line + 12));
+  int descriptor = open(path, O_RDONLY);
+  if (descriptor < 0) return;
+  struct stat info;
+  if (fstat(descriptor, &info) != 0 || info.st_size == 0) {
+    close(descriptor);
+    return;
   }
-  fclose(file);
+  const char *data = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+  close(descriptor);
+  if (data == MAP_FAILED) return;
+  const char *end = data + info.st_size;
+  for (const char *line = data; line < end;) {
+    const char *newline = memchr(line, '\n', (size_t)(end - line));
+    if (!newline) newline = end;
+    if (newline - line > 12 && memcmp(line, "{\"expected\":", 12) == 0) {
+      const char *id = memmem(line, (size_t)(newline - line), ",\"id\":\"", 7);
+      if (id) {
+        const char *idStart = id + 7, *idEnd = memchr(idStart, '"', (size_t)(newline - idStart));
+        if (idEnd) {
+          unsigned long slot = hash(idStart, (size_t)(idEnd - idStart)) & (SLOTS - 1);
+          while (keys[slot]) slot = (slot + 1) & (SLOTS - 1);
+          keys[slot] = idStart;
+          keyLengths[slot] = (size_t)(idEnd - idStart);
+          values[slot] = line + 12;
+          valueLengths[slot] = (size_t)(id - (line + 12));
+        }
+      }
+    }
+    line = newline + 1;
+  }
 }
 
-static const char *lookup(const char *id, size_t n) {
+static void writeExpected(const char *id, size_t n) {
   unsigned long slot = hash(id, n) & (SLOTS - 1);
   while (keys[slot]) {
-    if (strlen(keys[slot]) == n && memcmp(keys[slot], id, n) == 0) return values[slot];
+    if (keyLengths[slot] == n && memcmp(keys[slot], id, n) == 0) {
+      fwrite(values[slot], 1, valueLengths[slot], stdout);
+      return;
+    }
     slot = (slot + 1) & (SLOTS - 1);
   }
-  return "{}";
+  fputs("{}", stdout);
 }
 
 /* Burns CPU: `thousands` thousand multiply-adds (about 0.7 µs each thousand on the machines
@@ -91,11 +118,10 @@ int main(int argc, char **argv) {
       char *seqEnd = seq + 7;
       while (*seqEnd >= '0' && *seqEnd <= '9') seqEnd++;
       if (thousands > 0) spin(thousands);
-      const char *output = lookup(idStart, idEnd - idStart);
       fwrite("{\"id\":", 1, 6, stdout);
       fwrite(idStart - 1, 1, idEnd - idStart + 2, stdout);
       fwrite(",\"output\":", 1, 10, stdout);
-      fputs(output, stdout);
+      writeExpected(idStart, idEnd - idStart);
       fwrite(seq, 1, seqEnd - seq, stdout);
       fputs(",\"type\":\"result\"}\n", stdout);
     }

@@ -48,7 +48,7 @@ public enum BenchCommand: Command {
     var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
     if let runs { scale.runs = runs }
 
-    let setup = try BenchSetup.prepare()
+    let setup = try BenchSetup.prepare(fixtures: GeneratorOptions(timelineDepth: scale.fixturesDepth))
     defer { setup.cleanUp() }
     var bench = try Bench(setup: setup, scale: scale)
     let report = try bench.measure()
@@ -83,6 +83,9 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
+  /// The timeline depth of the fixtures folder the null implementation answers from and the
+  /// requests come from: the published tables' (its first cases are the built-in ones).
+  var fixturesDepth = GeneratorOptions.published.timelineDepth
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 100, rawCopies: 4,
@@ -92,7 +95,7 @@ struct BenchScale: Sendable {
     generatorCases: 30_000, generatedDepth: 5)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, rawCopies: 1,
-    generatorDepth: 4, generatorCases: 500, generatedDepth: 2)
+    generatorDepth: 4, generatorCases: 500, generatedDepth: 2, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
@@ -105,7 +108,7 @@ enum BenchRow: Int, CaseIterable {
     case .raw: "raw pipe echo (C read/write)"
     case .null: "null implementation through conform run"
     case .harnessCost: "harness cost per case (null implementation)"
-    case .fixedCost: "conform run fixed cost (fixtures, start, report)"
+    case .fixedCost: "conform run on one built-in case (start, tables, report)"
     case .swiftAlone: "Swift reference alone"
     case .swiftThrough: "Swift reference through conform run"
     case .swiftEndToEnd: "Swift reference through conform run, end to end"
@@ -151,7 +154,7 @@ enum BenchGoal: Int, CaseIterable {
     case .memoryRatio:
       BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
     case .jobsRatio:
-      BenchTarget(name: "--jobs 1 time / --jobs 2 time, CPU-heavy implementation", goal: .above(1))
+      BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
     }
   }
 }
@@ -169,7 +172,8 @@ struct Bench {
   init(setup: BenchSetup, scale: BenchScale) throws(ConformError) {
     self.setup = setup
     self.scale = scale
-    requests = BenchRequests(limit: scale.limit, repeats: scale.repeats)
+    requests = BenchRequests(
+      options: GeneratorOptions(timelineDepth: scale.fixturesDepth), limit: scale.limit, repeats: scale.repeats)
     figures = BenchRow.allCases.map { BenchFigure(name: $0.name, unit: $0.unit, command: "") }
     targets = BenchGoal.allCases.map(\.target)
   }
@@ -189,8 +193,14 @@ struct Bench {
     let files = Array(repeating: requestsPath, count: scale.rawCopies).joined(separator: " ")
     return ["/bin/sh", "-c", "cat \(files) | \(setup.rawEcho ?? "raw-echo") | cat > /dev/null"]
   }
+  /// Fixtures loaded before the run, so that the harness time is the harness's alone.
   private var nullCommand: [String] {
-    conform(setup.nullImplementation, ["--impl-arg", setup.fixtures] + repeatArguments, results: "null.jsonl")
+    conform(
+      setup.nullImplementation, ["--impl-arg", setup.fixtures, "--fixtures", setup.fixtures] + repeatArguments,
+      results: "null.jsonl")
+  }
+  private var fixedCommand: [String] {
+    conform(setup.nullImplementation, ["--impl-arg", setup.fixtures, "--limit", "1"], results: "fixed.jsonl")
   }
   private var swiftCommand: [String] { conform(setup.swiftReference, repeatArguments, results: "swift.jsonl") }
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
@@ -201,7 +211,7 @@ struct Bench {
   private func jobsCommand(_ jobs: Int) -> [String] {
     conform(
       setup.nullImplementation,
-      ["--impl-arg", setup.fixtures, "--impl-arg", "\(scale.spinThousands)", "--jobs", "\(jobs)"]
+      ["--impl-arg", setup.fixtures, "--impl-arg", "\(scale.spinThousands)", "--fixtures", setup.fixtures, "--jobs", "\(jobs)"]
         + (scale.limit.map { ["--limit", "\($0)"] } ?? []),
       results: "jobs-\(jobs).jsonl")
   }
@@ -223,7 +233,7 @@ struct Bench {
       "\(BenchFormat.number(rawLines)) lines")
     set(.null, setup.display(nullCommand), attempts + ", harness time")
     set(.harnessCost, setup.display(nullCommand), "harness time / cases")
-    set(.fixedCost, setup.display(nullCommand), "wall time − harness time")
+    set(.fixedCost, setup.display(fixedCommand), "wall time")
     let swiftAlone = setup.swiftReference.map { setup.display([$0]) } ?? "swift-reference"
     set(.swiftAlone, "\(swiftAlone) < \(setup.display([requestsPath])) > /dev/null", attempts)
     set(.swiftThrough, setup.display(swiftCommand), attempts + ", harness time")
@@ -237,8 +247,8 @@ struct Bench {
       .memory10N, setup.display(memoryCommand(scale.memoryCases * 10)),
       "10×N = \(BenchFormat.number(Double(scale.memoryCases * 10)))")
     let spin = "\(scale.spinThousands) thousand multiply-adds per case, \(BenchFormat.number(Double(requests.cases.count))) cases"
-    set(.jobs1, setup.display(jobsCommand(1)), spin)
-    set(.jobs2, setup.display(jobsCommand(2)), spin)
+    set(.jobs1, setup.display(jobsCommand(1)), spin + ", harness time")
+    set(.jobs2, setup.display(jobsCommand(2)), spin + ", harness time")
     set(
       .generator,
       "in-process, one thread: the cases conform run --generate timeline --depth \(scale.generatorDepth) streams "
@@ -313,14 +323,16 @@ struct Bench {
 
     progress(round, "null implementation through conform run")
     var nullRate: Double?
-    if let null = run(.null, nullCommand), let harness = benchHarnessSeconds(resultsFile: setup.path("null.jsonl")) {
+    if run(.null, nullCommand) != nil, let harness = benchHarnessSeconds(resultsFile: setup.path("null.jsonl")) {
       nullRate = attempts / harness
       record(.null, nullRate)
       record(.harnessCost, harness / attempts * 1e6)
-      record(.fixedCost, null.seconds - harness)
       ratio(.harnessCost, harness / attempts * 1e6)
       if let rawRate, let nullRate { ratio(.nullOverRaw, nullRate / rawRate) }
     }
+
+    progress(round, "conform run on one built-in case")
+    record(.fixedCost, run(.fixedCost, fixedCommand)?.seconds)
 
     progress(round, "Swift reference alone")
     let alone = setup.swiftReference.flatMap { run(.swiftAlone, [$0], stdin: requestsPath) }
@@ -372,11 +384,11 @@ struct Bench {
     }
 
     progress(round, "--jobs 1 and --jobs 2 with a CPU-heavy implementation")
-    let one = run(.jobs1, jobsCommand(1))
-    let two = run(.jobs2, jobsCommand(2))
-    record(.jobs1, one?.seconds)
-    record(.jobs2, two?.seconds)
-    if let one, let two { ratio(.jobsRatio, one.seconds / two.seconds) }
+    let one = run(.jobs1, jobsCommand(1)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-1.jsonl")) }
+    let two = run(.jobs2, jobsCommand(2)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-2.jsonl")) }
+    record(.jobs1, one)
+    record(.jobs2, two)
+    if let one, let two { ratio(.jobsRatio, one / two) }
 
     progress(round, "generator")
     record(.generator, Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases))
@@ -416,11 +428,14 @@ struct Bench {
       notes.append(
         "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches timeline depth \(depth) "
           + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "
-          + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases (about \(BenchFormat.number(Double(next) / rate)) s).")
+          + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases "
+          + "(about \(BenchFormat.number(Double(next) / rate)) s).")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "
-        + "End to end adds conform's own start (building the built-in fixtures) and report.")
+        + "End to end adds conform's own start and report; on the built-in tables (the Swift and Kotlin rows) "
+        + "cases are sent as they are made, so their generation overlaps the run. The null implementation and "
+        + "--jobs rows load a fixtures folder first, so that their harness time is the harness's alone.")
     notes.append(
       "Peak memory is conform's own (`VmHWM` of its process, sampled every 2 ms), not the implementation's.")
     return BenchReport(

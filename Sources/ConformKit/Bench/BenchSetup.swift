@@ -26,7 +26,9 @@ struct BenchSetup {
   /// Why a program is missing, for the rows that need it.
   let missing: [String: String]
 
-  static func prepare() throws(ConformError) -> BenchSetup {
+  /// - Parameter fixtures: the generator options of the fixtures folder the C programs answer
+  ///   from (the published ones, but for the test suite's tiny bench).
+  static func prepare(fixtures options: GeneratorOptions = .published) throws(ConformError) -> BenchSetup {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let binaries = executable.deletingLastPathComponent().path
     var missing: [String: String] = [:]
@@ -65,7 +67,7 @@ struct BenchSetup {
     let nullImplementation = compile("harness/bench/null-impl.c", "null-impl")
     let rawEcho = compile("harness/bench/raw-echo.c", "raw-echo")
     let fixtures = FileIO.join(temp, "fixtures")
-    _ = try FixtureGenerator.write(options: .published, to: fixtures)
+    _ = try FixtureGenerator.write(options: options, to: fixtures)
     return BenchSetup(
       binaries: binaries, conform: executable.path, swiftReference: swiftReference, kotlinReference: kotlinReference,
       root: root, temp: temp, nullImplementation: nullImplementation, rawEcho: rawEcho, fixtures: fixtures,
@@ -104,14 +106,15 @@ struct BenchSetup {
 }
 
 /// The requests of a workload, as `conform run` writes them: the hello, then every case of the
-/// built-in tables (the first `limit`) `repeats` times, `seq` counting from 1.
+/// tables (the first `limit`) `repeats` times, `seq` counting from 1.
 struct BenchRequests {
   let cases: [FixtureCase]
   let suites: [String]
   let repeats: Int
 
-  init(limit: Int?, repeats: Int) {
-    let set = FixtureSet.builtIn()
+  /// - Parameter options: the tables' generator options (the published ones: the built-in tables).
+  init(options: GeneratorOptions = .published, limit: Int?, repeats: Int) {
+    let set = FixtureSet.generated(options: options, source: "bench")
     var cases = set.cases
     if let limit, limit < cases.count { cases.removeSubrange(limit...) }
     self.cases = cases

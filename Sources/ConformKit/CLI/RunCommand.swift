@@ -83,6 +83,10 @@ public enum RunCommand: Command {
     var knownFailures: KnownFailures?
     if let generate = options.generate {
       plan = try generatedPlan(generate, options: options, settings: settings)
+    } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
+      options.shuffleSeed == nil
+    {
+      plan = streamedBuiltInPlan(options: options, settings: settings)
     } else {
       let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
       knownFailures = try options.knownFailures.map { path throws(ConformError) in
@@ -90,10 +94,10 @@ public enum RunCommand: Command {
         try list.check(against: Set(fixtures.cases.map(\.id)))
         return list
       }
-      var cases = try options.filters.select(from: fixtures)
-      if let limit = options.limit, limit < cases.count { cases.removeSubrange(limit...) }
+      var selected = try options.filters.selectIndices(from: fixtures)
+      if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
       plan = HarnessPlan(
-        fixtures: fixtures, cases: cases, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
+        fixtures: fixtures, selected: selected, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
         knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
     }
 
@@ -141,10 +145,35 @@ public enum RunCommand: Command {
       header = .object(object)
     }
     return HarnessPlan(
-      fixtures: ResultHeader.Fixtures(
-        source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
-        cases: Int64(stream.count)),
+      fixtures: Deferred(
+        ResultHeader.Fixtures(
+          source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
+          cases: Int64(stream.count))),
       suites: [suite.name], source: source, settings: settings, resultsPath: options.results, options: header)
+  }
+
+  /// A run of the built-in tables sent as they are made: the implementation gets its first case
+  /// while the rest are generated; the results header waits for the tables' digest.
+  static func streamedBuiltInPlan(options: RunOptions, settings: HarnessSettings) -> HarnessPlan {
+    let generator = GeneratorOptions.published
+    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator)
+    tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    let counts = SuiteRegistry.all.map { $0.caseCount(options: generator) }
+    let source = StreamedTables(tables: tables, counts: counts, repeats: options.repeatCount, limit: options.limit)
+    let fixtures = Deferred<ResultHeader.Fixtures>()
+    let cases = Int64(source.casesPerRound)
+    let thread = Thread {
+      let manifest = tables.manifest()
+      fixtures.resolve(
+        ResultHeader.Fixtures(
+          source: "built-in", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
+          generatorVersion: manifest.generatorVersion, cases: cases))
+    }
+    thread.name = "conform digest"
+    thread.start()
+    return HarnessPlan(
+      fixtures: fixtures, suites: source.suites, source: source, repeats: options.repeatCount, settings: settings,
+      resultsPath: options.results, options: options.json)
   }
 }
 

@@ -12,6 +12,9 @@ public struct FixtureSet: Sendable {
   public var bundleDigest: String?
   /// Every case, suite by suite in the manifest's order, each suite in file order.
   public var cases: [FixtureCase]
+  /// For a set generated in memory, the canonical lines it was hashed from: a run copies its
+  /// requests and expected outputs from them instead of encoding every case again.
+  var encoded: EncodedCases?
 
   /// The tables generated in memory by this build: the same bytes as the published `fixtures/`.
   public static func builtIn() -> FixtureSet { generated(options: .published, source: "built-in") }
@@ -21,76 +24,28 @@ public struct FixtureSet: Sendable {
   ///
   /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
   /// checking against itself, and that was most of the time `conform run` took to start. The
-  /// drafts are taken in order; the model's outputs and the lines are made in chunks on every
-  /// core, then hashed in order.
+  /// work is spread over every core by `GeneratedTables`.
   static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
-    let chunkSize = 512
-    var work: [(suite: Int, drafts: ArraySlice<CaseDraft>)] = []
-    for (index, suite) in suites.enumerated() {
-      let drafts = Array(suite.drafts(options: options))
-      for start in stride(from: 0, to: drafts.count, by: chunkSize) {
-        work.append((index, drafts[start..<min(start + chunkSize, drafts.count)]))
-      }
-    }
-    let chunks = work
-    var made = [(fixtures: [FixtureCase], lines: [UInt8])](repeating: ([], []), count: chunks.count)
-    made.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-        let suite = suites[chunks[index].suite]
-        var fixtures: [FixtureCase] = []
-        var lines: [UInt8] = []
-        fixtures.reserveCapacity(chunks[index].drafts.count)
-        for draft in chunks[index].drafts {
-          let fixture = suite.fixture(for: draft)
-          writeLine(fixture, into: &lines)
-          fixtures.append(fixture)
-        }
-        slots[index] = (fixtures, lines)
-      }
-    }
-
-    var cases: [FixtureCase] = []
-    var files: [FixtureManifest.File] = []
-    var entries: [FixtureManifest.SuiteEntry] = []
-    for (index, suite) in suites.enumerated() {
-      var hasher = SHA256()
-      var bytes: Int64 = 0
-      var count: Int64 = 0
-      var tags: [String: Int64] = [:]
-      for (chunk, part) in zip(work, made) where chunk.suite == index {
-        hasher.update(part.lines)
-        bytes += Int64(part.lines.count)
-        count += Int64(part.fixtures.count)
-        for fixture in part.fixtures {
-          for tag in fixture.tags { tags[tag, default: 0] += 1 }
-        }
-        cases += part.fixtures
-      }
-      let tableName = "\(suite.name).jsonl"
-      let specName = "\(suite.name).md"
-      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
-      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
-      entries.append(
-        FixtureManifest.SuiteEntry(
-          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
-          facts: suite.manifestFacts(options: options)))
-    }
-    let manifest = FixtureManifest(
-      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
-      bundleVersion: nil, files: files, suites: entries)
-    return FixtureSet(manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: cases)
+    let maker = GeneratedTables(suites: suites, options: options)
+    DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in maker.work() }
+    return maker.set(source: source)
   }
 
   /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)` (keys in
-  /// code point order), written without building the object.
-  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) {
+  /// code point order), written without building the object. Returns where its parts end.
+  @discardableResult
+  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> EncodedCases.Line {
+    var span = EncodedCases.Line()
+    span.start = Int32(bytes.count)
     bytes.append(contentsOf: #"{"expected":"#.utf8)
     JSONWriter.write(fixture.expected, into: &bytes)
+    span.expectedEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","id":"#.utf8)
     JSONWriter.writeString(fixture.id, into: &bytes)
+    span.idEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","input":"#.utf8)
     JSONWriter.write(fixture.input, into: &bytes)
+    span.inputEnd = Int32(bytes.count)
     bytes.append(contentsOf: #","note":"#.utf8)
     JSONWriter.writeString(fixture.note, into: &bytes)
     bytes.append(contentsOf: #","suite":"#.utf8)
@@ -101,9 +56,10 @@ public struct FixtureSet: Sendable {
       JSONWriter.writeString(tag, into: &bytes)
     }
     bytes.append(contentsOf: "]}\n".utf8)
+    return span
   }
 
-  private init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
+  fileprivate init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
     self.manifest = manifest
     self.manifestDigest = manifestDigest
     self.source = source
@@ -221,5 +177,224 @@ public struct FixtureSet: Sendable {
 
   static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.hasPrefix(".")
+  }
+}
+
+/// The canonical lines of a set generated in memory, and where each case's parts are in them:
+/// `{"expected":…,"id":…,"input":…,"note":…,"suite":…,"tags":[…]}`.
+final class EncodedCases: Sendable {
+  /// Where one case's line and its parts are, in bytes from the start of its chunk.
+  struct Line: Sendable {
+    var chunk: Int32 = 0
+    var start: Int32 = 0
+    /// After the expected output's value.
+    var expectedEnd: Int32 = 0
+    /// After the id's closing quote.
+    var idEnd: Int32 = 0
+    /// After the input's value.
+    var inputEnd: Int32 = 0
+  }
+
+  let chunks: [[UInt8]]
+  /// One per case, in the set's order.
+  let lines: [Line]
+
+  init(chunks: [[UInt8]], lines: [Line]) {
+    self.chunks = chunks
+    self.lines = lines
+  }
+}
+
+/// Makes a generated set's cases and lines on several threads at once (each runs `work()`):
+/// drafts are taken in order, 512 at a time, under a lock (the cheap part); the model's outputs
+/// and the canonical lines are made outside it; each chunk is hashed, in order, by whichever
+/// thread finds the next one ready, so hashing overlaps making.
+///
+/// A run of the built-in tables starts it in the background (`start`) and sends each chunk as
+/// soon as it is made (`chunk(_:)`); the set, its manifest and digest, come when all are made.
+final class GeneratedTables: @unchecked Sendable {
+  struct Chunk: Sendable {
+    var suite: Int
+    var fixtures: [FixtureCase]
+    var lines: [UInt8]
+    var spans: [EncodedCases.Line]
+  }
+
+  static let chunkSize = 512
+  let suites: [any Suite]
+  let options: GeneratorOptions
+
+  // Guarded by `drafting`: where the drafts are.
+  private let drafting = NSLock()
+  private var suiteIndex = 0
+  private var drafts: AnyIterator<CaseDraft>?
+  private var nextChunk = 0
+
+  // Guarded by `state`: the chunks made (nil: being made), the next to hash, whether a thread
+  // is hashing, the threads still working.
+  private let state = NSCondition()
+  private var made: [Chunk?] = []
+  private var nextToHash = 0
+  private var hashing = false
+  private var working = 0
+  private var done = false
+
+  // Touched only by the thread that is hashing.
+  private var hashers: [SHA256]
+
+  init(suites: [any Suite], options: GeneratorOptions) {
+    self.suites = suites
+    self.options = options
+    hashers = Array(repeating: SHA256(), count: suites.count)
+  }
+
+  /// Starts `threads` threads making the tables, and returns.
+  func start(threads: Int) {
+    state.lock()
+    working = threads
+    state.unlock()
+    for index in 0..<threads {
+      let thread = Thread { [self] in
+        make()
+        state.lock()
+        working -= 1
+        if working == 0 { done = true }
+        state.broadcast()
+        state.unlock()
+      }
+      thread.name = "conform tables \(index)"
+      thread.start()
+    }
+  }
+
+  /// Makes chunks until every suite is done (one of the threads of `concurrentPerform`).
+  func work() {
+    make()
+    state.lock()
+    done = true
+    state.unlock()
+  }
+
+  private func make() {
+    while let (id, suite, batch) = takeDrafts() {
+      var chunk = Chunk(suite: suite, fixtures: [], lines: [], spans: [])
+      chunk.fixtures.reserveCapacity(batch.count)
+      chunk.spans.reserveCapacity(batch.count)
+      for draft in batch {
+        let fixture = suites[suite].fixture(for: draft)
+        var span = FixtureSet.writeLine(fixture, into: &chunk.lines)
+        span.chunk = Int32(id)
+        chunk.spans.append(span)
+        chunk.fixtures.append(fixture)
+      }
+      deposit(chunk, id: id)
+    }
+  }
+
+  /// The next chunk's number, suite and drafts; nil when every suite is done.
+  private func takeDrafts() -> (id: Int, suite: Int, drafts: [CaseDraft])? {
+    drafting.lock()
+    defer { drafting.unlock() }
+    while suiteIndex < suites.count {
+      if drafts == nil { drafts = suites[suiteIndex].drafts(options: options).makeIterator() }
+      var batch: [CaseDraft] = []
+      batch.reserveCapacity(Self.chunkSize)
+      while batch.count < Self.chunkSize, let draft = drafts!.next() { batch.append(draft) }
+      if batch.isEmpty {
+        suiteIndex += 1
+        drafts = nil
+        continue
+      }
+      let id = nextChunk
+      nextChunk += 1
+      state.lock()
+      while made.count <= id { made.append(nil) }
+      state.unlock()
+      return (id, suiteIndex, batch)
+    }
+    return nil
+  }
+
+  /// Hands over a made chunk; hashes it and any that follow it if no other thread is hashing.
+  private func deposit(_ chunk: Chunk, id: Int) {
+    state.lock()
+    made[id] = chunk
+    state.broadcast()
+    if hashing {
+      state.unlock()
+      return
+    }
+    hashing = true
+    while nextToHash < made.count, let next = made[nextToHash] {
+      nextToHash += 1
+      state.unlock()
+      hashers[next.suite].update(next.lines)
+      state.lock()
+    }
+    hashing = false
+    state.broadcast()
+    state.unlock()
+  }
+
+  /// Chunk `id`, waiting until it is made; nil past the last one.
+  func chunk(_ id: Int) -> Chunk? {
+    state.lock()
+    defer { state.unlock() }
+    while true {
+      if id < made.count, let chunk = made[id] { return chunk }
+      if done { return nil }
+      state.wait()
+    }
+  }
+
+  /// Waits until every chunk is made and hashed.
+  private func waitUntilDone() {
+    state.lock()
+    while !done || hashing || nextToHash < made.count { state.wait() }
+    state.unlock()
+  }
+
+  /// The manifest `FixtureGenerator.generate` writes for these tables; waits until every chunk
+  /// is made and hashed.
+  func manifest() -> FixtureManifest {
+    waitUntilDone()
+    var files: [FixtureManifest.File] = []
+    var entries: [FixtureManifest.SuiteEntry] = []
+    for (index, suite) in suites.enumerated() {
+      var bytes: Int64 = 0
+      var count: Int64 = 0
+      var tags: [String: Int64] = [:]
+      for case let chunk? in made where chunk.suite == index {
+        bytes += Int64(chunk.lines.count)
+        count += Int64(chunk.fixtures.count)
+        for fixture in chunk.fixtures {
+          for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        }
+      }
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      var hasher = hashers[index]
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
+      entries.append(
+        FixtureManifest.SuiteEntry(
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
+          facts: suite.manifestFacts(options: options)))
+    }
+    return FixtureManifest(
+      generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
+      bundleVersion: nil, files: files, suites: entries)
+  }
+
+  /// The whole set, with the manifest and digest `FixtureGenerator.generate` gives; waits until
+  /// every chunk is made.
+  func set(source: String) -> FixtureSet {
+    let manifest = manifest()
+    let chunks = made.map { $0! }
+    var set = FixtureSet(
+      manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: chunks.flatMap(\.fixtures))
+    // Chunks are in suite order, like the cases.
+    set.encoded = EncodedCases(chunks: chunks.map(\.lines), lines: chunks.flatMap(\.spans))
+    return set
   }
 }

@@ -17,7 +17,13 @@ struct CaseFilters: Sendable, Equatable {
 
   /// The selected cases in fixture order; an error naming the filters when none is left.
   func select(from fixtures: FixtureSet) throws(ConformError) -> [FixtureCase] {
-    let selected = fixtures.cases.filter(selects)
+    try selectIndices(from: fixtures).map { fixtures.cases[$0] }
+  }
+
+  /// Where the selected cases are in `fixtures.cases`, in order; an error naming the filters
+  /// when none is left.
+  func selectIndices(from fixtures: FixtureSet) throws(ConformError) -> [Int] {
+    let selected = isEmpty ? Array(fixtures.cases.indices) : fixtures.cases.indices.filter { selects(fixtures.cases[$0]) }
     guard !selected.isEmpty else {
       var given: [String] = []
       given += suites.map { "--suite \($0)" }

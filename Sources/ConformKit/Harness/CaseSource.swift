@@ -124,3 +124,89 @@ final class GeneratedCases: CaseSource, @unchecked Sendable {
     return []
   }
 }
+
+/// The built-in tables sent as they are made (`conform run` with no fixture options): the first
+/// case goes out while the rest are still being generated on the other cores, instead of after
+/// all of them. The set's digest, which only the results header needs, comes when all are made.
+///
+/// Every case once per round (`--repeat`), in the tables' order, at most `limit` a round; each
+/// chunk's case table is built once, the first time it is sent.
+final class StreamedTables: CaseSource, @unchecked Sendable {
+  let tables: GeneratedTables
+  let plannedCount: Int
+  /// The run's suites (those with cases within the limit).
+  let suites: [String]
+  /// Cases sent per round.
+  let casesPerRound: Int
+  private let repeats: Int
+  private let lock = NSLock()
+  private var built: [CaseTable] = []
+  private var round = 0
+  private var chunk = 0
+  private var index = 0
+  private var sentInRound = 0
+  private var taken = 0
+
+  /// - Parameter counts: each suite's case count, in the tables' order.
+  init(tables: GeneratedTables, counts: [Int], repeats: Int, limit: Int?) {
+    self.tables = tables
+    self.repeats = repeats
+    let total = counts.reduce(0, +)
+    casesPerRound = min(total, limit ?? Int.max)
+    plannedCount = casesPerRound * repeats
+    var suites: [String] = []
+    var start = 0
+    for (suite, count) in zip(tables.suites, counts) {
+      if count > 0, start < casesPerRound { suites.append(suite.name) }
+      start += count
+    }
+    self.suites = suites
+  }
+
+  func take(_ count: Int) -> [TableAttempt] {
+    lock.lock()
+    defer { lock.unlock() }
+    var batch: [TableAttempt] = []
+    while batch.count < count, round < repeats {
+      guard sentInRound < casesPerRound, let table = table(chunk) else {
+        round += 1
+        chunk = 0
+        index = 0
+        sentInRound = 0
+        continue
+      }
+      if index >= table.count {
+        chunk += 1
+        index = 0
+        continue
+      }
+      let end = index + min(count - batch.count, table.count - index, casesPerRound - sentInRound)
+      for position in index..<end {
+        batch.append(TableAttempt(table: table, attempt: Attempt(caseIndex: Int32(position), number: Int32(round))))
+      }
+      sentInRound += end - index
+      index = end
+    }
+    taken += batch.count
+    return batch
+  }
+
+  /// Chunk `id`'s table, waiting for the chunk to be made; nil past the last. Chunks are asked
+  /// for in order, so each is built once, right after the one before it.
+  private func table(_ id: Int) -> CaseTable? {
+    if id < built.count { return built[id] }
+    guard let made = tables.chunk(id) else { return nil }
+    let base = built.last.map { $0.base + $0.count } ?? 0
+    let table = CaseTable(made, suites: suites, base: base)
+    built.append(table)
+    return table
+  }
+
+  var isEmpty: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return taken >= plannedCount
+  }
+
+  func drain() -> [TableAttempt] { take(Int.max) }
+}

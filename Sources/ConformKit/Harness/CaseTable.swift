@@ -38,8 +38,38 @@ final class CaseTable: Sendable {
   ///   - suites: the run's suites, every case's among them; nil: those of `fixtures`, in
   ///     first-seen order.
   ///   - base: the position in the run of the first case.
-  init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
-    (arena, slices) = Self.encode(fixtures)
+  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
+    let (arena, slices) = Self.encode(fixtures)
+    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+  }
+
+  /// The selected cases of a set (indices into `set.cases`), copied from the lines it was
+  /// generated as when it has them, else encoded.
+  convenience init(_ set: FixtureSet, selected: [Int], suites runSuites: [String]) {
+    let fixtures = selected.map { set.cases[$0] }
+    guard let encoded = set.encoded else {
+      self.init(fixtures, suites: runSuites)
+      return
+    }
+    let (arena, slices) = Self.copy(selected, from: encoded, fixtures: fixtures)
+    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: 0)
+  }
+
+  /// A chunk of generated tables, copied from its lines.
+  convenience init(_ chunk: GeneratedTables.Chunk, suites runSuites: [String], base: Int) {
+    let spans = chunk.spans.map { span in
+      var local = span
+      local.chunk = 0
+      return local
+    }
+    let (arena, slices) = Self.copy(
+      Array(chunk.fixtures.indices), from: EncodedCases(chunks: [chunk.lines], lines: spans), fixtures: chunk.fixtures)
+    self.init(fixtures: chunk.fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+  }
+
+  private init(fixtures: [FixtureCase], arena: [UInt8], slices: [Slices], suites runSuites: [String]?, base: Int) {
+    self.arena = arena
+    self.slices = slices
     var suites = runSuites ?? []
     var suiteOfCase: [Int32] = []
     suiteOfCase.reserveCapacity(fixtures.count)
@@ -64,6 +94,61 @@ final class CaseTable: Sendable {
   }
 
   var count: Int { fixtures.count }
+
+  /// Copies each case's bytes from its canonical line: `{"expected":E,"id":I,"input":X,…`
+  /// holds the expected output, and `"id":I,"input":X`, the request's middle.
+  private static func copy(
+    _ selected: [Int], from encoded: EncodedCases, fixtures: [FixtureCase]
+  ) -> (arena: [UInt8], slices: [Slices]) {
+    var arena: [UInt8] = []
+    arena.reserveCapacity(selected.count * 400)
+    var slices: [Slices] = []
+    slices.reserveCapacity(selected.count)
+    var suffixes: [(suite: String, range: Range<Int>)] = []
+    for (fixture, index) in zip(fixtures, selected) {
+      let line = encoded.lines[index]
+      let expectedStart = Int(line.start) + 12  // after {"expected":
+      let expectedEnd = Int(line.expectedEnd)
+      let idEnd = Int(line.idEnd)
+      let inputEnd = Int(line.inputEnd)
+      let suffix: Range<Int>
+      if let known = suffixes.last(where: { $0.suite == fixture.suite }) {
+        suffix = known.range
+      } else {
+        let start = arena.count
+        arena.append(contentsOf: #","suite":"#.utf8)
+        JSONWriter.writeString(fixture.suite, into: &arena)
+        arena.append(contentsOf: #","type":"case"}"#.utf8)
+        arena.append(0x0A)
+        suffix = start..<arena.count
+        suffixes.append((fixture.suite, suffix))
+      }
+      encoded.chunks[Int(line.chunk)].withUnsafeBufferPointer { chunk in
+        func range(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
+          let start = arena.count
+          body(&arena)
+          return start..<arena.count
+        }
+        slices.append(
+          Slices(
+            requestPrefix: range { bytes in
+              bytes.append(UInt8(ascii: "{"))
+              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd + 1..<inputEnd]))
+              bytes.append(contentsOf: #","seq":"#.utf8)
+            },
+            requestSuffix: suffix,
+            id: range { $0.append(contentsOf: fixture.id.utf8) },
+            expected: range { $0.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedStart..<expectedEnd])) },
+            passRecord: range { bytes in
+              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd..<idEnd]))
+              bytes.append(contentsOf: #","status":"pass","suite":"#.utf8)
+              JSONWriter.writeString(fixture.suite, into: &bytes)
+              bytes.append(contentsOf: #","type":"case","us":"#.utf8)
+            }))
+      }
+    }
+    return (arena, slices)
+  }
 
   /// Encodes every case, in chunks on every core when there are many.
   private static func encode(_ fixtures: [FixtureCase]) -> (arena: [UInt8], slices: [Slices]) {

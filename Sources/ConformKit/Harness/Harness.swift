@@ -4,8 +4,9 @@ import Synchronization
 
 /// What a run needs: where its attempts come from, how to run the implementation.
 struct HarnessPlan: Sendable {
-  /// What the results header says of the fixtures (their source, digests and case count).
-  var fixtures: ResultHeader.Fixtures
+  /// What the results header says of the fixtures (their source, digests and case count); may
+  /// come during the run (the built-in tables' digest, while they are sent as they are made).
+  var fixtures: Deferred<ResultHeader.Fixtures>
   /// The suites of the run, in the manifest's order: the hello lists them.
   var suites: [String]
   /// The attempts, in send order (`--repeat`, `--shuffle` applied), or a generated stream.
@@ -19,19 +20,28 @@ struct HarnessPlan: Sendable {
   /// The run's options for the header.
   var options: JSONValue
 
-  /// A fixture set's selected cases, each sent `repeats` times, shuffled with `shuffleSeed`.
+  /// A fixture set's selected cases (indices into `set.cases`), each sent `repeats` times,
+  /// shuffled with `shuffleSeed`.
   init(
-    fixtures set: FixtureSet, cases: [FixtureCase], repeats: Int = 1, shuffleSeed: UInt64? = nil,
+    fixtures set: FixtureSet, selected: [Int], repeats: Int = 1, shuffleSeed: UInt64? = nil,
     knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
   ) {
-    let suites = set.manifest.suites.map(\.name).filter { name in cases.contains { $0.suite == name } }
-    fixtures = ResultHeader.Fixtures(
-      source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
-      bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion, cases: Int64(cases.count))
+    var present = Set<String>()
+    var last = ""
+    for index in selected where set.cases[index].suite != last {
+      last = set.cases[index].suite
+      present.insert(last)
+    }
+    let suites = set.manifest.suites.map(\.name).filter(present.contains)
+    fixtures = Deferred(
+      ResultHeader.Fixtures(
+        source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
+        bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
+        cases: Int64(selected.count)))
     self.suites = suites
     source = PlannedAttempts(
-      table: CaseTable(cases, suites: suites),
-      attempts: SendOrder.attempts(caseCount: cases.count, repeat: repeats, shuffleSeed: shuffleSeed))
+      table: CaseTable(set, selected: selected, suites: suites),
+      attempts: SendOrder.attempts(caseCount: selected.count, repeat: repeats, shuffleSeed: shuffleSeed))
     self.repeats = repeats
     self.knownFailures = knownFailures
     self.settings = settings
@@ -40,9 +50,10 @@ struct HarnessPlan: Sendable {
   }
 
   init(
-    fixtures: ResultHeader.Fixtures, suites: [String], source: any CaseSource, settings: HarnessSettings,
-    resultsPath: String?, options: JSONValue
+    fixtures: Deferred<ResultHeader.Fixtures>, suites: [String], source: any CaseSource, repeats: Int = 1,
+    settings: HarnessSettings, resultsPath: String?, options: JSONValue
   ) {
+    self.repeats = repeats
     self.fixtures = fixtures
     self.suites = suites
     self.source = source
@@ -102,15 +113,28 @@ enum Harness {
     }
     guard let hello else { preconditionFailure("a run has at least one worker") }
 
-    let header = ResultHeader(
-      startedAt: startedAt,
-      implementation: .init(command: plan.settings.command, name: hello.name, language: hello.language, version: hello.version),
-      fixtures: plan.fixtures, options: plan.options)
+    let implementation = ResultHeader.Implementation(
+      command: plan.settings.command, name: hello.name, language: hello.language, version: hello.version)
+    let options = plan.options
+    @Sendable func header(_ fixtures: ResultHeader.Fixtures) -> ResultHeader {
+      ResultHeader(startedAt: startedAt, implementation: implementation, fixtures: fixtures, options: options)
+    }
+    // The results file begins once the header is known; records wait in memory until then.
+    let finalHeader: Deferred<ResultHeader>
+    if let fixtures = plan.fixtures.resolved {
+      finalHeader = Deferred(header(fixtures))
+    } else {
+      finalHeader = Deferred()
+      let pending = plan.fixtures
+      let thread = Thread { finalHeader.resolve(header(pending.value)) }
+      thread.name = "conform header"
+      thread.start()
+    }
     let path = plan.resultsPath ?? defaultResultsPath(name: hello.name)
     let results: ResultsWriter
     do {
       let tally = RunTally(suites: plan.suites, repeats: plan.repeats, knownFailures: plan.knownFailures)
-      results = try ResultsWriter(path: path, header: header, expected: plan.source.plannedCount, tally: tally)
+      results = try ResultsWriter(path: path, header: finalHeader, expected: plan.source.plannedCount, tally: tally)
     } catch {
       workers.forEach { $0.abandon() }
       throw error
@@ -137,7 +161,7 @@ enum Harness {
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
     let (footer, kept, unlisted) = try results.finish(
       interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
-    let summary = RunSummary(header: header, footer: footer, outcomes: kept, unlisted: unlisted)
+    let summary = RunSummary(header: finalHeader.value, footer: footer, outcomes: kept, unlisted: unlisted)
     let recorded = footer.totals.values.reduce(0, +)
     return .finished(summary: summary, resultsPath: path, unsent: max(0, plan.source.plannedCount - Int(recorded)))
   }

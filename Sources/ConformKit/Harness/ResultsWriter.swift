@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Records are buffered in memory and written by a flusher thread at least every 100 ms, and at
 /// the end: a run killed hard loses at most the last 100 ms, and the harness never waits on the
-/// disk per record. Every result is also counted in the run's `RunTally`, which keeps only the
+/// disk per record. The header may come later than the first records (the built-in tables'
+/// digest while they are sent as they are made): nothing is written before it. Every result is also counted in the run's `RunTally`, which keeps only the
 /// outcomes a report lists, so memory does not grow with the number of cases.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
@@ -17,6 +18,9 @@ final class ResultsWriter: @unchecked Sendable {
   private var tally: RunTally
   private var closed = false
   private let flusherDone = DispatchSemaphore(value: 0)
+  private let header: Deferred<ResultHeader>
+  /// Only the flusher (and `finish`, once it has stopped) touches this.
+  private var headerWritten = false
   private var writeError: String?
   /// Attempts the run will make, for progress.
   let expected: Int
@@ -26,7 +30,7 @@ final class ResultsWriter: @unchecked Sendable {
   static let flushInterval = 100
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
-  init(path: String, header: ResultHeader, expected: Int, tally: RunTally) throws(ConformError) {
+  init(path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally) throws(ConformError) {
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -43,11 +47,10 @@ final class ResultsWriter: @unchecked Sendable {
     self.descriptor = descriptor
     self.expected = expected
     self.tally = tally
+    self.header = header
     progress = ProgressBar()
     pending.reserveCapacity(1 << 20)
     spare.reserveCapacity(1 << 20)
-    JSONWriter.write(ResultRecord.header(header).json, into: &pending)
-    pending.append(0x0A)
     let thread = Thread { [self] in flushLoop() }
     thread.name = "conform results"
     thread.start()
@@ -107,14 +110,27 @@ final class ResultsWriter: @unchecked Sendable {
     flusherDone.signal()
   }
 
-  /// Writes what is buffered. Only the flusher thread calls this, and `finish` once it has stopped.
+  /// Writes what is buffered, once the header is known. Only the flusher thread calls this, and
+  /// `finish` once it has stopped.
   private func flush() {
+    if !headerWritten {
+      guard let header = header.resolved else { return }
+      var line: [UInt8] = []
+      JSONWriter.write(ResultRecord.header(header).json, into: &line)
+      line.append(0x0A)
+      writeAll(line)
+      headerWritten = true
+    }
     lock.lock()
     swap(&pending, &spare)
     lock.unlock()
     defer { spare.removeAll(keepingCapacity: true) }
     guard !spare.isEmpty else { return }
-    spare.withUnsafeBytes { raw in
+    writeAll(spare)
+  }
+
+  private func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
@@ -138,6 +154,7 @@ final class ResultsWriter: @unchecked Sendable {
     lock.unlock()
     flusherDone.wait()
     progress.finish()
+    _ = header.value
     lock.lock()
     var totals: [CaseStatus: Int64] = [:]
     for status in CaseStatus.allCases where tally.attempts[status.slot] > 0 { totals[status] = tally.attempts[status.slot] }

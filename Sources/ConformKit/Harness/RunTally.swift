@@ -4,7 +4,7 @@
 ///
 /// A case's outcome needs all its attempts. With one attempt per case (the usual run, and every
 /// generated run) a result settles its case at once, and a pass costs an increment. With
-/// `--repeat N`, every attempt is logged (24 bytes for a pass) and cases are settled at the end.
+/// `--repeat N`, every attempt is logged (32 bytes for a pass) and cases are settled at the end.
 struct RunTally {
   /// Problems kept in full by default; past it they are counted (the results file has them all).
   static let defaultKeepLimit = 1000
@@ -22,16 +22,13 @@ struct RunTally {
 
   // `--repeat`: every attempt in arrival order, and the results that are not passes.
   private struct Logged {
-    var caseIndex: Int32
+    var item: TableAttempt
+    var microseconds: Int64
     /// Index into `others`, or -1 for a pass.
     var other: Int32
-    var microseconds: Int64
-    var number: Int32
   }
   private var log: [Logged] = []
   private var others: [CaseResult] = []
-  /// A repeated run's one table (a fixture set; generated runs are not repeated).
-  private var logTable: CaseTable?
 
   init(suites: [String], repeats: Int, knownFailures: KnownFailures?, keepLimit: Int = defaultKeepLimit) {
     self.suites = suites
@@ -102,7 +99,7 @@ struct RunTally {
   /// Settles the cases still open (`--repeat`); the outcomes kept, in run order, and the cases
   /// only counted, by suite.
   mutating func finish() -> (outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]) {
-    if let table = logTable { settleLog(table) }
+    if !log.isEmpty { settleLog() }
     kept.sort { $0.ordinal < $1.ordinal }
     var bySuite: [String: RunSummary.Unlisted] = [:]
     for (slot, part) in unlisted.enumerated() where part.cases > 0 { bySuite[suites[slot]] = part }
@@ -110,37 +107,30 @@ struct RunTally {
   }
 
   private mutating func log(_ item: TableAttempt, other: Int32, microseconds: Int64) {
-    if logTable == nil { logTable = item.table }
-    precondition(logTable === item.table, "a repeated run has one table")
-    log.append(Logged(caseIndex: item.attempt.caseIndex, other: other, microseconds: microseconds, number: item.attempt.number))
+    log.append(Logged(item: item, microseconds: microseconds, other: other))
   }
 
   /// Settles every logged case: those with only passes are counted, the rest made outcomes.
-  private mutating func settleLog(_ table: CaseTable) {
-    var listed = [Bool](repeating: false, count: table.count)
-    for entry in log where entry.other >= 0 { listed[Int(entry.caseIndex)] = true }
-    if !knownFailures.isEmpty {
-      for (index, fixture) in table.fixtures.enumerated() where knownFailures[fixture.id] != nil { listed[index] = true }
+  private mutating func settleLog() {
+    var listed = Set<Int>()
+    for entry in log where entry.other >= 0 || !knownFailures.isEmpty && knownFailures[entry.item.fixture.id] != nil {
+      listed.insert(entry.item.ordinal)
     }
-    var counted = [Bool](repeating: false, count: table.count)
-    var attemptsOf: [Int32: [CaseResult]] = [:]
+    var counted = Set<Int>()
+    var attemptsOf: [Int: (item: TableAttempt, results: [CaseResult])] = [:]
     for entry in log {
-      let item = TableAttempt(table: table, attempt: Attempt(caseIndex: entry.caseIndex, number: entry.number))
-      if listed[item.index] {
-        let result = entry.other >= 0 ? others[Int(entry.other)] : Self.passResult(item, microseconds: entry.microseconds)
-        attemptsOf[entry.caseIndex, default: []].append(result)
-      } else if !counted[item.index] {
-        counted[item.index] = true
-        unlisted[item.suiteSlot].cases += 1
-        unlisted[item.suiteSlot].counts.passed += 1
+      let ordinal = entry.item.ordinal
+      if listed.contains(ordinal) {
+        let result = entry.other >= 0 ? others[Int(entry.other)] : Self.passResult(entry.item, microseconds: entry.microseconds)
+        attemptsOf[ordinal, default: (entry.item, [])].results.append(result)
+      } else if counted.insert(ordinal).inserted {
+        unlisted[entry.item.suiteSlot].cases += 1
+        unlisted[entry.item.suiteSlot].counts.passed += 1
       }
     }
-    for (index, results) in attemptsOf {
-      settle(results, of: TableAttempt(table: table, attempt: Attempt(caseIndex: index, number: 0)))
-    }
+    for (item, results) in attemptsOf.values { settle(results, of: item) }
     log = []
     others = []
-    logTable = nil
   }
 
   /// Keeps the case's outcome if a report lists it and there is room, else counts it.

@@ -328,9 +328,12 @@ final class Worker: @unchecked Sendable {
   ///
   /// Attempts taken back from a failed session go first; then the run's source, which is read
   /// without holding the condition (a generated source makes its cases then, while the reader
-  /// goes on recording answers).
+  /// goes on recording answers). While the window is full the writer takes the next refill
+  /// ahead, so a source that takes time to make cases does it while the implementation works.
   private func writeRequests(_ session: Session) {
     var sending: [TableAttempt] = []
+    /// Taken from the source ahead of room in the window; sent first.
+    var prefetched: ArraySlice<TableAttempt> = []
     var unsupported: [(result: CaseResult, item: TableAttempt)] = []
     // Per suite of the run (`RunContext.suites`): whether this session supports it.
     let supported = context.suites.map { session.supported.contains($0) }
@@ -359,9 +362,18 @@ final class Worker: @unchecked Sendable {
           room = allowed
           break
         }
+        if prefetched.isEmpty, !context.source.isEmpty {
+          condition.unlock()
+          prefetched = context.source.take(window - lowWater)[...]
+          condition.lock()
+          continue
+        }
         session.writerWaiting = true
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
         session.writerWaiting = false
+      }
+      while room > 0, let item = prefetched.popFirst() {
+        offer(item, session, supported, into: &sending, room: &room, unsupported: &unsupported)
       }
       if room > 0, !context.source.isEmpty {
         condition.unlock()
@@ -380,7 +392,7 @@ final class Worker: @unchecked Sendable {
         }
       }
       if sending.isEmpty {
-        if session.inFlight.isEmpty, suspects.isEmpty, requeued.isEmpty, context.source.isEmpty {
+        if session.inFlight.isEmpty, suspects.isEmpty, requeued.isEmpty, prefetched.isEmpty, context.source.isEmpty {
           session.closing = true
           condition.broadcast()
           condition.unlock()
@@ -422,6 +434,8 @@ final class Worker: @unchecked Sendable {
     }
     close(session.process.stdinFD)
     condition.lock()
+    // Taken ahead and never sent: the next session sends them, or they are recorded not run.
+    requeued.append(contentsOf: prefetched)
     session.writerDone = true
     condition.broadcast()
     condition.unlock()
@@ -631,7 +645,9 @@ final class Worker: @unchecked Sendable {
   }
 
   /// Whether a canonical result is its case's: the same id, the expected output's bytes.
-  private static func isExpected(_ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt) -> Bool {
+  private static func isExpected(
+    _ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt
+  ) -> Bool {
     let table = attempt.table
     let slices = table.slices[attempt.index]
     return table.arena.withUnsafeBufferPointer { arena in

@@ -99,7 +99,10 @@ public struct RunSummary: Sendable {
   }
 
   /// A live run's summary: the outcomes kept and the cases only counted.
-  init(header: ResultHeader, footer: ResultFooter?, outcomes: [CaseOutcome], unlisted: [String: Unlisted], warnings: [String] = []) {
+  init(
+    header: ResultHeader, footer: ResultFooter?, outcomes: [CaseOutcome], unlisted: [String: Unlisted],
+    warnings: [String] = []
+  ) {
     self.header = header
     self.footer = footer
     self.outcomes = outcomes
