@@ -72,8 +72,9 @@ struct RunTally {
   mutating func amend(_ result: CaseResult, of item: TableAttempt) {
     attempts[result.status.slot] += 1
     if repeats > 1 {
-      let attempt = item.attempt
-      guard let index = log.lastIndex(where: { $0.caseIndex == attempt.caseIndex && $0.number == attempt.number }) else {
+      let number = item.attempt.number
+      guard let index = self.log.lastIndex(where: { $0.item.ordinal == item.ordinal && $0.item.attempt.number == number })
+      else {
         attempts[result.status.slot] -= 1
         record(result, of: item)
         return
