@@ -100,7 +100,7 @@ struct BenchScale: Sendable {
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
-  case raw, null, harnessCost, fixedCost, swiftAlone, swiftThrough, swiftEndToEnd, kotlin, processPerCase
+  case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, jobs1, jobs2, generator, generatedRun
 
   var name: String {
@@ -110,6 +110,7 @@ enum BenchRow: Int, CaseIterable {
     case .harnessCost: "harness cost per case (null implementation)"
     case .fixedCost: "conform run on one built-in case (start, tables, report)"
     case .swiftAlone: "Swift reference alone"
+    case .swiftPiped: "Swift reference alone, between two pipes"
     case .swiftThrough: "Swift reference through conform run"
     case .swiftEndToEnd: "Swift reference through conform run, end to end"
     case .kotlin: "Kotlin reference through conform run (JVM start included)"
@@ -167,6 +168,8 @@ struct Bench {
   private var figures: [BenchFigure]
   private var targets: [BenchTarget]
   private var notes: [String] = []
+  /// Per round: the Swift reference through conform run, end to end, / between two pipes.
+  private var overPiped: [Double] = []
   private var samples: [String] = []
 
   init(setup: BenchSetup, scale: BenchScale) throws(ConformError) {
@@ -202,6 +205,9 @@ struct Bench {
   private var fixedCommand: [String] {
     conform(setup.nullImplementation, ["--impl-arg", setup.fixtures, "--limit", "1"], results: "fixed.jsonl")
   }
+  private var swiftPipedCommand: [String] {
+    ["/bin/sh", "-c", "cat \(requestsPath) | \(setup.swiftReference ?? "swift-reference") | cat > /dev/null"]
+  }
   private var swiftCommand: [String] { conform(setup.swiftReference, repeatArguments, results: "swift.jsonl") }
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
   private func memoryCommand(_ count: Int) -> [String] {
@@ -236,6 +242,7 @@ struct Bench {
     set(.fixedCost, setup.display(fixedCommand), "wall time")
     let swiftAlone = setup.swiftReference.map { setup.display([$0]) } ?? "swift-reference"
     set(.swiftAlone, "\(swiftAlone) < \(setup.display([requestsPath])) > /dev/null", attempts)
+    set(.swiftPiped, "cat \(setup.display([requestsPath])) | \(swiftAlone) | cat > /dev/null", attempts)
     set(.swiftThrough, setup.display(swiftCommand), attempts + ", harness time")
     set(.swiftEndToEnd, setup.display(swiftCommand), attempts + ", wall time")
     set(.kotlin, setup.display(kotlinCommand), attempts + ", wall time")
@@ -260,7 +267,7 @@ struct Bench {
       "depth \(scale.generatedDepth), \(BenchFormat.number(Double(generatedCount))) cases, wall time")
     for (row, needs) in [
       (BenchRow.raw, "raw-echo"), (.null, "null-impl"), (.harnessCost, "null-impl"), (.fixedCost, "null-impl"),
-      (.swiftAlone, "swift-reference"),
+      (.swiftAlone, "swift-reference"), (.swiftPiped, "swift-reference"),
       (.swiftThrough, "swift-reference"), (.swiftEndToEnd, "swift-reference"), (.kotlin, "kotlin-reference"),
       (.processPerCase, "swift-reference"), (.memoryN, "swift-reference"), (.memory10N, "swift-reference"),
       (.jobs1, "null-impl"), (.jobs2, "null-impl"), (.generatedRun, "swift-reference"),
@@ -339,12 +346,17 @@ struct Bench {
     let aloneRate = alone.map { attempts / $0.seconds }
     record(.swiftAlone, aloneRate)
 
+    progress(round, "Swift reference between two pipes")
+    let piped = setup.swiftReference == nil ? nil : run(.swiftPiped, swiftPipedCommand)
+    record(.swiftPiped, piped.map { attempts / $0.seconds })
+
     progress(round, "Swift reference through conform run")
     var throughWall: Double?
     if let through = run(.swiftThrough, swiftCommand),
       let harness = benchHarnessSeconds(resultsFile: setup.path("swift.jsonl"))
     {
       throughWall = through.seconds
+      if let piped { overPiped.append(piped.seconds / through.seconds) }
       record(.swiftThrough, attempts / harness)
       record(.swiftEndToEnd, attempts / through.seconds)
       if let aloneRate {
@@ -430,6 +442,12 @@ struct Bench {
           + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "
           + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases "
           + "(about \(BenchFormat.number(Double(next) / rate)) s).")
+    }
+    if let ratio = benchMedian(overPiped) {
+      notes.append(
+        "The Swift reference through conform run, end to end, / the same reference between two pipes (`cat` "
+          + "feeding it, `cat` reading it): \(BenchFormat.number(ratio)), in the same round (the targets' baseline is the \"alone\" row: "
+          + "reading a file, writing to /dev/null).")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "

@@ -26,7 +26,7 @@ public enum RunCommand: Command {
                              or from the implementation's previous answer, whichever is later
       --max-restarts N       restarts after crashes, hangs, protocol errors, for the whole run
                              (default 10); past it the cases left are recorded not-run
-      --window N             requests in flight per process (default 256; 1 is lock-step)
+      --window N             requests in flight per process (default 1024; 1 is lock-step)
       --env KEY=VALUE        set a variable for it (repeatable)
       --inherit-env          give it conform's whole environment. Without it, it gets TZ=UTC,
                              LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
@@ -213,7 +213,7 @@ struct RunOptions {
   var jobs = 1
   var timeout = 10.0
   var maxRestarts = 10
-  var window = 256
+  var window = 1024
   var repeatCount = 1
   var shuffleSeed: UInt64?
   var limit: Int?
@@ -243,7 +243,7 @@ struct RunOptions {
     options.filters.tags = try arguments.values("--tag")
     options.jobs = try arguments.integer("--jobs", in: 1...256) ?? 1
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
-    options.window = try arguments.integer("--window", in: 1...65536) ?? 256
+    options.window = try arguments.integer("--window", in: 1...65536) ?? 1024
     options.repeatCount = try arguments.integer("--repeat", in: 1...1_000_000) ?? 1
     if let text = try arguments.value("--timeout") {
       guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {

@@ -22,9 +22,12 @@ final class Session: @unchecked Sendable {
 
   // Guarded by the worker's condition.
   var inFlight: [Int64: InFlight] = [:]
-  var nextSeq: Int64 = 1
-  /// Every attempt sent, at `seq - 1`: a second answer to a `seq` is pinned on its case.
-  var sent: [TableAttempt] = []
+  private(set) var nextSeq: Int64 = 1
+  /// The last `rememberedSends` attempts sent, at `(seq - 1) % rememberedSends`: a second answer
+  /// to one of them is pinned on its case. Bounded, so that a long run holds no case it is done
+  /// with; a second answer to an older `seq` is treated like an answer to a `seq` never sent.
+  private var recentSends: [TableAttempt] = []
+  static let rememberedSends = 1024
   var oldestSeq: Int64 = 1
   /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
   /// starts its clock no earlier than this.
@@ -47,6 +50,23 @@ final class Session: @unchecked Sendable {
   private init(process: ImplementationProcess, number: Int) {
     self.process = process
     self.number = number
+  }
+
+  /// Gives `item` the next `seq`, in flight from `now`.
+  func send(_ item: TableAttempt, at now: UInt64) {
+    inFlight[nextSeq] = InFlight(item: item, sentAt: now)
+    if recentSends.count < Self.rememberedSends {
+      recentSends.append(item)
+    } else {
+      recentSends[Int((nextSeq - 1) % Int64(Self.rememberedSends))] = item
+    }
+    nextSeq += 1
+  }
+
+  /// The attempt sent as `seq`, if it is among the last `rememberedSends`.
+  func sentAttempt(_ seq: Int64) -> TableAttempt? {
+    guard seq >= 1, seq < nextSeq, seq >= nextSeq - Int64(Self.rememberedSends) else { return nil }
+    return recentSends[Int((seq - 1) % Int64(Self.rememberedSends))]
   }
 
   /// Why a session could not start.

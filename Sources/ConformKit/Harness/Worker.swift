@@ -287,10 +287,11 @@ final class Worker: @unchecked Sendable {
       let entry = entries.first { $0.key == seq }!
       records.append(context.unanswered(entry.value.item, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
-    case .violation(let violation) where violation.seq.map { $0 >= 1 && $0 < session.nextSeq } ?? false:
+    case .violation(let violation) where violation.seq.flatMap(session.sentAttempt) != nil:
       // A line naming a seq already answered (a second answer): that case's answer cannot be
       // trusted, so its record is replaced; the cases in flight are innocent and go back.
-      let amended = context.unanswered(session.sent[Int(violation.seq! - 1)], .protocolError, message: cause, stderr: stderr)
+      let item = session.sentAttempt(violation.seq!)!
+      let amended = context.unanswered(item, .protocolError, message: cause, stderr: stderr)
       context.results.amend(amended.result, of: amended.item)
       requeueAll(but: 0)  // no seq is 0: every case in flight goes back
     case .violation, .died:
@@ -408,11 +409,7 @@ final class Worker: @unchecked Sendable {
       }
       let now = MonotonicClock.now()
       let firstSeq = session.nextSeq
-      for item in sending {
-        session.inFlight[session.nextSeq] = InFlight(item: item, sentAt: now)
-        session.sent.append(item)
-        session.nextSeq += 1
-      }
+      for item in sending { session.send(item, at: now) }
       condition.unlock()
       recordUnsupported()
 
@@ -598,11 +595,17 @@ final class Worker: @unchecked Sendable {
         line = bytes
       }
       guard let entry = session.inFlight.removeValue(forKey: seq) else {
-        let seen = seq >= 1 && seq < session.nextSeq
         // A second answer names the case it was sent for: that case's answer cannot be trusted.
-        session.violation = ProtocolViolation(
-          (seen ? "answered seq \(seq) a second time: " : "answered seq \(seq), which was never sent: ")
-            + LineQuote.quote(line), seq: seen ? seq : nil)
+        let remembered = session.sentAttempt(seq) != nil
+        let cause =
+          if remembered {
+            "answered seq \(seq) a second time: "
+          } else if seq >= 1 && seq < session.nextSeq {
+            "answered seq \(seq) a second time, too long after the first to name its case: "
+          } else {
+            "answered seq \(seq), which was never sent: "
+          }
+        session.violation = ProtocolViolation(cause + LineQuote.quote(line), seq: remembered ? seq : nil)
         break answers
       }
       let attempt = entry.item

@@ -30,7 +30,17 @@ final class TimelineDriver {
         throw TimelineError(message: "steps[\(index)]: \(error.message)")
       }
     }
-    return driver.outcome
+    let outcome = driver.outcome
+    await driver.endRequestStillScheduled()
+    return outcome
+  }
+
+  /// Cancels a request still asleep when the timeline ends, and waits for its task: on the manual
+  /// clock its sleep would never end, and the task would keep the whole case alive.
+  private func endRequestStillScheduled() async {
+    guard let task = scheduler.scheduledTask else { return }
+    task.cancel()
+    await task.value
   }
 
   func apply(_ step: TimelineStep) async throws(TimelineError) {
