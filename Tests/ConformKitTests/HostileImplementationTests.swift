@@ -314,6 +314,35 @@ struct Fault: Sendable, CustomTestStringConvertible {
     try Hostile.expectAnswersBeforeTheFaultKept(run, atLeast: Hostile.k - 1)
   }
 
+  /// A crash with many cases in flight that does not come back when they are replayed one at a
+  /// time (hostile.py exits the first time only): the run still fails, every case in flight at
+  /// the crash is recorded with it, and the answers before it are kept.
+  @Test func aCrashThatNeverRecursStillFailsTheRun() throws {
+    let once = TestSupport.temporaryDirectory("conform-once").appendingPathComponent("fired").path
+    let run = try Hostile.run(
+      "exit", ["--status", "3", "--once", once, "--on", Hostile.culprit], options: ["--suite", "eligibility"])
+    Hostile.expectBounded(run, seconds: 30)
+    #expect(run.status == 1, "\(run.stderr)")
+    let file = try run.results()
+    Testbed.expectComplete(file, cases: eligibility)
+    let events = run.events
+    let faults = events.filter { $0.event == "fault" }
+    #expect(faults.count == 1, "the fault recurred: \(faults)")
+    let answeredBefore = events.prefix { $0.event == "answer" }.count
+    let crashed = file.results.filter { $0.status == .crashed }
+    #expect(crashed.count == eligibility - answeredBefore, "crashed: \(crashed.count), answered before: \(answeredBefore)")
+    #expect(crashed.count > 1)
+    #expect(crashed.contains { $0.id == Hostile.culprit })
+    let message = try run.record(Hostile.culprit).message ?? ""
+    #expect(
+      message
+        == "the implementation exited with status 3 with \(crashed.count) cases in flight, this one among them; "
+        + "replayed alone, one at a time, each passed: the fault did not recur")
+    #expect(run.stderr.contains("the fault did not recur when the \(crashed.count) cases in flight were replayed one at a time"))
+    #expect(file.footer?.totals[.crashed] == Int64(crashed.count))
+    try Hostile.expectAnswersBeforeTheFaultKept(run, atLeast: Hostile.k - 1)
+  }
+
   // MARK: - Before the first case
 
   @Test func exitingBeforeTheHandshakeStopsTheRunWithItsStderr() throws {

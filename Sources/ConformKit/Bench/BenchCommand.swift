@@ -445,9 +445,9 @@ struct Bench {
     }
     if let ratio = benchMedian(overPiped) {
       notes.append(
-        "The Swift reference through conform run, end to end, / the same reference between two pipes (`cat` "
-          + "feeding it, `cat` reading it): \(BenchFormat.number(ratio)), in the same round (the targets' baseline is the \"alone\" row: "
-          + "reading a file, writing to /dev/null).")
+        "The Swift reference through conform run, end to end, / the same reference between two pipes "
+          + "(`cat` feeding it, `cat` reading it): \(BenchFormat.number(ratio)), in the same round "
+          + "(the targets' baseline is the \"alone\" row: reading a file, writing to /dev/null).")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "

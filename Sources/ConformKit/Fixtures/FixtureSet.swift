@@ -108,12 +108,13 @@ public struct FixtureSet: Sendable {
     }
     var cases: [FixtureCase] = []
     var seen: [String: String] = [:]
-    for entry in manifest.suites {
+    for (index, entry) in manifest.suites.enumerated() {
       let path = pathPrefix + entry.fixtures
       guard SuiteRegistry.named(entry.name) != nil else {
         throw .file(
           path: manifestPath,
-          message: "unknown suite \"\(entry.name)\": this conform knows \(SuiteRegistry.names.joined(separator: ", ")); upgrade conform")
+          message: "field \"suites[\(index)].name\": unknown suite \"\(entry.name)\": this conform knows "
+            + "\(SuiteRegistry.names.joined(separator: ", ")); upgrade conform")
       }
       guard manifest.files.contains(where: { $0.path == entry.fixtures }), let table = byName[entry.fixtures] else {
         throw .file(path: manifestPath, message: "suite \(entry.name): its table \(entry.fixtures) is not listed under files")

@@ -11,7 +11,9 @@ import Foundation
 /// Blame is exact. A timeout is the oldest request's. A malformed answer that names its `seq` is
 /// that case's. A crash (or a line that names no request) with several requests in flight is
 /// nobody's yet: those cases become suspects, replayed one at a time in the fresh process, so
-/// the case that really crashes it is found and the others run normally.
+/// the case that really crashes it is found and the others run normally. If none of them brings
+/// the fault back, each one whose replay passed is recorded with the fault all the same: a run
+/// that crashed is never green.
 final class Worker: @unchecked Sendable {
   let index: Int
   private let context: RunContext
@@ -21,6 +23,8 @@ final class Worker: @unchecked Sendable {
   /// Attempts in flight at an unattributable failure: replayed alone, one at a time.
   private var suspects: [TableAttempt] = []
   private var isolating = false
+  /// The fault the suspects are replayed for, until the last of them is answered.
+  private var suspectGroup: SuspectGroup?
   private var lastFailure = ""
   private var current: Session?
   private let finished = DispatchSemaphore(value: 0)
@@ -268,10 +272,42 @@ final class Worker: @unchecked Sendable {
     end(session)
   }
 
+  /// Cases in flight at a fault that named none of them, while they are replayed one at a time.
+  private struct SuspectGroup {
+    var status: CaseStatus
+    var cause: String
+    var stderr: String?
+    var count: Int
+    /// Whether one of them, replayed alone, brought a fault back (it is then that case's).
+    var reproduced = false
+    /// Those whose replay passed.
+    var passed: [TableAttempt] = []
+  }
+
+  /// The last suspect is answered: if the fault never came back, it is pinned on every suspect
+  /// whose replay passed, since one of them (or their being in flight together) caused it.
+  private func closeSuspectGroup() {
+    guard let group = suspectGroup else { return }
+    suspectGroup = nil
+    guard !group.reproduced, !group.passed.isEmpty else { return }
+    let message =
+      "\(group.cause) with \(group.count) cases in flight, this one among them; replayed alone, one at a time, "
+      + "\(group.passed.count == group.count ? "each" : "\(group.passed.count) of them") passed: the fault did not recur"
+    for item in group.passed {
+      let amended = context.unanswered(item, group.status, message: message, stderr: group.stderr)
+      context.results.amend(amended.result, of: amended.item)
+    }
+    Terminal.note(
+      "the fault did not recur when the \(group.count) cases in flight were replayed one at a time: "
+        + "\(group.passed.count) recorded \(group.status.rawValue)")
+  }
+
   /// Decides what each case in flight at a failure becomes. Called with the condition held.
   private func settle(_ session: Session, _ failure: Failure, cause: String, stderr: String?) {
     let entries = session.inFlight.sorted { $0.key < $1.key }
     session.inFlight = [:]
+    // A suspect replayed alone brought a fault back: the fault is that case's.
+    if isolating, !entries.isEmpty { suspectGroup?.reproduced = true }
     var records: [(result: CaseResult, item: TableAttempt)] = []
     func requeueAll(but culprit: Int64) {
       requeued.insert(contentsOf: entries.filter { $0.key != culprit }.map(\.value.item), at: 0)
@@ -300,6 +336,7 @@ final class Worker: @unchecked Sendable {
         records.append(context.unanswered(entries[0].value.item, status, message: cause, stderr: stderr))
       } else if entries.count > 1 {
         suspects.insert(contentsOf: entries.map(\.value.item), at: 0)
+        suspectGroup = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
         Terminal.note(
           "\(session.hello.name): \(cause) with \(entries.count) cases in flight; "
             + "replaying them one at a time to find the one that causes it")
@@ -456,6 +493,7 @@ final class Worker: @unchecked Sendable {
     if isolating {
       guard inFlight == 0 else { return nil }
       isolating = false
+      closeSuspectGroup()
     }
     guard inFlight < window, inFlight <= lowWater else { return nil }
     var room = window - inFlight
@@ -637,6 +675,9 @@ final class Worker: @unchecked Sendable {
     }
     if session.violation == nil, let violation { session.violation = violation }
     if !records.isEmpty { session.lastAnswerAt = now }
+    if isolating, suspectGroup != nil {
+      suspectGroup!.passed += records.entries.filter { $0.other < 0 }.map(\.item)
+    }
     context.results.append(records)
     // Wake the writer only when it waits for room, the supervisor only when it has to act.
     if session.violation != nil || session.closing && session.inFlight.isEmpty
