@@ -1,13 +1,6 @@
 import ConformJSON
 import Foundation
 
-/// A request sent and not yet answered.
-struct InFlight: Sendable {
-  var item: TableAttempt
-  /// When its request was handed to the pipe (monotonic nanoseconds).
-  var sentAt: UInt64
-}
-
 /// One process of the implementation, from spawn to reaping: its pipes, the threads on them, and
 /// the requests in flight.
 ///
@@ -21,14 +14,13 @@ final class Session: @unchecked Sendable {
   let stdout = LineBuffer()
 
   // Guarded by the worker's condition.
-  var inFlight: [Int64: InFlight] = [:]
+  var inFlight = InFlightRequests()
   private(set) var nextSeq: Int64 = 1
   /// The last `rememberedSends` attempts sent, at `(seq - 1) % rememberedSends`: a second answer
   /// to one of them is pinned on its case. Bounded, so that a long run holds no case it is done
   /// with; a second answer to an older `seq` is treated like an answer to a `seq` never sent.
   private var recentSends: [TableAttempt] = []
   static let rememberedSends = 1024
-  var oldestSeq: Int64 = 1
   /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
   /// starts its clock no earlier than this.
   var lastAnswerAt: UInt64 = 0
@@ -54,7 +46,7 @@ final class Session: @unchecked Sendable {
 
   /// Gives `item` the next `seq`, in flight from `now`.
   func send(_ item: TableAttempt, at now: UInt64) {
-    inFlight[nextSeq] = InFlight(item: item, sentAt: now)
+    inFlight.add(InFlight(item: item, sentAt: now), seq: nextSeq)
     if recentSends.count < Self.rememberedSends {
       recentSends.append(item)
     } else {
@@ -236,14 +228,5 @@ final class Session: @unchecked Sendable {
     stderrDone = true
     condition.broadcast()
     condition.unlock()
-  }
-
-  /// The in-flight request sent first, if any (sends go out in `seq` order).
-  func oldestInFlight() -> (seq: Int64, entry: InFlight)? {
-    while oldestSeq < nextSeq {
-      if let entry = inFlight[oldestSeq] { return (oldestSeq, entry) }
-      oldestSeq += 1
-    }
-    return nil
   }
 }

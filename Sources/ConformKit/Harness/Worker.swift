@@ -162,7 +162,7 @@ final class Worker: @unchecked Sendable {
       }
       let now = MonotonicClock.now()
       var wake = now + exitCheckInterval
-      if let (seq, entry) = session.oldestInFlight() {
+      if let (seq, entry) = session.inFlight.first {
         // From the write, or from the previous answer if later: time spent queued behind
         // other requests in the window is not the case's.
         let deadline = max(entry.sentAt, session.lastAnswerAt) + timeout
@@ -215,8 +215,8 @@ final class Worker: @unchecked Sendable {
     session.waitFor(\.writerDone, condition: condition, milliseconds: 1000)
     let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
     condition.lock()
-    let left = session.inFlight.sorted { $0.key < $1.key }.map(\.value.item) + suspects + requeued
-    session.inFlight = [:]
+    let left = session.inFlight.all.map(\.entry.item) + suspects + requeued
+    session.inFlight.removeAll()
     suspects = []
     requeued = []
     context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
@@ -304,24 +304,24 @@ final class Worker: @unchecked Sendable {
 
   /// Decides what each case in flight at a failure becomes. Called with the condition held.
   private func settle(_ session: Session, _ failure: Failure, cause: String, stderr: String?) {
-    let entries = session.inFlight.sorted { $0.key < $1.key }
-    session.inFlight = [:]
+    let entries = session.inFlight.all
+    session.inFlight.removeAll()
     // A suspect replayed alone brought a fault back: the fault is that case's.
     if isolating, !entries.isEmpty { suspectGroup?.reproduced = true }
     var records: [(result: CaseResult, item: TableAttempt)] = []
     func requeueAll(but culprit: Int64) {
-      requeued.insert(contentsOf: entries.filter { $0.key != culprit }.map(\.value.item), at: 0)
+      requeued.insert(contentsOf: entries.filter { $0.seq != culprit }.map(\.entry.item), at: 0)
     }
     switch failure {
     case .timeout(let seq):
-      if let entry = entries.first(where: { $0.key == seq }) {
-        records.append(context.unanswered(entry.value.item, .timeout, message: cause, stderr: stderr))
+      if let entry = entries.first(where: { $0.seq == seq }) {
+        records.append(context.unanswered(entry.entry.item, .timeout, message: cause, stderr: stderr))
       }
       requeueAll(but: seq)
-    case .violation(let violation) where violation.seq.map { seq in entries.contains { $0.key == seq } } ?? false:
+    case .violation(let violation) where violation.seq.map { seq in entries.contains { $0.seq == seq } } ?? false:
       let seq = violation.seq!
-      let entry = entries.first { $0.key == seq }!
-      records.append(context.unanswered(entry.value.item, .protocolError, message: cause, stderr: stderr))
+      let entry = entries.first { $0.seq == seq }!
+      records.append(context.unanswered(entry.entry.item, .protocolError, message: cause, stderr: stderr))
       requeueAll(but: seq)
     case .violation(let violation) where violation.seq.flatMap(session.sentAttempt) != nil:
       // A line naming a seq already answered (a second answer): that case's answer cannot be
@@ -333,9 +333,9 @@ final class Worker: @unchecked Sendable {
     case .violation, .died:
       let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
       if entries.count == 1 {
-        records.append(context.unanswered(entries[0].value.item, status, message: cause, stderr: stderr))
+        records.append(context.unanswered(entries[0].entry.item, status, message: cause, stderr: stderr))
       } else if entries.count > 1 {
-        suspects.insert(contentsOf: entries.map(\.value.item), at: 0)
+        suspects.insert(contentsOf: entries.map(\.entry.item), at: 0)
         suspectGroup = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
         Terminal.note(
           "\(session.hello.name): \(cause) with \(entries.count) cases in flight; "
@@ -602,7 +602,7 @@ final class Worker: @unchecked Sendable {
       var item = next
       if case .canonical(let canonical, let line) = item {
         if let entry = session.inFlight[canonical.seq], Self.isExpected(canonical, line: line, of: entry.item) {
-          session.inFlight.removeValue(forKey: canonical.seq)
+          _ = session.inFlight.remove(canonical.seq)
           let attempt = entry.item
           attempt.table.arena.withUnsafeBufferPointer { arena in
             records.pass(attempt, microseconds: Int64((now &- entry.sentAt) / 1000), arena: arena)
@@ -632,7 +632,7 @@ final class Worker: @unchecked Sendable {
         seq = answer.seq
         line = bytes
       }
-      guard let entry = session.inFlight.removeValue(forKey: seq) else {
+      guard let entry = session.inFlight.remove(seq) else {
         // A second answer names the case it was sent for: that case's answer cannot be trusted.
         let remembered = session.sentAttempt(seq) != nil
         let cause =
@@ -656,7 +656,7 @@ final class Worker: @unchecked Sendable {
         case .recorded: continue
         case .payload(let value): payload = value
         case .violation(let message):
-          session.inFlight[seq] = entry
+          session.inFlight.add(entry, seq: seq)
           session.violation = ProtocolViolation(message, seq: seq)
           break answers
         }
@@ -664,7 +664,7 @@ final class Worker: @unchecked Sendable {
         let expectedID = attempt.fixture.id
         // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
         guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
-          session.inFlight[seq] = entry
+          session.inFlight.add(entry, seq: seq)
           session.violation = ProtocolViolation(
             "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
           break answers
