@@ -12,13 +12,20 @@ import Testing
   static func entry(_ seq: Int64) -> InFlight { InFlight(item: item, sentAt: UInt64(seq)) }
 
   static func expectSame(
-    _ ring: InFlightRequests, _ model: [Int64: UInt64], sourceLocation: SourceLocation = #_sourceLocation
+    _ ring: InFlightRequests, _ model: [Int64: UInt64], newest: Int64?,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(ring.count == model.count, sourceLocation: sourceLocation)
     #expect(ring.isEmpty == model.isEmpty, sourceLocation: sourceLocation)
     #expect(ring.all.map(\.seq) == model.keys.sorted(), sourceLocation: sourceLocation)
     #expect(ring.all.allSatisfy { UInt64($0.seq) == $0.entry.sentAt }, sourceLocation: sourceLocation)
     #expect(ring.first?.seq == model.keys.min(), sourceLocation: sourceLocation)
+    // From the oldest in flight to the newest ever added (answered or not).
+    if let oldest = model.keys.min(), let newest {
+      #expect(ring.span == newest - oldest + 1, sourceLocation: sourceLocation)
+    } else {
+      #expect(ring.span == 0, sourceLocation: sourceLocation)
+    }
   }
 
   @Test func answersInOrderReuseTheSameSlots() {
@@ -31,7 +38,7 @@ import Testing
         #expect(ring.remove(seq - 2)?.sentAt == UInt64(seq - 2))
         model[seq - 2] = nil
       }
-      Self.expectSame(ring, model)
+      Self.expectSame(ring, model, newest: seq)
     }
     #expect(ring.remove(1) == nil, "removed twice")
     #expect(ring[1000] == nil)
@@ -47,18 +54,19 @@ import Testing
       model[seq] = UInt64(seq)
       #expect(ring.remove(seq)?.sentAt == UInt64(seq))
       model[seq] = nil
-      Self.expectSame(ring, model)
+      Self.expectSame(ring, model, newest: seq)
     }
     // Keep 40 in flight behind the old one, then answer the old one last.
     for seq in Int64(51)...90 {
       ring.add(Self.entry(seq), seq: seq)
       model[seq] = UInt64(seq)
     }
-    Self.expectSame(ring, model)
+    Self.expectSame(ring, model, newest: 90)
+    #expect(ring.span == 90)
     #expect(ring[1]?.sentAt == 1)
     #expect(ring.remove(1)?.sentAt == 1)
     model[1] = nil
-    Self.expectSame(ring, model)
+    Self.expectSame(ring, model, newest: 90)
     #expect(ring.first?.seq == 51)
   }
 
@@ -87,12 +95,12 @@ import Testing
           #expect(entry?.sentAt == UInt64(seq))
           if let entry { ring.add(entry, seq: seq) }
         }
-        Self.expectSame(ring, model)
+        Self.expectSame(ring, model, newest: next > 1 ? next - 1 : nil)
       }
       ring.removeAll()
-      Self.expectSame(ring, [:])
+      Self.expectSame(ring, [:], newest: nil)
       ring.add(Self.entry(next), seq: next)
-      Self.expectSame(ring, [next: UInt64(next)])
+      Self.expectSame(ring, [next: UInt64(next)], newest: next)
     }
   }
 }

@@ -29,6 +29,9 @@ struct InFlightRequests {
 
   var isEmpty: Bool { count == 0 }
 
+  /// How many seqs the requests in flight cover, from the oldest to the newest.
+  var span: Int64 { count == 0 ? 0 : end - oldest }
+
   subscript(seq: Int64) -> InFlight? {
     guard seq >= oldest, seq < end else { return nil }
     return slots[Int(seq & mask)]

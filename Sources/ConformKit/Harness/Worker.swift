@@ -37,6 +37,8 @@ final class Worker: @unchecked Sendable {
   private var window: Int { context.settings.window }
   /// The writer refills once the window has drained to this.
   private var lowWater: Int { window / 2 }
+  /// The most seqs the requests in flight may span, oldest to newest (4 MiB of ring at most).
+  private var maxSpan: Int { max(65_536, 2 * window) }
 
   // MARK: - Lifecycle
 
@@ -496,7 +498,10 @@ final class Worker: @unchecked Sendable {
       closeSuspectGroup()
     }
     guard inFlight < window, inFlight <= lowWater else { return nil }
-    var room = window - inFlight
+    // A request left unanswered while later ones are answered widens the ring of requests in
+    // flight; past `maxSpan` seqs nothing more is sent until it is answered or times out.
+    var room = min(window - inFlight, maxSpan - Int(session.inFlight.span))
+    guard room > 0 else { return nil }
     while room > 0, !requeued.isEmpty {
       offer(requeued.removeFirst(), session, supported, into: &sending, room: &room, unsupported: &unsupported)
     }
