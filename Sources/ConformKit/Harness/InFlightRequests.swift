@@ -29,7 +29,7 @@ struct InFlightRequests {
 
   var isEmpty: Bool { count == 0 }
 
-  /// How many seqs the requests in flight cover, from the oldest to the newest.
+  /// How many seqs the ring covers: from the oldest request in flight to the newest sent.
   var span: Int64 { count == 0 ? 0 : end - oldest }
 
   subscript(seq: Int64) -> InFlight? {
