@@ -1,16 +1,33 @@
 #!/usr/bin/env bash
-# Installs what the kit's tests and the Kotlin adapter need from Debian, when it is missing:
-# kotlin (kotlinc 1.3.31) and xmllint (to validate JUnit output). Idempotent and quiet.
+# Installs what the kit's tests, the Kotlin adapter and the example apps need, when it is missing:
+#   from Debian: kotlin (kotlinc 1.3.31), libxml2-utils (xmllint, to validate JUnit output),
+#                junit5 (the JUnit 5 console launcher, for the Android example's tests), python3;
+#   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema).
+# Idempotent and quiet. `swift test` runs without them too: each test that needs one of these
+# tools says so and is skipped where it is missing (see README.md, "Test it").
 set -euo pipefail
 
 missing=()
 command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+[ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
+command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]} with apt-get" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-echo "install-deps: installing ${missing[*]} with apt-get" >&2
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq "${missing[@]}" >/dev/null
+
+if ! command -v check-jsonschema >/dev/null 2>&1; then
+  echo "install-deps: installing check-jsonschema with pip" >&2
+  python3 -m pip install --quiet --disable-pip-version-check check-jsonschema 2>&1 \
+    | grep -v -e 'Running pip as the .root. user' >&2 || true
+  hash -r
+  command -v check-jsonschema >/dev/null 2>&1 || {
+    echo "install-deps: check-jsonschema is still not on PATH after pip install" >&2
+    exit 1
+  }
+fi

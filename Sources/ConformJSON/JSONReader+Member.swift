@@ -1,7 +1,7 @@
 extension JSONReader {
   /// The integer member `key` of the object on `line`, found without building the object: for
   /// routing an answer by its `seq` before reading it whole (about four times the speed of `parse`
-  /// on a harness answer, line splitting included; fuzz/bench.sh).
+  /// on a harness answer, line splitting included; harness/json-fuzz/bench.sh).
   ///
   /// Exact wherever `parse` accepts the line: the result is then always
   /// `parse(line)[key]?.intValue`. Whenever the quick scan meets anything unusual (an escaped

@@ -25,7 +25,7 @@ struct SplitMix64 {
 }
 
 /// How many inputs the seeded fuzzers run, and from which seed: `JSON_FUZZ_SCALE` multiplies
-/// the counts (fuzz/run.sh raises it), `JSON_FUZZ_SEED` changes the inputs.
+/// the counts (harness/json-fuzz/run.sh raises it), `JSON_FUZZ_SEED` changes the inputs.
 enum FuzzSettings {
   static let seed = ProcessInfo.processInfo.environment["JSON_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00C0_FFEE
   static let scale = ProcessInfo.processInfo.environment["JSON_FUZZ_SCALE"].flatMap { Int($0) } ?? 1

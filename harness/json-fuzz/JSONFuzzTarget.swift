@@ -1,4 +1,4 @@
-// The libFuzzer entry point for the strict JSON layer. fuzz/run.sh compiles it together with the
+// The libFuzzer entry point for the strict JSON layer. harness/json-fuzz/run.sh compiles it together with the
 // sources of ConformJSON (one module, so it also sees internal API) under
 // `-sanitize=fuzzer,address`; it is not part of Package.swift.
 //

@@ -1,5 +1,5 @@
 // Checks SHA256 against known answers and `sha256sum`, then measures it in release.
-// Built by fuzz/sha256.sh with Sources/ConformKit/Support/SHA256.swift alone; not in Package.swift.
+// Built by harness/json-fuzz/sha256.sh with Sources/ConformKit/Support/SHA256.swift alone; not in Package.swift.
 // Usage: sha256-bench [megabytes, default 64]
 #if canImport(Glibc)
   import Glibc

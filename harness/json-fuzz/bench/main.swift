@@ -1,5 +1,5 @@
 // Throughput of the strict JSON layer on lines like the harness's answers (about 93 bytes each).
-// Built by fuzz/bench.sh with ConformJSON as its own optimised module, as the package links it;
+// Built by harness/json-fuzz/bench.sh with ConformJSON as its own optimised module, as the package links it;
 // not part of Package.swift. Usage: json-bench [lines] [rounds]; BENCH_CLOCK=wall for wall time,
 // BENCH_ONLY=<word> to run only the measurements whose name holds it (for a profiler).
 import ConformJSON

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# The release-to-gate flow across two codebases, on the two example app repositories:
+#
+#   1. release: `conform bundle create` publishes the fixtures as a bundle, and its digest is the pin;
+#   2. iOS:     harness/examples/ios-app's conform-adapter runs against the pinned bundle
+#               (conform run --expect-digest, with JUnit, Markdown and a results file);
+#   3. Android: harness/examples/android-app's conform-adapter, the same way;
+#   4. drift:   conform diff of the two runs;
+#   5. both apps' own tests that read the unpacked bundle directly (Swift Testing, JUnit 5).
+#
+# Every step runs even when an earlier one fails, so one run shows everything; the table at the end
+# names each step's exit status. Exit status: 0 when every step passed, 1 when any step found a
+# difference (a case that does not conform, a drift, a failing test), 2 when a step could not run
+# (a build failed, a tool is missing).
+#
+# Usage: harness/examples/gate.sh [--out DIR] [--fixtures DIR]
+#   --out DIR       where the bundle, results and reports go (default: reports/gate)
+#   --fixtures DIR  publish this fixtures folder instead of the tables conform generates
+# Environment: CONFORM, a conform binary to use instead of building one (release) here.
+# Needs: the Swift toolchain, java, kotlinc and Debian's junit5 (harness/install-deps.sh).
+set -uo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+out="$root/reports/gate"
+fixtures=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
+    --fixtures) fixtures=(--fixtures "$(cd "$2" && pwd)"); shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "gate: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+ios="$here/ios-app"
+android="$here/android-app"
+steps=()
+worst=0
+
+# step NAME COMMAND...: runs the command, records its exit status under NAME: 1 is a difference
+# found, anything else a step that could not run.
+step() {
+  local name="$1"; shift
+  echo "== gate: $name" >&2
+  "$@"
+  local code=$?
+  steps+=("$(printf '%-34s exit %d' "$name" "$code")")
+  if [ $code -eq 1 ] && [ $worst -eq 0 ]; then worst=1; fi
+  if [ $code -gt 1 ]; then worst=2; fi
+  return $code
+}
+
+# build NAME COMMAND...: a step whose failure means the gate could not run (exit 2).
+build() {
+  local name="$1"; shift
+  step "$name" "$@" >&2 && return
+  worst=2
+  return 1
+}
+
+finish() {
+  echo "== gate: summary (outputs in ${out#$root/})" >&2
+  printf '  %s\n' "${steps[@]}" >&2
+  if [ $worst -eq 0 ]; then echo "gate: both apps conform to bundle $digest and agree" >&2; fi
+  exit $worst
+}
+
+conform="${CONFORM:-}"
+if [ -z "$conform" ]; then
+  build "build conform" swift build -c release --package-path "$root" --product conform || finish
+  conform="$(swift build -c release --package-path "$root" --show-bin-path)/conform"
+fi
+rm -rf "$out"
+mkdir -p "$out/bundle"
+
+# 1. Release: the bundle, and its digest as the published pin.
+digest=""
+publish() {
+  local line
+  line="$(cd "$root" && "$conform" bundle create --out "$out/bundle" "${fixtures[@]}")" || return
+  echo "$line"
+  digest="${line%% *}"
+}
+step "publish the bundle" publish || { worst=2; finish; }
+bundle="$(ls "$out"/bundle/conform-fixtures-*.tar.gz)"
+mkdir -p "$out/unpacked"
+tar xzf "$bundle" -C "$out/unpacked"
+export CONFORM_FIXTURES="$(ls -d "$out"/unpacked/conform-fixtures-*)"
+export CONFORM_FIXTURES_DIGEST="sha256:$(sha256sum "$CONFORM_FIXTURES/manifest.json" | cut -d' ' -f1)"
+
+# gate_run NAME IMPL: conform run against the pinned bundle, reports under $out/NAME.*
+gate_run() {
+  "$conform" run --impl "$2" --fixtures "$bundle" --expect-digest "$digest" \
+    --results "$out/$1.jsonl" --junit "$out/$1.junit.xml" --markdown "$out/$1.md"
+}
+
+# 2. iOS: build the app's adapter, run it against the bundle.
+ios_ok=0
+build "ios-app: build conform-adapter" swift build --package-path "$ios" --product conform-adapter && ios_ok=1
+if [ $ios_ok -eq 1 ]; then
+  step "ios-app: conform run" gate_run ios "$ios/.build/debug/conform-adapter"
+fi
+
+# 3. Android: the same with the app's jar.
+android_ok=0
+build "android-app: build" "$android/build.sh" && android_ok=1
+if [ $android_ok -eq 1 ]; then
+  step "android-app: conform run" gate_run android "$android/conform-adapter"
+fi
+
+# 4. Drift between the two codebases.
+if [ -f "$out/ios.jsonl" ] && [ -f "$out/android.jsonl" ]; then
+  step "conform diff ios android" "$conform" diff "$out/ios.jsonl" "$out/android.jsonl" --markdown "$out/drift.md"
+fi
+
+# 5. Each app's own tests, reading the unpacked bundle directly.
+if [ $ios_ok -eq 1 ]; then
+  step "ios-app: swift test" swift test --package-path "$ios" --xunit-output "$out/ios-tests.xml"
+fi
+if [ $android_ok -eq 1 ]; then
+  step "android-app: JUnit 5 tests" "$android/test.sh" --reports-dir "$out/android-tests"
+fi
+finish
