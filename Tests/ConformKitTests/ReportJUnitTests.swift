@@ -75,7 +75,10 @@ import Testing
     let xml = SampleRuns.summary().junitXML()
     #expect(
       xml.contains(
-        "type=\"fail\">note: string comparison says \"2.0.10\" &lt; \"2.0.9\": parts must compare as numbers\n(- expected, + actual)\n- newer: true\n+ newer: false</failure>"
+        "type=\"fail\">note: string comparison says \"2.0.10\" &lt; \"2.0.9\": parts must compare as numbers\n"
+          + "input: {\"local\":\"2.0.9\",\"remote\":\"2.0.10\"}\n"
+          + "rerun: conform run --impl swift-ports --impl-arg --stdio --fixtures fixtures --case version-compare/seed/2.0.10-vs-2.0.9\n"
+          + "(- expected, + actual)\n- newer: true\n+ newer: false</failure>"
       ))
     #expect(xml.contains("<error message=\"crashed: exited with signal 11 (SIGSEGV)\" type=\"crashed\">"))
     #expect(xml.contains("| Fatal error: Unexpectedly found nil\n"))

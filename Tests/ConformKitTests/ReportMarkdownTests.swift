@@ -29,7 +29,8 @@ import Testing
     let results = (0..<10_000).map { index in
       CaseResult(
         id: "timeline/generated/\(index)", suite: "timeline", status: .fail, actual: SampleRuns.timelineActual,
-        expected: SampleRuns.timelineExpected, note: String(repeating: "long note ", count: 50), stderrTail: stderr)
+        expected: SampleRuns.timelineExpected, note: String(repeating: "long note ", count: 50), message: "crash \(index)",
+        stderrTail: stderr)
     }
     let markdown = SampleRuns.summary(results, known: nil).markdownReport(maxFailures: 1_000_000, resultsPath: "r.jsonl")
     #expect(markdown.utf8.count < MarkdownDocument.gitHubLimit)
@@ -97,7 +98,7 @@ import Testing
     #expect(
       json["counts"] == [
         "cases": 10, "passed": 2, "failed": 3, "errored": 2, "flaky": 1, "skipped": 1, "unsupported": 0, "knownFailures": 1,
-        "staleKnownFailures": 1,
+        "staleKnownFailures": 1, "notRun": 0,
       ])
     #expect(json["exitStatus"] == 1)
     #expect(json["closingLine"] == .string(SampleRuns.summary().closingLine))

@@ -52,13 +52,15 @@ enum SampleRuns {
     CaseResult(
       id: "version-compare/seed/2.0.10-vs-2.0.9", suite: "version-compare", status: .fail, microseconds: 95,
       actual: ["newer": false], expected: ["newer": true],
-      note: "string comparison says \"2.0.10\" < \"2.0.9\": parts must compare as numbers"),
+      note: "string comparison says \"2.0.10\" < \"2.0.9\": parts must compare as numbers",
+      input: ["local": "2.0.9", "remote": "2.0.10"], tags: ["seed", "lexicographic"]),
     CaseResult(
       id: "timeline/seed/fires-after-delay", suite: "timeline", status: .fail, microseconds: 2_400,
       actual: timelineActual, expected: timelineExpected, note: "the request must fire 2 s after the completion screen shows"),
     CaseResult(
       id: "eligibility/seed/crash", suite: "eligibility", status: .crashed, expected: ["eligible": true],
       note: "a version with no last prompt <must> be eligible & asked",
+      input: ["state": ["lastPromptedVersion": .null, "wonCompletionCount": 3]], tags: ["seed"],
       message: "exited with signal 11 (SIGSEGV)",
       stderrTail: "Fatal error: Unexpectedly found nil\n\u{1B}[31mcolour from the app\u{1B}[0m\nbell \u{07} and nul \u{0}\n"),
     CaseResult(

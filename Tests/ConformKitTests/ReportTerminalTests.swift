@@ -33,7 +33,7 @@ import Testing
     let results = [CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass, microseconds: 5)]
     #expect(
       text(SampleRuns.summary(results, known: nil))
-        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 cases) in 1.234 s\n\n1 passed, 0 failed\n"
+        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 case) in 1.234 s\n\n1 passed, 0 failed\n"
     )
   }
 
@@ -71,7 +71,7 @@ import Testing
     let results = (0..<10_000).map { index in
       CaseResult(
         id: "version-compare/generated/\(index)", suite: "version-compare", status: .fail, microseconds: 10,
-        actual: ["newer": false], expected: ["newer": true], note: "generated")
+        actual: ["newer": .int(Int64(index))], expected: ["newer": true], note: "generated")
     }
     let report = text(SampleRuns.summary(results, known: nil))
     #expect(report.components(separatedBy: "\nFAIL ").count - 1 == 50)
@@ -111,10 +111,13 @@ import Testing
     let annotations = lines.filter { $0.hasPrefix("::error ") }
     #expect(annotations.count == summary.problems.count)
     #expect(lines.last == summary.closingLine)
-    let first = try #require(annotations.first)
-    #expect(first.hasPrefix("::error title=conform%3A eligibility/seed/crash (crashed)::note: a version"))
-    #expect(!first.contains("\n"))
-    #expect(first.contains("%0Amessage: exited with signal 11 (SIGSEGV)%0A"))
+    // In the reports' order: within a family, the case with the smallest input first.
+    #expect(annotations.first?.hasPrefix("::error title=conform%3A eligibility/seed/timeout (timeout)::") == true)
+    let crash = try #require(annotations.first { $0.contains("eligibility/seed/crash") })
+    #expect(crash.hasPrefix("::error title=conform%3A eligibility/seed/crash (crashed)::note: a version"))
+    #expect(!crash.contains("\n"))
+    #expect(crash.contains("%0Ainput: {\"state\":{\"lastPromptedVersion\":null,\"wonCompletionCount\":3}}%0A"))
+    #expect(crash.contains("%0Amessage: exited with signal 11 (SIGSEGV)%0A"))
     #expect(!text(summary).contains("::error"))
   }
 

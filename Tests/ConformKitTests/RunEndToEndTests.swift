@@ -217,3 +217,90 @@ import Testing
     }
   }
 }
+
+/// What a failing run tells a person, run as a user runs it: the input and a rerun command for
+/// every problem, named cases first, honest JUnit times, and the rerun itself.
+@Suite struct RunFailureReportTests {
+  let directory = TestSupport.temporaryDirectory("conform-failure-report")
+
+  func conform(_ arguments: [String]) throws -> ProcessOutcome {
+    try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 300)
+  }
+
+  @Test func aDriftingPortsFirstScreenNamesTheSeedCaseWithItsInputAndRerun() throws {
+    let outcome = try conform([
+      "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--suite", "timeline",
+      "--results", "ports.jsonl",
+    ])
+    #expect(outcome.status == 1)
+    let first40 = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
+    #expect(first40.contains("FAIL timeline/seed/cancel-after-sleep\n  note: the cancel arrives after Task.sleep returned"))
+    #expect(first40.contains("\n  input: {\"config\":{"))
+    #expect(first40.contains("\n  rerun: conform run --impl \(TestSupport.binary("swift-ports")) --impl-arg no-cancel-guard"))
+    // The exhaustive cases that fail the same way are counted, not printed one by one.
+    #expect(first40.contains("more cases fail the same way as timeline/seed/cancel-after-sleep: timeline/cancel/"))
+    #expect(outcome.stdout.components(separatedBy: "\nFAIL ").count - 1 < 30)
+  }
+
+  @Test func theRerunCommandRunsJustThatCaseFromTheResults() throws {
+    // A generated run has no fixture file: its failures are run again from the results file.
+    let first = try conform([
+      "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--generate", "timeline",
+      "--depth", "3", "--results", "generated.jsonl",
+    ])
+    #expect(first.status == 1)
+    let rerunLine = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("  rerun: ") })
+    #expect(rerunLine.contains("--rerun-failed generated.jsonl --case timeline/"))
+    let id = try #require(rerunLine.split(separator: " ").last.map(String.init))
+    let again = try conform([
+      "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--rerun-failed", "generated.jsonl",
+      "--case", id, "--results", "again.jsonl",
+    ])
+    #expect(again.status == 1)
+    #expect(again.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+    let file = try ResultsFile.read(directory.appendingPathComponent("again.jsonl").path)
+    #expect(file.results.map(\.id) == [id])
+    #expect(file.header.fixtures.source == "rerun:generated.jsonl")
+    // The reference passes the same case: it is the port that is wrong.
+    let reference = try conform([
+      "run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", "generated.jsonl", "--case", id,
+      "--results", "reference.jsonl",
+    ])
+    #expect(reference.status == 0)
+    #expect(reference.stdout.hasSuffix("\n1 passed, 0 failed\n"))
+  }
+
+  @Test func pipelinedJUnitTimesAddUpToNoMoreThanTheRun() throws {
+    let outcome = try conform([
+      "run", "--impl", TestSupport.binary("swift-reference"), "--window", "1024", "--junit", "junit.xml",
+      "--results", "reference.jsonl",
+    ])
+    #expect(outcome.status == 0)
+    let xml = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
+    func seconds(_ element: Substring) -> Double? {
+      element.firstMatch(of: #/ time="([0-9.]+)"/#).flatMap { Double($0.output.1) }
+    }
+    let root = try #require(xml.split(separator: "\n").first { $0.hasPrefix("<testsuites ") })
+    let runSeconds = try #require(seconds(root))
+    var suiteTotal = 0.0
+    var currentSuite = 0.0
+    var casesInSuite = 0.0
+    var caseCount = 0
+    for line in xml.split(separator: "\n") {
+      if line.hasPrefix("  <testsuite ") {
+        currentSuite = try #require(seconds(line))
+        suiteTotal += currentSuite
+        casesInSuite = 0
+        caseCount = 0
+      } else if line.hasPrefix("    <testcase ") {
+        casesInSuite += try #require(seconds(line))
+        caseCount += 1
+      } else if line == "  </testsuite>" {
+        // Each case's time is rounded to the millisecond: at most half of one each over the sum.
+        #expect(casesInSuite <= currentSuite + Double(caseCount) * 0.0005 + 0.001, "\(casesInSuite) > \(currentSuite)")
+      }
+    }
+    #expect(suiteTotal > 0)
+    #expect(suiteTotal <= runSeconds + 0.003, "the suites' times (\(suiteTotal) s) exceed the run's (\(runSeconds) s)")
+  }
+}

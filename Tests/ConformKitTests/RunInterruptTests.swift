@@ -7,11 +7,13 @@ import Testing
 /// SIGINT and SIGTERM to `conform run` mid-run: the implementation is stopped, the results so
 /// far are kept with an interrupted footer, and conform exits 130 or 143.
 @Suite struct RunInterruptTests {
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
-  func aSignalKeepsTheResultsSoFar(signal: Int32, exitStatus: Int32, name: String) throws {
+  /// `conform run` on a slow implementation, stopped by `signal` once some answers are on disk.
+  func interruptedRun(_ signal: Int32) throws -> (status: Int32, stdout: String, results: String, pidFile: String) {
     let directory = TestSupport.temporaryDirectory("conform-interrupt")
     let results = directory.appendingPathComponent("results.jsonl").path
     let pidFile = directory.appendingPathComponent("impl.pid").path
+    let stdout = directory.appendingPathComponent("stdout.txt").path
+    FileManager.default.createFile(atPath: stdout, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestSupport.binary("conform"))
     process.arguments = [
@@ -19,7 +21,8 @@ import Testing
       "--suite", "version-compare", "--", "--fixtures", Testbed.fixtures, "--delay", "0.2", "--pid-file", pidFile,
     ]
     process.currentDirectoryURL = directory
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    process.standardOutput = FileHandle(forWritingAtPath: stdout)
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
 
@@ -35,9 +38,14 @@ import Testing
     while process.isRunning && Date() < exitDeadline { usleep(10_000) }
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
+    return (process.terminationStatus, try String(contentsOfFile: stdout, encoding: .utf8), results, pidFile)
+  }
 
-    #expect(process.terminationStatus == exitStatus)
-    let file = try ResultsFile.read(results)
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  func aSignalKeepsTheResultsSoFar(signal: Int32, exitStatus: Int32, name: String) throws {
+    let run = try interruptedRun(signal)
+    #expect(run.status == exitStatus)
+    let file = try ResultsFile.read(run.results)
     #expect(file.footer?.interrupted == name)
     let cases = Testbed.count(suite: "version-compare")
     Testbed.expectComplete(file, cases: cases)
@@ -47,7 +55,28 @@ import Testing
     #expect(!notRun.isEmpty)
     #expect(notRun.allSatisfy { $0.message == "not run: the run was interrupted by \(name)" })
     // The implementation's process is gone.
-    let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8)))
+    let pid = try #require(Int32(try String(contentsOfFile: run.pidFile, encoding: .utf8)))
     #expect(kill(pid, 0) == -1 && errno == ESRCH)
+  }
+
+  @Test func anInterruptedRunSaysHowFarItGotAndTheReportAgrees() throws {
+    let run = try interruptedRun(SIGINT)
+    #expect(run.status == 130)
+    let file = try ResultsFile.read(run.results)
+    let cases = Testbed.count(suite: "version-compare")
+    let passed = file.results.filter { $0.status == .pass }.count
+    #expect(file.results.allSatisfy { $0.status == .pass || $0.status == .notRun })
+    // Cases in flight and never sent are not run, never errored.
+    let closing = "\(passed) passed, 0 failed, \(cases - passed) not run: interrupted after \(passed) of \(cases) cases"
+    let runLines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(runLines.last == closing)
+    #expect(!run.stdout.contains("errored"))
+
+    let report = try TestSupport.run(TestSupport.binary("conform"), ["report", run.results, "--markdown", run.results + ".md"])
+    #expect(report.status == 2, "the help says: a run that did not reach every case and has no failing case exits 2")
+    #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
+    let markdown = try String(contentsOfFile: run.results + ".md", encoding: .utf8)
+    #expect(markdown.hasPrefix("## conform: slow-py 1.0.0 (python) ⚠️ interrupted after \(passed) of \(cases) cases"))
+    #expect(!markdown.contains("does not conform"))
   }
 }

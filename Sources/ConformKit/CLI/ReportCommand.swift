@@ -13,12 +13,16 @@ public enum ReportCommand: Command {
                               cut short by an interrupted run is ignored with a warning.
       --known-failures FILE   cases expected to fail (one id per line, a reason after '#'). A
                               listed case that fails does not fail the report; one that passes
-                              does, so the list cannot go stale.
+                              does, so the list cannot go stale. Without it, the list the run
+                              was given (kept whole in the results file's header) is used.
 
-    The same report conform run prints at the end of a live run: one block per problem, grouped
-    by suite, with a field-by-field diff of the expected and actual output, the case's note and,
-    for a crash, the message and the tail of stderr. A run that did not finish (no footer, or
-    interrupted) and has no failing case exits 2: its counts cover only the cases it reached.
+    The same report conform run prints at the end of a live run, with the same exit status: one
+    block per problem, best first (seed cases, then pitfalls and boundaries, then exhaustive ones,
+    the smallest input first), cases that fail the same way counted behind the first, each with
+    its note, its input, the command that reruns it, a field-by-field diff of the expected and
+    actual output and, for a crash, the message and the tail of stderr. A run that did not reach
+    every case (interrupted, or cut short) and has no failing case exits 2, where conform run
+    itself exited 130 or 143: its counts cover only the cases it reached.
 
     \(ReportOptions.helpText)
 
@@ -36,7 +40,7 @@ public enum ReportCommand: Command {
           : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B)")
     }
     let results = try ResultsFile.read(positionals[0])
-    var knownFailures: KnownFailures?
+    var knownFailures = results.header.knownFailures
     if let knownFailuresPath {
       let list = try KnownFailures.read(knownFailuresPath)
       // A filtered run need not include every listed case, so a stray entry is a warning here.

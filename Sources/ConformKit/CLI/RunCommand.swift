@@ -44,6 +44,10 @@ public enum RunCommand: Command {
                              disagree are reported flaky
       --shuffle SEED         send in a shuffled order, the same for the same SEED (0 to 2^63-1)
       --limit N              send only the first N selected cases
+      --rerun-failed RESULTS run again only the cases that failed in RESULTS (a results file):
+                             their inputs and expected outputs are in it, so this also reruns a
+                             generated run's failures. With --case to pick one; not with
+                             --fixtures, --expect-digest or --generate
 
     GENERATED CASES (no fixture file)
       --generate SUITE       stream the suite's cases from the generator straight into the run,
@@ -84,11 +88,16 @@ public enum RunCommand: Command {
     if let generate = options.generate {
       plan = try generatedPlan(generate, options: options, settings: settings)
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
-      options.shuffleSeed == nil
+      options.shuffleSeed == nil, options.rerunFailed == nil
     {
       plan = streamedBuiltInPlan(options: options, settings: settings)
     } else {
-      let fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+      let fixtures: FixtureSet
+      if let rerun = options.rerunFailed {
+        fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
+      } else {
+        fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+      }
       knownFailures = try options.knownFailures.map { path throws(ConformError) in
         let list = try KnownFailures.read(path)
         try list.check(against: Set(fixtures.cases.map(\.id)))
@@ -220,6 +229,8 @@ struct RunOptions {
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
   var generate: String?
   var depth: Int?
+  /// `--rerun-failed RESULTS`: the results file whose failing cases make the run.
+  var rerunFailed: String?
   var environment: ImplementationEnvironment
   var results: String?
   var knownFailures: String?
@@ -258,6 +269,10 @@ struct RunOptions {
       options.shuffleSeed = seed
     }
     options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    options.rerunFailed = try arguments.value("--rerun-failed")
+    if options.rerunFailed != nil, options.fixtures != nil || options.expectDigest != nil {
+      throw .usage("run: --rerun-failed takes its cases from the results file: not with --fixtures or --expect-digest")
+    }
     options.generate = try arguments.value("--generate")
     options.depth = try arguments.integer("--depth", in: 1...12)
     if options.generate != nil {
@@ -267,6 +282,7 @@ struct RunOptions {
       if !options.filters.isEmpty { conflicts.append("--suite, --case and --tag") }
       if options.repeatCount != 1 { conflicts.append("--repeat") }
       if options.shuffleSeed != nil { conflicts.append("--shuffle") }
+      if options.rerunFailed != nil { conflicts.append("--rerun-failed") }
       guard conflicts.isEmpty else {
         throw .usage(
           "run: --generate streams every generated case once, in order: not with \(conflicts.joined(separator: ", ")) "
@@ -311,6 +327,7 @@ struct RunOptions {
       "knownFailures": JSONValue(knownFailures),
       "maxRestarts": .int(Int64(maxRestarts)),
       "repeat": .int(Int64(repeatCount)),
+      "rerunFailed": JSONValue(rerunFailed),
       "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
       "timeoutMs": .int(Int64((timeout * 1000).rounded())),
       "window": .int(Int64(window)),

@@ -59,7 +59,7 @@ public struct FixtureSet: Sendable {
     return span
   }
 
-  fileprivate init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
+  init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
     self.manifest = manifest
     self.manifestDigest = manifestDigest
     self.source = source

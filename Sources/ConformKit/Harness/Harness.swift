@@ -117,7 +117,9 @@ enum Harness {
       command: plan.settings.command, name: hello.name, language: hello.language, version: hello.version)
     let options = plan.options
     @Sendable func header(_ fixtures: ResultHeader.Fixtures) -> ResultHeader {
-      ResultHeader(startedAt: startedAt, implementation: implementation, fixtures: fixtures, options: options)
+      ResultHeader(
+        startedAt: startedAt, implementation: implementation, fixtures: fixtures, options: options,
+        knownFailures: plan.knownFailures)
     }
     // The results file begins once the header is known; records wait in memory until then.
     let finalHeader: Deferred<ResultHeader>

@@ -79,7 +79,8 @@ final class RunContext: @unchecked Sendable {
     let fixture = item.fixture
     let result = CaseResult(
       id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(item.attempt.number), microseconds: nil,
-      actual: nil, expected: fixture.expected, note: fixture.note, message: message, stderrTail: stderr)
+      actual: nil, expected: fixture.expected, note: fixture.note, input: fixture.input, tags: fixture.tags, message: message,
+      stderrTail: stderr)
     return (result, item)
   }
 
@@ -102,6 +103,8 @@ final class RunContext: @unchecked Sendable {
     }
     result.expected = fixture.expected
     result.note = fixture.note
+    result.input = fixture.input
+    result.tags = fixture.tags
     return result
   }
 }

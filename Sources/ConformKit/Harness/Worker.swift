@@ -603,6 +603,15 @@ final class Worker: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     if session.ended { return true }
+    // Each answer's service time: from when the implementation could start on it (its request
+    // written, or its previous answer read) to now. Answers read together: the first takes the
+    // interval, the rest 0, so a process's case times never overlap (JUnit's times add up).
+    var idleSince = session.lastAnswerAt
+    func serviceMicroseconds(_ entry: InFlight) -> Int64 {
+      let start = max(entry.sentAt, idleSince)
+      idleSince = now
+      return now > start ? Int64((now - start) / 1000) : 0
+    }
     answers: for next in incoming {
       var item = next
       if case .canonical(let canonical, let line) = item {
@@ -610,7 +619,7 @@ final class Worker: @unchecked Sendable {
           _ = session.inFlight.remove(canonical.seq)
           let attempt = entry.item
           attempt.table.arena.withUnsafeBufferPointer { arena in
-            records.pass(attempt, microseconds: Int64((now &- entry.sentAt) / 1000), arena: arena)
+            records.pass(attempt, microseconds: serviceMicroseconds(entry), arena: arena)
           }
           continue
         }
@@ -652,7 +661,7 @@ final class Worker: @unchecked Sendable {
         break answers
       }
       let attempt = entry.item
-      let microseconds = Int64((now &- entry.sentAt) / 1000)
+      let microseconds = serviceMicroseconds(entry)
       let payload: Answer.Payload
       switch item {
       case .canonical: preconditionFailure("read above")

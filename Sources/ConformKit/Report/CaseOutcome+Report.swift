@@ -1,5 +1,42 @@
+import ConformJSON
+
 /// What every report says about one case that needs a person's attention.
 extension CaseOutcome {
+  /// Bytes of an input's canonical JSON shown on one line; past it the line is cut and says how
+  /// long the whole input is (the JSON report and the results file have it whole).
+  static let inputLineLimit = 600
+
+  /// How early reports list the case: a seed case (a bug that shipped) first, then pitfalls,
+  /// boundaries and other named cases; cases from an exhaustive product or search (`grid`,
+  /// `exhaustive`) last, since their notes explain less.
+  var familyRank: Int {
+    let tags = representative.tags.isEmpty ? Array(id.split(separator: "/").dropFirst().prefix(1).map(String.init)) : representative.tags
+    if tags.contains("seed") { return 0 }
+    if tags.contains("pitfall") { return 1 }
+    if tags.contains("boundary") { return 2 }
+    if tags.contains("grid") || tags.contains("exhaustive") { return 4 }
+    return 3
+  }
+
+  /// The size of the input's canonical JSON in bytes: within a family, the smallest input first.
+  var inputSize: Int { representative.input.map { JSONWriter.bytes($0).count } ?? 0 }
+
+  /// `input: {"local":"2.0.9","remote":"2.0.10"}`: the input as compact canonical JSON, cut at
+  /// `inputLineLimit` bytes with the whole size said; nil when the record has no input.
+  var inputLine: String? {
+    guard let input = representative.input else { return nil }
+    let bytes = JSONWriter.bytes(input)
+    guard bytes.count > Self.inputLineLimit else { return "input: " + String(decoding: bytes, as: UTF8.self) }
+    var cut = Self.inputLineLimit
+    while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a UTF-8 sequence
+    return "input: " + String(decoding: bytes[..<cut], as: UTF8.self) + "… (\(bytes.count) bytes in all)"
+  }
+
+  /// What makes two problems the same for a person: the same kind, diff and message. Cases that
+  /// fail the same way are shown once, with how many more there are.
+  var sameWayKey: String {
+    [problemKind, outputDiff ?? "", representative.message ?? ""].joined(separator: "\u{0}")
+  }
   /// The problem in a word or two: `fail`, `crashed`, `flaky`, `stale known failure`.
   var problemKind: String {
     if isStaleKnownFailure { return "stale known failure" }
@@ -27,13 +64,16 @@ extension CaseOutcome {
   }
 
   /// The case's details as plain text, in the order a person reads them: what is wrong, why the
-  /// case exists, the diff, the message, the tail of stderr (at most `stderrLines` lines).
-  func detailLines(stderrLines: Int) -> [String] {
+  /// case exists, its input, the diff, the message, the tail of stderr (at most `stderrLines`
+  /// lines), and the command that runs it again.
+  func detailLines(stderrLines: Int, rerun: String? = nil) -> [String] {
     var lines: [String] = []
     if let staleExplanation { lines.append(staleExplanation) }
     if let attemptStatuses { lines.append("attempts: \(attemptStatuses)") }
     let attempt = representative
     if let note = attempt.note, !note.isEmpty { lines.append("note: \(note)") }
+    if let inputLine { lines.append(inputLine) }
+    if let rerun { lines.append("rerun: \(rerun)") }
     if !isStaleKnownFailure {
       if let outputDiff {
         lines.append(contentsOf: outputDiff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))

@@ -34,7 +34,7 @@ public struct Reporter: Sendable {
   public func terminalText(_ summary: RunSummary) -> String {
     let style = TextStyle(isEnabled: colour)
     var lines = summary.terminalReport(maxFailures: options.maxFailures, style: style, resultsPath: resultsPath)
-    if onGitHubActions { lines += summary.gitHubAnnotations(maxFailures: options.maxFailures) }
+    if onGitHubActions { lines += summary.gitHubAnnotations(maxFailures: options.maxFailures, resultsPath: resultsPath) }
     lines.append(summary.terminalClosingLine(style: style))
     return lines.joined(separator: "\n") + "\n"
   }
@@ -53,7 +53,7 @@ public struct Reporter: Sendable {
       do { try write() } catch { failures.append(error) }
     }
     if let path = options.junitPath {
-      attempt { () throws(ConformError) in try FileIO.write(Array(summary.junitXML().utf8), to: path) }
+      attempt { () throws(ConformError) in try FileIO.write(Array(summary.junitXML(resultsPath: resultsPath).utf8), to: path) }
     }
     if let path = options.jsonPath {
       attempt { () throws(ConformError) in

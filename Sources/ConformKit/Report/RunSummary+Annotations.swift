@@ -5,11 +5,12 @@ extension RunSummary {
   static let annotationLines = 30
 
   /// One line per problem (at most `maxFailures`), then a notice for the rest.
-  func gitHubAnnotations(maxFailures: Int) -> [String] {
+  func gitHubAnnotations(maxFailures: Int, resultsPath: String?) -> [String] {
     let problems = sortedProblems
     var lines = problems.prefix(maxFailures).map { problem in
       let title = "conform: \(problem.id) (\(problem.problemKind))"
-      let message = VisibleText.capped(problem.detailLines(stderrLines: 10), Self.annotationLines).joined(separator: "\n")
+      let details = problem.detailLines(stderrLines: 10, rerun: rerunCommand(problem, resultsPath: resultsPath))
+      let message = VisibleText.capped(details, Self.annotationLines).joined(separator: "\n")
       return
         "::error title=\(GitHubCommand.property(title))::\(GitHubCommand.data(message.isEmpty ? problem.problemKind : message))"
     }

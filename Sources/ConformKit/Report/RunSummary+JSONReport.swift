@@ -7,17 +7,22 @@ import ConformJSON
 extension RunSummary {
   func jsonReport(resultsPath: String?) -> JSONValue {
     let headerJSON = header.json
-    let problemList: [JSONValue] = sortedProblems.map { problem in
+    let problemList: [JSONValue] = problemGroups.flatMap { group in
+      group.map { problem -> JSONValue in
       let attempt = problem.representative
       return [
         "id": .string(problem.id), "suite": .string(problem.suite), "kind": .string(problem.problemKind),
         "status": .string(problem.status.rawValue),
         "attempts": .array(problem.attempts.map { .string($0.status.rawValue) }),
+        "tags": .array(attempt.tags.map(JSONValue.string)), "input": attempt.input ?? .null,
+        "sameWayAs": problem.id == group[0].id ? .null : .string(group[0].id),
+        "rerun": .string(rerunCommand(problem, resultsPath: resultsPath)),
         "expected": attempt.expected ?? .null, "actual": attempt.actual ?? .null,
         "diff": JSONValue(problem.outputDiff), "note": JSONValue(attempt.note), "message": JSONValue(attempt.message),
         "stderr": JSONValue(attempt.stderrTail),
         "knownFailure": problem.knownFailure.map { ["line": .int(Int64($0.line)), "reason": JSONValue($0.reason)] } ?? .null,
       ]
+      }
     }
     let excused: [JSONValue] = outcomes.filter { $0.knownFailure != nil && $0.isFailing }
       .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
@@ -43,9 +48,9 @@ extension RunSummary {
       "complete": .bool(isComplete),
       "exitStatus": .int(Int64(exitStatus.rawValue)),
       "closingLine": .string(closingLine),
-      "counts": counts.json(cases: caseCount),
+      "counts": counts.json(cases: caseCount + unreachedCount, notRun: notRunCount),
       "suites": .object(
-        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount)) })),
+        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount, notRun: $0.summary.notRunCount)) })),
       "warnings": .array(warnings.map(JSONValue.string)),
       "problems": .array(problemList),
       "knownFailures": .array(excused),
@@ -54,11 +59,13 @@ extension RunSummary {
 }
 
 extension RunSummary.Counts {
-  func json(cases: Int) -> JSONValue {
+  /// - Parameter notRun: cases not run, those never reached included (`RunSummary.notRunCount`).
+  func json(cases: Int, notRun: Int) -> JSONValue {
     [
       "cases": .int(Int64(cases)), "passed": .int(Int64(passed)), "failed": .int(Int64(failed)),
       "errored": .int(Int64(errored)), "flaky": .int(Int64(flaky)), "skipped": .int(Int64(skipped)),
       "unsupported": .int(Int64(unsupported)), "knownFailures": .int(Int64(known)), "staleKnownFailures": .int(Int64(stale)),
+      "notRun": .int(Int64(notRun)),
     ]
   }
 }

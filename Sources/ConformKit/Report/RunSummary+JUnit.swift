@@ -2,15 +2,21 @@
 ///
 /// One `<testsuite>` per suite (in code point order), one `<testcase>` per case (by id), with
 /// `classname` the suite and `name` the case id. A failing output is a `<failure>` holding the
-/// diff; an error, crash, timeout, protocol error or case not run is an `<error>`; a skip or an
-/// unsupported suite is `<skipped>`, and so is a failure the known-failures list excuses
+/// note, the input, the diff and the command that reruns the case; an error, crash, timeout or
+/// protocol error is an `<error>`; a skip, an unsupported suite and a case not run (the run was
+/// interrupted) are `<skipped>`, and so is a failure the known-failures list excuses
 /// (`known failure: …`); a stale known failure and a flaky case are failures. Every suite carries
 /// the implementation and the fixtures digest as properties.
+///
+/// A case's `time` is its service time (`CaseResult.microseconds`): with many requests in flight,
+/// from when the implementation could start on it (its request written, or its previous answer
+/// read, whichever is later) to its answer. The times of a process's cases never overlap, so a
+/// suite's cases add up to no more than the time its processes spent on it.
 extension RunSummary {
   /// Lines of stderr kept per crash in JUnit.
   static let junitStderrLines = 50
 
-  func junitXML() -> String {
+  func junitXML(resultsPath: String? = nil) -> String {
     var suites: [String] = []
     var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)
     var caseMicroseconds: Int64 = 0
@@ -29,10 +35,14 @@ extension RunSummary {
           element += "/>"
         case .failure(let type, let message):
           counts.failures += 1
-          element += ">\n      " + junitChild("failure", type: type, message: message, body: outcome) + "\n    </testcase>"
+          element +=
+            ">\n      " + junitChild("failure", type: type, message: message, body: outcome, resultsPath: resultsPath)
+            + "\n    </testcase>"
         case .error(let type, let message):
           counts.errors += 1
-          element += ">\n      " + junitChild("error", type: type, message: message, body: outcome) + "\n    </testcase>"
+          element +=
+            ">\n      " + junitChild("error", type: type, message: message, body: outcome, resultsPath: resultsPath)
+            + "\n    </testcase>"
         case .skipped(let message):
           counts.skipped += 1
           element += ">\n      <skipped message=\"\(XMLText.attribute(message))\"/>\n    </testcase>"
@@ -74,15 +84,19 @@ extension RunSummary {
     switch outcome.status {
     case .pass: return nil
     case .fail: return .failure(type: "fail", message: "the output differs from the expected output")
-    case .errored, .crashed, .timeout, .protocolError, .notRun:
+    case .errored, .crashed, .timeout, .protocolError:
       return .error(type: outcome.status.rawValue, message: outcome.summaryReason)
+    case .notRun: return .skipped(message: outcome.summaryReason)
     case .skipped: return .skipped(message: outcome.summaryReason)
     case .unsupported: return .skipped(message: "unsupported: the implementation does not support the suite \(outcome.suite)")
     }
   }
 
-  private func junitChild(_ element: String, type: String, message: String, body outcome: CaseOutcome) -> String {
-    let text = outcome.detailLines(stderrLines: Self.junitStderrLines).joined(separator: "\n")
+  private func junitChild(
+    _ element: String, type: String, message: String, body outcome: CaseOutcome, resultsPath: String?
+  ) -> String {
+    let rerun = rerunCommand(outcome, resultsPath: resultsPath)
+    let text = outcome.detailLines(stderrLines: Self.junitStderrLines, rerun: rerun).joined(separator: "\n")
     return
       "<\(element) message=\"\(XMLText.attribute(message))\" type=\"\(XMLText.attribute(type))\">\(XMLText.content(text))</\(element)>"
   }

@@ -10,10 +10,14 @@ extension RunSummary {
   func markdownReport(maxFailures: Int, limit: Int = MarkdownDocument.defaultLimit, resultsPath: String?) -> String {
     var document = MarkdownDocument(limit: limit)
     let verdict =
-      switch exitStatus {
-      case .success: "✅ conforms"
-      case .differences: "❌ does not conform"
-      default: "⚠️ incomplete"
+      if footer?.interrupted != nil {
+        "⚠️ interrupted after \(reachedCount) of \(header.fixtures.cases) \(header.fixtures.cases == 1 ? "case" : "cases")"
+      } else {
+        switch exitStatus {
+        case .success: "✅ conforms"
+        case .differences: "❌ does not conform"
+        default: "⚠️ incomplete"
+        }
       }
     var intro = "## conform: \(MarkdownText.inline(implementationLabel)) \(verdict)\n\n"
     intro += "**\(closingLine)**\n\n"
@@ -26,25 +30,39 @@ extension RunSummary {
     document.appendRequired(intro)
     document.appendRequired(markdownTable + "\n")
 
-    let problems = sortedProblems
-    if !problems.isEmpty { document.appendRequired("### Problems\n\n") }
+    let groups = problemGroups
+    if !groups.isEmpty { document.appendRequired("### Problems\n\n") }
     var currentSuite: String?
     var shown = 0
-    for problem in problems.prefix(maxFailures) {
-      var block = ""
-      if problem.suite != currentSuite {
-        block += "#### \(MarkdownText.inline(problem.suite))\n\n"
+    var counted = 0
+    groups: for group in groups where shown < maxFailures {
+      let inFull = group.prefix(min(Self.shownPerGroup, maxFailures - shown))
+      for problem in inFull {
+        var block = ""
+        if problem.suite != currentSuite {
+          block += "#### \(MarkdownText.inline(problem.suite))\n\n"
+        }
+        block +=
+          "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
+        let details = problem.detailLines(
+          stderrLines: Self.terminalStderrLines, rerun: rerunCommand(problem, resultsPath: resultsPath))
+        let lines = VisibleText.capped(details, Self.markdownLinesPerProblem)
+        block += MarkdownText.fenced(lines, language: "diff") + "\n\n</details>\n\n"
+        guard document.append(block) else { break groups }
+        currentSuite = problem.suite
+        shown += 1
       }
-      block +=
-        "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
-      let lines = VisibleText.capped(problem.detailLines(stderrLines: Self.terminalStderrLines), Self.markdownLinesPerProblem)
-      block += MarkdownText.fenced(lines, language: "diff") + "\n\n</details>\n\n"
-      guard document.append(block) else { break }
-      currentSuite = problem.suite
-      shown += 1
+      counted += group.count
+      if group.count > inFull.count {
+        let rest = group.count - inFull.count
+        let line =
+          "*\(rest) more \(rest == 1 ? "case fails" : "cases fail") the same way as `\(MarkdownText.inline(group[0].id))`"
+          + " (all ids in the JSON report).*\n\n"
+        guard document.append(line) else { break groups }
+      }
     }
-    if problemCount > shown {
-      let rest = problemCount - shown
+    if problemCount > counted {
+      let rest = problemCount - counted
       let reason = shown < min(maxFailures, problemCount) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
@@ -57,14 +75,14 @@ extension RunSummary {
   /// Counts per suite, then the whole run.
   var markdownTable: String {
     var rows = [
-      "| suite | cases | passed | failed | errored | flaky | skipped | unsupported | known failures | stale |",
-      "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
+      "| suite | cases | passed | failed | errored | flaky | skipped | unsupported | known failures | stale | not run |",
+      "| :-- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
     ]
     func row(_ name: String, _ summary: RunSummary) -> String {
       let counts = summary.counts
       let cells = [
-        summary.caseCount, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
-        counts.known, counts.stale,
+        summary.caseCount + summary.unreachedCount, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
+        counts.known, counts.stale, summary.notRunCount,
       ]
       return "| \(name) | " + cells.map(String.init).joined(separator: " | ") + " |"
     }

@@ -1,11 +1,51 @@
+import ConformJSON
+
 /// What every report of a run shares: the order problems are listed in, the suites, the labels.
 extension RunSummary {
-  /// The problems sorted by suite, then by case id (code point order), so every report of the
-  /// same results is the same whatever order the answers arrived in.
+  /// The problems in the order a person should read them, so every report of the same results
+  /// is the same whatever order the answers arrived in: by suite (code point order), then named
+  /// cases before exhaustive ones (`CaseOutcome.familyRank`), the smallest input first, then by id.
   var sortedProblems: [CaseOutcome] {
-    problems.sorted { a, b in
-      a.suite == b.suite ? a.id.utf8.lexicographicallyPrecedes(b.id.utf8) : a.suite.utf8.lexicographicallyPrecedes(b.suite.utf8)
+    problems.map { (outcome: $0, rank: $0.familyRank, size: $0.inputSize) }.sorted { a, b in
+      if a.outcome.suite != b.outcome.suite { return a.outcome.suite.utf8.lexicographicallyPrecedes(b.outcome.suite.utf8) }
+      if a.rank != b.rank { return a.rank < b.rank }
+      if a.size != b.size { return a.size < b.size }
+      return a.outcome.id.utf8.lexicographicallyPrecedes(b.outcome.id.utf8)
+    }.map(\.outcome)
+  }
+
+  /// The sorted problems with those that fail the same way (`CaseOutcome.sameWayKey`, within a
+  /// suite) gathered behind the first of them, in the order of their first.
+  var problemGroups: [[CaseOutcome]] {
+    var groups: [[CaseOutcome]] = []
+    var indexOfKey: [String: Int] = [:]
+    for problem in sortedProblems {
+      let key = problem.suite + "\u{0}" + problem.sameWayKey
+      if let index = indexOfKey[key] {
+        groups[index].append(problem)
+      } else {
+        indexOfKey[key] = groups.count
+        groups.append([problem])
+      }
     }
+    return groups
+  }
+
+  /// The command that runs one case again with the same implementation and fixtures, as a person
+  /// pastes it into a shell: `conform run --impl ./app --case 'timeline/seed/cancel-after-sleep'`.
+  /// A generated run's case is run again from the results file, which holds its input.
+  func rerunCommand(_ problem: CaseOutcome, resultsPath: String?) -> String {
+    let command = header.implementation.command
+    var words = ["conform", "run", "--impl", command.first ?? "PROGRAM"]
+    for argument in command.dropFirst() { words += ["--impl-arg", argument] }
+    let source = header.fixtures.source
+    if source.hasPrefix("generated:") || source.hasPrefix("rerun:") {
+      words += ["--rerun-failed", resultsPath ?? "RESULTS"]
+    } else if source != "built-in" {
+      words += ["--fixtures", source]
+    }
+    words += ["--case", problem.id]
+    return words.map(ShellWord.quote).joined(separator: " ")
   }
 
   /// Each suite with its own summary, in code point order, in one pass over the outcomes.
@@ -15,6 +55,7 @@ extension RunSummary {
     for name in unlisted.keys where groups[name] == nil { groups[name] = [] }
     return groups.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { name in
       var copy = self
+      copy.isSuitePart = true
       copy.outcomes = groups[name]!
       copy.unlisted = unlisted[name].map { [name: $0] } ?? [:]
       return (name, copy)
@@ -40,5 +81,19 @@ enum ShortDigest {
     let parts = digest.split(separator: ":", maxSplits: 1)
     guard parts.count == 2 else { return String(digest.prefix(19)) }
     return "\(parts[0]):\(parts[1].prefix(12))"
+  }
+}
+
+/// Words for a POSIX shell.
+enum ShellWord {
+  /// The word as is when it holds only characters no shell treats specially, else in single quotes.
+  static func quote(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+      switch scalar {
+      case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", "=", "@", "+", ",": true
+      default: false
+      }
+    }
+    return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
   }
 }

@@ -5,30 +5,50 @@ extension RunSummary {
   /// Lines per problem on the terminal (diff, message and stderr together).
   static let terminalLinesPerProblem = 100
 
-  /// Everything but the closing line: who ran against what, then one block per problem grouped
-  /// by suite (at most `maxFailures` in full, then a count), whether the run finished, and the
-  /// counts per suite when there is more than one.
+  /// Cases of one group of identical failures shown in full; the rest are counted, and a few of
+  /// their ids named.
+  static let shownPerGroup = 1
+
+  /// Everything but the closing line: who ran against what, then the problems grouped by suite,
+  /// best first (`sortedProblems`), cases that fail the same way shown `shownPerGroup` at a time
+  /// and counted behind it, at most `maxFailures` blocks in all, whether the run finished, and the counts
+  /// per suite when there is more than one.
   func terminalReport(maxFailures: Int, style: TextStyle, resultsPath: String?) -> [String] {
     var lines = [headline]
-    let problems = sortedProblems
     var shown = 0
+    var counted = 0
     var currentSuite: String?
     var problemsPerSuite: [String: Int] = [:]
-    for problem in problems { problemsPerSuite[problem.suite, default: 0] += 1 }
-    for problem in problems.prefix(maxFailures) {
-      if problem.suite != currentSuite {
-        currentSuite = problem.suite
-        let count = problemsPerSuite[problem.suite]!
+    let groups = problemGroups
+    for group in groups { problemsPerSuite[group[0].suite, default: 0] += group.count }
+    for group in groups where shown < maxFailures {
+      let suite = group[0].suite
+      if suite != currentSuite {
+        currentSuite = suite
+        let count = problemsPerSuite[suite]!
         lines.append("")
         lines.append(
-          style.bold("=== \(VisibleText.escapingControls(problem.suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
+          style.bold("=== \(VisibleText.escapingControls(suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
       }
-      lines.append("")
-      lines.append(contentsOf: terminalBlock(problem, style: style))
-      shown += 1
+      let inFull = group.prefix(min(Self.shownPerGroup, maxFailures - shown))
+      for problem in inFull {
+        lines.append("")
+        lines.append(contentsOf: terminalBlock(problem, style: style, rerun: rerunCommand(problem, resultsPath: resultsPath)))
+      }
+      shown += inFull.count
+      counted += group.count
+      if group.count > inFull.count {
+        let rest = group.count - inFull.count
+        let ids = group.dropFirst(inFull.count).prefix(3).map { VisibleText.escapingControls($0.id) }
+        let more = rest > ids.count ? ", …" : ""
+        lines.append("")
+        lines.append(
+          "  … \(rest) more \(rest == 1 ? "case fails" : "cases fail") the same way as \(VisibleText.escapingControls(group[0].id)): "
+            + ids.joined(separator: ", ") + more)
+      }
     }
-    if problemCount > shown {
-      let rest = problemCount - shown
+    if problemCount > counted {
+      let rest = problemCount - counted
       let whereToLook = resultsPath.map { "every one is in \($0); " } ?? ""
       lines.append("")
       lines.append(
@@ -62,31 +82,38 @@ extension RunSummary {
 
   /// `conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 14 cases) in 1.234 s`
   var headline: String {
+    let cases = header.fixtures.cases
     var line =
-      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(header.fixtures.cases) cases)"
+      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(cases) \(cases == 1 ? "case" : "cases"))"
+    if let seed = header.options["shuffle"]?.intValue { line += " shuffled with seed \(seed)" }
     if let footer { line += " in \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     return VisibleText.escapingControls(line)
   }
 
-  /// Why the run is incomplete, or nil when it finished.
+  /// Why the run is incomplete, or nil when it reached every case.
   var incompleteExplanation: String? {
-    guard !isComplete else { return nil }
-    let notRun = notRunCount
+    guard stopReason != nil else { return nil }
     let cause =
-      if let signal = footer?.interrupted { "the run was interrupted by \(signal)" } else {
+      if let signal = footer?.interrupted { "the run was interrupted by \(signal)" } else if footer == nil {
         "the run did not finish (the results file has no footer)"
+      } else {
+        "the run stopped before every case had a verdict"
       }
-    return notRun > 0 ? "\(cause): \(notRun) cases were not run" : "\(cause): the counts cover only the cases it reached"
+    let notRun = notRunCount
+    return notRun > 0
+      ? "\(cause): \(notRun) of \(header.fixtures.cases) \(notRun == 1 ? "case was" : "cases were") not run (no verdict either way)"
+      : "\(cause): the counts cover only the cases it reached"
   }
 
-  private func terminalBlock(_ problem: CaseOutcome, style: TextStyle) -> [String] {
+  private func terminalBlock(_ problem: CaseOutcome, style: TextStyle, rerun: String) -> [String] {
     let word = problem.problemKind.uppercased()
     let coloured = problem.isFlaky || problem.isStaleKnownFailure ? style.yellow(word) : style.red(word)
     var title = "\(coloured) \(style.bold(VisibleText.escapingControls(problem.id)))"
     if problem.attempts.count > 1, let index = problem.attempts.firstIndex(where: { $0.status != .pass }) {
       title += " (attempt \(index + 1) of \(problem.attempts.count))"
     }
-    let details = VisibleText.capped(problem.detailLines(stderrLines: Self.terminalStderrLines), Self.terminalLinesPerProblem)
+    let details = VisibleText.capped(
+      problem.detailLines(stderrLines: Self.terminalStderrLines, rerun: rerun), Self.terminalLinesPerProblem)
     return [title] + details.map { "  " + style.diffLine($0) }
   }
 }

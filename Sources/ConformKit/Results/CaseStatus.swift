@@ -19,11 +19,12 @@ public enum CaseStatus: String, Sendable, CaseIterable, Comparable {
   /// Never sent: the restart cap was reached or the run was interrupted.
   case notRun = "not-run"
 
-  /// Whether this status, unexplained by a known failure, fails the gate.
+  /// Whether this status, unexplained by a known failure, fails the gate. A case not run has no
+  /// verdict: the run it belongs to is incomplete, which fails the gate on its own (exit 2).
   public var failsGate: Bool {
     switch self {
-    case .pass, .skipped, .unsupported: false
-    case .fail, .errored, .crashed, .timeout, .protocolError, .notRun: true
+    case .pass, .skipped, .unsupported, .notRun: false
+    case .fail, .errored, .crashed, .timeout, .protocolError: true
     }
   }
 

@@ -33,12 +33,13 @@ extension ResultHeader {
         "command": .array(implementation.command.map(JSONValue.string)), "language": JSONValue(implementation.language),
         "name": JSONValue(implementation.name), "version": JSONValue(implementation.version),
       ],
+      "knownFailures": knownFailures?.json ?? .null,
       "options": options, "protocol": .int(protocolVersion), "startedAt": .string(startedAt), "type": "header",
     ]
   }
 
   init(fields: JSONFields) throws(JSONShapeError) {
-    try fields.rejectUnknown(["conform", "fixtures", "implementation", "options", "protocol", "startedAt", "type"])
+    try fields.rejectUnknown(["conform", "fixtures", "implementation", "knownFailures", "options", "protocol", "startedAt", "type"])
     let fixtures = try fields.fields("fixtures")
     let implementation = try fields.fields("implementation")
     var command: [String] = []
@@ -58,7 +59,34 @@ extension ResultHeader {
         source: try fixtures.string("source"), manifestDigest: try fixtures.string("manifestDigest"),
         bundleDigest: try fixtures.optionalString("bundleDigest"), bundleVersion: try fixtures.optionalString("bundleVersion"),
         generatorVersion: try fixtures.string("generatorVersion"), cases: try fixtures.int("cases")),
-      options: try fields.value("options"))
+      options: try fields.value("options"),
+      knownFailures: try fields.object["knownFailures"].flatMap { value throws(JSONShapeError) in
+        value.isNull ? nil : try KnownFailures(json: value, path: "knownFailures")
+      })
+  }
+}
+
+extension KnownFailures {
+  /// `{"entries":[{"id":…,"line":3,"reason":…}],"path":"conform-known-failures.txt"}`, entries in line order.
+  var json: JSONValue {
+    let list = entries.values.sorted { $0.line < $1.line }.map { entry -> JSONValue in
+      ["id": .string(entry.id), "line": .int(Int64(entry.line)), "reason": JSONValue(entry.reason)]
+    }
+    return ["entries": .array(list), "path": .string(path)]
+  }
+
+  init(json: JSONValue, path field: String) throws(JSONShapeError) {
+    let fields = try JSONFields(json, path: field)
+    try fields.rejectUnknown(["entries", "path"])
+    let path = try fields.string("path")
+    var entries: [String: Entry] = [:]
+    for (index, value) in try fields.array("entries").enumerated() {
+      let entry = try JSONFields(value, path: "\(field).entries[\(index)]")
+      try entry.rejectUnknown(["id", "line", "reason"])
+      let id = try entry.string("id")
+      entries[id] = Entry(id: id, reason: try entry.optionalString("reason"), path: path, line: Int(try entry.int("line")))
+    }
+    self.init(path: path, entries: entries)
   }
 }
 
@@ -72,6 +100,8 @@ extension CaseResult {
       object["actual"] = actual ?? .null
       object["expected"] = expected ?? .null
       object["note"] = JSONValue(note)
+      object["input"] = input ?? .null
+      object["tags"] = .array(tags.map(JSONValue.string))
       object["message"] = JSONValue(message)
       object["stderr"] = JSONValue(stderrTail)
     }
@@ -79,7 +109,9 @@ extension CaseResult {
   }
 
   init(fields: JSONFields) throws(JSONShapeError) {
-    try fields.rejectUnknown(["actual", "attempt", "expected", "id", "message", "note", "status", "stderr", "suite", "type", "us"])
+    try fields.rejectUnknown([
+      "actual", "attempt", "expected", "id", "input", "message", "note", "status", "stderr", "suite", "tags", "type", "us",
+    ])
     let statusName = try fields.string("status")
     guard let status = CaseStatus(rawValue: statusName) else {
       throw JSONShapeError(path: "status", message: "unknown status \"\(statusName)\"")
@@ -88,10 +120,19 @@ extension CaseResult {
       guard let value = fields.object[key], !value.isNull else { return nil }
       return value
     }
+    var tags: [String] = []
+    if fields.object["tags"] != nil {
+      for (index, tag) in try fields.array("tags").enumerated() {
+        guard let text = tag.stringValue else {
+          throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(tag.typeName)")
+        }
+        tags.append(text)
+      }
+    }
     self.init(
       id: try fields.string("id"), suite: try fields.string("suite"), status: status, attempt: try fields.int("attempt"),
       microseconds: try fields.optionalInt("us"), actual: optional("actual"), expected: optional("expected"),
-      note: optional("note")?.stringValue, message: optional("message")?.stringValue,
+      note: optional("note")?.stringValue, input: optional("input"), tags: tags, message: optional("message")?.stringValue,
       stderrTail: optional("stderr")?.stringValue)
   }
 }

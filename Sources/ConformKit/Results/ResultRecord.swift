@@ -54,10 +54,14 @@ public struct ResultHeader: Sendable, Equatable {
   public var fixtures: Fixtures
   /// The run's options as given (jobs, repeat, shuffle, timeout, filters), for reproducing it.
   public var options: JSONValue
+  /// The known-failures list the run was given, whole, so `conform report` makes the same report
+  /// from the results file alone.
+  public var knownFailures: KnownFailures?
 
   public init(
     conformVersion: String = ConformVersion.current, protocolVersion: Int64 = ProtocolVersion.current,
-    startedAt: String, implementation: Implementation, fixtures: Fixtures, options: JSONValue
+    startedAt: String, implementation: Implementation, fixtures: Fixtures, options: JSONValue,
+    knownFailures: KnownFailures? = nil
   ) {
     self.conformVersion = conformVersion
     self.protocolVersion = protocolVersion
@@ -65,6 +69,7 @@ public struct ResultHeader: Sendable, Equatable {
     self.implementation = implementation
     self.fixtures = fixtures
     self.options = options
+    self.knownFailures = knownFailures
   }
 }
 
@@ -75,13 +80,21 @@ public struct CaseResult: Sendable, Equatable {
   public var status: CaseStatus
   /// 0-based repetition (`--repeat N` sends each case N times).
   public var attempt: Int64
-  /// From sending the request to reading its answer, in microseconds; nil when never answered.
+  /// The case's service time in microseconds, nil when never answered: from when the
+  /// implementation could start on it (its request written, or its previous answer read,
+  /// whichever is later) to reading its answer. Several answers read at once: the first gets the
+  /// interval, the others 0. A process's case times never overlap, so they add up to at most
+  /// the time the process ran.
   public var microseconds: Int64?
   /// The implementation's output, kept for every status but `pass` (where it equals `expected`).
   public var actual: JSONValue?
   /// The fixture's expected output and note, kept for every status but `pass` so reports need no fixtures.
   public var expected: JSONValue?
   public var note: String?
+  /// The case's input and tags, kept for every status but `pass`: a generated run's failing
+  /// cases can be read, and run again (`conform run --rerun-failed`), from the results alone.
+  public var input: JSONValue?
+  public var tags: [String]
   /// The reason: a skip reason, an error message, the crash cause, the offending line.
   public var message: String?
   /// The tail of the implementation's stderr, for crashes, timeouts and protocol errors.
@@ -89,8 +102,8 @@ public struct CaseResult: Sendable, Equatable {
 
   public init(
     id: String, suite: String, status: CaseStatus, attempt: Int64 = 0, microseconds: Int64? = nil,
-    actual: JSONValue? = nil, expected: JSONValue? = nil, note: String? = nil, message: String? = nil,
-    stderrTail: String? = nil
+    actual: JSONValue? = nil, expected: JSONValue? = nil, note: String? = nil, input: JSONValue? = nil,
+    tags: [String] = [], message: String? = nil, stderrTail: String? = nil
   ) {
     self.id = id
     self.suite = suite
@@ -100,6 +113,8 @@ public struct CaseResult: Sendable, Equatable {
     self.actual = actual
     self.expected = expected
     self.note = note
+    self.input = input
+    self.tags = tags
     self.message = message
     self.stderrTail = stderrTail
   }

@@ -7,16 +7,19 @@ public struct CaseOutcome: Sendable {
   /// Set when the case is on the known-failures list.
   public var knownFailure: KnownFailures.Entry?
 
-  /// The first attempt that did not pass, else the first attempt.
-  public var representative: CaseResult { attempts.first { $0.status != .pass } ?? attempts[0] }
+  /// The first attempt run that did not pass, else the first attempt run, else the first.
+  public var representative: CaseResult {
+    attempts.first { $0.status != .pass && $0.status != .notRun } ?? attempts.first { $0.status != .notRun } ?? attempts[0]
+  }
 
   /// The case's status: the representative attempt's.
   public var status: CaseStatus { representative.status }
 
-  /// Attempts disagreed (different statuses or different outputs): never a pass.
+  /// Attempts that ran disagreed (different statuses or different outputs): never a pass.
   public var isFlaky: Bool {
-    guard let first = attempts.first else { return false }
-    return attempts.dropFirst().contains { $0.status != first.status || $0.actual != first.actual }
+    let ran = attempts.filter { $0.status != .notRun }
+    guard let first = ran.first else { return false }
+    return ran.dropFirst().contains { $0.status != first.status || $0.actual != first.actual }
   }
 
   /// Fails, errors, crashes, hangs or is flaky.
@@ -54,13 +57,16 @@ public struct RunSummary: Sendable {
   public var warnings: [String]
   /// Cases counted but not in `outcomes`, by suite: empty when `outcomes` holds every case.
   public var unlisted: [String: Unlisted] = [:]
+  /// Whether this is the summary of one suite of a run (`bySuite`): the header's case count is
+  /// the whole run's, so cases never reached are not counted here.
+  var isSuitePart = false
 
   /// Cases a live run counted without keeping their outcome: passes, skips, unsupported cases,
   /// and problems past the number a run keeps.
   public struct Unlisted: Sendable, Equatable {
     public var cases = 0
     public var counts = Counts()
-    /// Of `cases`, those never run (counted in `counts.errored`).
+    /// Of `cases`, those never run (also in `counts.notRun`).
     public var notRun = 0
     /// Of `cases`, those failing without excuse or stale: reports say how many were left out.
     public var problems = 0
@@ -117,8 +123,10 @@ public struct RunSummary: Sendable {
   public struct Counts: Sendable, Equatable {
     public var passed = 0
     public var failed = 0
-    /// error, crashed, timeout, protocol-error, not-run.
+    /// error, crashed, timeout, protocol-error.
     public var errored = 0
+    /// Never sent, or in flight when the run was interrupted: no verdict either way.
+    public var notRun = 0
     public var skipped = 0
     public var unsupported = 0
     public var flaky = 0
@@ -145,7 +153,8 @@ public struct RunSummary: Sendable {
       case .fail: failed += 1
       case .skipped: skipped += 1
       case .unsupported: unsupported += 1
-      case .errored, .crashed, .timeout, .protocolError, .notRun: errored += 1
+      case .errored, .crashed, .timeout, .protocolError: errored += 1
+      case .notRun: notRun += 1
       }
     }
 
@@ -153,6 +162,7 @@ public struct RunSummary: Sendable {
       total.passed += part.passed
       total.failed += part.failed
       total.errored += part.errored
+      total.notRun += part.notRun
       total.skipped += part.skipped
       total.unsupported += part.unsupported
       total.flaky += part.flaky
@@ -171,10 +181,17 @@ public struct RunSummary: Sendable {
   /// Every case of the run, listed in `outcomes` or not.
   public var caseCount: Int { unlisted.values.reduce(outcomes.count) { $0 + $1.cases } }
 
-  /// Cases never run (the run was interrupted or out of restarts), listed or not.
+  /// Cases never run (the run was interrupted or out of restarts), listed or not, and the cases
+  /// of the run's fixtures it never reached (a generated run stops making them when interrupted).
   public var notRunCount: Int {
-    unlisted.values.reduce(outcomes.count { $0.status == .notRun }) { $0 + $1.notRun }
+    unlisted.values.reduce(outcomes.count { $0.status == .notRun }) { $0 + $1.notRun } + unreachedCount
   }
+
+  /// Cases of the run (the header's count) with no record at all.
+  public var unreachedCount: Int { isSuitePart ? 0 : max(0, Int(header.fixtures.cases) - caseCount) }
+
+  /// Cases that got a verdict: every case of the run but those not run.
+  public var reachedCount: Int { Int(header.fixtures.cases) - notRunCount }
 
   /// Problems counted but not in `outcomes` (a live run keeps a bounded number of them).
   public var unlistedProblems: Int { unlisted.values.reduce(0) { $0 + $1.problems } }
@@ -182,7 +199,8 @@ public struct RunSummary: Sendable {
   /// Every problem, listed in `problems` or not.
   public var problemCount: Int { problems.count + unlistedProblems }
 
-  /// The closing line: `N passed, N failed`, then whatever else is not zero.
+  /// The closing line: `N passed, N failed`, then whatever else is not zero, then, for a run
+  /// that did not finish, how far it got (`: interrupted after 60461 of 473202 cases`).
   public var closingLine: String {
     let counts = counts
     var parts = ["\(counts.passed) passed", "\(counts.failed) failed"]
@@ -192,22 +210,39 @@ public struct RunSummary: Sendable {
     if counts.unsupported > 0 { parts.append("\(counts.unsupported) unsupported") }
     if counts.known > 0 { parts.append("\(counts.known) known \(counts.known == 1 ? "failure" : "failures")") }
     if counts.stale > 0 { parts.append("\(counts.stale) stale known \(counts.stale == 1 ? "failure" : "failures")") }
-    return parts.joined(separator: ", ")
+    let notRun = notRunCount
+    if notRun > 0 { parts.append("\(notRun) not run") }
+    var line = parts.joined(separator: ", ")
+    if notRun > 0, !isSuitePart, let stop = stopReason {
+      line += ": \(stop) after \(reachedCount) of \(header.fixtures.cases) \(header.fixtures.cases == 1 ? "case" : "cases")"
+    }
+    return line
+  }
+
+  /// `interrupted` (by a signal), `stopped` (restarts used up) or `cut short` (no footer), for a
+  /// run that left cases without a verdict; nil for a run that reached every case.
+  var stopReason: String? {
+    guard notRunCount > 0 || !isComplete else { return nil }
+    if footer?.interrupted != nil { return "interrupted" }
+    return footer == nil ? "cut short" : "stopped"
   }
 
   /// Whether the run finished (it has a footer and was not interrupted).
   public var isComplete: Bool { footer != nil && footer?.interrupted == nil }
 
-  /// 0 when every case conforms (known failures aside), 1 when any does not or the list is
-  /// stale, 2 when the run is incomplete and nothing failed.
+  /// 0 when every case conforms (known failures aside); 1 when any does not, the list is stale,
+  /// or the implementation failed so often that the run stopped (`--max-restarts`) with cases
+  /// not run; 2 when nothing failed but the run is incomplete (interrupted, or cut short).
   public var exitStatus: ExitStatus {
     if unlistedProblems > 0 || outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) {
       return .differences
     }
-    return isComplete ? .success : .couldNotRun
+    if stopReason == "stopped" { return .differences }
+    return stopReason == nil ? .success : .couldNotRun
   }
 
-  /// The outcomes a person must look at: failing without excuse, stale, or flaky, grouped by suite.
+  /// The outcomes a person must look at: failing without excuse, stale, or flaky. A case not
+  /// run is none of these: the closing line counts it, and the exit status says the run is incomplete.
   public var problems: [CaseOutcome] {
     outcomes.filter { $0.failsWithoutExcuse || $0.isStaleKnownFailure }
   }
