@@ -304,3 +304,20 @@ import Testing
     #expect(suiteTotal <= runSeconds + 0.003, "the suites' times (\(suiteTotal) s) exceed the run's (\(runSeconds) s)")
   }
 }
+
+extension RunFailureReportTests {
+  @Test func theReportOfARunWithKnownFailuresIsTheRunsOwn() throws {
+    let port = ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--suite", "timeline"]
+    let first = try conform(port + ["--results", "first.jsonl", "--write-known-failures", "known.txt"])
+    #expect(first.status == 1)
+    let run = try conform(port + ["--results", "known.jsonl", "--known-failures", "known.txt"])
+    #expect(run.status == 0)
+    let closing = try #require(run.stdout.split(separator: "\n").last.map(String.init))
+    #expect(closing.hasSuffix(" passed, 0 failed, 203 known failures"))
+    // The list is in the results header: the report needs nothing else.
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("known.txt"))
+    let report = try conform(["report", "known.jsonl"])
+    #expect(report.status == 0)
+    #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
+  }
+}
