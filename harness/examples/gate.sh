@@ -13,10 +13,14 @@
 # difference (a case that does not conform, a drift, a failing test), 2 when a step could not run
 # (a build failed, a tool is missing).
 #
-# Usage: harness/examples/gate.sh [--out DIR] [--fixtures DIR]
-#   --out DIR       where the bundle, results and reports go (default: reports/gate)
-#   --fixtures DIR  publish this fixtures folder instead of the tables conform generates
-# Environment: CONFORM, a conform binary to use instead of building one (release) here.
+# Usage: harness/examples/gate.sh [--out DIR] [--fixtures DIR] [--ios-app DIR] [--android-app DIR]
+#   --out DIR          where the bundle, results and reports go (default: reports/gate)
+#   --fixtures DIR     publish this fixtures folder instead of the tables conform generates
+#   --ios-app DIR      the iOS app package (default: harness/examples/ios-app)
+#   --android-app DIR  the Android app (default: harness/examples/android-app)
+# Environment: CONFORM, a conform binary to use instead of building one (release) here. An app
+# folder outside this checkout finds conform's sources through CONFORM_PACKAGE_PATH (iOS) and
+# CONFORM_KOTLIN_ADAPTER (Android), which this script sets to this checkout when they are unset.
 # Needs: the Swift toolchain, java, kotlinc and Debian's junit5 (harness/install-deps.sh).
 set -uo pipefail
 
@@ -24,17 +28,20 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="$root/reports/gate"
 fixtures=()
+ios="$here/ios-app"
+android="$here/android-app"
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
     --fixtures) fixtures=(--fixtures "$(cd "$2" && pwd)"); shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --ios-app) ios="$(cd "$2" && pwd)"; shift 2 ;;
+    --android-app) android="$(cd "$2" && pwd)"; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gate: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
   esac
 done
-
-ios="$here/ios-app"
-android="$here/android-app"
+export CONFORM_PACKAGE_PATH="${CONFORM_PACKAGE_PATH:-$root}"
+export CONFORM_KOTLIN_ADAPTER="${CONFORM_KOTLIN_ADAPTER:-$root/harness/kotlin/src/adapter}"
 steps=()
 worst=0
 
@@ -114,9 +121,15 @@ if [ -f "$out/ios.jsonl" ] && [ -f "$out/android.jsonl" ]; then
   step "conform diff ios android" "$conform" diff "$out/ios.jsonl" "$out/android.jsonl" --markdown "$out/drift.md"
 fi
 
-# 5. Each app's own tests, reading the unpacked bundle directly.
+# 5. Each app's own tests, reading the unpacked bundle directly. Swift Testing prints two lines
+# per fixture case; the ones that passed are left out of the log.
+ios_tests() {
+  swift test --package-path "$ios" --xunit-output "$out/ios-tests.xml" 2>&1 \
+    | grep -vE '^(◇ Test case .* started\.|✔ Test case .* passed after .*|◇ Test .* started\.)$'
+  return "${PIPESTATUS[0]}"
+}
 if [ $ios_ok -eq 1 ]; then
-  step "ios-app: swift test" swift test --package-path "$ios" --xunit-output "$out/ios-tests.xml"
+  step "ios-app: swift test" ios_tests
 fi
 if [ $android_ok -eq 1 ]; then
   step "android-app: JUnit 5 tests" "$android/test.sh" --reports-dir "$out/android-tests"

@@ -1,0 +1,121 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// What the Android example app needs beyond the Swift toolchain: a JDK, kotlinc and Debian's JUnit 5.
+enum ExampleAppTools {
+  static let installed =
+    ExternalTool(name: "java", installer: "apt-get install default-jdk").isInstalled
+    && ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled
+    && FileManager.default.fileExists(atPath: "/usr/share/java/junit-platform-console-standalone.jar")
+  static let missing: Comment =
+    "java, kotlinc or junit5 is not installed: harness/install-deps.sh or apt-get install default-jdk kotlin junit5"
+}
+
+/// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps, run as CI runs
+/// it: it fails, naming the case, when either app's logic drifts by one character (gated on a
+/// copy of that app) or when a bundle case's expected output is altered. The passing run is
+/// `.ci/run`'s.
+@Suite(.serialized, .enabled(if: ExampleAppTools.installed, ExampleAppTools.missing))
+struct ExamplesGateTests {
+  static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
+
+  let directory = TestSupport.temporaryDirectory("conform gate")
+
+  /// Runs the gate with this build's conform; its outputs go under `directory/out`.
+  func gate(_ arguments: [String]) throws -> ProcessOutcome {
+    try TestSupport.run(
+      Self.examples.appendingPathComponent("gate.sh").path,
+      ["--out", directory.appendingPathComponent("out").path] + arguments,
+      environment: ["CONFORM": TestSupport.binary("conform")], timeout: 900)
+  }
+
+  /// A copy of one example app (without its build products) in a folder whose name has a space,
+  /// with `old` replaced by `new` once in `file`.
+  func driftingCopy(of app: String, file: String, replacing old: String, with new: String) throws -> URL {
+    let copy = directory.appendingPathComponent("\(app) copy")
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    let outcome = try TestSupport.run(
+      "/bin/bash",
+      ["-c", #"tar -C "$1" --exclude=./.build --exclude=./build --exclude=./reports -cf - . | tar -C "$2" -xf -"#, "copy",
+        Self.examples.appendingPathComponent(app).path, copy.path])
+    try #require(outcome.status == 0, "\(outcome.stderr)")
+    let source = copy.appendingPathComponent(file)
+    let text = try String(contentsOf: source, encoding: .utf8)
+    try #require(text.components(separatedBy: old).count == 2, "\(file) must hold \(old) exactly once")
+    try text.replacingOccurrences(of: old, with: new).write(to: source, atomically: true, encoding: .utf8)
+    return copy
+  }
+
+  /// The summary table's status for a step.
+  func status(of step: String, in stderr: String) -> String? {
+    stderr.split(separator: "\n").first { $0.contains(step) && $0.contains(" exit ") }
+      .flatMap { $0.split(separator: " ").last.map(String.init) }
+  }
+
+  @Test func aOneCharacterDriftInTheIOSAppFailsTheGate() throws {
+    let copy = try driftingCopy(
+      of: "ios-app", file: "Sources/AppLogic/Review/ReviewEligibility.swift",
+      replacing: "elapsed >= UInt64(settings.cooldownDays)", with: "elapsed > UInt64(settings.cooldownDays)")
+    let outcome = try gate(["--ios-app", copy.path])
+    #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
+    #expect(status(of: "ios-app: conform run", in: outcome.stderr) == "1")
+    #expect(status(of: "android-app: conform run", in: outcome.stderr) == "0")
+    #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
+    #expect(status(of: "ios-app: swift test", in: outcome.stderr) == "1")
+    #expect(status(of: "android-app: JUnit 5 tests", in: outcome.stderr) == "0")
+    // The drifting case is named by the run and by the app's own bundle test.
+    #expect(outcome.stdout.contains("FAIL eligibility/"))
+    #expect(outcome.stdout.contains("does not conform") || outcome.stderr.contains("does not conform"))
+  }
+
+  @Test func aOneCharacterDriftInTheAndroidAppFailsTheGate() throws {
+    let copy = try driftingCopy(
+      of: "android-app", file: "app-logic/ReviewEligibility.kt",
+      replacing: "return elapsed >= cooldownDays", with: "return elapsed > cooldownDays")
+    let outcome = try gate(["--android-app", copy.path])
+    #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
+    #expect(status(of: "ios-app: conform run", in: outcome.stderr) == "0")
+    #expect(status(of: "android-app: conform run", in: outcome.stderr) == "1")
+    #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
+    #expect(status(of: "ios-app: swift test", in: outcome.stderr) == "0")
+    #expect(status(of: "android-app: JUnit 5 tests", in: outcome.stderr) == "1")
+    #expect(outcome.stdout.contains("FAIL eligibility/"))
+    #expect((outcome.stdout + outcome.stderr).contains("cases():eligibility/boundary/"))
+  }
+
+  @Test func anAlteredExpectedOutputFailsBothAppsTestsNamingTheCase() throws {
+    // A fixtures folder with one case's expected output flipped, its manifest entry made to match:
+    // a consistent bundle that is wrong about one case.
+    let fixtures = directory.appendingPathComponent("fixtures")
+    let generate = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", fixtures.path], timeout: 300)
+    try #require(generate.status == 0, "\(generate.stderr)")
+    let id = "version-compare/seed/2.0.10-vs-2.0.9"
+    let table = fixtures.appendingPathComponent("version-compare.jsonl")
+    var lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n").map(String.init)
+    let index = try #require(lines.firstIndex { $0.contains("\"id\":\"\(id)\"") })
+    try #require(lines[index].hasPrefix(#"{"expected":{"newer":true},"#))
+    lines[index] = lines[index].replacingOccurrences(of: #"{"expected":{"newer":true},"#, with: #"{"expected":{"newer":false},"#)
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    try Data(bytes).write(to: table)
+    let manifestURL = fixtures.appendingPathComponent("manifest.json")
+    var manifest = try FixtureManifest(json: try JSONReader.parse(String(contentsOf: manifestURL, encoding: .utf8)))
+    let file = try #require(manifest.files.firstIndex { $0.path == "version-compare.jsonl" })
+    manifest.files[file].bytes = Int64(bytes.count)
+    manifest.files[file].sha256 = SHA256.hex(bytes)
+    try Data(manifest.bytes).write(to: manifestURL)
+
+    let outcome = try gate(["--fixtures", fixtures.path])
+    #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
+    for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests"] {
+      #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
+    }
+    // conform run names it for both apps; each app's own test names it too.
+    #expect(outcome.stdout.components(separatedBy: "FAIL \(id)").count - 1 == 2)
+    #expect((outcome.stdout + outcome.stderr).contains("\(id) does not conform"))
+    #expect((outcome.stdout + outcome.stderr).contains("cases():\(id)"))
+  }
+}

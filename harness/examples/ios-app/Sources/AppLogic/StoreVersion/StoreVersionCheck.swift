@@ -1,0 +1,28 @@
+/// Compares the App Store's version of the app with the installed one.
+public enum StoreVersionCheck {
+  /// Whether `remote` is strictly newer than `local`: numerically, part by part, a missing part
+  /// counting as 0 (`"2.0"` and `"2.0.0"` are the same version).
+  ///
+  /// A version with no parts at all (`""`, `"."`) is never newer nor older than anything.
+  public static func isNewer(_ remote: String, than local: String) -> Bool {
+    let remoteParts = parts(of: remote)
+    let localParts = parts(of: local)
+    guard !remoteParts.isEmpty, !localParts.isEmpty else { return false }
+    for index in 0..<max(remoteParts.count, localParts.count) {
+      let r = index < remoteParts.count ? remoteParts[index] : 0
+      let l = index < localParts.count ? localParts[index] : 0
+      if r != l { return r > l }
+    }
+    return false
+  }
+
+  /// The numeric parts of `version`.
+  ///
+  /// Split at every `.` byte (U+002E), never at a `.` Character: a dot followed by a combining mark
+  /// is one Character but still a separator. Empty pieces are dropped (`"1..2"` is 1.2). A piece
+  /// counts by `Int64(_:)`, which takes an optional sign and ASCII digits only and fails on
+  /// overflow; anything else (`"beta"`, `"٣"`, `"99999999999999999999"`) is 0.
+  public static func parts(of version: String) -> [Int64] {
+    version.utf8.split(separator: UInt8(ascii: ".")).map { piece in Int64(Substring(piece)) ?? 0 }
+  }
+}
