@@ -8,18 +8,18 @@ import Testing
 @Suite struct ReportMarkdownTests {
   @Test func everyKindOfProblemMatchesTheGolden() {
     Golden.assertMatches(
-      SampleRuns.summary().markdownReport(maxFailures: 50, resultsPath: "reports/results-swift-ports.jsonl"),
+      SampleRuns.summary().markdownReport(maxShown: 50, resultsPath: "reports/results-swift-ports.jsonl"),
       named: "report/summary-mixed.md")
   }
 
   @Test func theTableHasARowPerSuiteAndATotal() {
-    let markdown = SampleRuns.summary().markdownReport(maxFailures: 50, resultsPath: nil)
+    let markdown = SampleRuns.summary().markdownReport(maxShown: 50, resultsPath: nil)
     #expect(markdown.contains("| eligibility | 4 | 0 | 1 | 2 | 0 | 1 | 0 | 0 | 0 |"))
     #expect(markdown.contains("| **all** | 10 | 2 | 3 | 2 | 1 | 1 | 0 | 1 | 1 |"))
   }
 
   @Test func eachProblemIsACollapsibleDiff() {
-    let markdown = SampleRuns.summary().markdownReport(maxFailures: 50, resultsPath: nil)
+    let markdown = SampleRuns.summary().markdownReport(maxShown: 50, resultsPath: nil)
     #expect(markdown.components(separatedBy: "<details>").count - 1 == 7)
     #expect(markdown.contains("<summary><code>version-compare/seed/2.0.10-vs-2.0.9</code>: fail</summary>\n\n```diff\n"))
   }
@@ -32,7 +32,7 @@ import Testing
         expected: SampleRuns.timelineExpected, note: String(repeating: "long note ", count: 50), message: "crash \(index)",
         stderrTail: stderr)
     }
-    let markdown = SampleRuns.summary(results, known: nil).markdownReport(maxFailures: 1_000_000, resultsPath: "r.jsonl")
+    let markdown = SampleRuns.summary(results, known: nil).markdownReport(maxShown: 1_000_000, resultsPath: "r.jsonl")
     #expect(markdown.utf8.count < MarkdownDocument.gitHubLimit)
     #expect(markdown.utf8.count <= MarkdownDocument.defaultLimit)
     let shown = markdown.components(separatedBy: "<details>").count - 1
@@ -41,14 +41,14 @@ import Testing
       markdown.contains("*… and \(10_000 - shown) more problems not shown to stay under the size limit: `r.jsonl` has them all;"))
   }
 
-  @Test func maxFailuresCapsTheDetailsWithANote() {
-    let markdown = SampleRuns.summary().markdownReport(maxFailures: 2, resultsPath: nil)
+  @Test func maxShownCapsTheDetailsWithANote() {
+    let markdown = SampleRuns.summary().markdownReport(maxShown: 2, resultsPath: nil)
     #expect(markdown.components(separatedBy: "<details>").count - 1 == 2)
-    #expect(markdown.contains("*… and 5 more problems not shown (--max-failures 2):"))
+    #expect(markdown.contains("*… and 5 more problems not shown (--max-shown 2):"))
   }
 
   @Test func aTinyLimitStillGivesAValidShortDocument() {
-    let markdown = SampleRuns.summary().markdownReport(maxFailures: 50, limit: 3_000, resultsPath: nil)
+    let markdown = SampleRuns.summary().markdownReport(maxShown: 50, limit: 3_000, resultsPath: nil)
     #expect(markdown.utf8.count <= 3_000)
     #expect(markdown.contains("more problems not shown to stay under the size limit"))
   }
@@ -73,7 +73,7 @@ import Testing
     let path = directory.appendingPathComponent("summary.md").path
     try Data(("earlier step\n" + String(repeating: "x", count: 900_000)).utf8).write(to: URL(fileURLWithPath: path))
     try StepSummary.append(to: path) { limit in
-      SampleRuns.summary().markdownReport(maxFailures: 50, limit: limit, resultsPath: nil)
+      SampleRuns.summary().markdownReport(maxShown: 50, limit: limit, resultsPath: nil)
     }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.hasPrefix("earlier step\n"))

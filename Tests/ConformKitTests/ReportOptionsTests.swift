@@ -6,22 +6,22 @@ import Testing
 @Suite struct ReportOptionsTests {
   @Test func takesItsOptionsAndLeavesTheRest() throws {
     var arguments = Arguments(
-      ["--impl", "x", "--junit", "out/junit.xml", "--json=out/r.json", "--markdown", "s.md", "--max-failures", "7", "extra"],
+      ["--impl", "x", "--junit", "out/junit.xml", "--json=out/r.json", "--markdown", "s.md", "--max-shown", "7", "extra"],
       command: "run")
     let options = try ReportOptions.parse(from: &arguments)
-    #expect(options == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxFailures: 7))
+    #expect(options == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7))
     #expect(try arguments.value("--impl") == "x")
     #expect(try arguments.positionals() == ["extra"])
   }
 
   @Test func defaultsWriteNoFilesAndShowFiftyFailures() throws {
     var arguments = Arguments([], command: "report")
-    #expect(try ReportOptions.parse(from: &arguments) == ReportOptions(maxFailures: 50))
+    #expect(try ReportOptions.parse(from: &arguments) == ReportOptions(maxShown: 50))
   }
 
   @Test(arguments: [
-    (["--max-failures", "-1"], "report: --max-failures takes a whole number from 0 to 1000000, not \"-1\""),
-    (["--max-failures", "many"], "report: --max-failures takes a whole number from 0 to 1000000, not \"many\""),
+    (["--max-shown", "-1"], "report: --max-shown takes a whole number from 0 to 1000000, not \"-1\""),
+    (["--max-shown", "many"], "report: --max-shown takes a whole number from 0 to 1000000, not \"many\""),
     (["--junit"], "report: --junit needs a value"),
     (["--json", "a", "--json", "b"], "report: --json given 2 times"),
     (["--markdown="], "report: an output file name cannot be empty"),
@@ -33,7 +33,7 @@ import Testing
 
   @Test func helpTextDocumentsEveryOptionAndTheEnvironment() {
     for word in [
-      "--junit FILE", "--json FILE", "--markdown FILE", "--max-failures N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
+      "--junit FILE", "--json FILE", "--markdown FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
       "1 MiB",
     ] {
       #expect(ReportOptions.helpText.contains(word), "\(word)")

@@ -6,9 +6,9 @@ import Testing
 @testable import ConformKit
 
 @Suite struct ReportTerminalTests {
-  func text(_ summary: RunSummary, maxFailures: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {
+  func text(_ summary: RunSummary, maxShown: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {
     Reporter(
-      options: ReportOptions(maxFailures: maxFailures), resultsPath: "reports/results-swift-ports.jsonl",
+      options: ReportOptions(maxShown: maxShown), resultsPath: "reports/results-swift-ports.jsonl",
       environment: environment, colour: colour
     ).terminalText(summary)
   }
@@ -83,8 +83,8 @@ import Testing
     #expect(report.split(separator: "\n").count < 400)
   }
 
-  @Test func maxFailuresZeroShowsOnlyTheCounts() {
-    let report = text(SampleRuns.summary(), maxFailures: 0)
+  @Test func maxShownZeroShowsOnlyTheCounts() {
+    let report = text(SampleRuns.summary(), maxShown: 0)
     #expect(!report.contains("\nFAIL "))
     #expect(report.contains("… and 7 more problems"))
   }
@@ -122,7 +122,7 @@ import Testing
   }
 
   @Test func annotationsAreCappedWithANotice() {
-    let report = text(SampleRuns.summary(), maxFailures: 2, environment: ["GITHUB_ACTIONS": "true"])
+    let report = text(SampleRuns.summary(), maxShown: 2, environment: ["GITHUB_ACTIONS": "true"])
     #expect(report.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 2)
     #expect(report.contains("::notice title=conform::… and 5 more problems"))
   }

@@ -321,3 +321,45 @@ extension RunFailureReportTests {
     #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
   }
 }
+
+/// The daily loop of a test tool: list what would run, stop early, and the two counts never confused.
+extension RunFailureReportTests {
+  @Test func stopAfterEndsTheRunAtTheLimitAndTheRestAreNotRun() throws {
+    let outcome = try conform([
+      "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--stop-after", "1",
+      "--window", "1", "--results", "stopped.jsonl",
+    ])
+    #expect(outcome.status == 1)
+    let file = try ResultsFile.read(directory.appendingPathComponent("stopped.jsonl").path)
+    #expect(file.footer?.interrupted == nil)
+    let failed = file.results.filter { $0.status == .fail }.count
+    let notRun = file.results.count { $0.status == .notRun }
+    // Lock-step (window 1): the case that reached the limit is the last one answered.
+    #expect(failed == 1)
+    #expect(file.results.allSatisfy { $0.status == .pass || $0.status == .fail || $0.status == .notRun })
+    let closing = try #require(outcome.stdout.split(separator: "\n").last.map(String.init))
+    let reached = Int(file.header.fixtures.cases) - (19_601 - file.results.count) - notRun
+    #expect(closing.hasPrefix("\(reached - 1) passed, 1 failed, "))
+    #expect(closing.hasSuffix(" not run: stopped after \(reached) of 19601 cases"))
+  }
+
+  @Test func listPrintsTheSelectedCasesAndStartsNothing() throws {
+    let outcome = try conform(["run", "--list", "--suite", "version-compare", "--tag", "seed", "--impl", "/nonexistent"])
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.count == 12)
+    #expect(lines.allSatisfy { $0.hasPrefix("version-compare/seed/") })
+    #expect(
+      lines.contains(
+        #"version-compare/seed/2.0.10-vs-2.0.9  [seed, lexicographic]  string comparison says "2.0.10" < "2.0.9": parts must compare as numbers"#
+      ))
+    #expect(outcome.stderr.contains("conform: 12 cases of built-in (sha256:"))
+  }
+
+  @Test func theOldMaxFailuresNameSaysWhichOptionIsWhich() throws {
+    let outcome = try conform(["run", "--impl", TestSupport.binary("swift-reference"), "--max-failures", "1"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("--max-failures is now --max-shown N"))
+    #expect(outcome.stderr.contains("conform run --stop-after N"))
+  }
+}

@@ -22,7 +22,7 @@ public enum DiffCommand: Command {
       --markdown FILE    write a Markdown summary for a CI step (always under 1 MiB); also
                          appended to $GITHUB_STEP_SUMMARY when that is set
       --max-shown N      disagreements shown in full on the terminal and in Markdown
-                         (default \(ReportOptions.defaultMaxFailures); the JSON file holds every one)
+                         (default \(ReportOptions.defaultMaxShown); the JSON file holds every one)
 
     The last line of stdout is the closing line: "1198 agree, 2 disagree".
 
@@ -35,7 +35,7 @@ public enum DiffCommand: Command {
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
     let jsonPath = try arguments.value("--json")
     let markdownPath = try arguments.value("--markdown")
-    let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxFailures
+    let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxShown
     let paths = try arguments.positionals()
     guard paths.count == 2 else {
       throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(paths.count)")

@@ -26,6 +26,9 @@ public enum RunCommand: Command {
                              or from the implementation's previous answer, whichever is later
       --max-restarts N       restarts after crashes, hangs, protocol errors, for the whole run
                              (default 10); past it the cases left are recorded not-run
+      --stop-after N         stop the run once N attempts have failed (fail, error, crash,
+                             timeout, protocol error): the cases left are not run, and the run
+                             exits 1. How many problems are shown is --max-shown
       --window N             requests in flight per process (default 1024; 1 is lock-step)
       --env KEY=VALUE        set a variable for it (repeatable)
       --inherit-env          give it conform's whole environment. Without it, it gets TZ=UTC,
@@ -44,6 +47,8 @@ public enum RunCommand: Command {
                              disagree are reported flaky
       --shuffle SEED         send in a shuffled order, the same for the same SEED (0 to 2^63-1)
       --limit N              send only the first N selected cases
+      --list                 print the selected cases (id, tags, note), one a line, and exit 0:
+                             nothing is started, and --impl is not needed
       --rerun-failed RESULTS run again only the cases that failed in RESULTS (a results file):
                              their inputs and expected outputs are in it, so this also reruns a
                              generated run's failures. With --case to pick one; not with
@@ -79,10 +84,11 @@ public enum RunCommand: Command {
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    if arguments.flag("--list") { return try list(&arguments) }
     let options = try RunOptions.parse(&arguments)
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
-      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts)
+      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {
@@ -138,6 +144,39 @@ public enum RunCommand: Command {
       Terminal.note("results in \(path)")
       return summary.exitStatus
     }
+  }
+
+  /// `--list`: the cases a run with the same fixtures and filters would send, without starting
+  /// anything: `id  [tag, tag]  note`, one a line.
+  static func list(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let fixturesPath = try arguments.value("--fixtures")
+    let expectDigest = try arguments.value("--expect-digest")
+    let rerun = try arguments.value("--rerun-failed")
+    var filters = CaseFilters()
+    filters.suites = try arguments.values("--suite").map(Glob.init)
+    filters.cases = try arguments.values("--case").map(Glob.init)
+    filters.tags = try arguments.values("--tag")
+    let limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    _ = try arguments.values("--impl")
+    _ = try arguments.values("--impl-arg")
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("run: --list takes no implementation arguments, not \(extra.joined(separator: " "))") }
+    let fixtures: FixtureSet
+    if let rerun {
+      fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
+    } else {
+      fixtures = try loadFixtures(path: fixturesPath, expectDigest: expectDigest)
+    }
+    var selected = try filters.selectIndices(from: fixtures)
+    if let limit, limit < selected.count { selected.removeSubrange(limit...) }
+    var text = ""
+    for index in selected {
+      let fixture = fixtures.cases[index]
+      text += "\(fixture.id)  [\(fixture.tags.joined(separator: ", "))]  \(fixture.note)\n"
+    }
+    print(text, terminator: "")
+    Terminal.note("\(selected.count) \(selected.count == 1 ? "case" : "cases") of \(fixtures.source) (sha256:\(fixtures.manifestDigest.prefix(12)))")
+    return .success
   }
 
   /// A run of a suite's generated cases, streamed as they are made.
@@ -222,6 +261,7 @@ struct RunOptions {
   var jobs = 1
   var timeout = 10.0
   var maxRestarts = 10
+  var stopAfter: Int?
   var window = 1024
   var repeatCount = 1
   var shuffleSeed: UInt64?
@@ -254,6 +294,7 @@ struct RunOptions {
     options.filters.tags = try arguments.values("--tag")
     options.jobs = try arguments.integer("--jobs", in: 1...256) ?? 1
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
+    options.stopAfter = try arguments.integer("--stop-after", in: 1...Int(Int32.max))
     options.window = try arguments.integer("--window", in: 1...65536) ?? 1024
     options.repeatCount = try arguments.integer("--repeat", in: 1...1_000_000) ?? 1
     if let text = try arguments.value("--timeout") {
@@ -329,6 +370,7 @@ struct RunOptions {
       "repeat": .int(Int64(repeatCount)),
       "rerunFailed": JSONValue(rerunFailed),
       "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
+      "stopAfter": stopAfter.map { .int(Int64($0)) } ?? .null,
       "timeoutMs": .int(Int64((timeout * 1000).rounded())),
       "window": .int(Int64(window)),
     ]

@@ -136,7 +136,9 @@ enum Harness {
     let results: ResultsWriter
     do {
       let tally = RunTally(suites: plan.suites, repeats: plan.repeats, knownFailures: plan.knownFailures)
-      results = try ResultsWriter(path: path, header: finalHeader, expected: plan.source.plannedCount, tally: tally)
+      results = try ResultsWriter(
+        path: path, header: finalHeader, expected: plan.source.plannedCount, tally: tally,
+        stopAfter: plan.settings.stopAfter.map { limit in (limit, { context.stop(signal: RunContext.failureLimit) }) })
     } catch {
       workers.forEach { $0.abandon() }
       throw error
@@ -159,7 +161,7 @@ enum Harness {
         "the implementation was restarted \(context.restarts) times, the limit (--max-restarts \(plan.settings.maxRestarts)): "
           + "the cases left were not run")
     }
-    let interrupted = context.isStopping ? Termination.signalName(context.stoppedBy) : nil
+    let interrupted = context.stoppedBy > 0 ? Termination.signalName(context.stoppedBy) : nil
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
     let (footer, kept, unlisted) = try results.finish(
       interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
@@ -181,7 +183,8 @@ enum Harness {
   }
 
   static func interruptedText(_ signal: Int32) -> String {
-    "the run was interrupted by \(Termination.signalName(signal))"
+    signal == RunContext.failureLimit
+      ? "the run stopped at its --stop-after limit" : "the run was interrupted by \(Termination.signalName(signal))"
   }
 
   static func capText(_ maxRestarts: Int, lastFailure: String?) -> String {

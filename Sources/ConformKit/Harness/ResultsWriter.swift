@@ -30,7 +30,15 @@ final class ResultsWriter: @unchecked Sendable {
   static let flushInterval = 100
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
-  init(path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally) throws(ConformError) {
+  /// `--stop-after`: the number of failed attempts, and what stops the run when it is reached.
+  private let stopAfter: (limit: Int, stop: @Sendable () -> Void)?
+  private var stopped = false
+
+  init(
+    path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally,
+    stopAfter: (limit: Int, stop: @Sendable () -> Void)? = nil
+  ) throws(ConformError) {
+    self.stopAfter = stopAfter
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty {
       do {
@@ -67,6 +75,10 @@ final class ResultsWriter: @unchecked Sendable {
       } else {
         tally.record(batch.others[Int(entry.other)], of: entry.item)
       }
+    }
+    if let stopAfter, !stopped, tally.failedAttempts >= stopAfter.limit {
+      stopped = true
+      stopAfter.stop()
     }
     lock.unlock()
   }

@@ -14,6 +14,8 @@ struct HarnessSettings: Sendable {
   /// Per-case timeout, from writing the request, in seconds.
   var timeout: Double
   var maxRestarts: Int
+  /// `--stop-after N`: the run stops once N attempts have failed (the rest are not run).
+  var stopAfter: Int? = nil
 
   var timeoutNanoseconds: UInt64 { UInt64(timeout * 1e9) }
 
@@ -37,8 +39,11 @@ final class RunContext: @unchecked Sendable {
   private(set) var results: ResultsWriter!
   private let restartsUsed = Atomic<Int>(0)
   private let limitReached = Atomic<Bool>(false)
-  /// The signal that stops the run (SIGINT or SIGTERM), or 0.
+  /// The signal that stops the run (SIGINT or SIGTERM), `failureLimit`, or 0.
   private let stopSignal = Atomic<Int32>(0)
+
+  /// In place of a signal: the run stopped because `--stop-after` failures were recorded.
+  static let failureLimit: Int32 = -1
 
   init(suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource) {
     self.suites = suites

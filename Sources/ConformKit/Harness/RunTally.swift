@@ -16,6 +16,8 @@ struct RunTally {
   /// Attempts per status, in `CaseStatus.allCases` order (the footer's totals).
   private(set) var attempts = [Int64](repeating: 0, count: CaseStatus.allCases.count)
   private(set) var recorded = 0
+  /// Attempts recorded with a status that fails the gate (`--stop-after` counts them).
+  private(set) var failedAttempts = 0
   private var unlisted: [RunSummary.Unlisted]
   private var kept: [(ordinal: Int, outcome: CaseOutcome)] = []
   private var keptProblems = 0
@@ -56,6 +58,7 @@ struct RunTally {
   mutating func record(_ result: CaseResult, of item: TableAttempt) {
     attempts[result.status.slot] += 1
     recorded += 1
+    if result.status.failsGate { failedAttempts += 1 }
     if repeats > 1 {
       others.append(result)
       log(item, other: Int32(others.count - 1), microseconds: result.microseconds ?? 0)
@@ -71,6 +74,7 @@ struct RunTally {
   /// problem only counted, past `keepLimit`, is not told apart: it is taken for a pass).
   mutating func amend(_ result: CaseResult, of item: TableAttempt) {
     attempts[result.status.slot] += 1
+    if result.status.failsGate { failedAttempts += 1 }
     if repeats > 1 {
       let number = item.attempt.number
       guard let index = self.log.lastIndex(where: { $0.item.ordinal == item.ordinal && $0.item.attempt.number == number })

@@ -128,7 +128,8 @@ struct MutantVerdict {
     let mutants = verdicts.filter { $0.entry.kind == .mutant }
     let references = verdicts.filter { $0.entry.kind == .reference }
     func rate(_ caught: Int) -> String {
-      mutants.isEmpty ? "0/0" : "\(caught)/\(mutants.count) (\(caught * 100 / mutants.count)%)"
+      // Rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
+      mutants.isEmpty ? "0/0" : "\(caught)/\(mutants.count) (\((caught * 200 + mutants.count) / (mutants.count * 2))%)"
     }
     text += "\n"
     text += "- kill rate, full fixtures: \(rate(mutants.filter(\.isCaught).count))\n"

@@ -7,25 +7,31 @@ public struct ReportOptions: Sendable, Equatable {
   /// Where to write the Markdown summary.
   public var markdownPath: String?
   /// Problems shown in full on the terminal, in Markdown and as GitHub annotations; the rest are counted.
-  public var maxFailures: Int
+  public var maxShown: Int
 
-  public static let defaultMaxFailures = 50
+  public static let defaultMaxShown = 50
 
   public init(
-    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxFailures: Int = defaultMaxFailures
+    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxShown: Int = defaultMaxShown
   ) {
     self.junitPath = junitPath
     self.jsonPath = jsonPath
     self.markdownPath = markdownPath
-    self.maxFailures = maxFailures
+    self.maxShown = maxShown
   }
 
-  /// Takes `--junit`, `--json`, `--markdown` and `--max-failures` out of `arguments`, leaving the rest.
+  /// Takes `--junit`, `--json`, `--markdown` and `--max-shown` out of `arguments`, leaving the rest.
   public static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
     let options = ReportOptions(
       junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
       markdownPath: try arguments.value("--markdown"),
-      maxFailures: try arguments.integer("--max-failures", in: 0...1_000_000) ?? defaultMaxFailures)
+      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown)
+    if try arguments.value("--max-failures") != nil {
+      // pytest's --maxfail stops a run; ours never did, so the name is not kept to mislead.
+      throw .usage(
+        "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "
+          + "to stop a run after N failures: conform run --stop-after N")
+    }
     for path in [options.junitPath, options.jsonPath, options.markdownPath].compactMap({ $0 }) where path.isEmpty {
       throw .usage("\(arguments.command): an output file name cannot be empty")
     }
@@ -40,9 +46,10 @@ public struct ReportOptions: Sendable, Equatable {
                            output, diff, note and message, as canonical JSON
       --markdown FILE      write a Markdown summary for a CI step: counts per suite, then the
                            problems with collapsible diffs (always under 1 MiB)
-      --max-failures N     problems shown in full on the terminal, in Markdown and as GitHub
-                           annotations (default \(defaultMaxFailures); 0 shows only the counts);
-                           the JUnit and JSON files always hold every one
+      --max-shown N        problems shown in full on the terminal, in Markdown and as GitHub
+                           annotations (default \(defaultMaxShown); 0 shows only the counts);
+                           the JUnit and JSON files always hold every one. It never stops a
+                           run: that is conform run --stop-after N
 
     The report goes to stdout and its last line is the closing line, for example
     "120 passed, 2 failed, 1 errored". Progress goes to stderr, on a terminal only.

@@ -33,8 +33,8 @@ public struct Reporter: Sendable {
   /// line, always last.
   public func terminalText(_ summary: RunSummary) -> String {
     let style = TextStyle(isEnabled: colour)
-    var lines = summary.terminalReport(maxFailures: options.maxFailures, style: style, resultsPath: resultsPath)
-    if onGitHubActions { lines += summary.gitHubAnnotations(maxFailures: options.maxFailures, resultsPath: resultsPath) }
+    var lines = summary.terminalReport(maxShown: options.maxShown, style: style, resultsPath: resultsPath)
+    if onGitHubActions { lines += summary.gitHubAnnotations(maxShown: options.maxShown, resultsPath: resultsPath) }
     lines.append(summary.terminalClosingLine(style: style))
     return lines.joined(separator: "\n") + "\n"
   }
@@ -62,13 +62,13 @@ public struct Reporter: Sendable {
     }
     if let path = options.markdownPath {
       attempt { () throws(ConformError) in
-        try FileIO.write(Array(summary.markdownReport(maxFailures: options.maxFailures, resultsPath: resultsPath).utf8), to: path)
+        try FileIO.write(Array(summary.markdownReport(maxShown: options.maxShown, resultsPath: resultsPath).utf8), to: path)
       }
     }
     if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
       attempt { () throws(ConformError) in
         try StepSummary.append(to: path) { limit in
-          summary.markdownReport(maxFailures: options.maxFailures, limit: limit, resultsPath: resultsPath)
+          summary.markdownReport(maxShown: options.maxShown, limit: limit, resultsPath: resultsPath)
         }
       }
     }

@@ -4,19 +4,19 @@ extension RunSummary {
   /// Lines per annotation message; GitHub shows a short message best.
   static let annotationLines = 30
 
-  /// One line per problem (at most `maxFailures`), then a notice for the rest.
-  func gitHubAnnotations(maxFailures: Int, resultsPath: String?) -> [String] {
+  /// One line per problem (at most `maxShown`), then a notice for the rest.
+  func gitHubAnnotations(maxShown: Int, resultsPath: String?) -> [String] {
     let problems = sortedProblems
-    var lines = problems.prefix(maxFailures).map { problem in
+    var lines = problems.prefix(maxShown).map { problem in
       let title = "conform: \(problem.id) (\(problem.problemKind))"
       let details = problem.detailLines(stderrLines: 10, rerun: rerunCommand(problem, resultsPath: resultsPath))
       let message = VisibleText.capped(details, Self.annotationLines).joined(separator: "\n")
       return
         "::error title=\(GitHubCommand.property(title))::\(GitHubCommand.data(message.isEmpty ? problem.problemKind : message))"
     }
-    if problemCount > maxFailures {
+    if problemCount > maxShown {
       lines.append(
-        "::notice title=conform::\(GitHubCommand.data("… and \(problemCount - maxFailures) more problems: see the job log or the JSON report"))"
+        "::notice title=conform::\(GitHubCommand.data("… and \(problemCount - maxShown) more problems: see the job log or the JSON report"))"
       )
     }
     return lines

@@ -7,7 +7,7 @@ extension RunSummary {
   /// Lines per problem shown in Markdown (diff, message and stderr together).
   static let markdownLinesPerProblem = 200
 
-  func markdownReport(maxFailures: Int, limit: Int = MarkdownDocument.defaultLimit, resultsPath: String?) -> String {
+  func markdownReport(maxShown: Int, limit: Int = MarkdownDocument.defaultLimit, resultsPath: String?) -> String {
     var document = MarkdownDocument(limit: limit)
     let verdict =
       if footer?.interrupted != nil {
@@ -35,8 +35,8 @@ extension RunSummary {
     var currentSuite: String?
     var shown = 0
     var counted = 0
-    groups: for group in groups where shown < maxFailures {
-      let inFull = group.prefix(min(Self.shownPerGroup, maxFailures - shown))
+    groups: for group in groups where shown < maxShown {
+      let inFull = group.prefix(min(Self.shownPerGroup, maxShown - shown))
       for problem in inFull {
         var block = ""
         if problem.suite != currentSuite {
@@ -63,7 +63,7 @@ extension RunSummary {
     }
     if problemCount > counted {
       let rest = problemCount - counted
-      let reason = shown < min(maxFailures, problemCount) ? "to stay under the size limit" : "(--max-failures \(maxFailures))"
+      let reason = shown < min(maxShown, problemCount) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
         "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",

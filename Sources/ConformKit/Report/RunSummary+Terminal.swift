@@ -11,9 +11,9 @@ extension RunSummary {
 
   /// Everything but the closing line: who ran against what, then the problems grouped by suite,
   /// best first (`sortedProblems`), cases that fail the same way shown `shownPerGroup` at a time
-  /// and counted behind it, at most `maxFailures` blocks in all, whether the run finished, and the counts
+  /// and counted behind it, at most `maxShown` blocks in all, whether the run finished, and the counts
   /// per suite when there is more than one.
-  func terminalReport(maxFailures: Int, style: TextStyle, resultsPath: String?) -> [String] {
+  func terminalReport(maxShown: Int, style: TextStyle, resultsPath: String?) -> [String] {
     var lines = [headline]
     var shown = 0
     var counted = 0
@@ -21,7 +21,7 @@ extension RunSummary {
     var problemsPerSuite: [String: Int] = [:]
     let groups = problemGroups
     for group in groups { problemsPerSuite[group[0].suite, default: 0] += group.count }
-    for group in groups where shown < maxFailures {
+    for group in groups where shown < maxShown {
       let suite = group[0].suite
       if suite != currentSuite {
         currentSuite = suite
@@ -30,7 +30,7 @@ extension RunSummary {
         lines.append(
           style.bold("=== \(VisibleText.escapingControls(suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
       }
-      let inFull = group.prefix(min(Self.shownPerGroup, maxFailures - shown))
+      let inFull = group.prefix(min(Self.shownPerGroup, maxShown - shown))
       for problem in inFull {
         lines.append("")
         lines.append(contentsOf: terminalBlock(problem, style: style, rerun: rerunCommand(problem, resultsPath: resultsPath)))
