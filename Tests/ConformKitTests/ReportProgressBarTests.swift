@@ -21,6 +21,13 @@ import Testing
     #expect(text.count <= 80)
   }
 
+  @Test func failuresSoFarAreCountedLive() {
+    let text = ProgressBar.render(
+      done: 4_521, total: 10_000, failed: 3, elapsedNanoseconds: 4_000_000_000, label: "swift-ports", width: 80)
+    #expect(text == "swift-ports  [=========>          ]  4521/10000  45%  3 failed  1130/s  ETA 0:05")
+    #expect(text.count <= 80)
+  }
+
   @Test func withoutEnoughTimeTheRateIsUnknown() {
     let text = ProgressBar.render(done: 3, total: 10, elapsedNanoseconds: 1_000, label: "", width: 60)
     #expect(text.hasSuffix("3/10  30%  --/s  ETA --:--"))

@@ -117,7 +117,10 @@ final class ResultsWriter: @unchecked Sendable {
       lock.unlock()
       if stop { break }
       flush()
-      progress.update(done: count, total: expected)
+      lock.lock()
+      let (done, failed) = (tally.recorded, tally.failedAttempts)
+      lock.unlock()
+      progress.update(done: done, total: expected, failed: failed)
     }
     flusherDone.signal()
   }

@@ -8,11 +8,12 @@ import Synchronization
 /// writes. It draws nothing unless stderr is a terminal and `TERM` is not `dumb`, so CI logs and
 /// pipes never receive carriage returns. `finish()` clears the line for the report.
 ///
-///     eligibility  [==============>               ]  4521/10000  45%  1234/s  ETA 0:05
+///     eligibility  [==============>               ]  4521/10000  45%  3 failed  1234/s  ETA 0:05
 public final class ProgressBar: Sendable {
   private struct State {
     var done = 0
     var total = 0
+    var failed = 0
     /// Nanoseconds on the monotonic clock.
     var started: UInt64?
     var lastDraw: UInt64?
@@ -53,20 +54,25 @@ public final class ProgressBar: Sendable {
     self.output = output
   }
 
-  /// Records that `done` of `total` cases are finished; redraws at most ten times a second.
-  public func update(done: Int, total: Int) {
+  /// Records that `done` of `total` cases are finished, `failed` of them failing; redraws at
+  /// most ten times a second.
+  public func update(done: Int, total: Int, failed: Int = 0) {
     guard isEnabled else { return }
     let time = now()
     state.withLock { state in
       guard !state.finished else { return }
       state.done = done
       state.total = total
+      state.failed = failed
       let started = state.started ?? time
       state.started = started
       if let last = state.lastDraw, time &- last < Self.redrawInterval, done < total { return }
       state.lastDraw = time
       output(
-        "\r" + Self.render(done: done, total: total, elapsedNanoseconds: time &- started, label: label, width: width) + "\u{1B}[K"
+        "\r"
+          + Self.render(
+            done: done, total: total, failed: failed, elapsedNanoseconds: time &- started, label: label, width: width)
+          + "\u{1B}[K"
       )
     }
   }
@@ -82,7 +88,7 @@ public final class ProgressBar: Sendable {
   }
 
   /// The bar's text, `width` columns at most.
-  static func render(done: Int, total: Int, elapsedNanoseconds: UInt64, label: String, width: Int) -> String {
+  static func render(done: Int, total: Int, failed: Int = 0, elapsedNanoseconds: UInt64, label: String, width: Int) -> String {
     let total = max(total, 0)
     let done = min(max(done, 0), total)
     let seconds = Double(elapsedNanoseconds) / 1e9
@@ -96,7 +102,8 @@ public final class ProgressBar: Sendable {
       eta = "ETA " + clock(Int((Double(total - done) / perSecond).rounded(.up)))
     }
     let counts = "\(done)/\(total)"
-    let tail = "  \(counts)  \(percent)%  \(rate)  \(eta)"
+    let failures = failed > 0 ? "  \(failed) failed" : ""
+    let tail = "  \(counts)  \(percent)%\(failures)  \(rate)  \(eta)"
     let head = label.isEmpty ? "" : label + "  "
     let barWidth = min(40, width - head.count - tail.count - 2)
     guard barWidth >= 10 else { return String((head + counts + " " + eta).prefix(max(width, 1))) }
