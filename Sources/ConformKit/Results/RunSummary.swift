@@ -214,17 +214,26 @@ public struct RunSummary: Sendable {
     if notRun > 0 { parts.append("\(notRun) not run") }
     var line = parts.joined(separator: ", ")
     if notRun > 0, !isSuitePart, let stop = stopReason {
-      line += ": \(stop) after \(reachedCount) of \(header.fixtures.cases) \(header.fixtures.cases == 1 ? "case" : "cases")"
+      line += ": \(stop.rawValue) after \(reachedCount) of \(header.fixtures.cases) \(header.fixtures.cases == 1 ? "case" : "cases")"
     }
     return line
   }
 
-  /// `interrupted` (by a signal), `stopped` (restarts used up) or `cut short` (no footer), for a
-  /// run that left cases without a verdict; nil for a run that reached every case.
-  var stopReason: String? {
+  /// Why a run left cases without a verdict.
+  enum StopReason: String {
+    /// By SIGINT or SIGTERM.
+    case interrupted
+    /// By the run itself: `--max-restarts` used up, or `--stop-after` failures reached.
+    case stopped
+    /// The results file has no footer: the run was killed.
+    case cutShort = "cut short"
+  }
+
+  /// Why the run did not reach every case; nil for a run that did.
+  var stopReason: StopReason? {
     guard notRunCount > 0 || !isComplete else { return nil }
-    if footer?.interrupted != nil { return "interrupted" }
-    return footer == nil ? "cut short" : "stopped"
+    if footer?.interrupted != nil { return .interrupted }
+    return footer == nil ? .cutShort : .stopped
   }
 
   /// Whether the run finished (it has a footer and was not interrupted).
@@ -237,7 +246,7 @@ public struct RunSummary: Sendable {
     if unlistedProblems > 0 || outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) {
       return .differences
     }
-    if stopReason == "stopped" { return .differences }
+    if stopReason == .stopped { return .differences }
     return stopReason == nil ? .success : .couldNotRun
   }
 
