@@ -59,6 +59,17 @@ import Testing
     #expect(!report.contains("\u{0}"))
   }
 
+  @Test(arguments: [
+    ("timeline/seed/cancel-after-sleep", "timeline/seed/cancel-after-sleep"),
+    ("/tmp/a b/swift-ports", "'/tmp/a b/swift-ports'"),
+    ("it's", #"'it'\''s'"#),
+    ("", "''"),
+    ("timeline/seed/*", "'timeline/seed/*'"),
+  ])
+  func rerunCommandsQuoteWordsForTheShell(_ word: String, _ quoted: String) {
+    #expect(ShellWord.quote(word) == quoted)
+  }
+
   @Test func colourOnlyWhenAskedFor() {
     let plain = text(SampleRuns.summary(), colour: false)
     let coloured = text(SampleRuns.summary(), colour: true)

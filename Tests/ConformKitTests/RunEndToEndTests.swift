@@ -236,7 +236,7 @@ import Testing
     let first40 = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
     #expect(first40.contains("FAIL timeline/seed/cancel-after-sleep\n  note: the cancel arrives after Task.sleep returned"))
     #expect(first40.contains("\n  input: {\"config\":{"))
-    #expect(first40.contains("\n  rerun: conform run --impl \(TestSupport.binary("swift-ports")) --impl-arg no-cancel-guard"))
+    #expect(first40.contains("\n  rerun: conform run --impl \(ShellWord.quote(TestSupport.binary("swift-ports"))) --impl-arg no-cancel-guard"))
     // The exhaustive cases that fail the same way are counted, not printed one by one.
     #expect(first40.contains("more cases fail the same way as timeline/seed/cancel-after-sleep: timeline/cancel/"))
     #expect(outcome.stdout.components(separatedBy: "\nFAIL ").count - 1 < 30)
