@@ -248,7 +248,7 @@ struct Bench {
     set(.kotlin, setup.display(kotlinCommand), attempts + ", wall time")
     set(
       .processPerCase, "for each sampled case: \(swiftAlone) < $TMP/case-K.jsonl > /dev/null",
-      "\(samples.count) cases, per case")
+      "\(Plural.count(samples.count, "case")), per case")
     set(.memoryN, setup.display(memoryCommand(scale.memoryCases)), "N = \(BenchFormat.number(Double(scale.memoryCases)))")
     set(
       .memory10N, setup.display(memoryCommand(scale.memoryCases * 10)),
@@ -460,7 +460,7 @@ struct Bench {
       title: "conform bench",
       facts: [
         "\(WallClock.iso8601()) · \(Self.machine) · conform \(ConformVersion.current) · scale \(scale.name), "
-          + "each figure the median of \(scale.runs) round\(scale.runs == 1 ? "" : "s")",
+          + "each figure the median of \(Plural.count(scale.runs, "round"))",
         "`$BIN` = \(setup.binaries), `$TMP` = a temporary folder (removed after)",
       ],
       figures: figures, targets: targets, notes: notes)

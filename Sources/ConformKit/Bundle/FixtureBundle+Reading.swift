@@ -125,7 +125,7 @@ extension FixtureBundle {
         throw .file(
           path: prefix + BundleLayout.manifestName,
           message:
-            "suite \(suite.name): tag \"\(tag)\" has \(tags[tag] ?? 0) cases in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
+            "suite \(suite.name): tag \"\(tag)\" has \(Plural.count(tags[tag] ?? 0, "case")) in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
         )
       }
     }

@@ -118,8 +118,8 @@ public enum BundleCommand: Command {
     try FileIO.write(archive, to: archivePath)
     try FileIO.write(Array("\(digest)  \(bundle.archiveName)\n".utf8), to: archivePath + ".sha256")
     Terminal.note(
-      "wrote \(archivePath) (\(archive.count.grouped) bytes; \(bundle.files.count) files, "
-        + "\(bundle.fixtures.cases.count.grouped) cases) and \(bundle.archiveName).sha256")
+      "wrote \(archivePath) (\(Plural.grouped(archive.count, "byte")); \(Plural.count(bundle.files.count, "file")), "
+        + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(bundle.archiveName).sha256")
     print("\(digest)  \(bundle.archiveName)")
     return .success
   }
@@ -149,8 +149,9 @@ public enum BundleCommand: Command {
       let verified = try FixtureBundle.read(archive: archive, name: path)
       let bundle = verified.bundle
       print(
-        "ok \(path): bundle \(bundle.version), \(bundle.manifest.suites.count) suites, "
-          + "\(verified.fixtures.cases.count.grouped) cases, \(bundle.manifest.files.count) files match manifest.json")
+        "ok \(path): bundle \(bundle.version), \(Plural.count(bundle.manifest.suites.count, "suite")), "
+          + "\(Plural.grouped(verified.fixtures.cases.count, "case")), \(Plural.count(bundle.manifest.files.count, "file")) "
+          + "\(Plural.noun(bundle.manifest.files.count, "matches", "match")) manifest.json")
       print("\(digest)  \(expected == nil ? "(not pinned: pin it with --expect-digest)" : "(matches \(pin))")")
       return .success
     } catch {

@@ -28,7 +28,7 @@ public enum GenerateCommand: Command {
     guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
     let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: depth), to: out)
     let manifest = files.last!
-    print("wrote \(files.count) files to \(out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
+    print("wrote \(Plural.count(files.count, "file")) to \(out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
     return .success
   }
 }

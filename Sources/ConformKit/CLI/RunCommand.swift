@@ -119,11 +119,14 @@ public enum RunCommand: Command {
       }
       try printRunReport(summary, options: report, resultsPath: path)
       if unsent > 0, options.generate != nil {
-        Terminal.note("\(unsent) of the \(plan.source.plannedCount) generated cases were never sent")
+        let planned = plan.source.plannedCount
+        Terminal.note(
+          "\(unsent) of the \(Plural.count(planned, "generated case")) \(Plural.noun(unsent, "was", "were")) never sent")
       }
       if let footer = summary.footer, let interrupted = footer.interrupted {
         let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
-        Terminal.note("\(interrupted): \(answered) of \(plan.source.plannedCount) attempts done; results so far in \(path)")
+        Terminal.note(
+          "\(interrupted): \(answered) of \(Plural.count(plan.source.plannedCount, "attempt")) done; results so far in \(path)")
         return interrupted == "SIGTERM" ? .terminated : .interrupted
       }
       Terminal.note("results in \(path)")

@@ -154,7 +154,7 @@ enum Harness {
     }
     if context.restartLimitReached {
       Terminal.note(
-        "the implementation was restarted \(context.restarts) times, the limit (--max-restarts \(plan.settings.maxRestarts)): "
+        "the implementation was restarted \(Plural.count(context.restarts, "time")), the limit (--max-restarts \(plan.settings.maxRestarts)): "
           + "the cases left were not run")
     }
     let interrupted = context.isStopping ? Termination.signalName(context.stoppedBy) : nil
@@ -183,7 +183,8 @@ enum Harness {
   }
 
   static func capText(_ maxRestarts: Int, lastFailure: String?) -> String {
-    var text = "not run: the implementation was restarted \(maxRestarts) times, the limit (--max-restarts \(maxRestarts))"
+    var text =
+      "not run: the implementation was restarted \(Plural.count(maxRestarts, "time")), the limit (--max-restarts \(maxRestarts))"
     if let lastFailure, !lastFailure.isEmpty { text += "; the last failure: \(lastFailure)" }
     return text
   }

@@ -64,7 +64,7 @@ extension Drift {
     for (side, attempt) in [(a, attemptA), (b, attemptB)] {
       if let stderr = attempt.stderrTail, !stderr.isEmpty {
         let (tail, truncated) = VisibleText.lastLines(stderr, 10)
-        lines.append("\(side.label) stderr" + (truncated ? " (last \(tail.count) lines):" : ":"))
+        lines.append("\(side.label) stderr" + (truncated ? " (last \(Plural.count(tail.count, "line"))):" : ":"))
         lines += tail.map { "| \($0)" }
       }
     }

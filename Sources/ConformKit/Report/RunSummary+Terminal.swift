@@ -21,7 +21,7 @@ extension RunSummary {
         let count = problemsPerSuite[problem.suite]!
         lines.append("")
         lines.append(
-          style.bold("=== \(VisibleText.escapingControls(problem.suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
+          style.bold("=== \(VisibleText.escapingControls(problem.suite)): \(Plural.count(count, "problem")) ==="))
       }
       lines.append("")
       lines.append(contentsOf: terminalBlock(problem, style: style))
@@ -32,7 +32,7 @@ extension RunSummary {
       let whereToLook = resultsPath.map { "every one is in \($0); " } ?? ""
       lines.append("")
       lines.append(
-        "… and \(rest) more \(rest == 1 ? "problem" : "problems") (\(whereToLook)--json FILE writes them all with their diffs)")
+        "… and \(rest) more \(Plural.noun(rest, "problem")) (\(whereToLook)--json FILE writes them all with their diffs)")
     }
     if let incomplete = incompleteExplanation {
       lines.append("")
@@ -63,7 +63,7 @@ extension RunSummary {
   /// `conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 14 cases) in 1.234 s`
   var headline: String {
     var line =
-      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(header.fixtures.cases) cases)"
+      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(Plural.count(header.fixtures.cases, "case")))"
     if let footer { line += " in \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     return VisibleText.escapingControls(line)
   }
@@ -76,7 +76,8 @@ extension RunSummary {
       if let signal = footer?.interrupted { "the run was interrupted by \(signal)" } else {
         "the run did not finish (the results file has no footer)"
       }
-    return notRun > 0 ? "\(cause): \(notRun) cases were not run" : "\(cause): the counts cover only the cases it reached"
+    guard notRun > 0 else { return "\(cause): the counts cover only the cases it reached" }
+    return "\(cause): \(Plural.count(notRun, "case")) \(Plural.noun(notRun, "was", "were")) not run"
   }
 
   private func terminalBlock(_ problem: CaseOutcome, style: TextStyle) -> [String] {

@@ -190,8 +190,8 @@ public struct RunSummary: Sendable {
     if counts.flaky > 0 { parts.append("\(counts.flaky) flaky") }
     if counts.skipped > 0 { parts.append("\(counts.skipped) skipped") }
     if counts.unsupported > 0 { parts.append("\(counts.unsupported) unsupported") }
-    if counts.known > 0 { parts.append("\(counts.known) known \(counts.known == 1 ? "failure" : "failures")") }
-    if counts.stale > 0 { parts.append("\(counts.stale) stale known \(counts.stale == 1 ? "failure" : "failures")") }
+    if counts.known > 0 { parts.append("\(counts.known) known \(Plural.noun(counts.known, "failure"))") }
+    if counts.stale > 0 { parts.append("\(counts.stale) stale known \(Plural.noun(counts.stale, "failure"))") }
     return parts.joined(separator: ", ")
   }
 
