@@ -108,6 +108,9 @@ enum Harness {
       case .success(let answer): hello = hello ?? answer
       case .failure(let failure):
         workers.forEach { $0.abandon() }
+        // One that could not be started is named by its program in the message; one that
+        // started and failed the handshake is named by its whole command line.
+        guard failure.started else { throw .implementation(failure.message) }
         throw .implementation("\(plan.settings.command.joined(separator: " ")): \(failure.description)")
       }
     }
