@@ -34,7 +34,11 @@ public enum BenchCommand: Command {
     The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
     progress to stderr. Numbers vary with the machine's load: compare ratios, not figures.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "measured and written, whether the targets were met or missed (the table says which)"),
+      (2, "could not run: bad usage, no C compiler, a program that cannot start or is missing, a\nfile that cannot be written"),
+      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {

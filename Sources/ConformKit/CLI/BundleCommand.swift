@@ -54,7 +54,12 @@ public enum BundleCommand: Command {
       paths, "..", duplicate names (also by case), anything outside conform-fixtures-X.Y.Z/, files
       not listed in manifest.json, and a manifest format this conform does not read.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "create: the bundle and its .sha256 were written; verify: the bundle verifies; diff: the\ntwo hold the same cases"),
+      (1, "verify: the bundle does not verify (its digest, a file or an entry differs: the message\nnames it); diff: they differ"),
+      (2, "bad usage, fixtures that cannot be read, a file that cannot be written, a version that\nbreaks the versioning rule; verify: not a bundle (a folder, a text file, not gzip or tar)"),
+      (130, ExitStatus.notCaughtSignals),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {

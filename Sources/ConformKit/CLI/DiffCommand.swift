@@ -46,13 +46,12 @@ public enum DiffCommand: Command {
     "19398 both pass, 203 both fail the same way, 0 disagree", then ", N ran by one side only"
     and ", N ran by neither" when not zero.
 
-    EXIT STATUS
-      0    both runs conform and agree: every case both ran passed on both sides, at least one
-           did, and (without --allow-partial) both runs are complete and ran the same cases
-      1    the gate fails: a case the runs disagree on, a case that fails on both sides (even
-           the same way), no case both ran, or (without --allow-partial) a case run by one side
-           only or a partial run
-      2    bad usage, or a results file that cannot be read
+    \(ExitStatus.helpSection([
+      (0, "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"),
+      (1, "the gate fails: a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
+      (2, "bad usage, or a results file that cannot be read"),
+      (130, ExitStatus.notCaughtSignals),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {

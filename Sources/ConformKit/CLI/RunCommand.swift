@@ -71,7 +71,12 @@ public enum RunCommand: Command {
     SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
     and exits 130 or 143.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "every case conforms (known failures aside)"),
+      (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), or a\nlisted known failure now passes"),
+      (2, "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"),
+      (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: the implementation is stopped and the\nresults so far are kept, marked interrupted"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
