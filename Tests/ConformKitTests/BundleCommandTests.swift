@@ -26,7 +26,8 @@ import Testing
       #expect(created.stdout.hasSuffix("  \(name)\n"))
       #expect(created.stderr.contains("wrote \(directory.appendingPathComponent(out).path)/\(name) ("))
       let sidecar = try String(contentsOf: directory.appendingPathComponent("\(out)/\(name).sha256"), encoding: .utf8)
-      #expect(sidecar == created.stdout, "the .sha256 file holds what create prints")
+      #expect(
+        "sha256:" + sidecar == created.stdout, "the .sha256 file holds what create prints, without sha256: as sha256sum wants")
       digests.append(String(created.stdout.prefix(71)))
     }
     let first = try Data(contentsOf: directory.appendingPathComponent("a/\(name)"))
@@ -65,6 +66,31 @@ import Testing
     let missing = try run(["bundle", "verify", directory.appendingPathComponent("nothing.tar.gz").path])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no such file or folder"))
+  }
+
+  @Test func theDigestFileChecksWithSha256sumAndVerifyReadsBothForms() throws {
+    let directory = TestSupport.temporaryDirectory("bundle-sha256")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "conform-fixtures-1.0.0.tar.gz"
+    let created = try run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.path])
+    #expect(created.status == 0, "\(created.stderr)")
+    let sha256sum = try TestSupport.run("/usr/bin/env", ["sha256sum", "-c", "\(name).sha256"], currentDirectory: directory)
+    #expect(sha256sum.status == 0, "\(sha256sum.stderr)")
+    #expect(sha256sum.stdout == "\(name): OK\n")
+
+    let path = directory.appendingPathComponent(name).path
+    let pin = String(created.stdout.prefix(71))
+    for form in ["\(pin)  \(name)\n", "\(pin.dropFirst(7))  \(name)\n", "\(pin.dropFirst(7))\n"] {
+      try Data(form.utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
+      let verified = try run(["bundle", "verify", path])
+      #expect(verified.status == 0, "\(form): \(verified.stderr)")
+      #expect(verified.stdout.hasSuffix("\(pin)  (matches \(path).sha256)\n"), "\(form)")
+    }
+    try Data("not a digest  \(name)\n".utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
+    let unreadable = try run(["bundle", "verify", path])
+    #expect(unreadable.status == 2)
+    #expect(
+      unreadable.stderr.contains("\(path).sha256: does not hold a digest (<64 hex digits>  <file name>, as sha256sum writes)"))
   }
 
   @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() throws {

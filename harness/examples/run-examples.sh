@@ -23,8 +23,10 @@ if [ -z "$bundle" ]; then
 fi
 
 # 1. The pin: the archive's digest. In a real project it is a constant next to the download URL.
+# The .sha256 file holds "HEX  NAME" (sha256sum -c checks it); earlier conform wrote "sha256:HEX  NAME".
 if [ -f "$bundle.sha256" ]; then
-  expected="$(cut -d' ' -f1 "$bundle.sha256")"
+  hex="$(cut -d' ' -f1 "$bundle.sha256")"
+  expected="sha256:${hex#sha256:}"
   actual="sha256:$(sha256sum "$bundle" | cut -d' ' -f1)"
   if [ "$actual" != "$expected" ]; then
     echo "run-examples: $bundle has $actual, not $expected from $bundle.sha256" >&2

@@ -17,8 +17,8 @@ public enum BundleCommand: Command {
       Packs the suites' tables and specs, manifest.json (with bundleVersion), harness/PROTOCOL.md,
       harness/schema/*.json (when present) and the layout documents into
       DIR/conform-fixtures-X.Y.Z.tar.gz, and writes its digest beside it in
-      conform-fixtures-X.Y.Z.tar.gz.sha256. Prints "sha256:HEX  NAME" on stdout. The same fixtures
-      and version always give the same bytes.
+      conform-fixtures-X.Y.Z.tar.gz.sha256 as "HEX  NAME", which `sha256sum -c` checks. Prints the
+      pin, "sha256:HEX  NAME", on stdout. The same fixtures and version always give the same bytes.
       --version X.Y.Z  the bundle version. Without it: the previous bundle's version with the
                        smallest bump the changes need when --previous is given, else conform's
                        own version (\(ConformVersion.current)).
@@ -33,7 +33,7 @@ public enum BundleCommand: Command {
     VERIFY
       Checks the archive (gzip, tar, every entry's safety), every file against manifest.json, and
       every case. The digest is checked first against --expect-digest or, without it, against
-      BUNDLE.sha256 when that file exists. Exit 0 when the bundle verifies, 1 when it does not
+      BUNDLE.sha256 when that file exists ("HEX  NAME" or "sha256:HEX  NAME"). Exit 0 when the bundle verifies, 1 when it does not
       (the message names the file or entry), 2 when it cannot be read.
 
     DIFF
@@ -121,7 +121,8 @@ public enum BundleCommand: Command {
     let digest = BundleDigest.sha256(archive)
     let archivePath = FileIO.join(out, bundle.archiveName)
     try FileIO.write(archive, to: archivePath)
-    try FileIO.write(Array("\(digest)  \(bundle.archiveName)\n".utf8), to: archivePath + ".sha256")
+    try FileIO.write(
+      Array(BundleDigest.sidecarLine(digest: digest, fileName: bundle.archiveName).utf8), to: archivePath + ".sha256")
     Terminal.note(
       "wrote \(archivePath) (\(Plural.grouped(archive.count, "byte")); \(Plural.count(bundle.files.count, "file")), "
         + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(bundle.archiveName).sha256")
