@@ -93,6 +93,35 @@ import Testing
       unreadable.stderr.contains("\(path).sha256: does not hold a digest (<64 hex digits>  <file name>, as sha256sum writes)"))
   }
 
+  /// Files that are not bundles at all, each with what `verify` says of it.
+  static let notBundles: [(name: String, bytes: [UInt8], reason: String)] = [
+    ("notes.txt", Array("release notes\n".utf8), "it is not a gzip file (it does not start with 1f 8b)"),
+    ("random.bin", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }, "it is not a gzip file"),
+    ("notes.txt.gz", Gzip.compress(Array("release notes\n".utf8)), "it is a gzip file, but what it holds is not a tar archive"),
+    (
+      "other.tar.gz", Gzip.compress(CraftedTar.entry("other/a.txt", [1]) + CraftedTar.end),
+      "its first entry is not under a conform-fixtures-<version>/ folder"
+    ),
+    (
+      "no-manifest.tar.gz", Gzip.compress(CraftedTar.entry("conform-fixtures-1.0.0/README", [1]) + CraftedTar.end),
+      "it has no manifest.json in its top folder conform-fixtures-1.0.0/"
+    ),
+  ]
+
+  @Test(arguments: notBundles.indices)
+  func verifyingSomethingThatIsNotABundleExitsTwo(_ index: Int) throws {
+    let sample = Self.notBundles[index]
+    let directory = TestSupport.temporaryDirectory("bundle-not")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(sample.name).path
+    try Data(sample.bytes).write(to: URL(fileURLWithPath: path))
+    let outcome = try run(["bundle", "verify", path])
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.hasPrefix("conform: error: bundle: \(path) is not a conform bundle: \(sample.reason)"), "\(outcome.stderr)")
+    #expect(outcome.stdout.isEmpty)
+  }
+
   @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -33,8 +33,9 @@ public enum BundleCommand: Command {
     VERIFY
       Checks the archive (gzip, tar, every entry's safety), every file against manifest.json, and
       every case. The digest is checked first against --expect-digest or, without it, against
-      BUNDLE.sha256 when that file exists ("HEX  NAME" or "sha256:HEX  NAME"). Exit 0 when the bundle verifies, 1 when it does not
-      (the message names the file or entry), 2 when it cannot be read.
+      BUNDLE.sha256 when that file exists ("HEX  NAME" or "sha256:HEX  NAME"). Exit 0 when the
+      bundle verifies, 1 when it does not (the message names the file or entry), 2 when it cannot
+      be read or is not a bundle at all (a text file, random bytes, another tarball).
 
     DIFF
       Compares two bundles (or fixtures folders) case by case, grouped by suite: added, removed,
@@ -146,13 +147,20 @@ public enum BundleCommand: Command {
     }
     let archive = try FixtureSource.readArchive(path, limits: .standard)
     let digest = BundleDigest.sha256(archive)
+    let read = Result { () throws(ConformError) in try FixtureBundle.read(archive: archive, name: path) }
+    // Not a bundle at all (a text file, random bytes, a tarball of something else) is exit 2;
+    // a bundle that does not verify is exit 1.
+    if case .failure = read, let reason = FixtureBundle.notABundleReason(archive) {
+      throw .bundle(
+        "\(path) is not a conform bundle: \(reason); give the conform-fixtures-X.Y.Z.tar.gz that conform bundle create writes")
+    }
     do throws(ConformError) {
       if let expected, expected != digest {
         throw .bundle(
           "\(path) has \(digest), not \(expected) (\(pin)): the archive was changed or is not the pinned one; "
             + "fetch it again or update the pin")
       }
-      let verified = try FixtureBundle.read(archive: archive, name: path)
+      let verified = try read.get()
       let bundle = verified.bundle
       print(
         "ok \(path): bundle \(bundle.version), \(Plural.count(bundle.manifest.suites.count, "suite")), "
