@@ -71,7 +71,10 @@ public enum BundleCommand: Command {
     case "create": return try create(&arguments)
     case "verify": return try verify(&arguments)
     case "diff": return try diff(&arguments)
-    default: throw .usage("bundle: unknown action \"\(action)\": give create, verify or diff")
+    default:
+      let suggestion = Suggestion.phrase(for: action, among: ["create", "verify", "diff"])
+      let actions = suggestion.isEmpty ? ": give create, verify or diff" : "\(suggestion) (give create, verify or diff)"
+      throw .usage("bundle: unknown action \"\(action)\"\(actions)")
     }
   }
 

@@ -237,11 +237,9 @@ struct RunOptions {
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> RunOptions {
     // Implementation arguments first: their values may look like conform's own options.
     let implArgs = try arguments.values("--impl-arg")
-    guard let impl = try arguments.value("--impl") else {
-      throw .usage("run: --impl PROGRAM is required (see conform run --help)")
-    }
+    let impl = try arguments.value("--impl")
     var options = RunOptions(
-      command: [impl] + implArgs,
+      command: [impl ?? ""] + implArgs,
       environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")))
     options.fixtures = try arguments.value("--fixtures")
     options.expectDigest = try arguments.value("--expect-digest")
@@ -290,7 +288,10 @@ struct RunOptions {
     }
     options.writeKnownFailures = try arguments.value("--write-known-failures")
     options.report = try ReportOptions.parse(from: &arguments)
-    options.command += try arguments.positionals()
+    let rest = try arguments.positionals()
+    // Checked after the unknown options, so that `conform run --juint x` names the typo first.
+    guard impl != nil else { throw .usage("run: --impl PROGRAM is required (see conform run --help)") }
+    options.command += rest
     return options
   }
 
