@@ -71,7 +71,8 @@ extension RunSummary {
   /// Why the run is incomplete, or nil when it finished.
   var incompleteExplanation: String? {
     guard !isComplete else { return nil }
-    let notRun = notRunCount
+    // Recorded not-run, and never recorded at all (a generated run stops taking cases).
+    let notRun = notRunCount + max(0, Int(clamping: header.fixtures.cases) - caseCount)
     let cause =
       if let signal = footer?.interrupted { "the run was interrupted by \(signal)" } else {
         "the run did not finish (the results file has no footer)"
