@@ -26,7 +26,8 @@ import Testing
       #expect(created.stdout.hasSuffix("  \(name)\n"))
       #expect(created.stderr.contains("wrote \(directory.appendingPathComponent(out).path)/\(name) ("))
       let sidecar = try String(contentsOf: directory.appendingPathComponent("\(out)/\(name).sha256"), encoding: .utf8)
-      #expect(sidecar == created.stdout, "the .sha256 file holds what create prints")
+      #expect(
+        "sha256:" + sidecar == created.stdout, "the .sha256 file holds what create prints, without sha256: as sha256sum wants")
       digests.append(String(created.stdout.prefix(71)))
     }
     let first = try Data(contentsOf: directory.appendingPathComponent("a/\(name)"))
@@ -65,6 +66,60 @@ import Testing
     let missing = try run(["bundle", "verify", directory.appendingPathComponent("nothing.tar.gz").path])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no such file or folder"))
+  }
+
+  @Test func theDigestFileChecksWithSha256sumAndVerifyReadsBothForms() throws {
+    let directory = TestSupport.temporaryDirectory("bundle-sha256")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let name = "conform-fixtures-1.0.0.tar.gz"
+    let created = try run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.path])
+    #expect(created.status == 0, "\(created.stderr)")
+    let sha256sum = try TestSupport.run("/usr/bin/env", ["sha256sum", "-c", "\(name).sha256"], currentDirectory: directory)
+    #expect(sha256sum.status == 0, "\(sha256sum.stderr)")
+    #expect(sha256sum.stdout == "\(name): OK\n")
+
+    let path = directory.appendingPathComponent(name).path
+    let pin = String(created.stdout.prefix(71))
+    for form in ["\(pin)  \(name)\n", "\(pin.dropFirst(7))  \(name)\n", "\(pin.dropFirst(7))\n"] {
+      try Data(form.utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
+      let verified = try run(["bundle", "verify", path])
+      #expect(verified.status == 0, "\(form): \(verified.stderr)")
+      #expect(verified.stdout.hasSuffix("\(pin)  (matches \(path).sha256)\n"), "\(form)")
+    }
+    try Data("not a digest  \(name)\n".utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
+    let unreadable = try run(["bundle", "verify", path])
+    #expect(unreadable.status == 2)
+    #expect(
+      unreadable.stderr.contains("\(path).sha256: does not hold a digest (<64 hex digits>  <file name>, as sha256sum writes)"))
+  }
+
+  /// Files that are not bundles at all, each with what `verify` says of it.
+  static let notBundles: [(name: String, bytes: [UInt8], reason: String)] = [
+    ("notes.txt", Array("release notes\n".utf8), "it is not a gzip file (it does not start with 1f 8b)"),
+    ("random.bin", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }, "it is not a gzip file"),
+    ("notes.txt.gz", Gzip.compress(Array("release notes\n".utf8)), "it is a gzip file, but what it holds is not a tar archive"),
+    (
+      "other.tar.gz", Gzip.compress(CraftedTar.entry("other/a.txt", [1]) + CraftedTar.end),
+      "its first entry is not under a conform-fixtures-<version>/ folder"
+    ),
+    (
+      "no-manifest.tar.gz", Gzip.compress(CraftedTar.entry("conform-fixtures-1.0.0/README", [1]) + CraftedTar.end),
+      "it has no manifest.json in its top folder conform-fixtures-1.0.0/"
+    ),
+  ]
+
+  @Test(arguments: notBundles.indices)
+  func verifyingSomethingThatIsNotABundleExitsTwo(_ index: Int) throws {
+    let sample = Self.notBundles[index]
+    let directory = TestSupport.temporaryDirectory("bundle-not")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent(sample.name).path
+    try Data(sample.bytes).write(to: URL(fileURLWithPath: path))
+    let outcome = try run(["bundle", "verify", path])
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.hasPrefix("conform: error: bundle: \(path) is not a conform bundle: \(sample.reason)"), "\(outcome.stderr)")
+    #expect(outcome.stdout.isEmpty)
   }
 
   @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() throws {

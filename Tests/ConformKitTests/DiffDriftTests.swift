@@ -9,7 +9,8 @@ import Testing
 
   @Test func disagreementsAreDifferentStatusesOrDifferentWrongOutputs() {
     #expect(drift.disagreements.map(\.id) == ["timeline/seed/x", "version-compare/pitfall/double-dot", "version-compare/seed/b"])
-    #expect(drift.agreed == 3)
+    #expect(drift.bothPass == 1)
+    #expect(drift.bothFail == 2)
     #expect(drift.exitStatus == .differences)
   }
 
@@ -27,12 +28,22 @@ import Testing
     )
   }
 
-  @Test func bothWrongTheSameWayIsAgreement() {
+  @Test func bothWrongTheSameWayIsNotDriftButIsListedAsBothFailingWithTheDiffAgainstExpected() throws {
     #expect(!drift.disagreements.contains { $0.id == "version-compare/seed/c" })
+    let group = try #require(drift.sharedFailures.first { $0.ids == ["version-compare/seed/c"] })
+    #expect(group.status == .fail)
+    #expect(group.diff == "(- expected, + actual)\n- newer: true\n+ newer: false")
+    #expect(drift.detailLines(group).contains("note: both get this wrong the same way"))
   }
 
-  @Test func bothCrashedIsAgreementEvenWithDifferentMessages() {
+  @Test func bothCrashedIsBothFailingTheSameWayEvenWithDifferentMessages() throws {
     #expect(!drift.disagreements.contains { $0.id == "timeline/seed/y" })
+    let group = try #require(drift.sharedFailures.first { $0.ids == ["timeline/seed/y"] })
+    #expect(group.status == .crashed)
+    #expect(group.diff == nil)
+    let lines = drift.detailLines(group)
+    #expect(lines.contains("swift-reference 0.1.0: crashed: exited with status 1"))
+    #expect(lines.contains("kotlin-app 1.0.0: crashed: exited with status 2"))
   }
 
   @Test func aCrashAgainstAPassHasNoDiffButBothVerdicts() throws {
@@ -46,9 +57,11 @@ import Testing
   @Test func casesOnlyOneSideRanAreListedApart() {
     #expect(drift.onlyA.map(\.id) == ["eligibility/seed/only-a"])
     #expect(drift.onlyA.first?.otherStatus == .unsupported)
+    #expect(drift.onlyA.map(\.reason) == [.unsupported])
     #expect(drift.onlyB.map(\.id) == ["eligibility/seed/extra", "eligibility/seed/s"])
     #expect(drift.onlyB.map(\.otherStatus) == [nil, .skipped])
-    #expect(drift.closingLine == "3 agree, 3 disagree, 3 ran by one side only")
+    #expect(drift.onlyB.map(\.reason) == [.noSuchCase, .skipped])
+    #expect(drift.closingLine == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
   @Test func differentFixturesAreAWarning() {
@@ -63,9 +76,10 @@ import Testing
     #expect(same.a.label == "swift-reference 0.1.0 (A)")
     #expect(same.b.label == "swift-reference 0.1.0 (B)")
     #expect(same.disagreements.isEmpty)
-    #expect(same.exitStatus == .success)
     #expect(!same.fixturesDiffer)
-    #expect(same.closingLine == "7 agree, 0 disagree")
+    #expect(same.closingLine == "4 both pass, 3 both fail the same way, 0 disagree, 1 ran by neither")
+    // The same failures on both sides are not drift, but the gate is "both conform and agree".
+    #expect(same.exitStatus == .differences)
   }
 
   @Test func theTerminalReportMatchesTheGolden() {
@@ -80,9 +94,34 @@ import Testing
     Golden.assertMatches(drift.markdownReport(maxShown: 50), named: "drift/summary.md")
   }
 
+  /// A complete run against one interrupted by SIGINT whose cases skipped and not run remain.
+  static var partialDrift: Drift {
+    let passing = SampleRuns.driftPassing
+    var b = Array(passing.prefix(3))
+    b[1].status = .skipped
+    b[2].status = .notRun
+    b[2].message = "not run: the run was interrupted by SIGINT"
+    let cases = Int64(passing.count)
+    return Drift(
+      SampleRuns.resultsFile(
+        SampleRuns.header(name: "swift-reference", version: "0.1.0", cases: cases), passing, path: "reports/swift.jsonl"),
+      SampleRuns.resultsFile(
+        SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: cases), b,
+        path: "reports/kotlin.jsonl", interrupted: "SIGINT"))
+  }
+
+  @Test func aPartialRunsReportsMatchTheGoldens() {
+    Golden.assertMatches(Self.partialDrift.terminalText(maxShown: 50, style: .plain), named: "drift/partial.txt")
+    Golden.assertMatches(Self.partialDrift.markdownReport(maxShown: 50), named: "drift/partial.md")
+  }
+
   @Test func theJSONReportHoldsEveryDisagreementAndOneSidedCase() throws {
     let json = try JSONReader.parse(JSONWriter.string(drift.jsonReport()))
-    #expect(json["counts"] == ["agree": 3, "disagree": 3, "onlyA": 1, "onlyB": 2, "neitherRan": 0])
+    #expect(json["counts"] == ["bothPass": 1, "bothFail": 2, "disagree": 3, "onlyA": 1, "onlyB": 2, "neitherRan": 0])
+    #expect(json["sharedFailures"]?.arrayValue?.map { $0["ids"] } == [["timeline/seed/y"], ["version-compare/seed/c"]])
+    #expect(json["onlyB"]?.arrayValue?.map { $0["reason"] } == ["no-such-case", "skipped"])
+    #expect(json["gateFailure"] == "disagree")
+    #expect(json["b"]?["partial"] == .null)
     let kinds = json["disagreements"]?.arrayValue?.map { $0["kind"] }
     #expect(kinds == ["status", "output", "status"])
     #expect(json["a"]?["label"] == "swift-reference 0.1.0")
@@ -93,7 +132,143 @@ import Testing
     let text = drift.terminalText(maxShown: 1, style: .plain)
     #expect(text.components(separatedBy: "\nDRIFT ").count - 1 == 1)
     #expect(text.contains("… and 2 more disagreements"))
-    #expect(text.hasSuffix("\n3 agree, 3 disagree, 3 ran by one side only\n"))
+    #expect(text.components(separatedBy: "\nBOTH FAIL ").count - 1 == 1)
+    #expect(text.contains("… and 1 more group of cases both fail the same way"))
+    #expect(text.hasSuffix("\n1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only\n"))
+  }
+}
+
+/// The gate's rules: both conform and agree; nothing partial passes unless allowed.
+@Suite struct DiffGateTests {
+  let passing = SampleRuns.driftPassing
+  var headerA: ResultHeader { SampleRuns.header(name: "swift-app", version: "2.0.0", cases: Int64(passing.count)) }
+  var headerB: ResultHeader {
+    SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: Int64(passing.count))
+  }
+
+  func drift(_ a: [CaseResult], _ b: [CaseResult], allowPartial: Bool = false) -> Drift {
+    Drift(
+      SampleRuns.resultsFile(headerA, a, path: "reports/a.jsonl"), SampleRuns.resultsFile(headerB, b, path: "reports/b.jsonl"),
+      allowPartial: allowPartial)
+  }
+
+  /// `count` timeline cases failing: the first `same` with one output, the rest each their own.
+  static func failing(_ count: Int, sameWay same: Int, output: JSONValue = ["effects": []]) -> [CaseResult] {
+    (0..<count).map { index in
+      CaseResult(
+        id: "timeline/cancel/\(index)", suite: "timeline", status: .fail,
+        actual: index < same ? output : ["effects": [.int(Int64(index))]], expected: ["effects": [1]])
+    }
+  }
+
+  @Test func runsThatBothPassEveryCaseExitZero() {
+    let gate = drift(passing, passing)
+    #expect(gate.exitStatus == .success)
+    #expect(gate.gateFailure == nil)
+    #expect(gate.closingLine == "4 both pass, 0 both fail the same way, 0 disagree")
+  }
+
+  @Test func twoPortsFailingTheSameCasesTheSameWayAreListedAsBothFailingAndFailTheGate() throws {
+    let failures = Self.failing(4, sameWay: 3)
+    let gate = drift(passing + failures, passing + failures)
+    #expect(gate.disagreements.isEmpty)
+    #expect(gate.exitStatus == .differences)
+    #expect(gate.gateFailure == "both fail")
+    #expect(gate.closingLine == "4 both pass, 4 both fail the same way, 0 disagree")
+    // Identical failures form one group with one diff; the largest group comes first.
+    #expect(gate.sharedFailures.map(\.ids.count) == [3, 1])
+    #expect(gate.sharedFailures[0].ids == ["timeline/cancel/0", "timeline/cancel/1", "timeline/cancel/2"])
+    #expect(gate.sharedFailures[0].diff == "(- expected, + actual)\n- effects[0]: 1")
+    let text = gate.terminalText(maxShown: 50, style: .plain)
+    #expect(text.contains("\n=== timeline: 4 cases fail the same way on both sides ===\n"))
+    #expect(text.contains("\nBOTH FAIL 3 cases: timeline/cancel/0, timeline/cancel/1, timeline/cancel/2\n"))
+    #expect(text.contains("\nBOTH FAIL timeline/cancel/3\n"))
+  }
+
+  @Test func theSameCasesFailingDifferentlyAreDisagreements() {
+    let gate = drift(passing + Self.failing(2, sameWay: 2), passing + Self.failing(2, sameWay: 2, output: ["other": 1]))
+    #expect(gate.disagreements.map(\.id) == ["timeline/cancel/0", "timeline/cancel/1"])
+    #expect(gate.sharedFailures.isEmpty)
+    #expect(gate.exitStatus == .differences)
+  }
+
+  @Test func anInterruptedSideIsPartialAndNamedWithTheCasesItNeverReached() throws {
+    let interrupted = SampleRuns.resultsFile(
+      headerB, Array(passing.prefix(1)) + [CaseResult(id: passing[1].id, suite: passing[1].suite, status: .notRun)],
+      path: "reports/b.jsonl", interrupted: "SIGINT")
+    let gate = Drift(SampleRuns.resultsFile(headerA, passing, path: "reports/a.jsonl"), interrupted)
+    #expect(gate.a.partial == nil)
+    let partial = try #require(gate.b.partial)
+    #expect(partial.notReached == 3)
+    #expect(gate.b.partialMessage == "B (kotlin-app 1.0.0, reports/b.jsonl) was interrupted by SIGINT: 3 cases not run")
+    // Cases it never reached are not ones it "has no such case".
+    #expect(gate.onlyA.map(\.reason) == [.notReached, .notReached, .notReached])
+    #expect(gate.exitStatus == .differences)
+    #expect(gate.gateFailure == "partial")
+    let text = gate.terminalText(maxShown: 50, style: .plain)
+    #expect(!text.contains("has no such case"))
+    #expect(text.components(separatedBy: "(kotlin-app 1.0.0 never reached them): 1 case\n").count - 1 == 3)
+    #expect(text.contains("\n=== a partial run (fails the gate unless --allow-partial) ===\n"))
+    #expect(
+      text.hasSuffix(
+        "\nB (kotlin-app 1.0.0, reports/b.jsonl) was interrupted by SIGINT: 3 cases not run\n\n1 both pass, 0 both fail the same way, 0 disagree, 3 ran by one side only\n"
+      ))
+  }
+
+  @Test func allowPartialJudgesOnlyTheCasesBothRan() {
+    let cut = SampleRuns.resultsFile(headerB, Array(passing.prefix(2)), path: "reports/b.jsonl", interrupted: "SIGTERM")
+    let gate = Drift(SampleRuns.resultsFile(headerA, passing, path: "reports/a.jsonl"), cut, allowPartial: true)
+    #expect(gate.b.partialMessage == "B (kotlin-app 1.0.0, reports/b.jsonl) was interrupted by SIGTERM: 2 cases not run")
+    #expect(gate.exitStatus == .success)
+    #expect(gate.terminalText(maxShown: 50, style: .plain).contains("(accepted: --allow-partial)"))
+  }
+
+  @Test func aRunWithoutAFooterIsPartial() {
+    let cut = SampleRuns.resultsFile(headerB, Array(passing.prefix(3)), path: "reports/b.jsonl", complete: false)
+    let gate = Drift(SampleRuns.resultsFile(headerA, passing, path: "reports/a.jsonl"), cut)
+    #expect(
+      gate.b.partialMessage
+        == "B (kotlin-app 1.0.0, reports/b.jsonl) did not finish (its results file has no footer): 1 case not run")
+    #expect(gate.exitStatus == .differences)
+  }
+
+  @Test func notRunCasesInAFinishedRunMakeItPartialWithTheReason() {
+    let cap = "not run: the implementation was restarted 10 times, the limit (--max-restarts 10)"
+    let b = Array(passing.prefix(3)) + [CaseResult(id: passing[3].id, suite: passing[3].suite, status: .notRun, message: cap)]
+    let gate = drift(passing, b)
+    #expect(
+      gate.b.partialMessage
+        == "B (kotlin-app 1.0.0, reports/b.jsonl) did not run every case (the implementation was restarted 10 times, "
+        + "the limit (--max-restarts 10)): 1 case not run")
+    #expect(gate.onlyA.map(\.reason) == [.notReached])
+    #expect(gate.exitStatus == .differences)
+  }
+
+  @Test func aCaseSkippedOnOneSideFailsTheGateUnlessPartialIsAllowed() {
+    var b = passing
+    b[0].status = .skipped
+    #expect(drift(passing, b).onlyA.map(\.reason) == [.skipped])
+    #expect(drift(passing, b).a.partial == nil && drift(passing, b).b.partial == nil)
+    #expect(drift(passing, b).exitStatus == .differences)
+    #expect(drift(passing, b).gateFailure == "one-sided")
+    #expect(drift(passing, b, allowPartial: true).exitStatus == .success)
+  }
+
+  @Test func aCaseBothSidesSkipIsRanByNeitherAndDoesNotFailTheGate() {
+    var both = passing
+    both[0].status = .skipped
+    let gate = drift(both, both)
+    #expect(gate.neitherRan == 1)
+    #expect(gate.closingLine == "3 both pass, 0 both fail the same way, 0 disagree, 1 ran by neither")
+    #expect(gate.exitStatus == .success)
+  }
+
+  @Test func nothingComparedFailsTheGateEvenWithAllowPartial() {
+    let empty = SampleRuns.resultsFile(headerB, [], path: "reports/b.jsonl", interrupted: "SIGINT")
+    let gate = Drift(SampleRuns.resultsFile(headerA, passing, path: "reports/a.jsonl"), empty, allowPartial: true)
+    #expect(gate.bothPass == 0)
+    #expect(gate.exitStatus == .differences)
+    #expect(gate.gateFailure == "nothing compared")
   }
 }
 
@@ -112,7 +287,7 @@ import Testing
       SampleRuns.resultsFile(SampleRuns.driftHeaderB, b, path: "b.jsonl"))
     let markdown = drift.markdownReport(maxShown: 1_000_000, limit: 200_000)
     #expect(markdown.utf8.count <= 200_000)
-    #expect(markdown.contains("### Ran by one side only (not drift)"))
+    #expect(markdown.contains("### Ran by one side only (fails the gate unless --allow-partial)"))
     #expect(markdown.contains("more disagreements not shown to stay under the size limit"))
   }
 }

@@ -99,10 +99,13 @@ enum SampleRuns {
       knownFailures: known)
   }
 
-  /// The text of a results file: a header, the cases, and a footer unless `complete` is false.
-  static func resultsText(header: ResultHeader, results: [CaseResult], complete: Bool = true) -> String {
+  /// The text of a results file: a header, the cases, and a footer unless `complete` is false
+  /// (saying the run was stopped by `interrupted` when that is given).
+  static func resultsText(
+    header: ResultHeader, results: [CaseResult], complete: Bool = true, interrupted: String? = nil
+  ) -> String {
     var records = [ResultRecord.header(header)] + results.map(ResultRecord.result)
-    if complete { records.append(.footer(footer(results))) }
+    if complete { records.append(.footer(footer(results, interrupted: interrupted))) }
     return records.map { JSONWriter.string($0.json) + "\n" }.joined()
   }
 
@@ -155,9 +158,16 @@ enum SampleRuns {
     header(name: "kotlin-app", language: "kotlin", version: "1.0.0", digest: otherDigest, cases: 9)
   }
 
-  static func resultsFile(_ header: ResultHeader, _ results: [CaseResult], path: String) -> ResultsFile {
-    ResultsFile(path: path, header: header, results: results, footer: footer(results), warnings: [])
+  static func resultsFile(
+    _ header: ResultHeader, _ results: [CaseResult], path: String, complete: Bool = true, interrupted: String? = nil
+  ) -> ResultsFile {
+    ResultsFile(
+      path: path, header: header, results: results, footer: complete ? footer(results, interrupted: interrupted) : nil,
+      warnings: [])
   }
+
+  /// The cases of `driftA` both runs pass.
+  static var driftPassing: [CaseResult] { driftA.filter { $0.status == .pass } }
 
   static var drift: Drift {
     Drift(

@@ -37,6 +37,18 @@ import Testing
     )
   }
 
+  @Test func anInterruptedRunCountsTheCasesItNeverRecordedAsNotRun() {
+    let results = [
+      CaseResult(id: "timeline/cancel/a", suite: "timeline", status: .pass),
+      CaseResult(
+        id: "timeline/cancel/b", suite: "timeline", status: .notRun, message: "not run: the run was interrupted by SIGINT"),
+    ]
+    // A generated run announces 10 cases, records 2 and never sends the other 8.
+    let summary = RunSummary(
+      header: SampleRuns.header(cases: 10), results: results, footer: SampleRuns.footer(results, interrupted: "SIGINT"))
+    #expect(summary.incompleteExplanation == "the run was interrupted by SIGINT: 9 cases were not run")
+  }
+
   @Test func problemsAreGroupedBySuiteInOrder() {
     let report = text(SampleRuns.summary())
     let headings = report.split(separator: "\n").filter { $0.hasPrefix("=== ") }

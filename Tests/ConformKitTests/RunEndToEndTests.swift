@@ -160,7 +160,7 @@ import Testing
       currentDirectory: directory)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("cannot start"))
-    #expect(outcome.stderr.contains("No such file or directory"))
+    #expect(outcome.stderr.contains("no such file; check the path given to --impl"))
   }
 
   @Test func pastTheRestartLimitTheRestIsNotRun() throws {

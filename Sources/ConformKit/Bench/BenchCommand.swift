@@ -34,7 +34,11 @@ public enum BenchCommand: Command {
     The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
     progress to stderr. Numbers vary with the machine's load: compare ratios, not figures.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "measured and written, whether the targets were met or missed (the table says which)"),
+      (2, "could not run: bad usage, no C compiler, a program that cannot start or is missing, a\nfile that cannot be written"),
+      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
@@ -248,7 +252,7 @@ struct Bench {
     set(.kotlin, setup.display(kotlinCommand), attempts + ", wall time")
     set(
       .processPerCase, "for each sampled case: \(swiftAlone) < $TMP/case-K.jsonl > /dev/null",
-      "\(samples.count) cases, per case")
+      "\(Plural.count(samples.count, "case")), per case")
     set(.memoryN, setup.display(memoryCommand(scale.memoryCases)), "N = \(BenchFormat.number(Double(scale.memoryCases)))")
     set(
       .memory10N, setup.display(memoryCommand(scale.memoryCases * 10)),
@@ -460,7 +464,7 @@ struct Bench {
       title: "conform bench",
       facts: [
         "\(WallClock.iso8601()) · \(Self.machine) · conform \(ConformVersion.current) · scale \(scale.name), "
-          + "each figure the median of \(scale.runs) round\(scale.runs == 1 ? "" : "s")",
+          + "each figure the median of \(Plural.count(scale.runs, "round"))",
         "`$BIN` = \(setup.binaries), `$TMP` = a temporary folder (removed after)",
       ],
       figures: figures, targets: targets, notes: notes)

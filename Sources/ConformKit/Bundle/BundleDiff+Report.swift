@@ -164,11 +164,11 @@ extension BundleDiff.SuiteChanges {
   /// `2,550 → 12,154 cases: 9,604 added` or `337 cases, no changes`.
   var countSentence: String {
     switch (oldCount, newCount) {
-    case (nil, let count?): return "new suite, \(count.grouped) cases"
-    case (let count?, nil): return "suite removed (had \(count.grouped) cases)"
+    case (nil, let count?): return "new suite, \(Plural.grouped(count, "case"))"
+    case (let count?, nil): return "suite removed (had \(Plural.grouped(count, "case")))"
     case (let before?, let after?):
-      guard !isEmpty else { return "\(after.grouped) cases, no changes" }
-      let counts = before == after ? "\(after.grouped) cases" : "\(before.grouped) → \(after.grouped) cases"
+      guard !isEmpty else { return "\(Plural.grouped(after, "case")), no changes" }
+      let counts = before == after ? Plural.grouped(after, "case") : "\(before.grouped) → \(Plural.grouped(after, "case"))"
       var parts: [String] = []
       if !added.isEmpty { parts.append("\(added.count.grouped) added") }
       if !removed.isEmpty { parts.append("\(removed.count.grouped) removed") }

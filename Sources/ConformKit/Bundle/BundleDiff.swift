@@ -84,7 +84,7 @@ public struct BundleDiff: Sendable {
     for suite in suites {
       if let first = suite.removed.first {
         consider(
-          .major, "\(suite.name): \(suite.removed.count.grouped) case\(suite.removed.count == 1 ? "" : "s") removed (\(first.id))"
+          .major, "\(suite.name): \(Plural.grouped(suite.removed.count, "case")) removed (\(first.id))"
         )
       }
       if let first = suite.changed.first {
@@ -92,7 +92,7 @@ public struct BundleDiff: Sendable {
       }
       if let first = suite.added.first {
         consider(
-          .minor, "\(suite.name): \(suite.added.count.grouped) case\(suite.added.count == 1 ? "" : "s") added (\(first.id))")
+          .minor, "\(suite.name): \(Plural.grouped(suite.added.count, "case")) added (\(first.id))")
       }
       if let first = suite.relabelled.first { consider(.patch, "\(suite.name): \(first.summary) of \(first.id) changed") }
       for note in suite.notes { consider(note.bump, "\(suite.name): \(note.text)") }

@@ -49,6 +49,35 @@ extension FixtureBundle {
       bundle: FixtureBundle(version: version, files: files, fixtures: fixtures), archiveDigest: BundleDigest.sha256(archive))
   }
 
+  /// Why `archive` is not a conform bundle at all, or nil when it has a bundle's shape (a gzip
+  /// file holding a ustar archive whose first entry is under `conform-fixtures-X.Y.Z/`, with a
+  /// `manifest.json` that names a bundle version) and so is a bundle, damaged or not.
+  ///
+  /// `bundle verify` asks it after `read` refused the archive: not a bundle is exit 2, a bundle
+  /// that does not verify exit 1.
+  static func notABundleReason(_ archive: [UInt8], limits: BundleLimits = .standard) -> String? {
+    guard archive.count >= 2, archive[0] == 0x1F, archive[1] == 0x8B else {
+      return "it is not a gzip file (it does not start with 1f 8b)"
+    }
+    guard let tar = try? Gzip.decompress(archive, limit: limits.maxTotalBytes) else { return nil }
+    guard tar.count >= 512, Array(tar[257..<262]) == Array("ustar".utf8) else {
+      return "it is a gzip file, but what it holds is not a tar archive"
+    }
+    guard let entries = try? Ustar.read(tar, limits: limits) else { return nil }
+    let top = entries.first.map { String($0.path.prefix { $0 != "/" }) } ?? ""
+    guard top.hasPrefix(BundleLayout.folderPrefix), SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count))) != nil
+    else {
+      return "its first entry is not under a conform-fixtures-<version>/ folder"
+    }
+    guard let manifest = entries.first(where: { $0.path == "\(top)/\(BundleLayout.manifestName)" }) else {
+      return "it has no manifest.json in its top folder \(top)/"
+    }
+    if let json = try? JSONReader.parse(manifest.bytes), json["bundleVersion"] == nil {
+      return "its manifest.json has no bundleVersion (a fixtures folder packed by hand)"
+    }
+    return nil
+  }
+
   /// Every entry under one `conform-fixtures-X.Y.Z/` folder; the files with paths relative to it.
   private static func topFolder(of entries: [TarEntry], name: String) throws(ConformError) -> (SemanticVersion, [FixtureFile]) {
     guard let first = entries.first else { throw .bundle("\(name): the archive is empty") }
@@ -125,7 +154,7 @@ extension FixtureBundle {
         throw .file(
           path: prefix + BundleLayout.manifestName,
           message:
-            "suite \(suite.name): tag \"\(tag)\" has \(tags[tag] ?? 0) cases in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
+            "suite \(suite.name): tag \"\(tag)\" has \(Plural.count(tags[tag] ?? 0, "case")) in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
         )
       }
     }

@@ -45,7 +45,10 @@ enum Gzip {
           "gzip member \(member): CRC-32 \(hex(actualCRC)) of the data does not match \(hex(crc)) in the trailer")
       }
       guard size == UInt32(truncatingIfNeeded: output.count - start) else {
-        throw ArchiveError("gzip member \(member): \(output.count - start) bytes do not match the size \(size) in the trailer")
+        let count = output.count - start
+        throw ArchiveError(
+          "gzip member \(member): \(Plural.count(count, "byte")) \(Plural.noun(count, "does", "do")) not match "
+            + "the size \(size) in the trailer")
       }
     } while offset < data.count
     return output
@@ -54,10 +57,11 @@ enum Gzip {
   /// Checks a member's header at `offset` and returns where its compressed data starts.
   private static func skipHeader(_ data: UnsafeBufferPointer<UInt8>, at offset: Int, member: Int) throws(ArchiveError) -> Int {
     guard offset + 10 <= data.count, data[offset] == 0x1F, data[offset + 1] == 0x8B else {
+      let rest = data.count - offset
       throw ArchiveError(
         member == 1
           ? "not a gzip file (it does not start with 1f 8b)"
-          : "\(data.count - offset) bytes after the last gzip member are not a gzip member")
+          : "\(Plural.count(rest, "byte")) after the last gzip member \(Plural.noun(rest, "is", "are")) not a gzip member")
     }
     guard data[offset + 2] == 8 else {
       throw ArchiveError("gzip member \(member) uses compression method \(data[offset + 2]), not deflate")

@@ -4,6 +4,8 @@
 public struct Arguments {
   private var remaining: [String]
   public let command: String
+  /// Every option the command asked for, in order: what an unknown option is compared with.
+  private var known: [String] = []
 
   public init(_ arguments: [String], command: String) {
     remaining = arguments
@@ -23,6 +25,7 @@ public struct Arguments {
 
   /// Removes a boolean flag; true when it was present.
   public mutating func flag(_ name: String) -> Bool {
+    known.append(name)
     guard let index = remaining[..<optionsEnd].firstIndex(of: name) else { return false }
     remaining.remove(at: index)
     return true
@@ -30,6 +33,7 @@ public struct Arguments {
 
   /// Removes every occurrence of `--name value` or `--name=value`, in order.
   public mutating func values(_ name: String) throws(ConformError) -> [String] {
+    known.append(name)
     var found: [String] = []
     var index = 0
     while index < optionsEnd {
@@ -67,7 +71,8 @@ public struct Arguments {
     return number
   }
 
-  /// The positional arguments left, after every option was taken; an unknown option is an error.
+  /// The positional arguments left, after every option was taken; an unknown option is an error,
+  /// with the closest option the command asked for when it looks like a typo of it.
   public mutating func positionals() throws(ConformError) -> [String] {
     var positionals: [String] = []
     var afterDashes = false
@@ -77,7 +82,9 @@ public struct Arguments {
       } else if argument == "--" {
         afterDashes = true
       } else {
-        throw .usage("\(command): unknown option \(argument) (see conform \(command) --help)")
+        let name = String(argument.prefix { $0 != "=" })
+        let suggestion = Suggestion.phrase(for: name, among: known.filter { $0.hasPrefix("--") })
+        throw .usage("\(command): unknown option \(argument)\(suggestion) (see conform \(command) --help)")
       }
     }
     remaining = []

@@ -17,8 +17,8 @@ public enum BundleCommand: Command {
       Packs the suites' tables and specs, manifest.json (with bundleVersion), harness/PROTOCOL.md,
       harness/schema/*.json (when present) and the layout documents into
       DIR/conform-fixtures-X.Y.Z.tar.gz, and writes its digest beside it in
-      conform-fixtures-X.Y.Z.tar.gz.sha256. Prints "sha256:HEX  NAME" on stdout. The same fixtures
-      and version always give the same bytes.
+      conform-fixtures-X.Y.Z.tar.gz.sha256 as "HEX  NAME", which `sha256sum -c` checks. Prints the
+      pin, "sha256:HEX  NAME", on stdout. The same fixtures and version always give the same bytes.
       --version X.Y.Z  the bundle version. Without it: the previous bundle's version with the
                        smallest bump the changes need when --previous is given, else conform's
                        own version (\(ConformVersion.current)).
@@ -33,8 +33,9 @@ public enum BundleCommand: Command {
     VERIFY
       Checks the archive (gzip, tar, every entry's safety), every file against manifest.json, and
       every case. The digest is checked first against --expect-digest or, without it, against
-      BUNDLE.sha256 when that file exists. Exit 0 when the bundle verifies, 1 when it does not
-      (the message names the file or entry), 2 when it cannot be read.
+      BUNDLE.sha256 when that file exists ("HEX  NAME" or "sha256:HEX  NAME"). Exit 0 when the
+      bundle verifies, 1 when it does not (the message names the file or entry), 2 when it cannot
+      be read or is not a bundle at all (a text file, random bytes, another tarball).
 
     DIFF
       Compares two bundles (or fixtures folders) case by case, grouped by suite: added, removed,
@@ -54,7 +55,12 @@ public enum BundleCommand: Command {
       paths, "..", duplicate names (also by case), anything outside conform-fixtures-X.Y.Z/, files
       not listed in manifest.json, and a manifest format this conform does not read.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "create: the bundle and its .sha256 were written; verify: the bundle verifies; diff: the\ntwo hold the same cases"),
+      (1, "verify: the bundle does not verify (its digest, a file or an entry differs: the message\nnames it); diff: they differ"),
+      (2, "bad usage, fixtures that cannot be read, a file that cannot be written, a version that\nbreaks the versioning rule; verify: not a bundle (a folder, a text file, not gzip or tar)"),
+      (130, ExitStatus.notCaughtSignals),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
@@ -65,7 +71,10 @@ public enum BundleCommand: Command {
     case "create": return try create(&arguments)
     case "verify": return try verify(&arguments)
     case "diff": return try diff(&arguments)
-    default: throw .usage("bundle: unknown action \"\(action)\": give create, verify or diff")
+    default:
+      let suggestion = Suggestion.phrase(for: action, among: ["create", "verify", "diff"])
+      let actions = suggestion.isEmpty ? ": give create, verify or diff" : "\(suggestion) (give create, verify or diff)"
+      throw .usage("bundle: unknown action \"\(action)\"\(actions)")
     }
   }
 
@@ -116,10 +125,11 @@ public enum BundleCommand: Command {
     let digest = BundleDigest.sha256(archive)
     let archivePath = FileIO.join(out, bundle.archiveName)
     try FileIO.write(archive, to: archivePath)
-    try FileIO.write(Array("\(digest)  \(bundle.archiveName)\n".utf8), to: archivePath + ".sha256")
+    try FileIO.write(
+      Array(BundleDigest.sidecarLine(digest: digest, fileName: bundle.archiveName).utf8), to: archivePath + ".sha256")
     Terminal.note(
-      "wrote \(archivePath) (\(archive.count.grouped) bytes; \(bundle.files.count) files, "
-        + "\(bundle.fixtures.cases.count.grouped) cases) and \(bundle.archiveName).sha256")
+      "wrote \(archivePath) (\(Plural.grouped(archive.count, "byte")); \(Plural.count(bundle.files.count, "file")), "
+        + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(bundle.archiveName).sha256")
     print("\(digest)  \(bundle.archiveName)")
     return .success
   }
@@ -140,17 +150,25 @@ public enum BundleCommand: Command {
     }
     let archive = try FixtureSource.readArchive(path, limits: .standard)
     let digest = BundleDigest.sha256(archive)
+    let read = Result { () throws(ConformError) in try FixtureBundle.read(archive: archive, name: path) }
+    // Not a bundle at all (a text file, random bytes, a tarball of something else) is exit 2;
+    // a bundle that does not verify is exit 1.
+    if case .failure = read, let reason = FixtureBundle.notABundleReason(archive) {
+      throw .bundle(
+        "\(path) is not a conform bundle: \(reason); give the conform-fixtures-X.Y.Z.tar.gz that conform bundle create writes")
+    }
     do throws(ConformError) {
       if let expected, expected != digest {
         throw .bundle(
           "\(path) has \(digest), not \(expected) (\(pin)): the archive was changed or is not the pinned one; "
             + "fetch it again or update the pin")
       }
-      let verified = try FixtureBundle.read(archive: archive, name: path)
+      let verified = try read.get()
       let bundle = verified.bundle
       print(
-        "ok \(path): bundle \(bundle.version), \(bundle.manifest.suites.count) suites, "
-          + "\(verified.fixtures.cases.count.grouped) cases, \(bundle.manifest.files.count) files match manifest.json")
+        "ok \(path): bundle \(bundle.version), \(Plural.count(bundle.manifest.suites.count, "suite")), "
+          + "\(Plural.grouped(verified.fixtures.cases.count, "case")), \(Plural.count(bundle.manifest.files.count, "file")) "
+          + "\(Plural.noun(bundle.manifest.files.count, "matches", "match")) manifest.json")
       print("\(digest)  \(expected == nil ? "(not pinned: pin it with --expect-digest)" : "(matches \(pin))")")
       return .success
     } catch {

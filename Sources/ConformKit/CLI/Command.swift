@@ -21,6 +21,16 @@ public enum CLI {
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {
+    // `conform help VERB` is `conform VERB --help`.
+    if arguments.count > 2, arguments[0] == "help" {
+      Terminal.error("usage: help takes one command, not \(arguments.count - 1) (conform help COMMAND)")
+      return ExitStatus.couldNotRun.rawValue
+    }
+    if arguments.count == 2, arguments[0] == "help" {
+      guard let command = command(named: arguments[1]) else { return ExitStatus.couldNotRun.rawValue }
+      print(command.help)
+      return ExitStatus.success.rawValue
+    }
     guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
       print(usage)
       return arguments.isEmpty ? ExitStatus.couldNotRun.rawValue : ExitStatus.success.rawValue
@@ -29,10 +39,7 @@ public enum CLI {
       print("conform \(ConformVersion.current) (protocol \(ProtocolVersion.current))")
       return ExitStatus.success.rawValue
     }
-    guard let command = commands.first(where: { $0.name == name }) else {
-      Terminal.error("usage: unknown command \"\(name)\" (see conform --help)")
-      return ExitStatus.couldNotRun.rawValue
-    }
+    guard let command = command(named: name) else { return ExitStatus.couldNotRun.rawValue }
     var rest = Arguments(Array(arguments.dropFirst()), command: name)
     if rest.wantsHelp() {
       print(command.help)
@@ -46,6 +53,15 @@ public enum CLI {
     }
   }
 
+  /// The command called `name`, or nil after saying on stderr that there is none (and which one
+  /// was probably meant).
+  static func command(named name: String) -> (any Command.Type)? {
+    if let command = commands.first(where: { $0.name == name }) { return command }
+    let suggestion = Suggestion.phrase(for: name, among: commands.map { $0.name } + ["help"])
+    Terminal.error("usage: unknown command \"\(name)\"\(suggestion) (see conform --help)")
+    return nil
+  }
+
   static var usage: String {
     var width = 0
     for command in commands { width = max(width, command.name.count) }
@@ -57,7 +73,7 @@ public enum CLI {
       conform \(ConformVersion.current): a cross-platform conformance test kit
 
       USAGE
-        conform <command> [options]      conform <command> --help
+        conform <command> [options]      conform <command> --help      conform help <command>
 
       COMMANDS
       \(lines.joined(separator: "\n"))

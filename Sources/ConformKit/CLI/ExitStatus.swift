@@ -11,11 +11,35 @@ public enum ExitStatus: Int32, Sendable {
   /// Stopped by SIGTERM; results so far are kept.
   case terminated = 143
 
+  /// The top-level help's summary of every command's statuses.
   public static let helpText = """
     EXIT STATUS
-      0    success: every case conforms (known failures aside), or the runs agree
-      1    differences: a case does not conform, the runs disagree, or a known failure now passes
-      2    could not run: bad usage, unreadable fixtures or bundle, an implementation that cannot start
-      130  interrupted by SIGINT; 143 by SIGTERM (the results file is kept, marked interrupted)
+      0    success: every case conforms (known failures aside), the runs both pass and agree, a
+           bundle verifies
+      1    differences: a case does not conform, the runs disagree or both fail a case, a known
+           failure now passes, a bundle does not verify
+      2    could not run: bad usage, unreadable fixtures, results or bundle, an implementation that
+           cannot start
+      130  interrupted by SIGINT; 143 by SIGTERM (conform run keeps the results file, marked
+           interrupted; see each command's --help)
     """
+
+  /// The 130/143 row of a command that does not catch SIGINT or SIGTERM.
+  static let notCaughtSignals = """
+    killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at
+    once and a shell reports 128 + the signal number
+    """
+
+  /// A command's EXIT STATUS section: one row per status it really returns, 130/143 last.
+  ///
+  /// A row's text may hold line breaks; each following line is indented under the first.
+  static func helpSection(_ rows: [(Int32, String)]) -> String {
+    var lines = ["EXIT STATUS"]
+    for (status, text) in rows {
+      let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+      lines.append("  " + String(status).padding(toLength: 5, withPad: " ", startingAt: 0) + parts[0])
+      lines += parts.dropFirst().map { "       " + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
 }

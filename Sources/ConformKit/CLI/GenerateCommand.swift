@@ -18,7 +18,11 @@ public enum GenerateCommand: Command {
     The same conform version and options always give byte-identical files. The published
     fixtures/ folder is `conform generate` with the defaults; a test fails when it drifts.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "the files were written"),
+      (2, "bad usage, or a file that cannot be written"),
+      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
@@ -28,7 +32,7 @@ public enum GenerateCommand: Command {
     guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
     let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: depth), to: out)
     let manifest = files.last!
-    print("wrote \(files.count) files to \(out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
+    print("wrote \(Plural.count(files.count, "file")) to \(out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
     return .success
   }
 }

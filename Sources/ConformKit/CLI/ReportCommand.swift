@@ -26,7 +26,12 @@ public enum ReportCommand: Command {
 
     \(ReportOptions.helpText)
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "every case conforms (known failures aside)"),
+      (1, "a case does not conform, or a listed known failure now passes"),
+      (2, "bad usage, an unreadable results or known-failures file, or a run that did not finish\n(no footer, or interrupted) with no failing case"),
+      (130, ExitStatus.notCaughtSignals),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {

@@ -80,7 +80,12 @@ public enum RunCommand: Command {
     SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
     and exits 130 or 143.
 
-    \(ExitStatus.helpText)
+    \(ExitStatus.helpSection([
+      (0, "every case conforms (known failures aside)"),
+      (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), or a\nlisted known failure now passes"),
+      (2, "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"),
+      (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: the implementation is stopped and the\nresults so far are kept, marked interrupted"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
@@ -134,11 +139,14 @@ public enum RunCommand: Command {
       }
       try printRunReport(summary, options: report, resultsPath: path)
       if unsent > 0, options.generate != nil {
-        Terminal.note("\(unsent) of the \(plan.source.plannedCount) generated cases were never sent")
+        let planned = plan.source.plannedCount
+        Terminal.note(
+          "\(unsent) of the \(Plural.count(planned, "generated case")) \(Plural.noun(unsent, "was", "were")) never sent")
       }
       if let footer = summary.footer, let interrupted = footer.interrupted {
         let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
-        Terminal.note("\(interrupted): \(answered) of \(plan.source.plannedCount) attempts done; results so far in \(path)")
+        Terminal.note(
+          "\(interrupted): \(answered) of \(Plural.count(plan.source.plannedCount, "attempt")) done; results so far in \(path)")
         return interrupted == "SIGTERM" ? .terminated : .interrupted
       }
       Terminal.note("results in \(path)")
@@ -280,11 +288,9 @@ struct RunOptions {
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> RunOptions {
     // Implementation arguments first: their values may look like conform's own options.
     let implArgs = try arguments.values("--impl-arg")
-    guard let impl = try arguments.value("--impl") else {
-      throw .usage("run: --impl PROGRAM is required (see conform run --help)")
-    }
+    let impl = try arguments.value("--impl")
     var options = RunOptions(
-      command: [impl] + implArgs,
+      command: [impl ?? ""] + implArgs,
       environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")))
     options.fixtures = try arguments.value("--fixtures")
     options.expectDigest = try arguments.value("--expect-digest")
@@ -339,7 +345,10 @@ struct RunOptions {
     }
     options.writeKnownFailures = try arguments.value("--write-known-failures")
     options.report = try ReportOptions.parse(from: &arguments)
-    options.command += try arguments.positionals()
+    let rest = try arguments.positionals()
+    // Checked after the unknown options, so that `conform run --juint x` names the typo first.
+    guard impl != nil else { throw .usage("run: --impl PROGRAM is required (see conform run --help)") }
+    options.command += rest
     return options
   }
 

@@ -15,11 +15,17 @@ public enum Terminal {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Colour on stderr (or stdout) only when it is a terminal, `NO_COLOR` is unset and `TERM` is not dumb.
+  /// Colour on stderr (or stdout) only when it is a terminal, `NO_COLOR` is not set to a
+  /// non-empty value and `TERM` is not dumb.
   public static func wantsColor(fileDescriptor: Int32) -> Bool {
-    let environment = ProcessInfo.processInfo.environment
-    if environment["NO_COLOR"] != nil { return false }
+    wantsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(fileDescriptor) == 1)
+  }
+
+  /// The decision alone. As no-color.org says, only a non-empty `NO_COLOR` turns colour off:
+  /// `NO_COLOR=` (set but empty) keeps it.
+  static func wantsColor(environment: [String: String], isTerminal: Bool) -> Bool {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
     if environment["TERM"] == "dumb" { return false }
-    return isatty(fileDescriptor) == 1
+    return isTerminal
   }
 }

@@ -123,7 +123,7 @@ public struct FixtureSet: Sendable {
       try Self.parseTable(table, suite: entry.name, path: path, into: &cases, seen: &seen)
       let count = cases.count - before
       guard count == entry.cases else {
-        throw .file(path: path, message: "has \(count) cases, the manifest says \(entry.cases)")
+        throw .file(path: path, message: "has \(Plural.count(count, "case")), the manifest says \(entry.cases)")
       }
     }
     self.manifest = manifest

@@ -108,6 +108,9 @@ enum Harness {
       case .success(let answer): hello = hello ?? answer
       case .failure(let failure):
         workers.forEach { $0.abandon() }
+        // One that could not be started is named by its program in the message; one that
+        // started and failed the handshake is named by its whole command line.
+        guard failure.started else { throw .implementation(failure.message) }
         throw .implementation("\(plan.settings.command.joined(separator: " ")): \(failure.description)")
       }
     }
@@ -158,7 +161,7 @@ enum Harness {
     }
     if context.restartLimitReached {
       Terminal.note(
-        "the implementation was restarted \(context.restarts) times, the limit (--max-restarts \(plan.settings.maxRestarts)): "
+        "the implementation was restarted \(Plural.count(context.restarts, "time")), the limit (--max-restarts \(plan.settings.maxRestarts)): "
           + "the cases left were not run")
     }
     let interrupted = context.stoppedBy > 0 ? Termination.signalName(context.stoppedBy) : nil
@@ -188,7 +191,8 @@ enum Harness {
   }
 
   static func capText(_ maxRestarts: Int, lastFailure: String?) -> String {
-    var text = "not run: the implementation was restarted \(maxRestarts) times, the limit (--max-restarts \(maxRestarts))"
+    var text =
+      "not run: the implementation was restarted \(Plural.count(maxRestarts, "time")), the limit (--max-restarts \(maxRestarts))"
     if let lastFailure, !lastFailure.isEmpty { text += "; the last failure: \(lastFailure)" }
     return text
   }

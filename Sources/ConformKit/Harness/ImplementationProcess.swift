@@ -113,12 +113,7 @@ final class ImplementationProcess: @unchecked Sendable {
     childEnds.forEach { close($0) }
     guard status == 0 else {
       parentEnds.forEach { close($0) }
-      let reason = String(cString: strerror(status))
-      var hint = ""
-      if status == ENOENT { hint = ": check the path given to --impl" }
-      if status == EACCES { hint = ": is it executable (chmod +x)?" }
-      if status == ENOEXEC { hint = ": a script needs a #! line" }
-      throw .implementation("cannot start \(program): \(reason)\(hint)")
+      throw .implementation(SpawnFailure.message(program: program, status: status))
     }
     for descriptor in parentEnds {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)

@@ -65,9 +65,12 @@ final class Session: @unchecked Sendable {
   struct StartFailure: Error {
     var message: String
     var stderr: String?
+    /// Whether the process was started (it then failed the handshake); false when it could not be.
+    var started = true
 
     /// The whole story for a person: the message and the stderr tail.
     var description: String {
+      guard started else { return message }
       guard let stderr else { return message + " (it wrote nothing on stderr)" }
       return message + "\n  its stderr ended with:\n" + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
@@ -79,7 +82,9 @@ final class Session: @unchecked Sendable {
     do {
       process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
     } catch {
-      return .failure(StartFailure(message: error.description, stderr: nil))
+      // The message alone: the harness adds the "implementation:" of ConformError.implementation.
+      let message = if case .implementation(let text) = error { text } else { error.description }
+      return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
     let session = Session(process: process, number: number)
     session.startThread("conform stderr \(number)") { session.drainStderr(condition: condition) }

@@ -293,14 +293,14 @@ final class Worker: @unchecked Sendable {
     suspectGroup = nil
     guard !group.reproduced, !group.passed.isEmpty else { return }
     let message =
-      "\(group.cause) with \(group.count) cases in flight, this one among them; replayed alone, one at a time, "
+      "\(group.cause) with \(Plural.count(group.count, "case")) in flight, this one among them; replayed alone, one at a time, "
       + "\(group.passed.count == group.count ? "each" : "\(group.passed.count) of them") passed: the fault did not recur"
     for item in group.passed {
       let amended = context.unanswered(item, group.status, message: message, stderr: group.stderr)
       context.results.amend(amended.result, of: amended.item)
     }
     Terminal.note(
-      "the fault did not recur when the \(group.count) cases in flight were replayed one at a time: "
+      "the fault did not recur when the \(Plural.count(group.count, "case")) in flight were replayed one at a time: "
         + "\(group.passed.count) recorded \(group.status.rawValue)")
   }
 
@@ -340,7 +340,7 @@ final class Worker: @unchecked Sendable {
         suspects.insert(contentsOf: entries.map(\.entry.item), at: 0)
         suspectGroup = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
         Terminal.note(
-          "\(session.hello.name): \(cause) with \(entries.count) cases in flight; "
+          "\(session.hello.name): \(cause) with \(Plural.count(entries.count, "case")) in flight; "
             + "replaying them one at a time to find the one that causes it")
       }
     }

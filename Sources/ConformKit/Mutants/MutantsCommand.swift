@@ -25,10 +25,12 @@ public enum MutantsCommand: Command {
     fixtures, of the seed cases alone and of each family of cases, so the value of generated
     coverage is a number. A reference must pass every case.
 
-    EXIT STATUS
-      0    every reference passes and every mutant is caught
-      1    a reference failed or a mutant escaped
-      2    could not run: bad usage, an unreadable catalogue or fixtures
+    \(ExitStatus.helpSection([
+      (0, "every reference passes and every mutant is caught"),
+      (1, "a reference failed or a mutant escaped"),
+      (2, "could not run: bad usage, an unreadable catalogue or fixtures"),
+      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The conform run in progress has\nits own process group: it is not stopped, and runs on to the end of its results file"),
+    ]))
     """
 
   public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {

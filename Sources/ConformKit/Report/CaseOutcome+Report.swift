@@ -85,7 +85,7 @@ extension CaseOutcome {
       }
       if let stderr = attempt.stderrTail, !stderr.isEmpty {
         let (tail, truncated) = VisibleText.lastLines(stderr, stderrLines)
-        lines.append(truncated ? "stderr (last \(tail.count) lines):" : "stderr:")
+        lines.append(truncated ? "stderr (last \(Plural.count(tail.count, "line"))):" : "stderr:")
         lines.append(contentsOf: tail.map { "| \($0)" })
       }
     }

@@ -2,8 +2,8 @@ import ConformJSON
 
 /// What `conform diff` prints: the terminal report, the JSON report and the Markdown summary.
 extension Drift {
-  /// Cases listed by id per group of cases only one side ran, on the terminal and in Markdown.
-  static let oneSidedIDsShown = 5
+  /// Case ids listed per group of one-sided cases or of identical failures, on the terminal and in Markdown.
+  static let idsShown = 5
 
   /// The terminal report, closing line last.
   func terminalText(maxShown: Int, style: TextStyle) -> String {
@@ -19,9 +19,7 @@ extension Drift {
         let count = perSuite[disagreement.suite]!
         lines.append("")
         lines.append(
-          style.bold(
-            "=== \(VisibleText.escapingControls(disagreement.suite)): \(count) \(count == 1 ? "disagreement" : "disagreements") ==="
-          ))
+          style.bold("=== \(VisibleText.escapingControls(disagreement.suite)): \(Plural.count(count, "disagreement")) ==="))
       }
       lines.append("")
       lines.append("\(style.red("DRIFT")) \(style.bold(VisibleText.escapingControls(disagreement.id)))")
@@ -30,22 +28,69 @@ extension Drift {
     if disagreements.count > maxShown {
       let rest = disagreements.count - maxShown
       lines.append("")
-      lines.append(
-        "… and \(rest) more \(rest == 1 ? "disagreement" : "disagreements") (--json FILE writes them all with their diffs)")
+      lines.append("… and \(rest) more \(Plural.noun(rest, "disagreement")) (--json FILE writes them all with their diffs)")
     }
+
+    var failingPerSuite: [String: Int] = [:]
+    for group in sharedFailures { failingPerSuite[group.suite, default: 0] += group.ids.count }
+    currentSuite = nil
+    for group in sharedFailures.prefix(maxShown) {
+      if group.suite != currentSuite {
+        currentSuite = group.suite
+        let count = failingPerSuite[group.suite]!
+        lines.append("")
+        lines.append(
+          style.bold(
+            "=== \(VisibleText.escapingControls(group.suite)): \(Plural.count(count, "case")) "
+              + "\(Plural.noun(count, "fails", "fail")) the same way on both sides ==="))
+      }
+      lines.append("")
+      lines.append("\(style.red("BOTH FAIL")) \(style.bold(VisibleText.escapingControls(Self.caseList(group.ids))))")
+      lines += VisibleText.capped(detailLines(group), RunSummary.terminalLinesPerProblem).map { "  " + style.diffLine($0) }
+    }
+    if sharedFailures.count > maxShown {
+      let rest = sharedFailures.count - maxShown
+      lines.append("")
+      lines.append(
+        "… and \(rest) more \(Plural.noun(rest, "group")) of cases both fail the same way (--json FILE writes them all)")
+    }
+
     let oneSided = oneSidedGroups
     if !oneSided.isEmpty {
       lines.append("")
-      lines.append(style.bold("=== ran by one side only (not drift) ==="))
+      lines.append(style.bold("=== ran by one side only (\(partialVerdict)) ==="))
       for group in oneSided {
         lines.append("")
         lines.append(VisibleText.escapingControls(group.title))
         lines.append("  " + VisibleText.escapingControls(group.ids))
       }
     }
+    let partial = partialSides.compactMap(\.partialMessage)
+    if !partial.isEmpty {
+      lines.append("")
+      lines.append(style.bold("=== \(partial.count == 1 ? "a partial run" : "partial runs") (\(partialVerdict)) ==="))
+      lines.append("")
+      lines += partial.map(VisibleText.escapingControls)
+    }
     lines.append("")
-    lines.append(disagreements.isEmpty ? style.green(closingLine) : style.red(closingLine))
+    lines.append(exitStatus == .success ? style.green(closingLine) : style.red(closingLine))
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What one-sided cases and partial runs do to the gate.
+  var partialVerdict: String { allowPartial ? "accepted: --allow-partial" : "fails the gate unless --allow-partial" }
+
+  /// `timeline/seed/a`, or `3 cases: a, b, c`, at most `idsShown` ids then `… (N more)`.
+  static func caseList(_ ids: [String]) -> String {
+    guard ids.count > 1 else { return ids.first ?? "" }
+    return "\(Plural.count(ids.count, "case")): \(idList(ids))"
+  }
+
+  /// At most `idsShown` ids, then `… (N more)`.
+  static func idList(_ ids: [String]) -> String {
+    let shown = ids.prefix(idsShown).joined(separator: ", ")
+    let rest = ids.count - min(ids.count, idsShown)
+    return rest > 0 ? "\(shown), … (\(rest) more)" : shown
   }
 
   /// Both sides' verdicts, the note, the expected output when both are wrong, the diff, messages.
@@ -61,23 +106,50 @@ extension Drift {
       lines.append("both are wrong; expected: \(JSONWriter.string(expected))")
     }
     if let diff = disagreement.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-    for (side, attempt) in [(a, attemptA), (b, attemptB)] {
-      if let stderr = attempt.stderrTail, !stderr.isEmpty {
-        let (tail, truncated) = VisibleText.lastLines(stderr, 10)
-        lines.append("\(side.label) stderr" + (truncated ? " (last \(tail.count) lines):" : ":"))
-        lines += tail.map { "| \($0)" }
-      }
-    }
+    lines += stderrLines(attemptA, attemptB)
     return lines.map(VisibleText.escapingControls)
   }
 
-  /// Cases one side ran, grouped by suite, side and the other side's status.
+  /// Both sides' verdicts on the group's first case, its note when the group is one case, the
+  /// diff of the expected output against the output both gave, the tails of stderr.
+  func detailLines(_ group: SharedFailure) -> [String] {
+    var lines: [String] = []
+    for (side, outcome) in [(a, group.a), (b, group.b)] {
+      lines.append("\(side.label): \(outcome.summaryReason)")
+    }
+    let attemptA = group.a.representative
+    let attemptB = group.b.representative
+    if group.ids.count == 1, let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
+    if let diff = group.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    lines += stderrLines(attemptA, attemptB)
+    return lines.map(VisibleText.escapingControls)
+  }
+
+  /// The last lines of each side's stderr, when it wrote any.
+  private func stderrLines(_ attemptA: CaseResult, _ attemptB: CaseResult) -> [String] {
+    var lines: [String] = []
+    for (side, attempt) in [(a, attemptA), (b, attemptB)] {
+      if let stderr = attempt.stderrTail, !stderr.isEmpty {
+        let (tail, truncated) = VisibleText.lastLines(stderr, 10)
+        lines.append("\(side.label) stderr" + (truncated ? " (last \(Plural.count(tail.count, "line"))):" : ":"))
+        lines += tail.map { "| \($0)" }
+      }
+    }
+    return lines
+  }
+
+  /// Cases one side ran, grouped by suite, side and why the other did not.
   var oneSidedGroups: [(title: String, ids: String)] {
     var groups: [(title: String, ids: [String])] = []
     for (side, other, cases) in [(a, b, onlyA), (b, a, onlyB)] {
       var index: [String: Int] = [:]
       for item in cases {
-        let why = item.otherStatus.map { "\(other.label): \($0.rawValue)" } ?? "\(other.label) has no such case"
+        let why =
+          switch item.reason {
+          case .skipped, .unsupported: "\(other.label): \(item.reason.rawValue)"
+          case .notReached: "\(other.label) never reached them"
+          case .noSuchCase: "\(other.label) has no such case"
+          }
         let key = "\(item.suite)\u{0}\(why)"
         if let position = index[key] {
           groups[position].ids.append(item.id)
@@ -87,21 +159,26 @@ extension Drift {
         }
       }
     }
-    return groups.map { group in
-      let shown = group.ids.prefix(Self.oneSidedIDsShown).joined(separator: ", ")
-      let rest = group.ids.count - min(group.ids.count, Self.oneSidedIDsShown)
-      let count = "\(group.ids.count) \(group.ids.count == 1 ? "case" : "cases")"
-      return ("\(group.title): \(count)", rest > 0 ? "\(shown), … (\(rest) more)" : shown)
-    }
+    return groups.map { group in ("\(group.title): \(Plural.count(group.ids.count, "case"))", Self.idList(group.ids)) }
   }
 
-  /// Canonical JSON: both runs, the counts, every disagreement and every one-sided case.
+  /// Canonical JSON: both runs, the counts, every disagreement, every group of cases both sides
+  /// fail the same way, every one-sided case, and what each partial run did not reach.
   func jsonReport() -> JSONValue {
     func side(_ side: Side) -> JSONValue {
+      var partial = JSONValue.null
+      if let state = side.partial {
+        partial = [
+          "interrupted": JSONValue(state.interrupted), "hasFooter": .bool(state.hasFooter),
+          "notReached": .int(Int64(state.notReached)), "notRunReason": JSONValue(state.notRunReason),
+          "message": JSONValue(side.partialMessage),
+        ]
+      }
       return [
         "results": .string(side.path), "label": .string(side.label),
         "implementation": side.header.json["implementation"] ?? .null,
         "fixturesDigest": .string(side.header.fixtures.manifestDigest), "startedAt": .string(side.header.startedAt),
+        "cases": .int(side.header.fixtures.cases), "partial": partial,
       ]
     }
     func attempt(_ outcome: CaseOutcome, expected: JSONValue?) -> JSONValue {
@@ -122,56 +199,83 @@ extension Drift {
         "note": JSONValue(disagreement.a.representative.note ?? disagreement.b.representative.note),
       ]
     }
+    let shared: [JSONValue] = sharedFailures.map { group in
+      let expected = group.a.representative.expected ?? group.b.representative.expected
+      return [
+        "suite": .string(group.suite), "status": .string(group.status.rawValue), "ids": .array(group.ids.map(JSONValue.string)),
+        "a": attempt(group.a, expected: expected), "b": attempt(group.b, expected: expected),
+        "expected": expected ?? .null, "diff": JSONValue(group.diff),
+        "note": JSONValue(group.a.representative.note ?? group.b.representative.note),
+      ]
+    }
     let oneSided = { (cases: [OneSided]) -> JSONValue in
       .array(
-        cases.map { ["id": .string($0.id), "suite": .string($0.suite), "otherStatus": JSONValue($0.otherStatus?.rawValue)] })
+        cases.map {
+          [
+            "id": .string($0.id), "suite": .string($0.suite), "otherStatus": JSONValue($0.otherStatus?.rawValue),
+            "reason": .string($0.reason.rawValue),
+          ]
+        })
     }
     return [
       "type": "drift",
       "a": side(a), "b": side(b),
+      "allowPartial": .bool(allowPartial),
       "fixturesDiffer": .bool(fixturesDiffer),
       "counts": [
-        "agree": .int(Int64(agreed)), "disagree": .int(Int64(disagreements.count)), "onlyA": .int(Int64(onlyA.count)),
-        "onlyB": .int(Int64(onlyB.count)), "neitherRan": .int(Int64(neitherRan)),
+        "bothPass": .int(Int64(bothPass)), "bothFail": .int(Int64(bothFail)), "disagree": .int(Int64(disagreements.count)),
+        "onlyA": .int(Int64(onlyA.count)), "onlyB": .int(Int64(onlyB.count)), "neitherRan": .int(Int64(neitherRan)),
       ],
       "exitStatus": .int(Int64(exitStatus.rawValue)),
+      "gateFailure": JSONValue(gateFailure),
       "closingLine": .string(closingLine),
       "warnings": .array(warnings.map(JSONValue.string)),
       "disagreements": .array(list),
+      "sharedFailures": .array(shared),
       "onlyA": oneSided(onlyA), "onlyB": oneSided(onlyB),
     ]
   }
 
-  /// The Markdown summary: verdict, counts per suite, then each disagreement with its diff.
+  /// The Markdown summary: verdict, counts per suite, each disagreement with its diff, each group
+  /// of cases both sides fail the same way, the one-sided cases.
   func markdownReport(maxShown: Int, limit: Int = MarkdownDocument.defaultLimit) -> String {
     var document = MarkdownDocument(limit: limit)
-    let verdict = disagreements.isEmpty ? "✅ agree" : "❌ disagree"
+    let verdict = gateFailure.map { "❌ \($0)" } ?? "✅ both pass, agree"
     var intro = "## conform diff: \(MarkdownText.inline(a.label)) vs \(MarkdownText.inline(b.label)) \(verdict)\n\n"
     intro += "**\(closingLine)**\n\n"
     intro += "A: `\(MarkdownText.inline(a.path))` · B: `\(MarkdownText.inline(b.path))`\n\n"
+    for side in partialSides {
+      if let message = side.partialMessage {
+        intro += "> \(allowPartial ? "⚠️" : "❌") \(MarkdownText.inline(message)) (\(partialVerdict))\n\n"
+      }
+    }
     for warning in warnings { intro += "> ⚠️ \(MarkdownText.inline(warning))\n\n" }
     document.appendRequired(intro)
 
-    var suites: [String: (agree: Int, disagree: Int, onlyA: Int, onlyB: Int)] = [:]
-    for disagreement in disagreements { suites[disagreement.suite, default: (0, 0, 0, 0)].disagree += 1 }
-    for item in onlyA { suites[item.suite, default: (0, 0, 0, 0)].onlyA += 1 }
-    for item in onlyB { suites[item.suite, default: (0, 0, 0, 0)].onlyB += 1 }
+    struct Row { var bothPass = 0, bothFail = 0, disagree = 0, onlyA = 0, onlyB = 0 }
+    var suites: [String: Row] = [:]
+    for (suite, count) in bothPassBySuite { suites[suite, default: Row()].bothPass += count }
+    for group in sharedFailures { suites[group.suite, default: Row()].bothFail += group.ids.count }
+    for disagreement in disagreements { suites[disagreement.suite, default: Row()].disagree += 1 }
+    for item in onlyA { suites[item.suite, default: Row()].onlyA += 1 }
+    for item in onlyB { suites[item.suite, default: Row()].onlyB += 1 }
     var table = [
-      "| suite | disagree | only \(MarkdownText.inline(a.label)) ran | only \(MarkdownText.inline(b.label)) ran |",
-      "| :-- | --: | --: | --: |",
+      "| suite | both pass | both fail | disagree | only \(MarkdownText.inline(a.label)) ran | only \(MarkdownText.inline(b.label)) ran |",
+      "| :-- | --: | --: | --: | --: | --: |",
     ]
     for name in suites.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       let row = suites[name]!
-      table.append("| \(MarkdownText.inline(name)) | \(row.disagree) | \(row.onlyA) | \(row.onlyB) |")
+      table.append(
+        "| \(MarkdownText.inline(name)) | \(row.bothPass) | \(row.bothFail) | \(row.disagree) | \(row.onlyA) | \(row.onlyB) |")
     }
-    table.append("| **all** | \(disagreements.count) | \(onlyA.count) | \(onlyB.count) |")
+    table.append("| **all** | \(bothPass) | \(bothFail) | \(disagreements.count) | \(onlyA.count) | \(onlyB.count) |")
     document.appendRequired(table.joined(separator: "\n") + "\n\n")
 
     // The one-sided list is short (five ids per group) and goes last, so room is kept for it.
     var oneSidedBlock = ""
     let oneSided = oneSidedGroups
     if !oneSided.isEmpty {
-      oneSidedBlock = "### Ran by one side only (not drift)\n\n"
+      oneSidedBlock = "### Ran by one side only (\(partialVerdict))\n\n"
       for group in oneSided { oneSidedBlock += "- \(MarkdownText.inline(group.title)): \(MarkdownText.inline(group.ids))\n" }
     }
     if !disagreements.isEmpty { document.appendRequired("### Disagreements\n\n") }
@@ -188,14 +292,39 @@ extension Drift {
       currentSuite = disagreement.suite
       shown += 1
     }
+    currentSuite = nil
+    if !sharedFailures.isEmpty { document.append("### Both fail the same way\n\n", keeping: oneSidedBlock.utf8.count) }
+    var groupsShown = 0
+    for group in sharedFailures.prefix(maxShown) {
+      var block = group.suite != currentSuite ? "#### \(MarkdownText.inline(group.suite))\n\n" : ""
+      let title = group.ids.count == 1 ? "" : " and \(group.ids.count - 1) more"
+      block +=
+        "<details>\n<summary><code>\(MarkdownText.html(group.ids[0]))</code>\(title): \(MarkdownText.html(group.status.rawValue)) on both sides</summary>\n\n"
+      if group.ids.count > 1 { block += "Cases: \(MarkdownText.inline(Self.idList(group.ids)))\n\n" }
+      block += MarkdownText.fenced(VisibleText.capped(detailLines(group), RunSummary.markdownLinesPerProblem), language: "diff")
+      block += "\n\n</details>\n\n"
+      guard document.append(block, keeping: oneSidedBlock.utf8.count) else { break }
+      currentSuite = group.suite
+      groupsShown += 1
+    }
     document.appendRequired(oneSidedBlock)
+    var notes: [String] = []
     if disagreements.count > shown {
       let rest = disagreements.count - shown
       let reason = shown < min(maxShown, disagreements.count) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
-      document.appendRequired(
-        "\n*… and \(rest) more disagreements not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n",
-        usingReserve: true)
+      notes.append(
+        "\n*… and \(rest) more \(Plural.noun(rest, "disagreement")) not shown \(reason): `conform diff --json FILE` writes every one with its diff.*\n"
+      )
     }
+    if sharedFailures.count > groupsShown {
+      let rest = sharedFailures.count - groupsShown
+      let reason =
+        groupsShown < min(maxShown, sharedFailures.count) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
+      notes.append(
+        "\n*… and \(rest) more \(Plural.noun(rest, "group")) of cases both fail the same way not shown \(reason): `conform diff --json FILE` writes every one.*\n"
+      )
+    }
+    if !notes.isEmpty { document.appendRequired(notes.joined(), usingReserve: true) }
     return document.text
   }
 }

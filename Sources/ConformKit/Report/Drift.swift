@@ -1,19 +1,65 @@
 import ConformJSON
 
-/// Two runs compared case by case: where two implementations (or two versions of one) disagree.
+/// Two runs compared case by case: the gate that says whether two implementations (or two
+/// versions of one) both conform and agree.
 ///
-/// A case both sides ran (pass, fail, error, crash, timeout, protocol error) is a disagreement when
-/// the statuses differ, or when both answered wrongly with different outputs; otherwise they
-/// agree, even when both are wrong in the same way. A case only one side ran (the other skipped
-/// it, does not support its suite, never reached it, or has no such case) is not drift, but is
-/// listed. Each case is judged by its representative attempt (the first that did not pass).
+/// Every case lands in one kind:
+/// - **both pass**;
+/// - **both fail the same way**: the same status other than pass and, for `fail`, the same
+///   output. Not drift, but not conformance either: listed, and it fails the gate;
+/// - **disagree**: both ran it with different statuses, or both failed with different outputs;
+/// - **ran by one side only**: the other skipped it, does not support its suite, never reached it
+///   (its run is partial) or has no such case;
+/// - **ran by neither**: both skipped it, or neither supports it.
+///
+/// A run is **partial** when its results file has no footer, its footer says it was interrupted,
+/// or it holds cases recorded not-run or fewer cases than its header announces. One-sided cases
+/// and partial runs fail the gate unless `allowPartial` is set. Each case is judged by its
+/// representative attempt (the first that did not pass).
 public struct Drift: Sendable {
   /// One of the two runs.
   public struct Side: Sendable {
+    /// `A` or `B`.
+    public var name: String
     public var path: String
     public var header: ResultHeader
     /// How the diff legend and the report name this side: the implementation and its version.
     public var label: String
+    /// Set when the run did not reach every case.
+    public var partial: Partial?
+
+    /// `B (kotlin-app 1.0.0, reports/b.jsonl) was interrupted by SIGINT: 43645 cases not run`, or
+    /// nil when the run is complete.
+    public var partialMessage: String? {
+      guard let partial else { return nil }
+      let cause =
+        if let signal = partial.interrupted {
+          "was interrupted by \(signal)"
+        } else if !partial.hasFooter {
+          "did not finish (its results file has no footer)"
+        } else if let reason = partial.notRunReason {
+          "did not run every case (\(reason))"
+        } else {
+          "did not run every case"
+        }
+      let reach =
+        partial.notReached > 0
+        ? "\(Plural.count(partial.notReached, "case")) not run" : "every case it announced was recorded"
+      return "\(name) (\(label), \(path)) \(cause): \(reach)"
+    }
+  }
+
+  /// Why a run did not reach every case, and how many it did not reach.
+  public struct Partial: Sendable, Equatable {
+    /// `SIGINT` or `SIGTERM` when the run was stopped by a signal.
+    public var interrupted: String?
+    /// Whether the results file ends with a footer.
+    public var hasFooter: Bool
+    /// Cases recorded not-run, plus cases the header announces that the file does not hold.
+    public var notReached: Int
+    /// Why cases were not run, from the first not-run record of a run that was not interrupted
+    /// (the restart limit), without its `not run: ` prefix.
+    public var notRunReason: String?
   }
 
   /// Where two runs disagree on one case.
@@ -29,50 +75,94 @@ public struct Drift: Sendable {
     public var bothWrongDifferently: Bool { a.status == .fail && b.status == .fail }
   }
 
+  /// Cases of one suite both sides fail in the same way: the same status and, for `fail`, the
+  /// same output and the same diff against the expected output. Its outcomes, expected output
+  /// and note are its first case's.
+  public struct SharedFailure: Sendable {
+    public var suite: String
+    public var status: CaseStatus
+    /// The cases, sorted.
+    public var ids: [String]
+    /// The first case's outcome on each side.
+    public var a: CaseOutcome
+    public var b: CaseOutcome
+    /// The expected output against the output both gave, for `fail`.
+    public var diff: String?
+  }
+
   /// A case only one side ran.
   public struct OneSided: Sendable {
+    /// Why the other side did not run it.
+    public enum Reason: String, Sendable {
+      case skipped
+      case unsupported
+      /// Recorded not-run, or missing from a partial run.
+      case notReached = "not-reached"
+      /// Missing from a complete run: its fixtures or filters differ.
+      case noSuchCase = "no-such-case"
+    }
+
     public var id: String
     public var suite: String
-    /// The other side's status (skipped, unsupported, not-run), nil when it has no such case.
+    /// The other side's status (skipped, unsupported, not-run), nil when it has no record of the case.
     public var otherStatus: CaseStatus?
+    public var reason: Reason
   }
 
   public var a: Side
   public var b: Side
+  /// Whether one-sided cases and partial runs are accepted (`--allow-partial`).
+  public var allowPartial: Bool
   /// Sorted by suite, then case id.
   public var disagreements: [Disagreement]
+  /// Groups of identical failures, sorted by suite, then largest first, then by first case id.
+  public var sharedFailures: [SharedFailure]
   /// Cases only A ran, sorted by suite, then case id.
   public var onlyA: [OneSided]
   /// Cases only B ran, sorted by suite, then case id.
   public var onlyB: [OneSided]
-  /// Cases both ran, with the same verdict.
-  public var agreed: Int
-  /// Cases both sides have but neither ran.
+  /// Cases both sides passed, by suite.
+  public var bothPassBySuite: [String: Int]
+  /// Cases both sides have but neither ran (both skipped, unsupported or not-run).
   public var neitherRan: Int
-  /// What a person should know before trusting the comparison: different fixtures, unfinished runs.
+  /// What a person should know before trusting the comparison: different fixtures, lines cut short.
   public var warnings: [String]
+
+  /// Cases both sides passed.
+  public var bothPass: Int { bothPassBySuite.values.reduce(0, +) }
+
+  /// Cases both sides failed the same way.
+  public var bothFail: Int { sharedFailures.reduce(0) { $0 + $1.ids.count } }
+
+  /// Cases only one side ran.
+  public var oneSided: Int { onlyA.count + onlyB.count }
+
+  /// The sides that did not reach every case.
+  public var partialSides: [Side] { [a, b].filter { $0.partial != nil } }
 
   /// Whether the two runs used different fixtures (their manifest digests differ).
   public var fixturesDiffer: Bool { a.header.fixtures.manifestDigest != b.header.fixtures.manifestDigest }
 
-  public init(_ first: ResultsFile, _ second: ResultsFile) {
+  public init(_ first: ResultsFile, _ second: ResultsFile, allowPartial: Bool = false) {
     var labelA = Self.label(first.header)
     var labelB = Self.label(second.header)
     if labelA == labelB {
       labelA += " (A)"
       labelB += " (B)"
     }
-    a = Side(path: first.path, header: first.header, label: labelA)
-    b = Side(path: second.path, header: second.header, label: labelB)
     let summaryA = RunSummary(file: first)
     let summaryB = RunSummary(file: second)
+    a = Side(name: "A", path: first.path, header: first.header, label: labelA, partial: Self.partial(first, summaryA))
+    b = Side(name: "B", path: second.path, header: second.header, label: labelB, partial: Self.partial(second, summaryB))
+    self.allowPartial = allowPartial
     var outcomesB: [String: CaseOutcome] = [:]
     for outcome in summaryB.outcomes { outcomesB[outcome.id] = outcome }
     var seenInA = Set<String>()
+    var shared: [String: SharedFailure] = [:]
     disagreements = []
     onlyA = []
     onlyB = []
-    agreed = 0
+    bothPassBySuite = [:]
     neitherRan = 0
     for outcomeA in summaryA.outcomes {
       seenInA.insert(outcomeA.id)
@@ -81,25 +171,45 @@ public struct Drift: Sendable {
       let ranB = outcomeB.map(Self.ran) ?? false
       switch (ranA, ranB) {
       case (true, true):
-        if let disagreement = Self.compare(outcomeA, outcomeB!, legend: (labelA, labelB)) {
+        let outcomeB = outcomeB!
+        if let disagreement = Self.compare(outcomeA, outcomeB, legend: (labelA, labelB)) {
           disagreements.append(disagreement)
+        } else if outcomeA.status == .pass {
+          bothPassBySuite[outcomeA.suite, default: 0] += 1
         } else {
-          agreed += 1
+          let diff = outcomeA.outputDiff
+          let key = "\(outcomeA.suite)\u{0}\(outcomeA.status.rawValue)\u{0}\(diff ?? "")"
+          if shared[key] == nil {
+            shared[key] = SharedFailure(
+              suite: outcomeA.suite, status: outcomeA.status, ids: [], a: outcomeA, b: outcomeB, diff: diff)
+          }
+          shared[key]!.ids.append(outcomeA.id)
         }
-      case (true, false): onlyA.append(OneSided(id: outcomeA.id, suite: outcomeA.suite, otherStatus: outcomeB?.status))
-      case (false, true): onlyB.append(OneSided(id: outcomeA.id, suite: outcomeA.suite, otherStatus: outcomeA.status))
+      case (true, false):
+        onlyA.append(Self.oneSided(outcomeA, other: outcomeB, otherIsPartial: b.partial != nil))
+      case (false, true):
+        onlyB.append(Self.oneSided(outcomeB!, other: outcomeA, otherIsPartial: a.partial != nil))
       case (false, false): if outcomeB != nil { neitherRan += 1 }
       }
     }
     for outcomeB in summaryB.outcomes where !seenInA.contains(outcomeB.id) && Self.ran(outcomeB) {
-      onlyB.append(OneSided(id: outcomeB.id, suite: outcomeB.suite, otherStatus: nil))
+      onlyB.append(Self.oneSided(outcomeB, other: nil, otherIsPartial: a.partial != nil))
     }
-    let order = { (x: (suite: String, id: String), y: (suite: String, id: String)) -> Bool in
+    let precedes = { (x: (suite: String, id: String), y: (suite: String, id: String)) -> Bool in
       x.suite == y.suite ? x.id.utf8.lexicographicallyPrecedes(y.id.utf8) : x.suite.utf8.lexicographicallyPrecedes(y.suite.utf8)
     }
-    disagreements.sort { order(($0.suite, $0.id), ($1.suite, $1.id)) }
-    onlyA.sort { order(($0.suite, $0.id), ($1.suite, $1.id)) }
-    onlyB.sort { order(($0.suite, $0.id), ($1.suite, $1.id)) }
+    disagreements.sort { precedes(($0.suite, $0.id), ($1.suite, $1.id)) }
+    onlyA.sort { precedes(($0.suite, $0.id), ($1.suite, $1.id)) }
+    onlyB.sort { precedes(($0.suite, $0.id), ($1.suite, $1.id)) }
+    sharedFailures = shared.values.map { group in
+      var group = group
+      group.ids.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      return group
+    }
+    sharedFailures.sort { x, y in
+      x.suite != y.suite || x.ids.count == y.ids.count
+        ? precedes((x.suite, x.ids[0]), (y.suite, y.ids[0])) : x.ids.count > y.ids.count
+    }
 
     warnings = []
     if first.header.fixtures.manifestDigest != second.header.fixtures.manifestDigest {
@@ -107,22 +217,31 @@ public struct Drift: Sendable {
         "the runs used different fixtures (A \(ShortDigest.of(first.header.fixtures.manifestDigest)), B \(ShortDigest.of(second.header.fixtures.manifestDigest))): a disagreement may come from the fixtures, not the implementations"
       )
     }
-    for (name, file, summary) in [("A", first, summaryA), ("B", second, summaryB)] {
+    for file in [first, second] {
       for warning in file.warnings { warnings.append("\(file.path): \(warning)") }
-      if !summary.isComplete, file.footer?.interrupted != nil {
-        warnings.append("\(name) (\(file.path)) was interrupted: the comparison covers only the cases it reached")
-      }
     }
   }
 
-  /// 0 when the runs agree on every case both ran, 1 otherwise.
-  public var exitStatus: ExitStatus { disagreements.isEmpty ? .success : .differences }
+  /// 1 when the gate fails: any disagreement, any case both sides fail, no case both sides ran,
+  /// or (without `allowPartial`) any case only one side ran or a partial run. 0 otherwise.
+  public var exitStatus: ExitStatus { gateFailure == nil ? .success : .differences }
 
-  /// `1198 agree, 2 disagree`, then `, 40 ran by one side only` when not zero.
+  /// Why the gate fails, in a word or two for the Markdown title, or nil when it passes.
+  public var gateFailure: String? {
+    if !disagreements.isEmpty { return "disagree" }
+    if !sharedFailures.isEmpty { return "both fail" }
+    if !allowPartial, a.partial != nil || b.partial != nil { return "partial" }
+    if !allowPartial, oneSided > 0 { return "one-sided" }
+    if bothPass == 0 { return "nothing compared" }
+    return nil
+  }
+
+  /// `19398 both pass, 203 both fail the same way, 0 disagree`, then `, 40 ran by one side only`
+  /// and `, 2 ran by neither` when not zero.
   public var closingLine: String {
-    var parts = ["\(agreed) agree", "\(disagreements.count) disagree"]
-    let oneSided = onlyA.count + onlyB.count
+    var parts = ["\(bothPass) both pass", "\(bothFail) both fail the same way", "\(disagreements.count) disagree"]
     if oneSided > 0 { parts.append("\(oneSided) ran by one side only") }
+    if neitherRan > 0 { parts.append("\(neitherRan) ran by neither") }
     return parts.joined(separator: ", ")
   }
 
@@ -139,7 +258,36 @@ public struct Drift: Sendable {
     return implementation.displayName + (implementation.version.map { " \($0)" } ?? "")
   }
 
-  /// The disagreement between two outcomes of one case both sides ran, or nil when they agree.
+  /// How far a run got, or nil when it reached every case it announced and ended cleanly.
+  static func partial(_ file: ResultsFile, _ summary: RunSummary) -> Partial? {
+    let notRun = summary.outcomes.filter { $0.status == .notRun }
+    let missing = max(0, Int(clamping: file.header.fixtures.cases) - summary.outcomes.count)
+    let interrupted = file.footer?.interrupted
+    guard file.footer == nil || interrupted != nil || !notRun.isEmpty || missing > 0 else { return nil }
+    var reason: String?
+    if interrupted == nil, let message = notRun.first?.representative.message {
+      let firstLine = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? message
+      let text = firstLine.hasPrefix("not run: ") ? String(firstLine.dropFirst("not run: ".count)) : firstLine
+      reason = VisibleText.escapingControls(String(text.prefix(200)))
+    }
+    return Partial(
+      interrupted: interrupted, hasFooter: file.footer != nil, notReached: notRun.count + missing, notRunReason: reason)
+  }
+
+  /// A case `outcome`'s side ran and the other did not, with the reason.
+  static func oneSided(_ outcome: CaseOutcome, other: CaseOutcome?, otherIsPartial: Bool) -> OneSided {
+    let reason: OneSided.Reason =
+      switch other?.status {
+      case .skipped?: .skipped
+      case .unsupported?: .unsupported
+      case nil: otherIsPartial ? .notReached : .noSuchCase
+      default: .notReached
+      }
+    return OneSided(id: outcome.id, suite: outcome.suite, otherStatus: other?.status, reason: reason)
+  }
+
+  /// The disagreement between two outcomes of one case both sides ran, or nil when they agree
+  /// (both pass, or both fail the same way).
   static func compare(_ a: CaseOutcome, _ b: CaseOutcome, legend: (String, String)) -> Disagreement? {
     let attemptA = a.representative
     let attemptB = b.representative

@@ -55,7 +55,8 @@ public struct ReportOptions: Sendable, Equatable {
     "120 passed, 2 failed, 1 errored". Progress goes to stderr, on a terminal only.
 
     ENVIRONMENT
-      NO_COLOR             no colour, whatever the terminal (colour is only ever used on one)
+      NO_COLOR             set and not empty: no colour, whatever the terminal (colour is only
+                           ever used on one)
       GITHUB_ACTIONS=true  also print an ::error annotation per problem
       GITHUB_STEP_SUMMARY  append the Markdown summary to this file (kept under 1 MiB)
     """

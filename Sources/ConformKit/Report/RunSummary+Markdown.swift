@@ -22,7 +22,7 @@ extension RunSummary {
     var intro = "## conform: \(MarkdownText.inline(implementationLabel)) \(verdict)\n\n"
     intro += "**\(closingLine)**\n\n"
     var facts =
-      "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(header.fixtures.cases) cases)"
+      "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(Plural.count(header.fixtures.cases, "case")))"
     facts += " · conform \(MarkdownText.inline(header.conformVersion))"
     if let footer { facts += " · \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     intro += facts + "\n\n"
@@ -66,7 +66,7 @@ extension RunSummary {
       let reason = shown < min(maxShown, problemCount) ? "to stay under the size limit" : "(--max-shown \(maxShown))"
       let whereToLook = resultsPath.map { "`\(MarkdownText.inline($0))` has them all; " } ?? ""
       document.appendRequired(
-        "*… and \(rest) more \(rest == 1 ? "problem" : "problems") not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",
+        "*… and \(rest) more \(Plural.noun(rest, "problem")) not shown \(reason): \(whereToLook)`conform report --json FILE` writes every one with its diff.*\n",
         usingReserve: true)
     }
     return document.text

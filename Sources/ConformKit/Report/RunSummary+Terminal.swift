@@ -28,7 +28,7 @@ extension RunSummary {
         let count = problemsPerSuite[suite]!
         lines.append("")
         lines.append(
-          style.bold("=== \(VisibleText.escapingControls(suite)): \(count) \(count == 1 ? "problem" : "problems") ==="))
+          style.bold("=== \(VisibleText.escapingControls(suite)): \(Plural.count(count, "problem")) ==="))
       }
       let inFull = group.prefix(min(Self.shownPerGroup, maxShown - shown))
       for problem in inFull {
@@ -52,7 +52,7 @@ extension RunSummary {
       let whereToLook = resultsPath.map { "every one is in \($0); " } ?? ""
       lines.append("")
       lines.append(
-        "… and \(rest) more \(rest == 1 ? "problem" : "problems") (\(whereToLook)--json FILE writes them all with their diffs)")
+        "… and \(rest) more \(Plural.noun(rest, "problem")) (\(whereToLook)--json FILE writes them all with their diffs)")
     }
     if let incomplete = incompleteExplanation {
       lines.append("")
@@ -84,7 +84,7 @@ extension RunSummary {
   var headline: String {
     let cases = header.fixtures.cases
     var line =
-      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(cases) \(cases == 1 ? "case" : "cases"))"
+      "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(Plural.count(cases, "case")))"
     if let seed = header.options["shuffle"]?.intValue { line += " shuffled with seed \(seed)" }
     if let footer { line += " in \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
     return VisibleText.escapingControls(line)
@@ -100,9 +100,8 @@ extension RunSummary {
         "the run stopped before every case had a verdict"
       }
     let notRun = notRunCount
-    return notRun > 0
-      ? "\(cause): \(notRun) of \(header.fixtures.cases) \(notRun == 1 ? "case was" : "cases were") not run (no verdict either way)"
-      : "\(cause): the counts cover only the cases it reached"
+    guard notRun > 0 else { return "\(cause): the counts cover only the cases it reached" }
+    return "\(cause): \(notRun) of \(Plural.count(header.fixtures.cases, "case")) \(Plural.noun(notRun, "was", "were")) not run (no verdict either way)"
   }
 
   private func terminalBlock(_ problem: CaseOutcome, style: TextStyle, rerun: String) -> [String] {

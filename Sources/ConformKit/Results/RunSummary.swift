@@ -208,13 +208,13 @@ public struct RunSummary: Sendable {
     if counts.flaky > 0 { parts.append("\(counts.flaky) flaky") }
     if counts.skipped > 0 { parts.append("\(counts.skipped) skipped") }
     if counts.unsupported > 0 { parts.append("\(counts.unsupported) unsupported") }
-    if counts.known > 0 { parts.append("\(counts.known) known \(counts.known == 1 ? "failure" : "failures")") }
-    if counts.stale > 0 { parts.append("\(counts.stale) stale known \(counts.stale == 1 ? "failure" : "failures")") }
+    if counts.known > 0 { parts.append("\(counts.known) known \(Plural.noun(counts.known, "failure"))") }
+    if counts.stale > 0 { parts.append("\(counts.stale) stale known \(Plural.noun(counts.stale, "failure"))") }
     let notRun = notRunCount
     if notRun > 0 { parts.append("\(notRun) not run") }
     var line = parts.joined(separator: ", ")
     if notRun > 0, !isSuitePart, let stop = stopReason {
-      line += ": \(stop.rawValue) after \(reachedCount) of \(header.fixtures.cases) \(header.fixtures.cases == 1 ? "case" : "cases")"
+      line += ": \(stop.rawValue) after \(reachedCount) of \(Plural.count(header.fixtures.cases, "case"))"
     }
     return line
   }
