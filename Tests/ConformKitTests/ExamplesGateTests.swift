@@ -114,7 +114,10 @@ struct ExamplesGateTests {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
     // conform run names it for both apps; each app's own test names it too.
-    #expect(outcome.stdout.components(separatedBy: "FAIL \(id)").count - 1 == 2)
+    #expect(outcome.stdout.components(separatedBy: "\nFAIL \(id)\n").count - 1 == 2)
+    // Both apps fail it the same way: the drift gate says so, and fails too.
+    #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
+    #expect(outcome.stdout.contains("1 both fail the same way"))
     #expect((outcome.stdout + outcome.stderr).contains("\(id) does not conform"))
     #expect((outcome.stdout + outcome.stderr).contains("cases():\(id)"))
   }

@@ -46,7 +46,8 @@ import Testing
     // A generated run announces 10 cases, records 2 and never sends the other 8.
     let summary = RunSummary(
       header: SampleRuns.header(cases: 10), results: results, footer: SampleRuns.footer(results, interrupted: "SIGINT"))
-    #expect(summary.incompleteExplanation == "the run was interrupted by SIGINT: 9 cases were not run")
+    #expect(summary.incompleteExplanation == "the run was interrupted by SIGINT: 9 of 10 cases were not run (no verdict either way)")
+    #expect(summary.closingLine == "1 passed, 0 failed, 9 not run: interrupted after 1 of 10 cases")
   }
 
   @Test func problemsAreGroupedBySuiteInOrder() {
