@@ -54,7 +54,7 @@ public enum FuzzCommand: Command {
 
     SHRINKING AND OUTPUT
       --shrink-budget N      implementation calls per failing case while shrinking (default 2000)
-      --max-shrink N         failing cases shrunk (default 20); the rest are only counted
+      --max-shrink N         failing cases shrunk (default 10); the rest are only counted
       --out FILE             write each minimal case's fixture line to FILE (JSON lines)
 
     EXIT STATUS
@@ -81,7 +81,7 @@ public enum FuzzCommand: Command {
       "fuzzing \(options.suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
         + (options.commands.count == 2 ? ", two implementations against each other" : ", against the model")
         + " (\(options.limitText))")
-    let search = FuzzSearch(cases: cases, executors: executors, limits: options.limits, note: Terminal.note)
+    let search = FuzzSearch(cases: cases, executors: executors, limits: options.limits)
     let report = try search.run()
     let names = executors.enumerated().map { index, executor in
       executor.name ?? options.commands[index].joined(separator: " ")
@@ -103,11 +103,11 @@ public enum FuzzCommand: Command {
       JSONWriter.write(finding.fixture(seed: options.seed, names: names).json, into: &lines)
       lines.append(UInt8(ascii: "\n"))
     }
-    let found = options.commands.count == 2 ? "disagree on" : "fail"
+    let failing = options.commands.count == 2 ? "disagreements" : "failing cases"
     let minimal = report.findings.count == 1 ? "1 minimal case" : "\(report.findings.count) minimal cases"
-    var closing = "found \(minimal): \(report.failing.grouped) of \(searched) \(found) (seed \(options.seed); first at case "
-    closing += "\((report.firstFailure ?? 0) + 1)); \(report.shrunk) shrunk in \(report.shrinkCalls.grouped) calls, "
-    closing += "\(seconds(report.shrinkSeconds))"
+    var closing = "found \(minimal) from \(report.failing.grouped) \(failing) in \(searched) (seed \(options.seed); "
+    closing += "the first was case \(((report.firstFailure ?? 0) + 1).grouped) of the search); shrinking \(report.shrunk) took "
+    closing += "\(report.shrinkCalls.grouped) calls, \(seconds(report.shrinkSeconds))"
     if report.failing > report.shrunk { closing += "; \(report.failing - report.shrunk) not shrunk (--max-shrink)" }
     print(text + closing)
     if let out = options.out {
@@ -173,7 +173,7 @@ struct FuzzOptions {
     options.limits.seconds = try seconds(&arguments, "--time", default: options.limits.cases == nil ? 10 : nil)
     options.limits.batchSize = try arguments.integer("--batch", in: 1...1_000_000) ?? 10_000
     options.limits.shrinkBudget = try arguments.integer("--shrink-budget", in: 0...10_000_000) ?? 2_000
-    options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 20
+    options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 10
     options.timeout = try seconds(&arguments, "--timeout", default: 10) ?? 10
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
     options.out = try arguments.value("--out")

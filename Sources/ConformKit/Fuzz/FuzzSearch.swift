@@ -11,7 +11,7 @@ struct FuzzLimits: Sendable {
   /// Implementation calls per failing case while shrinking (per implementation).
   var shrinkBudget = 2_000
   /// Failing cases shrunk; the rest are counted only.
-  var maxShrunk = 20
+  var maxShrunk = 10
 }
 
 /// A minimal failing case, and how many failing cases shrank to it.
@@ -60,8 +60,6 @@ struct FuzzSearch {
   let cases: FuzzCases
   let executors: [FuzzExecutor]
   let limits: FuzzLimits
-  /// Progress for people (stderr).
-  let note: (String) -> Void
 
   func run() throws(ConformError) -> FuzzReport {
     var report = FuzzReport()

@@ -50,14 +50,21 @@ public enum JSONShrinker {
     ([0] + boundaries).min { distance(number, $0) < distance(number, $1) }!
   }
 
-  /// Toward zero (0, half, one step) and toward the nearest other boundary (it, half way, one step).
+  /// Toward zero and toward the nearest other boundary: the target itself, then a half, a
+  /// quarter, … of the way there (a binary search across rounds), then one step.
   static func integers(toward number: Int64) -> [Int64] {
-    var results: [Int64] = [0, number / 2, number - number.signum()]
-    let target = boundaries.min { distance(number, $0) < distance(number, $1) }!
-    if target != number {
-      // The midpoint without overflow.
-      let middle = (number >> 1) + (target >> 1) + (number & target & 1)
-      results += [target, middle, number < target ? number + 1 : number - 1]
+    var results: [Int64] = []
+    for target in [0, boundaries.min { distance(number, $0) < distance(number, $1) }!] where target != number {
+      results.append(target)
+      // Exact in 128 bits: number + (target - number) / 2^k, which always fits.
+      let gap = distance(number, target)
+      var shift: UInt64 = 1
+      while shift < 64, gap >> shift > 0 {
+        let step = Int64(bitPattern: gap >> shift)
+        results.append(number < target ? number &+ step : number &- step)
+        shift += 1
+      }
+      results.append(number < target ? number + 1 : number - 1)
     }
     return results.filter { $0 != number }
   }
