@@ -112,7 +112,7 @@ import Testing
     #expect(run.status == 0)
     for option in [
       "--impl", "--impl-arg", "--timeout", "--max-restarts", "--env", "--inherit-env", "--seed", "--suite", "--cases", "--time",
-      "--batch", "--shrink-budget", "--max-shrink", "--out", "EXIT STATUS",
+      "--batch", "--shrink-budget", "--max-shrink", "--shrink-time", "--out", "EXIT STATUS",
     ] {
       #expect(run.stdout.contains(option), "\(option)")
     }

@@ -55,6 +55,8 @@ public enum FuzzCommand: Command {
     SHRINKING AND OUTPUT
       --shrink-budget N      implementation calls per failing case while shrinking (default 2000)
       --max-shrink N         failing cases shrunk (default 10); the rest are only counted
+      --shrink-time SECONDS  start no new shrinking round after SECONDS (default 60): a crash
+                             costs a restart per candidate; the cases so far are still failing
       --out FILE             write each minimal case's fixture line to FILE (JSON lines)
 
     EXIT STATUS
@@ -108,6 +110,7 @@ public enum FuzzCommand: Command {
     var closing = "found \(minimal) from \(report.failing.grouped) \(failing) in \(searched) (seed \(options.seed); "
     closing += "the first was case \(((report.firstFailure ?? 0) + 1).grouped) of the search); shrinking \(report.shrunk) took "
     closing += "\(report.shrinkCalls.grouped) calls, \(seconds(report.shrinkSeconds))"
+    if report.shrinkTimedOut { closing += " (stopped at --shrink-time: some cases may shrink further)" }
     if report.failing > report.shrunk { closing += "; \(report.failing - report.shrunk) not shrunk (--max-shrink)" }
     print(text + closing)
     if let out = options.out {
@@ -174,6 +177,7 @@ struct FuzzOptions {
     options.limits.batchSize = try arguments.integer("--batch", in: 1...1_000_000) ?? 10_000
     options.limits.shrinkBudget = try arguments.integer("--shrink-budget", in: 0...10_000_000) ?? 2_000
     options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 10
+    options.limits.shrinkSeconds = try seconds(&arguments, "--shrink-time", default: 60) ?? 60
     options.timeout = try seconds(&arguments, "--timeout", default: 10) ?? 10
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
     options.out = try arguments.value("--out")

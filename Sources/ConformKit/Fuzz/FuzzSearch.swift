@@ -12,6 +12,9 @@ struct FuzzLimits: Sendable {
   var shrinkBudget = 2_000
   /// Failing cases shrunk; the rest are counted only.
   var maxShrunk = 10
+  /// The most seconds to shrink (new rounds start only before it): a crash costs a restart per
+  /// candidate, so a crashing port's rounds are slow.
+  var shrinkSeconds = 60.0
 }
 
 /// A minimal failing case, and how many failing cases shrank to it.
@@ -47,6 +50,8 @@ struct FuzzReport: Sendable {
   /// Failing cases shrunk (at most `FuzzLimits.maxShrunk`), and the calls spent on them.
   var shrunk = 0
   var shrinkCalls = 0
+  /// Whether shrinking stopped at its time limit, before every case was minimal.
+  var shrinkTimedOut = false
   /// The minimal cases, in the order their first failing case was found.
   var findings: [FuzzFinding] = []
   /// The signal that stopped the search, 0 if none.
@@ -92,10 +97,16 @@ struct FuzzSearch {
     let shrinkStarted = MonotonicClock.now()
     let chosen = Array(failures.prefix(limits.maxShrunk))
     report.shrunk = chosen.count
-    var progress = chosen.map { ShrinkProgress($0.fixture.input, budget: limits.shrinkBudget) }
+    // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
+    let costly = ["crashed", "timeout", "protocol-error"]
+    var progress = chosen.map { failure in
+      ShrinkProgress(
+        failure.fixture.input, budget: limits.shrinkBudget,
+        roundLimit: costly.contains { failure.signature.contains($0) } ? 16 : 100)
+    }
     var latest = chosen.map(\.answers)
     var round = 0
-    while true {
+    while elapsed(since: shrinkStarted) < limits.shrinkSeconds {
       var batch: [FixtureCase] = []
       var owners: [(failure: Int, range: Range<Int>, inputs: [JSONValue])] = []
       for (failure, item) in chosen.enumerated() where !progress[failure].isDone {
@@ -130,6 +141,7 @@ struct FuzzSearch {
       round += 1
     }
     report.shrinkSeconds = elapsed(since: shrinkStarted)
+    report.shrinkTimedOut = progress.contains { !$0.isDone } && report.stoppedBy == 0
 
     // Failures that shrank to the same input are one finding.
     var index: [[UInt8]: Int] = [:]

@@ -20,12 +20,15 @@ public struct ShrinkProgress: Sendable {
   private var tried: Set<JSONValue> = []
 
   /// The most candidates one round sends.
-  static let roundLimit = 500
+  public let roundLimit: Int
 
-  public init(_ input: JSONValue, budget: Int) {
+  /// - Parameter roundLimit: the most candidates a round sends (fewer when each failing
+  ///   candidate is costly, such as a crash that restarts the implementation).
+  public init(_ input: JSONValue, budget: Int, roundLimit: Int = 100) {
     current = input
     order = ShrinkOrder(input)
     self.budget = budget
+    self.roundLimit = roundLimit
     isDone = budget <= 0
   }
 
@@ -34,7 +37,7 @@ public struct ShrinkProgress: Sendable {
   public mutating func round(from candidates: [JSONValue]) -> [JSONValue] {
     guard !isDone else { return [] }
     let smaller = candidates.filter { !tried.contains($0) }.map { ($0, ShrinkOrder($0)) }.filter { $0.1 < order }
-    let round = smaller.sorted { $0.1 < $1.1 }.prefix(min(Self.roundLimit, budget - calls)).map(\.0)
+    let round = smaller.sorted { $0.1 < $1.1 }.prefix(min(roundLimit, budget - calls)).map(\.0)
     if round.isEmpty { isDone = true }
     return round
   }

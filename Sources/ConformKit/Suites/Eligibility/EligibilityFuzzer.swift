@@ -95,7 +95,12 @@ extension EligibilityFuzzer {
   static func dayShifts(of state: JSONObject) -> [JSONObject] {
     guard let today = state["todayEpochDay"]?.intValue, let last = state["lastAttemptEpochDay"]?.intValue else { return [] }
     var results: [JSONObject] = []
-    for delta in [-today, -last, -(today / 2), -(last / 2)] where delta != 0 {
+    // 0 - Int64.min overflows: such a delta is left out.
+    let deltas = [today, last, today / 2, last / 2].compactMap { day -> Int64? in
+      let (delta, overflow) = Int64(0).subtractingReportingOverflow(day)
+      return overflow || delta == 0 ? nil : delta
+    }
+    for delta in deltas {
       let (newToday, overflow1) = today.addingReportingOverflow(delta)
       let (newLast, overflow2) = last.addingReportingOverflow(delta)
       guard !overflow1, !overflow2 else { continue }
