@@ -57,7 +57,8 @@ public enum FuzzCommand: Command {
       --max-shrink N         failing cases shrunk (default 10); the rest are only counted
       --shrink-time SECONDS  start no new shrinking round after SECONDS (default 60): a crash
                              costs a restart per candidate; the cases so far are still failing
-      --out FILE             write each minimal case's fixture line to FILE (JSON lines)
+      --out FILE             write each minimal case's fixture line to FILE (JSON lines;
+                             empty when nothing is found)
 
     EXIT STATUS
       0    nothing found: every case conforms (or the two implementations agree)
@@ -95,6 +96,7 @@ public enum FuzzCommand: Command {
     let searched = "\(report.cases.grouped) cases in \(seconds(report.searchSeconds))"
     guard !report.findings.isEmpty else {
       print("nothing found: \(searched) (seed \(options.seed); \(options.suites.map(\.name).joined(separator: ", ")))")
+      if let out = options.out { try FileIO.write([], to: out) }
       return .success
     }
     var text = ""
@@ -111,7 +113,7 @@ public enum FuzzCommand: Command {
     closing += "the first was case \(((report.firstFailure ?? 0) + 1).grouped) of the search); shrinking \(report.shrunk) took "
     closing += "\(report.shrinkCalls.grouped) calls, \(seconds(report.shrinkSeconds))"
     if report.shrinkTimedOut { closing += " (stopped at --shrink-time: some cases may shrink further)" }
-    if report.failing > report.shrunk { closing += "; \(report.failing - report.shrunk) not shrunk (--max-shrink)" }
+    if report.failing > report.shrunk { closing += "; \((report.failing - report.shrunk).grouped) not shrunk (--max-shrink)" }
     print(text + closing)
     if let out = options.out {
       try FileIO.write(lines, to: out)
