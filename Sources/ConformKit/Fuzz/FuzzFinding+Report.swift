@@ -49,6 +49,11 @@ extension FuzzFinding {
       "\(differential ? "DISAGREE" : "FAIL") \(id)  (\(shrinks); first \(firstID); \(originalBytes) → \(bytes) bytes)",
       "  input: \(JSONWriter.string(input))",
     ]
+    // Combining marks, look-alikes and invisible spaces are where ports break, and unreadable raw.
+    let text = JSONWriter.string(input)
+    if !text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
+      lines.append("  input, escaped: \(JSONDiffText.escaped(text))")
+    }
     let (left, right, legend) =
       differential
       ? (answers[0].output, answers[1].output, (names[0], names[1])) : (expected, answers[0].output, ("expected", "actual"))
