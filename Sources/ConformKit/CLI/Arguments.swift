@@ -52,6 +52,43 @@ public struct Arguments {
     return found
   }
 
+  /// Removes every `--group value`, each with the `--member value`s that follow it, in order:
+  /// `--impl A --impl-arg x --impl B` gives `[("A", ["x"]), ("B", [])]`. Members given before
+  /// the first group belong to the first.
+  public mutating func groups(_ group: String, members member: String) throws(ConformError) -> [(value: String, members: [String])] {
+    var found: [(value: String, members: [String])] = []
+    var early: [String] = []
+    var index = 0
+    while index < optionsEnd {
+      let argument = remaining[index]
+      var name: String?
+      var value: String?
+      for option in [group, member] {
+        if argument == option {
+          guard index + 1 < remaining.count else { throw .usage("\(command): \(option) needs a value") }
+          (name, value) = (option, remaining[index + 1])
+          remaining.removeSubrange(index...index + 1)
+        } else if argument.hasPrefix(option + "=") {
+          (name, value) = (option, String(argument.dropFirst(option.count + 1)))
+          remaining.remove(at: index)
+        }
+        if name != nil { break }
+      }
+      guard let name, let value else {
+        index += 1
+        continue
+      }
+      if name == group {
+        found.append((value, found.isEmpty ? early : []))
+      } else if found.isEmpty {
+        early.append(value)
+      } else {
+        found[found.count - 1].members.append(value)
+      }
+    }
+    return found
+  }
+
   /// Where options end: at `--`, after which everything is a positional.
   private var optionsEnd: Int { remaining.firstIndex(of: "--") ?? remaining.count }
 

@@ -18,6 +18,7 @@ public enum CLI {
     MutantsCommand.self,
     BundleCommand.self,
     BenchCommand.self,
+    FuzzCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

@@ -1,12 +1,12 @@
 /// SplitMix64: a small, well-mixed generator whose sequence depends only on its seed, on every
 /// platform and Swift version (the standard library's generator promises neither), so that
-/// `--shuffle SEED` replays the same order anywhere.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
+/// `--shuffle SEED` replays the same order anywhere, and `conform fuzz --seed N` the same cases.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +15,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform integer in `0..<bound`, without modulo bias (Lemire's method with rejection).
-  mutating func below(_ bound: UInt64) -> UInt64 {
+  public mutating func below(_ bound: UInt64) -> UInt64 {
     precondition(bound > 0)
     while true {
       let product = next().multipliedFullWidth(by: bound)

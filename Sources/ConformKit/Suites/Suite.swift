@@ -22,10 +22,24 @@ public protocol Suite: Sendable {
   /// How many cases `drafts(options:)` makes, ideally without making them (a generated run
   /// states its count before the first case).
   func caseCount(options: GeneratorOptions) -> Int
+  /// A random input inside the spec's domain, biased toward where ports break (`conform fuzz`);
+  /// nil when the suite has no fuzzer. The same generator state gives the same input.
+  func fuzzInput(using generator: inout SeededGenerator) -> JSONValue?
+  /// Simpler inputs to try when shrinking a failing `input`; those outside the spec's domain are
+  /// dropped by the caller (the model throws on them).
+  func shrinkCandidates(of input: JSONValue) -> [JSONValue]
 }
 
 extension Suite {
   public func manifestFacts(options: GeneratorOptions) -> JSONValue { .null }
+
+  /// No fuzzer: `conform fuzz` leaves the suite out.
+  public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }
+
+  /// Every one-step simplification of the JSON value, then the joint moves (see `JSONShrinker`).
+  public func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
+    JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
+  }
 
   /// Counts the drafts by making them: fine for a short table.
   public func caseCount(options: GeneratorOptions) -> Int {

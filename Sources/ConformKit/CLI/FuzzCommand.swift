@@ -1,0 +1,227 @@
+import ConformJSON
+import Foundation
+
+/// `conform fuzz`: differential fuzzing over each suite's whole input domain, against the
+/// reference model or between two implementations, with every failure shrunk to a minimal case.
+public enum FuzzCommand: Command {
+  public static let name = "fuzz"
+  public static let summary = "search each suite's whole input domain for a failing case and shrink it"
+  public static let help = """
+    conform fuzz: search each suite's whole input domain for a failing case and shrink it
+
+    USAGE
+      conform fuzz --impl PROGRAM [--impl-arg ARG]... [options]
+      conform fuzz --impl A [--impl-arg ARG]... --impl B [--impl-arg ARG]... [options]
+
+    Generates random inputs over each suite's whole domain, biased toward where ports break
+    (stray dots, signs, non-ASCII digits, combining marks, 32- and 64-bit boundaries; day numbers
+    across the 64-bit range, thresholds and cooldowns at their edges, equivalent versions; step
+    sequences of every kind), each with its expected output from the suite's reference model.
+    The cases go through the harness of conform run (one long-lived process, the window, crash
+    and hang handling) in batches, until a batch has a failing case or the limits are reached.
+    Every failing case of that batch (up to --max-shrink) is then shrunk to a minimal case that
+    fails the same way: steps dropped, strings shortened and simplified, numbers moved toward
+    zero and toward the nearest boundary, each round of candidates sent as one batch, the
+    smallest that still fails kept ("smaller": fewer bytes of canonical JSON). Failing cases
+    that shrink to the same case are reported once, with a count.
+
+    With one --impl the implementation is checked against the model. With two, a finding is a
+    case where they answer differently, and the report says whom the model sides with.
+
+    Each minimal case is printed with its difference, the command that replays the search
+    (--seed, --suite, --cases) and the fixture line to add to a table, canonical JSON with the
+    id <suite>/fuzz/<hash of the input>.
+
+    IMPLEMENTATIONS
+      --impl PROGRAM         the program to start (once, or twice for a differential search)
+      --impl-arg ARG         an argument for the --impl before it (repeatable)
+      --timeout SECONDS      per case (default 10; fractions allowed)
+      --max-restarts N       restarts after crashes and hangs per search batch (default 10)
+      --env KEY=VALUE        set a variable for the implementations (repeatable)
+      --inherit-env          give them conform's whole environment (else TZ=UTC, LC_ALL=C,
+                             LANG=C and only PATH, HOME, TMPDIR, USER)
+
+    SEARCH
+      --seed N               the seed, 0 to 2^63-1 (default: from the clock, printed): the
+                             same seed and options make the same cases, in the same order
+      --suite NAME           only this suite (repeatable; default every suite with a fuzzer:
+                             \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
+      --cases N              generate at most N cases (the suites take turns; case n of a suite
+                             is the same whichever suites run)
+      --time SECONDS         start no new batch after SECONDS (default 10 when --cases is not
+                             given; without --time, --cases alone bounds the search)
+      --batch N              cases per batch (default 10000)
+
+    SHRINKING AND OUTPUT
+      --shrink-budget N      implementation calls per failing case while shrinking (default 2000)
+      --max-shrink N         failing cases shrunk (default 10); the rest are only counted
+      --shrink-time SECONDS  start no new shrinking round after SECONDS (default 60): a crash
+                             costs a restart per candidate; the cases so far are still failing
+      --out FILE             write each minimal case's fixture line to FILE (JSON lines;
+                             empty when nothing is found)
+
+    EXIT STATUS
+      0    nothing found: every case conforms (or the two implementations agree)
+      1    found: a failing case (or a disagreement), printed as a minimal case
+      2    could not run: bad usage, an implementation that cannot start
+      130  interrupted by SIGINT; 143 by SIGTERM
+    """
+
+  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    let options = try FuzzOptions.parse(&arguments)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executors = options.commands.enumerated().map { index, command in
+      FuzzExecutor(
+        settings: HarnessSettings(
+          command: command, environment: options.environment.resolve(), jobs: 1, window: 1024, timeout: options.timeout,
+          maxRestarts: options.maxRestarts),
+        resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
+    }
+    let cases = FuzzCases(seed: options.seed, suites: options.suites)
+    Terminal.note(
+      "fuzzing \(options.suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
+        + (options.commands.count == 2 ? ", two implementations against each other" : ", against the model")
+        + " (\(options.limitText))")
+    let search = FuzzSearch(cases: cases, executors: executors, limits: options.limits)
+    let report = try search.run()
+    let names = executors.enumerated().map { index, executor in
+      executor.name ?? options.commands[index].joined(separator: " ")
+    }
+    if report.stoppedBy != 0 {
+      Terminal.note("interrupted by \(Termination.signalName(report.stoppedBy)) after \(report.cases.grouped) cases")
+      return report.stoppedBy == SIGTERM ? .terminated : .interrupted
+    }
+    let searched = "\(report.cases.grouped) cases in \(seconds(report.searchSeconds))"
+    guard !report.findings.isEmpty else {
+      print("nothing found: \(searched) (seed \(options.seed); \(options.suites.map(\.name).joined(separator: ", ")))")
+      if let out = options.out { try FileIO.write([], to: out) }
+      return .success
+    }
+    var text = ""
+    var lines: [UInt8] = []
+    for finding in report.findings {
+      let replay = options.replay(suite: finding.suite, cases: finding.firstNumber + 1)
+      text += finding.lines(seed: options.seed, names: names, replay: replay).joined(separator: "\n") + "\n\n"
+      JSONWriter.write(finding.fixture(seed: options.seed, names: names).json, into: &lines)
+      lines.append(UInt8(ascii: "\n"))
+    }
+    let failing = options.commands.count == 2 ? "disagreements" : "failing cases"
+    let minimal = report.findings.count == 1 ? "1 minimal case" : "\(report.findings.count) minimal cases"
+    var closing = "found \(minimal) from \(report.failing.grouped) \(failing) in \(searched) (seed \(options.seed); "
+    closing += "the first was case \(((report.firstFailure ?? 0) + 1).grouped) of the search); shrinking \(report.shrunk) took "
+    closing += "\(report.shrinkCalls.grouped) calls, \(seconds(report.shrinkSeconds))"
+    if report.shrinkTimedOut { closing += " (stopped at --shrink-time: some cases may shrink further)" }
+    if report.failing > report.shrunk { closing += "; \((report.failing - report.shrunk).grouped) not shrunk (--max-shrink)" }
+    print(text + closing)
+    if let out = options.out {
+      try FileIO.write(lines, to: out)
+      Terminal.note("fixture lines in \(out)")
+    }
+    return .differences
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return "\(rounded) s"
+  }
+}
+
+/// `conform fuzz`'s options, read and checked before anything starts.
+struct FuzzOptions {
+  /// One implementation (against the model) or two (against each other), each a program and its arguments.
+  var commands: [[String]]
+  var environment: ImplementationEnvironment
+  var seed: UInt64
+  var suites: [any Suite]
+  var suiteNames: [String]
+  var limits = FuzzLimits()
+  var timeout = 10.0
+  var maxRestarts = 10
+  var out: String?
+
+  static func parse(_ arguments: inout Arguments) throws(ConformError) -> FuzzOptions {
+    let groups = try arguments.groups("--impl", members: "--impl-arg")
+    guard (1...2).contains(groups.count) else {
+      throw .usage("fuzz: give --impl PROGRAM once (against the model) or twice (against each other), not \(groups.count) times")
+    }
+    var options = FuzzOptions(
+      commands: groups.map { [$0.value] + $0.members },
+      environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")),
+      seed: 0, suites: [], suiteNames: [])
+    if let text = try arguments.value("--seed") {
+      guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+        throw .usage("fuzz: --seed takes a whole number from 0 to \(Int64.max), not \"\(text)\"")
+      }
+      options.seed = seed
+    } else {
+      options.seed = MonotonicClock.now() % 1_000_000
+    }
+    options.suiteNames = try arguments.values("--suite")
+    let fuzzable = SuiteRegistry.all.filter(\.isFuzzable)
+    if options.suiteNames.isEmpty {
+      options.suites = fuzzable
+    } else {
+      for name in options.suiteNames {
+        guard let suite = fuzzable.first(where: { $0.name == name }) else {
+          throw .usage("fuzz: --suite takes a suite with a fuzzer (\(fuzzable.map(\.name).joined(separator: ", "))), not \"\(name)\"")
+        }
+        if !options.suites.contains(where: { $0.name == name }) { options.suites.append(suite) }
+      }
+      // The registry's order, so case n of the search does not depend on the order of --suite.
+      options.suites.sort { a, b in
+        fuzzable.firstIndex { $0.name == a.name }! < fuzzable.firstIndex { $0.name == b.name }!
+      }
+    }
+    options.limits.cases = try arguments.integer("--cases", in: 1...Int(Int32.max))
+    options.limits.seconds = try seconds(&arguments, "--time", default: options.limits.cases == nil ? 10 : nil)
+    options.limits.batchSize = try arguments.integer("--batch", in: 1...1_000_000) ?? 10_000
+    options.limits.shrinkBudget = try arguments.integer("--shrink-budget", in: 0...10_000_000) ?? 2_000
+    options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 10
+    options.limits.shrinkSeconds = try seconds(&arguments, "--shrink-time", default: 60) ?? 60
+    options.timeout = try seconds(&arguments, "--timeout", default: 10) ?? 10
+    options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
+    options.out = try arguments.value("--out")
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else {
+      throw .usage("fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
+    }
+    return options
+  }
+
+  private static func seconds(_ arguments: inout Arguments, _ name: String, default value: Double?) throws(ConformError) -> Double? {
+    guard let text = try arguments.value(name) else { return value }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 * 365 else {
+      throw .usage("fuzz: \(name) takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
+    }
+    return seconds
+  }
+
+  /// What bounds the search, for the opening note: `20,000 cases`, `10 s`.
+  var limitText: String {
+    var parts: [String] = []
+    if let cases = limits.cases { parts.append("at most \(cases.grouped) cases") }
+    if let seconds = limits.seconds { parts.append("at most \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The command that repeats the search of `suite` up to its case `cases - 1`.
+  func replay(suite: String, cases: Int) -> String {
+    var words = ["conform", "fuzz"]
+    for command in commands {
+      words += ["--impl", command[0]]
+      for argument in command.dropFirst() { words += ["--impl-arg", argument] }
+    }
+    words += ["--seed", "\(seed)", "--suite", suite, "--cases", "\(cases)"]
+    return words.map(ShellWord.quote).joined(separator: " ")
+  }
+}
+
+extension Suite {
+  /// Whether `conform fuzz` can generate inputs for the suite.
+  var isFuzzable: Bool {
+    var generator = SeededGenerator(seed: 0)
+    return fuzzInput(using: &generator) != nil
+  }
+}

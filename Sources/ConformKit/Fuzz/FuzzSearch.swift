@@ -1,0 +1,176 @@
+import ConformJSON
+
+/// How far a fuzz search goes.
+struct FuzzLimits: Sendable {
+  /// The most cases to generate, nil: no limit.
+  var cases: Int?
+  /// The most seconds to search (new batches start only before it), nil: no limit.
+  var seconds: Double?
+  /// Cases per batch sent through the harness.
+  var batchSize = 10_000
+  /// Implementation calls per failing case while shrinking (per implementation).
+  var shrinkBudget = 2_000
+  /// Failing cases shrunk; the rest are counted only.
+  var maxShrunk = 10
+  /// The most seconds to shrink (new rounds start only before it): a crash costs a restart per
+  /// candidate, so a crashing port's rounds are slow.
+  var shrinkSeconds = 60.0
+}
+
+/// A minimal failing case, and how many failing cases shrank to it.
+struct FuzzFinding: Sendable {
+  var suite: String
+  var input: JSONValue
+  var expected: JSONValue
+  /// Each implementation's answer to `input`.
+  var answers: [FuzzAnswer]
+  var signature: String
+  /// The first failing case of the search that shrank to it: its id and number within its suite.
+  var firstID: String
+  var firstNumber: Int
+  /// That case's input size, in bytes of canonical JSON.
+  var originalBytes: Int
+  /// Failing cases that shrank to it.
+  var count: Int
+}
+
+/// What a search found.
+struct FuzzReport: Sendable {
+  /// Cases generated and sent.
+  var cases = 0
+  /// Batches sent.
+  var batches = 0
+  /// Seconds spent searching, then shrinking.
+  var searchSeconds = 0.0
+  var shrinkSeconds = 0.0
+  /// Failing cases in the batch that had some.
+  var failing = 0
+  /// The first failing case's position in the search (0-based), nil when none failed.
+  var firstFailure: Int?
+  /// Failing cases shrunk (at most `FuzzLimits.maxShrunk`), and the calls spent on them.
+  var shrunk = 0
+  var shrinkCalls = 0
+  /// Whether shrinking stopped at its time limit, before every case was minimal.
+  var shrinkTimedOut = false
+  /// The minimal cases, in the order their first failing case was found.
+  var findings: [FuzzFinding] = []
+  /// The signal that stopped the search, 0 if none.
+  var stoppedBy: Int32 = 0
+}
+
+/// The search: generated cases in batches through every implementation until one batch has a
+/// finding (or the limits are reached), then every finding of that batch shrunk, a round of
+/// candidates at a time, and the minimal cases grouped.
+struct FuzzSearch {
+  let cases: FuzzCases
+  let executors: [FuzzExecutor]
+  let limits: FuzzLimits
+
+  func run() throws(ConformError) -> FuzzReport {
+    var report = FuzzReport()
+    let started = MonotonicClock.now()
+    func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
+    var failures: [(fixture: FixtureCase, number: Int, answers: [FuzzAnswer], signature: String)] = []
+    while failures.isEmpty {
+      let left = (limits.cases ?? Int.max) - report.cases
+      if left <= 0 { break }
+      if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
+      let batch = cases.cases(report.cases..<report.cases + min(left, limits.batchSize))
+      guard let answers = try answers(batch, label: "seed=\(cases.seed)/batch=\(report.batches)") else {
+        report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
+        return report
+      }
+      for (index, fixture) in batch.enumerated() {
+        let each = answers.map { $0[index] }
+        if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
+          if failures.isEmpty { report.firstFailure = report.cases + index }
+          failures.append((fixture, cases.position(of: report.cases + index).number, each, signature))
+        }
+      }
+      report.cases += batch.count
+      report.batches += 1
+    }
+    report.searchSeconds = elapsed(since: started)
+    report.failing = failures.count
+    guard !failures.isEmpty else { return report }
+
+    let shrinkStarted = MonotonicClock.now()
+    let chosen = Array(failures.prefix(limits.maxShrunk))
+    report.shrunk = chosen.count
+    // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
+    let costly = ["crashed", "timeout", "protocol-error"]
+    var progress = chosen.map { failure in
+      ShrinkProgress(
+        failure.fixture.input, budget: limits.shrinkBudget,
+        roundLimit: costly.contains { failure.signature.contains($0) } ? 16 : 100)
+    }
+    var latest = chosen.map(\.answers)
+    var round = 0
+    while elapsed(since: shrinkStarted) < limits.shrinkSeconds {
+      var batch: [FixtureCase] = []
+      var owners: [(failure: Int, range: Range<Int>, inputs: [JSONValue])] = []
+      for (failure, item) in chosen.enumerated() where !progress[failure].isDone {
+        let suite = SuiteRegistry.named(item.fixture.suite)!
+        let inside = suite.shrinkCandidates(of: progress[failure].current).filter { (try? suite.expected(for: $0)) != nil }
+        let inputs = progress[failure].round(from: inside)
+        let start = batch.count
+        for (position, input) in inputs.enumerated() {
+          batch.append(
+            FixtureCase(
+              id: "\(suite.name)/fuzz/shrink-\(failure)-\(round)-\(position)", suite: suite.name, tags: ["fuzz"],
+              note: "a shrinking candidate", input: input, expected: FuzzCases.expected(suite, input)))
+        }
+        owners.append((failure, start..<batch.count, inputs))
+      }
+      if batch.isEmpty { break }
+      guard let answers = try answers(batch, label: "seed=\(cases.seed)/shrink=\(round)", maxRestarts: batch.count + 10) else {
+        report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
+        break
+      }
+      report.shrinkCalls += batch.count
+      for owner in owners {
+        var failing: [Bool] = []
+        for index in owner.range {
+          let each = answers.map { $0[index] }
+          let same = FuzzJudge.signature(expected: batch[index].expected, answers: each) == chosen[owner.failure].signature
+          if same, !failing.contains(true) { latest[owner.failure] = each }
+          failing.append(same)
+        }
+        progress[owner.failure].record(owner.inputs, failing: failing)
+      }
+      round += 1
+    }
+    report.shrinkSeconds = elapsed(since: shrinkStarted)
+    report.shrinkTimedOut = progress.contains { !$0.isDone } && report.stoppedBy == 0
+
+    // Failures that shrank to the same input are one finding.
+    var index: [[UInt8]: Int] = [:]
+    for (failure, item) in chosen.enumerated() {
+      let suite = item.fixture.suite
+      let key = Array(suite.utf8) + [0] + JSONWriter.bytes(progress[failure].current)
+      if let found = index[key] {
+        report.findings[found].count += 1
+        continue
+      }
+      index[key] = report.findings.count
+      let input = progress[failure].current
+      report.findings.append(
+        FuzzFinding(
+          suite: suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(suite)!, input),
+          answers: latest[failure], signature: item.signature, firstID: item.fixture.id,
+          firstNumber: item.number,
+          originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1))
+    }
+    return report
+  }
+
+  /// Every implementation's answers to `batch`, nil when a signal stopped one.
+  private func answers(_ batch: [FixtureCase], label: String, maxRestarts: Int? = nil) throws(ConformError) -> [[FuzzAnswer]]? {
+    var all: [[FuzzAnswer]] = []
+    for executor in executors {
+      guard let answers = try executor.run(batch, label: label, maxRestarts: maxRestarts) else { return nil }
+      all.append(answers)
+    }
+    return all
+  }
+}

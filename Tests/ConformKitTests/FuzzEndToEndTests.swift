@@ -1,0 +1,121 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform fuzz` on the built reference and drifting ports.
+@Suite struct FuzzEndToEndTests {
+  static let reference = TestSupport.binary("swift-reference")
+  static let ports = TestSupport.binary("swift-ports")
+
+  func fuzz(_ arguments: [String]) throws -> ProcessOutcome {
+    try TestSupport.run(TestSupport.binary("conform"), ["fuzz"] + arguments, timeout: 300)
+  }
+
+  /// The fixture lines printed after `fixture: `.
+  func fixtures(_ stdout: String) throws -> [FixtureCase] {
+    try stdout.split(separator: "\n").filter { $0.hasPrefix("  fixture: ") }.map { line in
+      try FixtureCase(json: JSONReader.parse(Array(line.dropFirst("  fixture: ".count).utf8)))
+    }
+  }
+
+  @Test func theReferenceConformsOnTwentyThousandCases() throws {
+    let run = try fuzz(["--impl", Self.reference, "--seed", "1", "--cases", "20000"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("nothing found: 20,000 cases in "))
+  }
+
+  @Test(arguments: ["no-zero-padding", "cooldown-gt", "grapheme-split", "canonical-equality"])
+  func aDriftingPortIsFoundAndShrunk(port: String) throws {
+    let run = try fuzz(["--impl", Self.ports, "--impl-arg", port, "--seed", "1", "--time", "60", "--max-shrink", "3"])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("\nFAIL ") || run.stdout.hasPrefix("FAIL "))
+    #expect(run.stdout.contains("  (- expected, + actual)"))
+    #expect(run.stdout.contains("  replay: conform fuzz --impl \(Self.ports) --impl-arg \(port) --seed 1 --suite "))
+    let found = try fixtures(run.stdout)
+    #expect(!found.isEmpty)
+    for fixture in found {
+      // The fixture line holds the model's verdict, and it is small.
+      let suite = try #require(SuiteRegistry.named(fixture.suite))
+      #expect(try suite.expected(for: fixture.input) == fixture.expected)
+      #expect(fixture.id.hasPrefix("\(fixture.suite)/fuzz/"))
+      #expect(fixture.tags == ["fuzz"])
+      #expect(fixture.note.hasPrefix("found by conform fuzz (seed 1): swift-ports/\(port) answered "))
+      #expect(JSONWriter.bytes(fixture.input).count <= 300)
+    }
+  }
+
+  @Test func theMinimalCaseOfNoZeroPaddingIsZeroAgainstZeroPointZero() throws {
+    let run = try fuzz(["--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "2000"])
+    #expect(run.status == 1)
+    #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
+  }
+
+  @Test func aDifferentialSearchSaysTheModelSidesWithTheReference() throws {
+    let run = try fuzz([
+      "--impl", Self.reference, "--impl", Self.ports, "--impl-arg", "cooldown-gt", "--seed", "1", "--suite", "eligibility",
+      "--cases", "3000", "--max-shrink", "2",
+    ])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("DISAGREE eligibility/fuzz/"))
+    #expect(run.stdout.contains("  (- swift-reference, + swift-ports/cooldown-gt)"))
+    #expect(run.stdout.contains("; the model sides with swift-reference"))
+  }
+
+  @Test func twoReferencesAgree() throws {
+    let run = try fuzz(["--impl", Self.reference, "--impl", Self.reference, "--seed", "2", "--cases", "3000"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("nothing found: 3,000 cases"))
+  }
+
+  @Test func theSameSeedAndOptionsFindTheSameCases() throws {
+    let arguments = ["--impl", Self.ports, "--impl-arg", "grapheme-split", "--seed", "5", "--cases", "3000", "--max-shrink", "4"]
+    let first = try fuzz(arguments)
+    let second = try fuzz(arguments)
+    #expect(first.status == 1)
+    let strip = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("found ") } }
+    #expect(strip(first.stdout) == strip(second.stdout))
+    #expect(try fixtures(first.stdout) == fixtures(second.stdout))
+  }
+
+  @Test func outWritesTheFixtureLines() throws {
+    let directory = TestSupport.temporaryDirectory("conform-fuzz")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("found.jsonl").path
+    let run = try fuzz([
+      "--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "500",
+      "--out", out,
+    ])
+    #expect(run.status == 1)
+    let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+    let written = try lines.map { try FixtureCase(json: JSONReader.parse(Array($0.utf8))) }
+    #expect(written == (try fixtures(run.stdout)))
+    #expect(lines.allSatisfy { JSONWriter.string(try! JSONReader.parse(Array($0.utf8))) == String($0) })
+  }
+
+  @Test func usageErrorsAndAnImplementationThatCannotStartExitTwo() throws {
+    let three = try fuzz(["--impl", Self.reference, "--impl", Self.reference, "--impl", Self.reference])
+    #expect(three.status == 2)
+    #expect(three.stderr.contains("give --impl PROGRAM once"))
+    let suite = try fuzz(["--impl", Self.reference, "--suite", "nope"])
+    #expect(suite.status == 2)
+    #expect(try fuzz(["--impl", Self.reference, "--seed", "-1"]).status == 2)
+    let missing = try fuzz(["--impl", "/nonexistent/impl", "--cases", "10", "--seed", "1"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("conform: error: implementation: "))
+  }
+
+  @Test func helpNamesEveryOptionAndTheExitStatuses() throws {
+    let run = try fuzz(["--help"])
+    #expect(run.status == 0)
+    for option in [
+      "--impl", "--impl-arg", "--timeout", "--max-restarts", "--env", "--inherit-env", "--seed", "--suite", "--cases", "--time",
+      "--batch", "--shrink-budget", "--max-shrink", "--shrink-time", "--out", "EXIT STATUS",
+    ] {
+      #expect(run.stdout.contains(option), "\(option)")
+    }
+    #expect(try TestSupport.run(TestSupport.binary("conform"), ["--help"]).stdout.contains("  fuzz "))
+  }
+}
