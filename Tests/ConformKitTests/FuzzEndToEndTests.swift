@@ -33,7 +33,7 @@ import Testing
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("\nFAIL ") || run.stdout.hasPrefix("FAIL "))
     #expect(run.stdout.contains("  (- expected, + actual)"))
-    #expect(run.stdout.contains("  replay: conform fuzz --impl \(Self.ports) --impl-arg \(port) --seed 1 --suite "))
+    #expect(run.stdout.contains("  replay: conform fuzz --impl \(ShellWord.quote(Self.ports)) --impl-arg \(port) --seed 1 --suite "))
     let found = try fixtures(run.stdout)
     #expect(!found.isEmpty)
     for fixture in found {
