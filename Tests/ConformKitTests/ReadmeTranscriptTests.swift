@@ -11,6 +11,11 @@ import Testing
   static let documents = ["README.md", "harness/swift/README.md"]
 
   static let marker = "<!-- transcript -->"
+  /// A transcript whose commands run the Kotlin ports too: checked where their jars are built
+  /// (`harness/kotlin/build.sh`, which `.ci/run` runs first).
+  static let kotlinMarker = "<!-- transcript: needs the Kotlin jars -->"
+  static let kotlinJarsBuilt = FileManager.default.fileExists(
+    atPath: TestSupport.packageRoot.appendingPathComponent("harness/kotlin/build/kotlin-port.jar").path)
 
   /// One ```console block: its commands, each with the output the document shows.
   struct Block {
@@ -19,6 +24,8 @@ import Testing
     var line: Int
     /// Its place among the document's transcripts, from 0.
     var ordinal: Int
+    /// Whether its commands need the Kotlin jars.
+    var needsKotlin = false
     var steps: [(command: String, output: [String])]
   }
 
@@ -29,8 +36,10 @@ import Testing
     var index = 0
     while index < lines.count {
       defer { index += 1 }
-      guard lines[index] == marker, index + 1 < lines.count, lines[index + 1] == "```console" else { continue }
-      var block = Block(document: document, line: index + 2, ordinal: blocks.count, steps: [])
+      guard lines[index] == marker || lines[index] == kotlinMarker, index + 1 < lines.count, lines[index + 1] == "```console"
+      else { continue }
+      var block = Block(
+        document: document, line: index + 2, ordinal: blocks.count, needsKotlin: lines[index] == kotlinMarker, steps: [])
       index += 2
       while index < lines.count, lines[index] != "```" {
         if lines[index].hasPrefix("$ ") {
@@ -61,7 +70,7 @@ import Testing
     var status: Int32 = 0
     for (command, _) in block.steps {
       // `$?` is the previous command's status, as in the terminal the transcript was taken in.
-      let script = "(exit \(status)); \(command) 2>&1"
+      let script = "(exit \(status)); { \(command); } 2>&1"
       let outcome = try TestSupport.run(
         "/bin/bash", ["-c", script], environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "100"],
         currentDirectory: directory, timeout: 600)
@@ -87,8 +96,19 @@ import Testing
   /// A block by where it is: `README.md#0` is the first transcript of README.md.
   static func location(_ block: Block) -> String { "\(block.document)#\(block.ordinal)" }
 
-  @Test(arguments: allBlocks.map(location))
+  @Test(arguments: allBlocks.filter { !$0.needsKotlin }.map(location))
   func aQuotedOutputIsWhatTheCommandPrints(_ location: String) throws {
+    try check(location)
+  }
+
+  @Test(
+    .enabled(if: kotlinJarsBuilt, "the Kotlin jars are not built: harness/kotlin/build.sh"),
+    arguments: allBlocks.filter(\.needsKotlin).map(location))
+  func aQuotedOutputWithTheKotlinPortsIsWhatTheCommandPrints(_ location: String) throws {
+    try check(location)
+  }
+
+  func check(_ location: String) throws {
     let block = try #require(Self.allBlocks.first { Self.location($0) == location })
     let place = "\(block.document):\(block.line)"
     let outputs = try Self.run(block)
