@@ -93,12 +93,14 @@ extension Drift {
     return rest > 0 ? "\(shown), … (\(rest) more)" : shown
   }
 
+  /// `swift-ports 0.1.0: fail`, one line a side.
+  private func verdictLines(_ outcomeA: CaseOutcome, _ outcomeB: CaseOutcome) -> [String] {
+    ["\(a.label): \(outcomeA.summaryReason)", "\(b.label): \(outcomeB.summaryReason)"]
+  }
+
   /// Both sides' verdicts, the note, the expected output when both are wrong, the diff, messages.
   func detailLines(_ disagreement: Disagreement) -> [String] {
-    var lines: [String] = []
-    for (side, outcome) in [(a, disagreement.a), (b, disagreement.b)] {
-      lines.append("\(side.label): \(outcome.summaryReason)")
-    }
+    var lines = verdictLines(disagreement.a, disagreement.b)
     let attemptA = disagreement.a.representative
     let attemptB = disagreement.b.representative
     if let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
@@ -113,10 +115,7 @@ extension Drift {
   /// Both sides' verdicts on the group's first case, its note when the group is one case, the
   /// diff of the expected output against the output both gave, the tails of stderr.
   func detailLines(_ group: SharedFailure) -> [String] {
-    var lines: [String] = []
-    for (side, outcome) in [(a, group.a), (b, group.b)] {
-      lines.append("\(side.label): \(outcome.summaryReason)")
-    }
+    var lines = verdictLines(group.a, group.b)
     let attemptA = group.a.representative
     let attemptB = group.b.representative
     if group.ids.count == 1, let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
