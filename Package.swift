@@ -15,7 +15,8 @@ let package = Package(
   targets: [
     // The strict JSON layer: exact integers, canonical output, errors with line and column.
     .target(name: "ConformJSON"),
-    // Every capability of the kit: suites, generator, protocol, harness, reporter, bundles.
+    // Every capability of the kit: suites, generator, protocol, harness, reporter, bundles;
+    // no command line (ConformCLI) and no stderr of its own (the harness reports to a sink).
     .target(
       name: "ConformKit",
       dependencies: ["ConformJSON"],
@@ -25,8 +26,11 @@ let package = Package(
         .embedInCode("Suites/Timeline/timeline.md"),
       ]
     ),
-    // The thin command-line front end.
-    .executableTarget(name: "conform", dependencies: ["ConformKit"]),
+    // The command-line layer: each command's options declared once, parsed, documented in
+    // --help and recorded; the bench and mutants commands.
+    .target(name: "ConformCLI", dependencies: ["ConformKit", "ConformJSON"]),
+    // The executable: signals, then ConformCLI.
+    .executableTarget(name: "conform", dependencies: ["ConformCLI"]),
     // What an app team links to speak the harness protocol from Swift.
     .target(name: "ConformAdapter", dependencies: ["ConformJSON"]),
     // The Swift reference implementation of every suite, written as an app would write it.
@@ -35,6 +39,7 @@ let package = Package(
     .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
     // Shared assertions, the golden-file helper and the path of the built binaries.
     .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
-    .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformTestSupport", "ConformAdapter"]),
+    .testTarget(
+      name: "ConformKitTests", dependencies: ["ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter"]),
   ]
 )

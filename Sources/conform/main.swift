@@ -1,4 +1,4 @@
-import ConformKit
+import ConformCLI
 import Foundation
 
 signal(SIGPIPE, SIG_IGN)

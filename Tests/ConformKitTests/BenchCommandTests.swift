@@ -2,6 +2,7 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 /// `conform bench` runs end to end and prints every figure and target; figures are never

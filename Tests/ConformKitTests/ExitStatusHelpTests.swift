@@ -2,6 +2,7 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 /// Every `--help` lists the exit statuses its command really uses, SIGINT and SIGTERM included.

@@ -2,6 +2,7 @@ import ConformJSON
 import Foundation
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 /// The harness's small parts: ordering, filters, environment, stderr ring, arguments, digests.
@@ -73,7 +74,7 @@ import Testing
   }
 
   @Test func optionsAfterDoubleDashBelongToTheImplementation() throws {
-    var arguments = Arguments(["--impl", "x", "--timeout", "2", "--", "--timeout", "9", "--suite"], command: "run")
+    var arguments = Arguments(["--impl", "x", "--timeout", "2", "--", "--timeout", "9", "--suite"], command: "run", options: RunCommand.manual.options)
     let options = try RunOptions.parse(&arguments)
     #expect(options.timeout == 2)
     #expect(options.command == ["x", "--timeout", "9", "--suite"])
@@ -81,7 +82,7 @@ import Testing
   }
 
   @Test func implArgumentsMayLookLikeOptions() throws {
-    var arguments = Arguments(["--impl-arg", "--suite", "--impl", "x", "--impl-arg", "-v"], command: "run")
+    var arguments = Arguments(["--impl-arg", "--suite", "--impl", "x", "--impl-arg", "-v"], command: "run", options: RunCommand.manual.options)
     let options = try RunOptions.parse(&arguments)
     #expect(options.command == ["x", "--suite", "-v"])
   }

@@ -3,6 +3,7 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 /// `conform report` run as a user runs it: the built binary, on crafted results files.
@@ -182,7 +183,10 @@ import Testing
   @Test func helpIsACleanExitWithTheReportOptions() throws {
     let outcome = try report(["--help"])
     #expect(outcome.status == 0)
-    #expect(outcome.stdout.contains(ReportOptions.helpText))
+    #expect(outcome.stdout.contains("\nREPORT OPTIONS\n"))
+    for option in ReportOptions.options where !option.isHidden {
+      #expect(outcome.stdout.contains(option.synopsis + " "), "\(option.name)")
+    }
     #expect(outcome.stdout.contains("EXIT STATUS"))
   }
 

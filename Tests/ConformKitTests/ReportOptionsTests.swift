@@ -1,13 +1,14 @@
 import ConformTestSupport
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 @Suite struct ReportOptionsTests {
   @Test func takesItsOptionsAndLeavesTheRest() throws {
     var arguments = Arguments(
       ["--impl", "x", "--junit", "out/junit.xml", "--json=out/r.json", "--markdown", "s.md", "--max-shown", "7", "extra"],
-      command: "run")
+      command: "run", options: RunCommand.manual.options)
     let options = try ReportOptions.parse(from: &arguments)
     #expect(options == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7))
     #expect(try arguments.value("--impl") == "x")
@@ -15,7 +16,7 @@ import Testing
   }
 
   @Test func defaultsWriteNoFilesAndShowFiftyFailures() throws {
-    var arguments = Arguments([], command: "report")
+    var arguments = Arguments([], command: "report", options: ReportCommand.manual.options)
     #expect(try ReportOptions.parse(from: &arguments) == ReportOptions(maxShown: 50))
   }
 
@@ -27,7 +28,7 @@ import Testing
     (["--markdown="], "report: an output file name cannot be empty"),
   ])
   func badOptionsAreUsageErrors(_ given: [String], _ message: String) {
-    var arguments = Arguments(given, command: "report")
+    var arguments = Arguments(given, command: "report", options: ReportCommand.manual.options)
     #expect(throws: ConformError.usage(message)) { try ReportOptions.parse(from: &arguments) }
   }
 
@@ -36,8 +37,11 @@ import Testing
       "--junit FILE", "--json FILE", "--markdown FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
       "1 MiB",
     ] {
-      #expect(ReportOptions.helpText.contains(word), "\(word)")
+      #expect(ReportCommand.help.contains(word), "\(word)")
     }
-    #expect(ReportCommand.help.contains(ReportOptions.helpText))
+    for manual in [ReportCommand.manual, RunCommand.manual] {
+      let width = Manual.width(of: manual.options.filter { !$0.isHidden })
+      #expect(manual.text.contains(Manual.table("REPORT OPTIONS", ReportOptions.options.filter { !$0.isHidden }, width: width)))
+    }
   }
 }

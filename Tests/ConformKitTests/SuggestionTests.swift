@@ -2,6 +2,7 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformCLI
 @testable import ConformKit
 
 /// "Did you mean …?" for mistyped commands and options, and `conform help COMMAND`.

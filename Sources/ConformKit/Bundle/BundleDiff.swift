@@ -204,7 +204,7 @@ public struct BundleDiff: Sendable {
 
 extension Int {
   /// The number with thousands separated by commas: `19,599`.
-  var grouped: String {
+  package var grouped: String {
     let digits = String(magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {

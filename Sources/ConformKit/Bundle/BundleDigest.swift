@@ -17,7 +17,7 @@ public enum BundleDigest {
 
   /// A `<bundle>.sha256` file's line, as `sha256sum -c` reads it: 64 hex digits, two spaces,
   /// the archive's file name.
-  static func sidecarLine(digest: String, fileName: String) -> String {
+  package static func sidecarLine(digest: String, fileName: String) -> String {
     let hex = digest.hasPrefix("sha256:") ? String(digest.dropFirst(7)) : digest
     return "\(hex)  \(fileName)\n"
   }
@@ -25,7 +25,7 @@ public enum BundleDigest {
   /// The digest in a `<bundle>.sha256` file, as `sha256:<hex>`: the file holds `<hex>  <file name>`
   /// (what `sha256sum` writes and conform writes), or `sha256:<hex>  <file name>` (what earlier
   /// conform builds wrote), or the digest alone.
-  static func parseSidecar(_ bytes: [UInt8], path: String) throws(ConformError) -> String {
+  package static func parseSidecar(_ bytes: [UInt8], path: String) throws(ConformError) -> String {
     let text = String(decoding: bytes, as: UTF8.self)
     let first = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).first.map(String.init) ?? ""
     do {

@@ -55,7 +55,7 @@ extension FixtureBundle {
   ///
   /// `bundle verify` asks it after `read` refused the archive: not a bundle is exit 2, a bundle
   /// that does not verify exit 1.
-  static func notABundleReason(_ archive: [UInt8], limits: BundleLimits = .standard) -> String? {
+  package static func notABundleReason(_ archive: [UInt8], limits: BundleLimits = .standard) -> String? {
     guard archive.count >= 2, archive[0] == 0x1F, archive[1] == 0x8B else {
       return "it is not a gzip file (it does not start with 1f 8b)"
     }

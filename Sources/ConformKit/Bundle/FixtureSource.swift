@@ -64,7 +64,7 @@ public enum FixtureSource {
   }
 
   /// Reads a bundle file, refusing one too large to be a bundle before reading it.
-  static func readArchive(_ path: String, limits: BundleLimits) throws(ConformError) -> [UInt8] {
+  package static func readArchive(_ path: String, limits: BundleLimits) throws(ConformError) -> [UInt8] {
     guard FileManager.default.fileExists(atPath: path) else {
       throw .file(path: path, message: "no such file or folder: give a bundle (.tar.gz) or a fixtures folder")
     }

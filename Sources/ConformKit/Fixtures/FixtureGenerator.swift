@@ -60,3 +60,25 @@ public enum ConformVersion {
 public enum ProtocolVersion {
   public static let current: Int64 = 1
 }
+
+extension FixtureFile {
+  /// A fixtures folder's manifest and the files it lists (checked when the bundle is made).
+  package static func readFolder(_ directory: String) throws(ConformError) -> [FixtureFile] {
+    let manifestPath = FileIO.join(directory, "manifest.json")
+    guard FileIO.isDirectory(directory) else {
+      throw .file(path: directory, message: "no such folder: give a fixtures folder (conform generate --out DIR)")
+    }
+    let manifestBytes = try FileIO.read(manifestPath)
+    let manifest = try FixtureSet.parseManifest(manifestBytes, path: manifestPath)
+    var files = [FixtureFile(name: "manifest.json", bytes: manifestBytes)]
+    for suite in manifest.suites {
+      for name in [suite.fixtures, suite.spec] {
+        guard FixtureSet.isPlainName(name) else {
+          throw .file(path: manifestPath, message: "suite \(suite.name): \"\(name)\" is not a plain file name")
+        }
+        files.append(FixtureFile(name: name, bytes: try FileIO.read(FileIO.join(directory, name))))
+      }
+    }
+    return files
+  }
+}

@@ -8,7 +8,7 @@ extension FixtureSet {
   ///
   /// Failing means failing the gate: a wrong output, an error, a crash, a timeout, a protocol
   /// error, or attempts that disagree. Cases skipped, unsupported or not run are left out.
-  static func rerun(of file: ResultsFile) throws(ConformError) -> FixtureSet {
+  package static func rerun(of file: ResultsFile) throws(ConformError) -> FixtureSet {
     let summary = RunSummary(file: file)
     var cases: [FixtureCase] = []
     var suites: [String] = []

@@ -25,7 +25,7 @@ public struct FixtureSet: Sendable {
   /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
   /// checking against itself, and that was most of the time `conform run` took to start. The
   /// work is spread over every core by `GeneratedTables`.
-  static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
+  package static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
     let maker = GeneratedTables(suites: suites, options: options)
     DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in maker.work() }
     return maker.set(source: source)
@@ -132,7 +132,7 @@ public struct FixtureSet: Sendable {
     self.cases = cases
   }
 
-  static func parseManifest(_ bytes: [UInt8], path: String) throws(ConformError) -> FixtureManifest {
+  package static func parseManifest(_ bytes: [UInt8], path: String) throws(ConformError) -> FixtureManifest {
     do {
       return try FixtureManifest(json: try JSONReader.parse(bytes))
     } catch let error as JSONSyntaxError {
@@ -176,7 +176,7 @@ public struct FixtureSet: Sendable {
     }
   }
 
-  static func isPlainName(_ name: String) -> Bool {
+  package static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.hasPrefix(".")
   }
 }
@@ -213,7 +213,7 @@ final class EncodedCases: Sendable {
 ///
 /// A run of the built-in tables starts it in the background (`start`) and sends each chunk as
 /// soon as it is made (`chunk(_:)`); the set, its manifest and digest, come when all are made.
-final class GeneratedTables: @unchecked Sendable {
+package final class GeneratedTables: @unchecked Sendable {
   struct Chunk: Sendable {
     var suite: Int
     var fixtures: [FixtureCase]
@@ -243,7 +243,7 @@ final class GeneratedTables: @unchecked Sendable {
   // Touched only by the thread that is hashing.
   private var hashers: [SHA256]
 
-  init(suites: [any Suite], options: GeneratorOptions) {
+  package init(suites: [any Suite], options: GeneratorOptions) {
     self.suites = suites
     self.options = options
     hashers = Array(repeating: SHA256(), count: suites.count)

@@ -12,16 +12,16 @@ public struct FuzzAnswer: Sendable, Equatable {
 
 /// Runs one implementation over a batch of cases through the harness (one persistent process,
 /// the window, crash and hang handling) and gives each case's answer.
-final class FuzzExecutor {
+package final class FuzzExecutor {
   let settings: HarnessSettings
   /// The implementation's name from its hello, once it has run.
-  private(set) var name: String?
+  package private(set) var name: String?
   private let resultsPath: String
   /// The signal that interrupted the last batch, 0 if none.
   private(set) var stoppedBy: Int32 = 0
 
   /// - Parameter resultsPath: the results file each batch overwrites.
-  init(settings: HarnessSettings, resultsPath: String) {
+  package init(settings: HarnessSettings, resultsPath: String) {
     self.settings = settings
     self.resultsPath = resultsPath
   }

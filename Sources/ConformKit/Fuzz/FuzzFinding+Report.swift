@@ -11,7 +11,7 @@ extension FuzzFinding {
   /// The fixture line, ready to add: the expected output from the reference model.
   ///
   /// - Parameter names: the implementations' names, in the order of `answers`.
-  func fixture(seed: UInt64, names: [String]) -> FixtureCase {
+  package func fixture(seed: UInt64, names: [String]) -> FixtureCase {
     FixtureCase(
       id: id, suite: suite, tags: ["fuzz"], note: "found by conform fuzz (seed \(seed)): \(summary(names: names))",
       input: input, expected: expected)
@@ -42,7 +42,7 @@ extension FuzzFinding {
   /// fixture line.
   ///
   /// - Parameter replay: the command that repeats the search up to the first case that shrank here.
-  func lines(seed: UInt64, names: [String], replay: String) -> [String] {
+  package func lines(seed: UInt64, names: [String], replay: String) -> [String] {
     let differential = answers.count == 2
     let shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
     var lines = [

@@ -1,72 +1,80 @@
 import ConformJSON
 
 /// How far a fuzz search goes.
-struct FuzzLimits: Sendable {
+package struct FuzzLimits: Sendable {
   /// The most cases to generate, nil: no limit.
-  var cases: Int?
+  package var cases: Int?
   /// The most seconds to search (new batches start only before it), nil: no limit.
-  var seconds: Double?
+  package var seconds: Double?
   /// Cases per batch sent through the harness.
-  var batchSize = 10_000
+  package var batchSize = 10_000
   /// Implementation calls per failing case while shrinking (per implementation).
-  var shrinkBudget = 2_000
+  package var shrinkBudget = 2_000
   /// Failing cases shrunk; the rest are counted only.
-  var maxShrunk = 10
+  package var maxShrunk = 10
   /// The most seconds to shrink (new rounds start only before it): a crash costs a restart per
   /// candidate, so a crashing port's rounds are slow.
-  var shrinkSeconds = 60.0
+  package var shrinkSeconds = 60.0
+
+  package init() {}
 }
 
 /// A minimal failing case, and how many failing cases shrank to it.
-struct FuzzFinding: Sendable {
-  var suite: String
-  var input: JSONValue
-  var expected: JSONValue
+package struct FuzzFinding: Sendable {
+  package var suite: String
+  package var input: JSONValue
+  package var expected: JSONValue
   /// Each implementation's answer to `input`.
-  var answers: [FuzzAnswer]
-  var signature: String
+  package var answers: [FuzzAnswer]
+  package var signature: String
   /// The first failing case of the search that shrank to it: its id and number within its suite.
-  var firstID: String
-  var firstNumber: Int
+  package var firstID: String
+  package var firstNumber: Int
   /// That case's input size, in bytes of canonical JSON.
-  var originalBytes: Int
+  package var originalBytes: Int
   /// Failing cases that shrank to it.
-  var count: Int
+  package var count: Int
 }
 
 /// What a search found.
-struct FuzzReport: Sendable {
+package struct FuzzReport: Sendable {
   /// Cases generated and sent.
-  var cases = 0
+  package var cases = 0
   /// Batches sent.
-  var batches = 0
+  package var batches = 0
   /// Seconds spent searching, then shrinking.
-  var searchSeconds = 0.0
-  var shrinkSeconds = 0.0
+  package var searchSeconds = 0.0
+  package var shrinkSeconds = 0.0
   /// Failing cases in the batch that had some.
-  var failing = 0
+  package var failing = 0
   /// The first failing case's position in the search (0-based), nil when none failed.
-  var firstFailure: Int?
+  package var firstFailure: Int?
   /// Failing cases shrunk (at most `FuzzLimits.maxShrunk`), and the calls spent on them.
-  var shrunk = 0
-  var shrinkCalls = 0
+  package var shrunk = 0
+  package var shrinkCalls = 0
   /// Whether shrinking stopped at its time limit, before every case was minimal.
-  var shrinkTimedOut = false
+  package var shrinkTimedOut = false
   /// The minimal cases, in the order their first failing case was found.
-  var findings: [FuzzFinding] = []
+  package var findings: [FuzzFinding] = []
   /// The signal that stopped the search, 0 if none.
-  var stoppedBy: Int32 = 0
+  package var stoppedBy: Int32 = 0
 }
 
 /// The search: generated cases in batches through every implementation until one batch has a
 /// finding (or the limits are reached), then every finding of that batch shrunk, a round of
 /// candidates at a time, and the minimal cases grouped.
-struct FuzzSearch {
+package struct FuzzSearch {
   let cases: FuzzCases
   let executors: [FuzzExecutor]
   let limits: FuzzLimits
 
-  func run() throws(ConformError) -> FuzzReport {
+  package init(cases: FuzzCases, executors: [FuzzExecutor], limits: FuzzLimits) {
+    self.cases = cases
+    self.executors = executors
+    self.limits = limits
+  }
+
+  package func run() throws(ConformError) -> FuzzReport {
     var report = FuzzReport()
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }

@@ -2,12 +2,18 @@
 ///
 /// Within one kind of filter any match selects (`--suite a --suite b` is a or b); across kinds
 /// every kind must match (`--suite a --tag seed` is the seed cases of a). No filter selects all.
-struct CaseFilters: Sendable, Equatable {
-  var suites: [Glob] = []
-  var cases: [Glob] = []
-  var tags: [String] = []
+package struct CaseFilters: Sendable, Equatable {
+  package var suites: [Glob] = []
+  package var cases: [Glob] = []
+  package var tags: [String] = []
 
-  var isEmpty: Bool { suites.isEmpty && cases.isEmpty && tags.isEmpty }
+  package init(suites: [Glob] = [], cases: [Glob] = [], tags: [String] = []) {
+    self.suites = suites
+    self.cases = cases
+    self.tags = tags
+  }
+
+  package var isEmpty: Bool { suites.isEmpty && cases.isEmpty && tags.isEmpty }
 
   func selects(_ fixture: FixtureCase) -> Bool {
     (suites.isEmpty || suites.contains { $0.matches(fixture.suite) })
@@ -22,7 +28,7 @@ struct CaseFilters: Sendable, Equatable {
 
   /// Where the selected cases are in `fixtures.cases`, in order; an error naming the filters
   /// when none is left.
-  func selectIndices(from fixtures: FixtureSet) throws(ConformError) -> [Int] {
+  package func selectIndices(from fixtures: FixtureSet) throws(ConformError) -> [Int] {
     let selected = isEmpty ? Array(fixtures.cases.indices) : fixtures.cases.indices.filter { selects(fixtures.cases[$0]) }
     guard !selected.isEmpty else {
       var given: [String] = []

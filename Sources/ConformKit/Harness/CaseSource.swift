@@ -68,7 +68,7 @@ final class PlannedAttempts: CaseSource, @unchecked Sendable {
 /// Drafts are taken in order under a lock (the cheap part); the model's outputs and the encoded
 /// requests are made outside it by the worker's thread that took them, so `--jobs 2` generates
 /// on two threads.
-final class GeneratedCases: CaseSource, @unchecked Sendable {
+package final class GeneratedCases: CaseSource, @unchecked Sendable {
   let suite: any Suite
   let plannedCount: Int
   private let suites: [String]
@@ -122,6 +122,17 @@ final class GeneratedCases: CaseSource, @unchecked Sendable {
     exhausted = true
     lock.unlock()
     return []
+  }
+
+  /// Makes every case as a run would take them, 256 at a time, and counts them (`conform bench`).
+  package static func makeAll(suite: any Suite, options: GeneratorOptions, limit: Int?) -> Int {
+    let source = GeneratedCases(suite: suite, options: options, limit: limit)
+    var made = 0
+    while true {
+      let batch = source.take(256)
+      if batch.isEmpty { return made }
+      made += batch.count
+    }
   }
 }
 

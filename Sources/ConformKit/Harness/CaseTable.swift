@@ -243,3 +243,22 @@ final class CaseTable: Sendable {
     output.append(contentsOf: "}\n".utf8)
   }
 }
+
+/// The request lines of a run, as conform writes them to an implementation (`conform bench`).
+package enum RequestLines {
+  /// The hello for `suites`, then every case `repeats` times, seq from 1.
+  package static func run(_ cases: [FixtureCase], suites: [String], repeats: Int = 1) -> [UInt8] {
+    var bytes = HarnessHello(suites: suites).line
+    let table = CaseTable(cases, suites: suites)
+    var seq: Int64 = 1
+    table.arena.withUnsafeBufferPointer { arena in
+      for _ in 0..<repeats {
+        for slices in table.slices {
+          CaseTable.writeRequest(slices, seq: seq, arena: arena, into: &bytes)
+          seq += 1
+        }
+      }
+    }
+    return bytes
+  }
+}

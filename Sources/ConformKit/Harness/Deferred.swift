@@ -1,15 +1,15 @@
 import Foundation
 
 /// A value another thread makes later: `value` waits for it, `resolved` does not.
-final class Deferred<Value: Sendable>: @unchecked Sendable {
+package final class Deferred<Value: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   private var stored: Value?
 
   /// A value still to come (`resolve` it).
-  init() {}
+  package init() {}
 
   /// A value known now.
-  init(_ value: Value) { stored = value }
+  package init(_ value: Value) { stored = value }
 
   func resolve(_ value: Value) {
     condition.lock()

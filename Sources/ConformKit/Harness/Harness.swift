@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// What a run needs: where its attempts come from, how to run the implementation.
-struct HarnessPlan: Sendable {
+package struct HarnessPlan: Sendable {
   /// What the results header says of the fixtures (their source, digests and case count); may
   /// come during the run (the built-in tables' digest, while they are sent as they are made).
   var fixtures: Deferred<ResultHeader.Fixtures>
@@ -11,6 +11,8 @@ struct HarnessPlan: Sendable {
   var suites: [String]
   /// The attempts, in send order (`--repeat`, `--shuffle` applied), or a generated stream.
   var source: any CaseSource
+  /// How many attempts the run plans to send (a generated run: the cases it will make).
+  package var plannedCount: Int { source.plannedCount }
   /// Attempts per case (`--repeat`).
   var repeats: Int = 1
   var knownFailures: KnownFailures?
@@ -22,7 +24,7 @@ struct HarnessPlan: Sendable {
 
   /// A fixture set's selected cases (indices into `set.cases`), each sent `repeats` times,
   /// shuffled with `shuffleSeed`.
-  init(
+  package init(
     fixtures set: FixtureSet, selected: [Int], repeats: Int = 1, shuffleSeed: UInt64? = nil,
     knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
   ) {
@@ -64,7 +66,7 @@ struct HarnessPlan: Sendable {
 }
 
 /// How a run ended.
-enum HarnessOutcome: Sendable {
+package enum HarnessOutcome: Sendable {
   /// The summary holds the header and the footer; `unsent` counts the cases of a generated
   /// stream never made (the run was interrupted or ran out of restarts).
   case finished(summary: RunSummary, resultsPath: String, unsent: Int)
@@ -73,11 +75,11 @@ enum HarnessOutcome: Sendable {
 }
 
 /// Runs an implementation over a plan with `--jobs` workers and writes the results file.
-enum Harness {
+package enum Harness {
   /// The run a signal stops; nil outside a run.
   private static let active = Mutex<RunContext?>(nil)
 
-  static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
+  package static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
     let started = MonotonicClock.now()
     let startedAt = WallClock.iso8601()
     let context = RunContext(

@@ -4,19 +4,19 @@ import Foundation
 /// plus the few variables a program needs to start at all (`PATH`, `HOME`, `TMPDIR`, `USER`)
 /// passed through, then `--env KEY=VALUE` on top. `--inherit-env` starts from conform's whole
 /// environment instead (and sets nothing of its own).
-struct ImplementationEnvironment: Sendable, Equatable {
+package struct ImplementationEnvironment: Sendable, Equatable {
   static let fixed: [(String, String)] = [("LANG", "C"), ("LC_ALL", "C"), ("TZ", "UTC")]
   static let passedThrough = ["HOME", "PATH", "TMPDIR", "USER"]
 
-  var inherit: Bool
-  var overrides: [(key: String, value: String)]
+  package var inherit: Bool
+  package var overrides: [(key: String, value: String)]
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
+  package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.inherit == rhs.inherit && lhs.overrides.elementsEqual(rhs.overrides) { $0 == $1 }
   }
 
   /// Reads `--env` values; an entry without `=` or with an empty key is a usage error.
-  init(inherit: Bool, assignments: [String]) throws(ConformError) {
+  package init(inherit: Bool, assignments: [String]) throws(ConformError) {
     self.inherit = inherit
     overrides = []
     for assignment in assignments {
@@ -28,7 +28,7 @@ struct ImplementationEnvironment: Sendable, Equatable {
   }
 
   /// `KEY=VALUE` strings, sorted by key.
-  func resolve(parent: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+  package func resolve(parent: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
     var values: [String: String] = [:]
     if inherit {
       values = parent

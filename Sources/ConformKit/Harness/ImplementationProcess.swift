@@ -1,24 +1,24 @@
 import Foundation
 
 /// How an implementation's process ended.
-enum Termination: Sendable, Equatable, CustomStringConvertible {
+package enum Termination: Sendable, Equatable, CustomStringConvertible {
   case exited(Int32)
   case signaled(Int32)
 
   /// Decodes a `waitpid` status.
-  init(waitStatus status: Int32) {
+  package init(waitStatus status: Int32) {
     let signal = status & 0x7F
     self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
   }
 
-  var description: String {
+  package var description: String {
     switch self {
     case .exited(let code): "exited with status \(code)"
     case .signaled(let number): "was killed by signal \(number) (\(Self.signalName(number)))"
     }
   }
 
-  static func signalName(_ number: Int32) -> String {
+  package static func signalName(_ number: Int32) -> String {
     switch number {
     case SIGHUP: "SIGHUP"
     case SIGINT: "SIGINT"

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Nanoseconds on the monotonic clock: immune to the wall clock being set, for deadlines and durations.
-enum MonotonicClock {
-  static func now() -> UInt64 {
+package enum MonotonicClock {
+  package static func now() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
@@ -15,9 +15,9 @@ enum MonotonicClock {
 }
 
 /// The wall clock, as the results file writes it.
-enum WallClock {
+package enum WallClock {
   /// UTC, ISO 8601 with seconds: `2026-11-30T12:00:00Z`.
-  static func iso8601(_ date: Date = Date()) -> String {
+  package static func iso8601(_ date: Date = Date()) -> String {
     var seconds = time_t(date.timeIntervalSince1970)
     var parts = tm()
     gmtime_r(&seconds, &parts)

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// How the harness runs an implementation (everything but the cases).
-struct HarnessSettings: Sendable {
+package struct HarnessSettings: Sendable {
   /// The program and its arguments.
   var command: [String]
   /// `KEY=VALUE` pairs: exactly the implementation's environment.
@@ -16,6 +16,19 @@ struct HarnessSettings: Sendable {
   var maxRestarts: Int
   /// `--stop-after N`: the run stops once N attempts have failed (the rest are not run).
   var stopAfter: Int? = nil
+
+  package init(
+    command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,
+    stopAfter: Int? = nil
+  ) {
+    self.command = command
+    self.environment = environment
+    self.jobs = jobs
+    self.window = window
+    self.timeout = timeout
+    self.maxRestarts = maxRestarts
+    self.stopAfter = stopAfter
+  }
 
   var timeoutNanoseconds: UInt64 { UInt64(timeout * 1e9) }
 

@@ -6,7 +6,7 @@ extension Drift {
   static let idsShown = 5
 
   /// The terminal report, closing line last.
-  func terminalText(maxShown: Int, style: TextStyle) -> String {
+  package func terminalText(maxShown: Int, style: TextStyle) -> String {
     var lines = [
       VisibleText.escapingControls("conform diff: A is \(a.label) (\(a.path)), B is \(b.label) (\(b.path))")
     ]
@@ -163,7 +163,7 @@ extension Drift {
 
   /// Canonical JSON: both runs, the counts, every disagreement, every group of cases both sides
   /// fail the same way, every one-sided case, and what each partial run did not reach.
-  func jsonReport() -> JSONValue {
+  package func jsonReport() -> JSONValue {
     func side(_ side: Side) -> JSONValue {
       var partial = JSONValue.null
       if let state = side.partial {
@@ -237,7 +237,7 @@ extension Drift {
 
   /// The Markdown summary: verdict, counts per suite, each disagreement with its diff, each group
   /// of cases both sides fail the same way, the one-sided cases.
-  func markdownReport(maxShown: Int, limit: Int = MarkdownDocument.defaultLimit) -> String {
+  package func markdownReport(maxShown: Int, limit: Int = MarkdownDocument.defaultLimit) -> String {
     var document = MarkdownDocument(limit: limit)
     let verdict = gateFailure.map { "❌ \($0)" } ?? "✅ both pass, agree"
     var intro = "## conform diff: \(MarkdownText.inline(a.label)) vs \(MarkdownText.inline(b.label)) \(verdict)\n\n"

@@ -89,9 +89,9 @@ public func printRunReport(_ summary: RunSummary, options: ReportOptions, result
 }
 
 /// GitHub's step summary file, which several steps append to and which must stay under 1 MiB.
-enum StepSummary {
+package enum StepSummary {
   /// Appends what `render` makes with the room left (at most the default Markdown limit).
-  static func append(to path: String, _ render: (_ limit: Int) -> String) throws(ConformError) {
+  package static func append(to path: String, _ render: (_ limit: Int) -> String) throws(ConformError) {
     let existing = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let room = min(MarkdownDocument.defaultLimit, MarkdownDocument.gitHubLimit - 1 - existing)
     guard room > 4 * MarkdownDocument.reserve else {

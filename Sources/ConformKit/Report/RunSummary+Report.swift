@@ -85,9 +85,9 @@ enum ShortDigest {
 }
 
 /// Words for a POSIX shell.
-enum ShellWord {
+package enum ShellWord {
   /// The word as is when it holds only characters no shell treats specially, else in single quotes.
-  static func quote(_ word: String) -> String {
+  package static func quote(_ word: String) -> String {
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
       switch scalar {
       case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", "=", "@", "+", ",": true

@@ -2,8 +2,10 @@
 ///
 /// Whether it is on is decided once, by `Terminal.wantsColor` (a terminal, no `NO_COLOR`, `TERM`
 /// not `dumb`), so nothing a file or pipe receives ever holds an escape sequence.
-struct TextStyle: Sendable {
+package struct TextStyle: Sendable {
   var isEnabled: Bool
+
+  package init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
   static let plain = TextStyle(isEnabled: false)
 

@@ -70,7 +70,7 @@ public struct KnownFailures: Sendable, Equatable {
 }
 
 extension Substring {
-  func trimmingCharacters(in set: String) -> String {
+  package func trimmingCharacters(in set: String) -> String {
     var slice = self[...]
     while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
     while let last = slice.last, set.contains(last) { slice = slice.dropLast() }

@@ -80,6 +80,14 @@ extension TimelineSuite {
   }
 }
 
+extension Suite {
+  /// Whether `conform fuzz` can generate inputs for the suite.
+  package var isFuzzable: Bool {
+    var generator = SeededGenerator(seed: 0)
+    return fuzzInput(using: &generator) != nil
+  }
+}
+
 /// How much the generator produces.
 public struct GeneratorOptions: Sendable, Equatable {
   /// The longest step sequence of the timeline's exhaustive search.

@@ -24,7 +24,7 @@ public enum ConformError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A syntax error in a file, located by the reader's line and column.
-  static func syntax(_ path: String, _ error: JSONSyntaxError, line: Int? = nil) -> ConformError {
+  package static func syntax(_ path: String, _ error: JSONSyntaxError, line: Int? = nil) -> ConformError {
     if let line {
       return .file(path: path, line: line, message: "column \(error.column): \(error.message)")
     }

@@ -1,19 +1,19 @@
 /// A count with its noun, in the plural unless the count is 1: `1 case`, `2 cases`, `0 cases`.
 ///
 /// Every message that prints a count with a noun goes through here, so none says "1 cases".
-enum Plural {
+package enum Plural {
   /// The noun alone, for `count`: `case` or `cases`. `plural` defaults to the singular with `s`.
-  static func noun(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
+  package static func noun(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
     count == 1 ? singular : plural ?? singular + "s"
   }
 
   /// `1 case`, `19601 cases`.
-  static func count(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
+  package static func count(_ count: some BinaryInteger, _ singular: String, _ plural: String? = nil) -> String {
     "\(count) \(noun(count, singular, plural))"
   }
 
   /// `1 case`, `19,601 cases`: thousands separated by commas.
-  static func grouped(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+  package static func grouped(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
     "\(count.grouped) \(noun(count, singular, plural))"
   }
 }

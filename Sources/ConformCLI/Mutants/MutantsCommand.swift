@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformKit
 import Foundation
 
 /// `conform mutants`: runs the catalogue of references and drifting ports through `conform run`
@@ -6,42 +7,62 @@ import Foundation
 public enum MutantsCommand: Command {
   public static let name = "mutants"
   public static let summary = "measure fixture adequacy: run every drifting port and report which cases catch it"
-  public static let help = """
-    conform mutants: run the references and every drifting port (mutant) through `conform run`
-
-    USAGE
-      conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...
-
-    OPTIONS
-      --catalogue FILE   the catalogue (default: harness/mutants.jsonl): one JSON object per line with
-                         name, kind (reference or mutant), language, bug, impl and args
-      --fixtures DIR     the fixtures to run (default: the built-in ones)
-      --markdown FILE    also write the table as Markdown
-      --only NAME        run only this entry (repeatable)
-      --results-dir DIR  where each run's results go (default: reports/mutants)
-
-    For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
-    cases caught it, and the smallest such case (by input size). Then the kill rate of the full
-    fixtures, of the seed cases alone and of each family of cases, so the value of generated
-    coverage is a number. A reference must pass every case.
-
-    \(ExitStatus.helpSection([
+  public static let manual = Manual(
+    title: "conform mutants: run the references and every drifting port (mutant) through `conform run`",
+    usage: "conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...",
+    blocks: [
+      .options(
+        "OPTIONS",
+        [
+          Option(
+            "--catalogue", "FILE",
+            """
+            the catalogue (default: harness/mutants.jsonl): one JSON object per line with
+            name, kind (reference or mutant), language, bug, impl and args
+            """),
+          Option("--fixtures", "DIR", "the fixtures to run (default: the built-in ones)"),
+          Option("--markdown", "FILE", "also write the table as Markdown"),
+          Option("--only", "NAME", "run only this entry (repeatable)"),
+          Option("--results-dir", "DIR", "where each run's results go (default: reports/mutants)"),
+        ]),
+      .text(
+        """
+        For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
+        cases caught it, and the smallest such case (by input size). Then the kill rate of the full
+        fixtures, of the seed cases alone and of each family of cases, so the value of generated
+        coverage is a number. A reference must pass every case.
+        """),
+    ],
+    exitStatuses: [
       (0, "every reference passes and every mutant is caught"),
       (1, "a reference failed or a mutant escaped"),
       (2, "could not run: bad usage, an unreadable catalogue or fixtures"),
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The conform run in progress has\nits own process group: it is not stopped, and runs on to the end of its results file"),
-    ]))
-    """
+    ])
 
-  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
-    let cataloguePath = try arguments.value("--catalogue") ?? "harness/mutants.jsonl"
-    let fixturesPath = try arguments.value("--fixtures")
-    let markdownPath = try arguments.value("--markdown")
-    let only = Set(try arguments.values("--only"))
-    let resultsDirectory = try arguments.value("--results-dir") ?? "reports/mutants"
+  public struct Options {
+    var cataloguePath: String
+    var fixturesPath: String?
+    var markdownPath: String?
+    var only: Set<String>
+    var resultsDirectory: String
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    let options = Options(
+      cataloguePath: try arguments.value("--catalogue") ?? "harness/mutants.jsonl",
+      fixturesPath: try arguments.value("--fixtures"), markdownPath: try arguments.value("--markdown"),
+      only: Set(try arguments.values("--only")),
+      resultsDirectory: try arguments.value("--results-dir") ?? "reports/mutants")
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("mutants: unexpected argument \(extra[0])") }
+    return options
+  }
 
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    let (cataloguePath, fixturesPath, markdownPath, only) =
+      (options.cataloguePath, options.fixturesPath, options.markdownPath, options.only)
+    let resultsDirectory = options.resultsDirectory
     let conform = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
     let catalogue = try MutantCatalogue.read(cataloguePath, binaryDirectory: binaryDirectory)

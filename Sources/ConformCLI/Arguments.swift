@@ -1,15 +1,31 @@
+import ConformKit
+
 /// A strict reader of a command's arguments: `--name value`, `--name=value`, flags, positionals.
 ///
-/// Unknown options, missing values and malformed numbers are usage errors naming the option.
+/// It reads only the options the command declares (reading another is a bug, stopped at once),
+/// and refuses any other a user gives. Unknown options, options that do not apply, missing
+/// values and malformed numbers are usage errors naming the option.
 public struct Arguments {
   private var remaining: [String]
   public let command: String
-  /// Every option the command asked for, in order: what an unknown option is compared with.
-  private var known: [String] = []
+  /// The command's declared options, by name.
+  private let declared: [String: Option]
+  /// The declared names, in order: what an unknown option is compared with.
+  private let names: [String]
 
-  public init(_ arguments: [String], command: String) {
+  public init(_ arguments: [String], command: String, options: [Option]) {
     remaining = arguments
     self.command = command
+    declared = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    names = options.filter { !$0.isHidden }.map(\.name)
+  }
+
+  /// Stops the program when a command reads an option its manual does not declare.
+  private func checkDeclared(_ name: String, takesValue: Bool) {
+    guard let option = declared[name] else {
+      preconditionFailure("conform \(command) reads \(name), which its manual does not declare")
+    }
+    precondition((option.value != nil) == takesValue, "conform \(command): \(name) is declared with the wrong kind")
   }
 
   /// Removes and returns the first argument when it is not an option: a subcommand's action
@@ -20,12 +36,12 @@ public struct Arguments {
     return first
   }
 
-  /// Whether `--help` or `-h` was given.
-  public mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
+  /// Whether `--help` or `-h` was given (before any `--`).
+  public func wantsHelp() -> Bool { remaining[..<optionsEnd].contains { $0 == "--help" || $0 == "-h" } }
 
   /// Removes a boolean flag; true when it was present.
   public mutating func flag(_ name: String) -> Bool {
-    known.append(name)
+    checkDeclared(name, takesValue: false)
     guard let index = remaining[..<optionsEnd].firstIndex(of: name) else { return false }
     remaining.remove(at: index)
     return true
@@ -33,7 +49,7 @@ public struct Arguments {
 
   /// Removes every occurrence of `--name value` or `--name=value`, in order.
   public mutating func values(_ name: String) throws(ConformError) -> [String] {
-    known.append(name)
+    checkDeclared(name, takesValue: true)
     var found: [String] = []
     var index = 0
     while index < optionsEnd {
@@ -56,6 +72,8 @@ public struct Arguments {
   /// `--impl A --impl-arg x --impl B` gives `[("A", ["x"]), ("B", [])]`. Members given before
   /// the first group belong to the first.
   public mutating func groups(_ group: String, members member: String) throws(ConformError) -> [(value: String, members: [String])] {
+    checkDeclared(group, takesValue: true)
+    checkDeclared(member, takesValue: true)
     var found: [(value: String, members: [String])] = []
     var early: [String] = []
     var index = 0
@@ -108,8 +126,9 @@ public struct Arguments {
     return number
   }
 
-  /// The positional arguments left, after every option was taken; an unknown option is an error,
-  /// with the closest option the command asked for when it looks like a typo of it.
+  /// The positional arguments left, after every option was taken. An unknown option is an
+  /// error, with the closest declared option when it looks like a typo of it; so is a declared
+  /// option that was not read (it does not apply with the others given).
   public mutating func positionals() throws(ConformError) -> [String] {
     var positionals: [String] = []
     var afterDashes = false
@@ -120,7 +139,10 @@ public struct Arguments {
         afterDashes = true
       } else {
         let name = String(argument.prefix { $0 != "=" })
-        let suggestion = Suggestion.phrase(for: name, among: known.filter { $0.hasPrefix("--") })
+        if declared[name] != nil {
+          throw .usage("\(command): \(name) does not apply here (see conform \(command) --help)")
+        }
+        let suggestion = Suggestion.phrase(for: name, among: names)
         throw .usage("\(command): unknown option \(argument)\(suggestion) (see conform \(command) --help)")
       }
     }

@@ -1,3 +1,4 @@
+import ConformKit
 import Foundation
 
 /// `conform bench`: measures, in one run on this machine, what the harness costs and what it
@@ -5,45 +6,54 @@ import Foundation
 public enum BenchCommand: Command {
   public static let name = "bench"
   public static let summary = "measure the harness on this machine: throughput, transparency, memory"
-  public static let help = """
-    conform bench: measure the harness on this machine and check the performance targets
+  public static let manual = Manual(
+    title: "conform bench: measure the harness on this machine and check the performance targets",
+    usage: "swift build -c release && .build/release/conform bench [--quick] [--runs N] [--out FILE]",
+    blocks: [
+      .text(
+        """
+        Builds nothing but two small C programs (cc -O2, into a temporary folder): conform and
+        swift-reference are read from the folder holding this conform, the Kotlin reference from
+        harness/kotlin/build/ (harness/kotlin/build.sh). Run it from the package's folder.
 
-    USAGE
-      swift build -c release && .build/release/conform bench [--quick] [--runs N] [--out FILE]
-
-    Builds nothing but two small C programs (cc -O2, into a temporary folder): conform and
-    swift-reference are read from the folder holding this conform, the Kotlin reference from
-    harness/kotlin/build/ (harness/kotlin/build.sh). Run it from the package's folder.
-
-    Measures, each figure the median of several rounds, every ratio within one round:
-      - the raw limit: the request bytes through a pipe, a C program copying them
-      - a null implementation (C, answers each case from a table, harness/bench/null-impl.c)
-        through conform run: the harness's own cost per case, and conform's fixed start cost
-      - the Swift reference alone (< requests > /dev/null) and through conform run
-      - the Kotlin reference through conform run, JVM start-up included
-      - one process per case (the Swift reference, sampled), per case
-      - conform's own peak memory on N and 10×N generated cases
-      - --jobs 1 and --jobs 2 with a CPU-heavy implementation
-      - the generator's speed on a deep timeline search, and a generated run
-
-    OPTIONS
-      --quick        about a minute (smaller workloads); the default takes a few minutes
-      --runs N       rounds, each figure their median (default 3)
-      --out FILE     where the Markdown table goes (default reports/bench.md)
-
-    The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
-    progress to stderr. Numbers vary with the machine's load: compare ratios, not figures.
-
-    \(ExitStatus.helpSection([
+        Measures, each figure the median of several rounds, every ratio within one round:
+          - the raw limit: the request bytes through a pipe, a C program copying them
+          - a null implementation (C, answers each case from a table, harness/bench/null-impl.c)
+            through conform run: the harness's own cost per case, and conform's fixed start cost
+          - the Swift reference alone (< requests > /dev/null) and through conform run
+          - the Kotlin reference through conform run, JVM start-up included
+          - one process per case (the Swift reference, sampled), per case
+          - conform's own peak memory on N and 10×N generated cases
+          - --jobs 1 and --jobs 2 with a CPU-heavy implementation
+          - the generator's speed on a deep timeline search, and a generated run
+        """),
+      .options(
+        "OPTIONS",
+        [
+          Option("--quick", "about a minute (smaller workloads); the default takes a few minutes"),
+          Option("--runs", "N", "rounds, each figure their median (default 3)"),
+          Option("--out", "FILE", "where the Markdown table goes (default reports/bench.md)"),
+          Option("--tiny", isHidden: true, "for the test suite: every row on a tiny workload, in seconds"),
+        ]),
+      .text(
+        """
+        The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
+        progress to stderr. Numbers vary with the machine's load: compare ratios, not figures.
+        """),
+    ],
+    exitStatuses: [
       (0, "measured and written, whether the targets were met or missed (the table says which)"),
       (2, "could not run: bad usage, no C compiler, a program that cannot start or is missing, a\nfile that cannot be written"),
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"),
-    ]))
-    """
+    ])
 
-  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+  public struct Options {
+    var scale: BenchScale
+    var out: String
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
     let quick = arguments.flag("--quick")
-    // For the test suite: every row on a tiny workload, in seconds.
     let tiny = arguments.flag("--tiny")
     let runs = try arguments.integer("--runs", in: 1...25)
     let out = try arguments.value("--out") ?? "reports/bench.md"
@@ -51,6 +61,11 @@ public enum BenchCommand: Command {
     guard extra.isEmpty else { throw .usage("bench: unexpected argument \(extra[0])") }
     var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
     if let runs { scale.runs = runs }
+    return Options(scale: scale, out: out)
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    let (scale, out) = (options.scale, options.out)
 
     let setup = try BenchSetup.prepare(fixtures: GeneratorOptions(timelineDepth: scale.fixturesDepth))
     defer { setup.cleanUp() }
@@ -418,14 +433,8 @@ struct Bench {
 
   /// Cases per second the timeline generator makes as `conform run --generate` streams them.
   static func generatorRate(depth: Int, cases: Int) -> Double {
-    let source = GeneratedCases(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
     let started = MonotonicClock.now()
-    var made = 0
-    while true {
-      let batch = source.take(256)
-      if batch.isEmpty { break }
-      made += batch.count
-    }
+    let made = GeneratedCases.makeAll(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
     return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
   }
 

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformKit
 import Foundation
 
 /// `conform fuzz`: differential fuzzing over each suite's whole input domain, against the
@@ -6,69 +7,111 @@ import Foundation
 public enum FuzzCommand: Command {
   public static let name = "fuzz"
   public static let summary = "search each suite's whole input domain for a failing case and shrink it"
-  public static let help = """
-    conform fuzz: search each suite's whole input domain for a failing case and shrink it
-
-    USAGE
+  public static let manual = Manual(
+    title: "conform fuzz: search each suite's whole input domain for a failing case and shrink it",
+    usage: """
       conform fuzz --impl PROGRAM [--impl-arg ARG]... [options]
       conform fuzz --impl A [--impl-arg ARG]... --impl B [--impl-arg ARG]... [options]
+      """,
+    blocks: [
+      .text(
+        """
+        Generates random inputs over each suite's whole domain, biased toward where ports break
+        (stray dots, signs, non-ASCII digits, combining marks, 32- and 64-bit boundaries; day numbers
+        across the 64-bit range, thresholds and cooldowns at their edges, equivalent versions; step
+        sequences of every kind), each with its expected output from the suite's reference model.
+        The cases go through the harness of conform run (one long-lived process, the window, crash
+        and hang handling) in batches, until a batch has a failing case or the limits are reached.
+        Every failing case of that batch (up to --max-shrink) is then shrunk to a minimal case that
+        fails the same way: steps dropped, strings shortened and simplified, numbers moved toward
+        zero and toward the nearest boundary, each round of candidates sent as one batch, the
+        smallest that still fails kept ("smaller": fewer bytes of canonical JSON). Failing cases
+        that shrink to the same case are reported once, with a count.
 
-    Generates random inputs over each suite's whole domain, biased toward where ports break
-    (stray dots, signs, non-ASCII digits, combining marks, 32- and 64-bit boundaries; day numbers
-    across the 64-bit range, thresholds and cooldowns at their edges, equivalent versions; step
-    sequences of every kind), each with its expected output from the suite's reference model.
-    The cases go through the harness of conform run (one long-lived process, the window, crash
-    and hang handling) in batches, until a batch has a failing case or the limits are reached.
-    Every failing case of that batch (up to --max-shrink) is then shrunk to a minimal case that
-    fails the same way: steps dropped, strings shortened and simplified, numbers moved toward
-    zero and toward the nearest boundary, each round of candidates sent as one batch, the
-    smallest that still fails kept ("smaller": fewer bytes of canonical JSON). Failing cases
-    that shrink to the same case are reported once, with a count.
+        With one --impl the implementation is checked against the model. With two, a finding is a
+        case where they answer differently, and the report says whom the model sides with.
 
-    With one --impl the implementation is checked against the model. With two, a finding is a
-    case where they answer differently, and the report says whom the model sides with.
+        Each minimal case is printed with its difference, the command that replays the search
+        (--seed, --suite, --cases) and the fixture line to add to a table, canonical JSON with the
+        id <suite>/fuzz/<hash of the input>.
+        """),
+      .options(
+        "IMPLEMENTATIONS",
+        [
+          Option("--impl", "PROGRAM", "the program to start (once, or twice for a differential search)"),
+          Option("--impl-arg", "ARG", "an argument for the --impl before it (repeatable)"),
+          Option("--timeout", "SECONDS", "per case (default 10; fractions allowed)"),
+          Option("--max-restarts", "N", "restarts after crashes and hangs per search batch (default 10)"),
+          Option("--env", "KEY=VALUE", "set a variable for the implementations (repeatable)"),
+          Option(
+            "--inherit-env",
+            """
+            give them conform's whole environment (else TZ=UTC, LC_ALL=C,
+            LANG=C and only PATH, HOME, TMPDIR, USER)
+            """),
+        ]),
+      .options(
+        "SEARCH",
+        [
+          Option(
+            "--seed", "N",
+            """
+            the seed, 0 to 2^63-1 (default: from the clock, printed): the
+            same seed and options make the same cases, in the same order
+            """),
+          Option(
+            "--suite", "NAME",
+            """
+            only this suite (repeatable; default every suite with a fuzzer:
+            \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
+            """),
+          Option(
+            "--cases", "N",
+            """
+            generate at most N cases (the suites take turns; case n of a suite
+            is the same whichever suites run)
+            """),
+          Option(
+            "--time", "SECONDS",
+            """
+            start no new batch after SECONDS (default 10 when --cases is not
+            given; without --time, --cases alone bounds the search)
+            """),
+          Option("--batch", "N", "cases per batch (default 10000)"),
+        ]),
+      .options(
+        "SHRINKING AND OUTPUT",
+        [
+          Option("--shrink-budget", "N", "implementation calls per failing case while shrinking (default 2000)"),
+          Option("--max-shrink", "N", "failing cases shrunk (default 10); the rest are only counted"),
+          Option(
+            "--shrink-time", "SECONDS",
+            """
+            start no new shrinking round after SECONDS (default 60): a crash
+            costs a restart per candidate; the cases so far are still failing
+            """),
+          Option(
+            "--out", "FILE",
+            """
+            write each minimal case's fixture line to FILE (JSON lines;
+            empty when nothing is found)
+            """),
+        ]),
+    ],
+    exitStatuses: [
+      (0, "nothing found: every case conforms (or the two implementations agree)"),
+      (1, "found: a failing case (or a disagreement), printed as a minimal case"),
+      (2, "could not run: bad usage, an implementation that cannot start"),
+      (130, "interrupted by SIGINT; 143 by SIGTERM"),
+    ])
 
-    Each minimal case is printed with its difference, the command that replays the search
-    (--seed, --suite, --cases) and the fixture line to add to a table, canonical JSON with the
-    id <suite>/fuzz/<hash of the input>.
+  public typealias Options = FuzzOptions
 
-    IMPLEMENTATIONS
-      --impl PROGRAM         the program to start (once, or twice for a differential search)
-      --impl-arg ARG         an argument for the --impl before it (repeatable)
-      --timeout SECONDS      per case (default 10; fractions allowed)
-      --max-restarts N       restarts after crashes and hangs per search batch (default 10)
-      --env KEY=VALUE        set a variable for the implementations (repeatable)
-      --inherit-env          give them conform's whole environment (else TZ=UTC, LC_ALL=C,
-                             LANG=C and only PATH, HOME, TMPDIR, USER)
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> FuzzOptions {
+    try FuzzOptions.parse(&arguments)
+  }
 
-    SEARCH
-      --seed N               the seed, 0 to 2^63-1 (default: from the clock, printed): the
-                             same seed and options make the same cases, in the same order
-      --suite NAME           only this suite (repeatable; default every suite with a fuzzer:
-                             \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
-      --cases N              generate at most N cases (the suites take turns; case n of a suite
-                             is the same whichever suites run)
-      --time SECONDS         start no new batch after SECONDS (default 10 when --cases is not
-                             given; without --time, --cases alone bounds the search)
-      --batch N              cases per batch (default 10000)
-
-    SHRINKING AND OUTPUT
-      --shrink-budget N      implementation calls per failing case while shrinking (default 2000)
-      --max-shrink N         failing cases shrunk (default 10); the rest are only counted
-      --shrink-time SECONDS  start no new shrinking round after SECONDS (default 60): a crash
-                             costs a restart per candidate; the cases so far are still failing
-      --out FILE             write each minimal case's fixture line to FILE (JSON lines;
-                             empty when nothing is found)
-
-    EXIT STATUS
-      0    nothing found: every case conforms (or the two implementations agree)
-      1    found: a failing case (or a disagreement), printed as a minimal case
-      2    could not run: bad usage, an implementation that cannot start
-      130  interrupted by SIGINT; 143 by SIGTERM
-    """
-
-  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
-    let options = try FuzzOptions.parse(&arguments)
+  public static func run(_ options: FuzzOptions) throws(ConformError) -> ExitStatus {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -129,7 +172,7 @@ public enum FuzzCommand: Command {
 }
 
 /// `conform fuzz`'s options, read and checked before anything starts.
-struct FuzzOptions {
+public struct FuzzOptions {
   /// One implementation (against the model) or two (against each other), each a program and its arguments.
   var commands: [[String]]
   var environment: ImplementationEnvironment
@@ -215,13 +258,5 @@ struct FuzzOptions {
     }
     words += ["--seed", "\(seed)", "--suite", suite, "--cases", "\(cases)"]
     return words.map(ShellWord.quote).joined(separator: " ")
-  }
-}
-
-extension Suite {
-  /// Whether `conform fuzz` can generate inputs for the suite.
-  var isFuzzable: Bool {
-    var generator = SeededGenerator(seed: 0)
-    return fuzzInput(using: &generator) != nil
   }
 }

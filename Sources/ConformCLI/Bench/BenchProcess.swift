@@ -1,3 +1,4 @@
+import ConformKit
 import Foundation
 
 /// One measured run of a program.

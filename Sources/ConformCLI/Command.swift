@@ -1,11 +1,35 @@
+import ConformKit
+
 /// A subcommand of `conform`: `conform NAME [options]`.
+///
+/// Its options are declared once, in its manual: parsing reads no other, `--help` is the manual,
+/// and `parse` reads the arguments without touching a file or a process, so the option tests
+/// can give every declared option to every command.
 public protocol Command: Sendable {
+  associatedtype Options
   static var name: String { get }
   /// One line for `conform --help`.
   static var summary: String { get }
-  /// The whole `--help` text, every option and the exit statuses.
-  static var help: String { get }
-  static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus
+  /// The whole `--help`: every option and the exit statuses.
+  static var manual: Manual { get }
+  /// Reads and checks the arguments; nothing is started or read.
+  static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options
+  static func run(_ options: Options) throws(ConformError) -> ExitStatus
+}
+
+extension Command {
+  public static var help: String { manual.text }
+
+  /// `conform NAME ARGUMENTS...` from the arguments after the name.
+  static func main(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
+    try run(try parse(&arguments))
+  }
+
+  /// Parses the arguments and drops the result: what the option tests call.
+  public static func check(_ arguments: [String]) throws(ConformError) {
+    var arguments = Arguments(arguments, command: name, options: manual.options)
+    _ = try parse(&arguments)
+  }
 }
 
 /// The front end: dispatches to a command, prints errors on stderr, returns the exit status.
@@ -41,13 +65,13 @@ public enum CLI {
       return ExitStatus.success.rawValue
     }
     guard let command = command(named: name) else { return ExitStatus.couldNotRun.rawValue }
-    var rest = Arguments(Array(arguments.dropFirst()), command: name)
+    var rest = Arguments(Array(arguments.dropFirst()), command: name, options: command.manual.options)
     if rest.wantsHelp() {
       print(command.help)
       return ExitStatus.success.rawValue
     }
     do {
-      return try command.run(&rest).rawValue
+      return try command.main(&rest).rawValue
     } catch {
       Terminal.error(error.description)
       return ExitStatus.couldNotRun.rawValue

@@ -1,3 +1,4 @@
+import ConformKit
 import ConformJSON
 
 /// The implementations whose verdicts are known in advance: references that must pass every

@@ -1,3 +1,4 @@
+import ConformKit
 import ConformJSON
 import Foundation
 
@@ -126,31 +127,16 @@ struct BenchRequests {
 
   /// Writes every request, hello first.
   func write(to path: String) throws(ConformError) {
-    var bytes = HarnessHello(suites: suites).line
-    let table = CaseTable(cases, suites: suites)
-    var seq: Int64 = 1
-    table.arena.withUnsafeBufferPointer { arena in
-      for _ in 0..<repeats {
-        for slices in table.slices {
-          CaseTable.writeRequest(slices, seq: seq, arena: arena, into: &bytes)
-          seq += 1
-        }
-      }
-    }
-    try FileIO.write(bytes, to: path)
+    try FileIO.write(RequestLines.run(cases, suites: suites, repeats: repeats), to: path)
   }
 
   /// One file per sampled case (the hello and that case), for one process per case: `count`
   /// cases spread evenly over the workload.
   func writeSamples(count: Int, into folder: String) throws(ConformError) -> [String] {
-    let table = CaseTable(cases, suites: suites)
     let step = max(1, cases.count / max(1, count))
     var paths: [String] = []
     for index in stride(from: 0, to: cases.count, by: step).prefix(count) {
-      var bytes = HarnessHello(suites: suites).line
-      table.arena.withUnsafeBufferPointer { arena in
-        CaseTable.writeRequest(table.slices[index], seq: 1, arena: arena, into: &bytes)
-      }
+      let bytes = RequestLines.run([cases[index]], suites: suites)
       let path = FileIO.join(folder, "case-\(index).jsonl")
       try FileIO.write(bytes, to: path)
       paths.append(path)

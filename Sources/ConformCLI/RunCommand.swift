@@ -1,107 +1,193 @@
 import ConformJSON
+import ConformKit
 import Foundation
 
 /// `conform run`: runs an implementation over the fixtures and records every answer.
 public enum RunCommand: Command {
   public static let name = "run"
   public static let summary = "run an implementation over the fixtures and record every answer"
-  public static let help = """
-    conform run: run an implementation over the fixtures and record every answer
-
-    USAGE
-      conform run --impl PROGRAM [--impl-arg ARG]... [options] [-- ARG...]
-
-    The implementation is a long-lived process speaking the conform protocol (harness/PROTOCOL.md):
-    JSON lines on its stdin and stdout. Requests are streamed with a bounded window and answers
-    matched by seq, so answers may come in any order. A crash, a hang or a line that is not a
-    valid answer is recorded against the case that caused it (several in flight: they are
-    replayed one at a time to find it), the process group is killed, a fresh process is started,
-    and the run goes on.
-
-    IMPLEMENTATION
-      --impl PROGRAM         the program to start (a path, or a name looked up in PATH)
-      --impl-arg ARG         an argument for it (repeatable); arguments after -- are added too
-      --jobs N               processes run side by side, each streaming its share (default 1)
-      --timeout SECONDS      per case (default 10; fractions allowed), from writing its request
-                             or from the implementation's previous answer, whichever is later
-      --max-restarts N       restarts after crashes, hangs, protocol errors, for the whole run
-                             (default 10); past it the cases left are recorded not-run
-      --stop-after N         stop the run once N attempts have failed (fail, error, crash,
-                             timeout, protocol error): the cases left are not run, and the run
-                             exits 1. How many problems are shown is --max-shown
-      --window N             requests in flight per process (default 1024; 1 is lock-step)
-      --env KEY=VALUE        set a variable for it (repeatable)
-      --inherit-env          give it conform's whole environment. Without it, it gets TZ=UTC,
-                             LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
-
-    FIXTURES AND CASES
-      --fixtures PATH        a fixtures folder or a bundle (.tar.gz from conform bundle create);
-                             default: the tables built into conform
-      --expect-digest D      stop (exit 2, nothing started) unless the fixtures are the pinned
-                             ones: D is sha256:HEX of the bundle archive, or of manifest.json for
-                             a folder or the built-in tables (a results file's header shows both)
-      --suite GLOB           only suites matching GLOB (repeatable: any of them)
-      --case GLOB            only case ids matching GLOB (repeatable); * also matches /
-      --tag TAG              only cases with TAG (repeatable: any of them)
-      --repeat N             send every case N times (attempts 0 to N-1); cases whose attempts
-                             disagree are reported flaky
-      --shuffle SEED         send in a shuffled order, the same for the same SEED (0 to 2^63-1)
-      --limit N              send only the first N selected cases
-      --list                 print the selected cases (id, tags, note), one a line, and exit 0:
-                             nothing is started, and --impl is not needed
-      --rerun-failed RESULTS run again only the cases that failed in RESULTS (a results file):
-                             their inputs and expected outputs are in it, so this also reruns a
-                             generated run's failures. With --case to pick one; not with
-                             --fixtures, --expect-digest or --generate
-
-    GENERATED CASES (no fixture file)
-      --generate SUITE       stream the suite's cases from the generator straight into the run,
-                             each expected output from the reference model as it is sent: a
-                             search of millions of cases needs no fixture file, and memory does
-                             not grow with it. The header and the report name the suite, the
-                             depth and the count (fixtures: generated:SUITE@depth=D). Not with
-                             --fixtures, --expect-digest, filters, --repeat, --shuffle or
-                             --known-failures
-      --depth N              the timeline's exhaustive depth (default 5, the published tables;
-                             1 to 12): 7 is about 473 thousand cases, 8 about 3 million
-
-    RESULTS
-      --results FILE         the JSON-lines results file (default reports/results-<name>.jsonl,
-                             <name> from the implementation's hello). Written as answers
-                             arrive: a header, one record per attempt, a footer with totals
-      --known-failures FILE  cases expected to fail: they do not fail the run, but one that
-                             passes does (the list is stale). An id that is not a case of the
-                             fixtures is an error (exit 2)
-      --write-known-failures FILE
-                             write the cases failing now, in that format
-
-    \(ReportOptions.helpText)
-
-    SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
-    and exits 130 or 143.
-
-    \(ExitStatus.helpSection([
+  public static let manual = Manual(
+    title: "conform run: run an implementation over the fixtures and record every answer",
+    usage: "conform run --impl PROGRAM [--impl-arg ARG]... [options] [-- ARG...]",
+    blocks: [
+      .text(
+        """
+        The implementation is a long-lived process speaking the conform protocol (harness/PROTOCOL.md):
+        JSON lines on its stdin and stdout. Requests are streamed with a bounded window and answers
+        matched by seq, so answers may come in any order. A crash, a hang or a line that is not a
+        valid answer is recorded against the case that caused it (several in flight: they are
+        replayed one at a time to find it), the process group is killed, a fresh process is started,
+        and the run goes on.
+        """),
+      .options(
+        "IMPLEMENTATION",
+        [
+          Option("--impl", "PROGRAM", "the program to start (a path, or a name looked up in PATH)"),
+          Option("--impl-arg", "ARG", recordedAs: "args", "an argument for it (repeatable); arguments after -- are added too"),
+          Option("--jobs", "N", recordedAs: "jobs", "processes run side by side, each streaming its share (default 1)"),
+          Option(
+            "--timeout", "SECONDS", recordedAs: "timeoutMs",
+            """
+            per case (default 10; fractions allowed), from writing its request
+            or from the implementation's previous answer, whichever is later
+            """),
+          Option(
+            "--max-restarts", "N", recordedAs: "maxRestarts",
+            """
+            restarts after crashes, hangs, protocol errors, for the whole run
+            (default 10); past it the cases left are recorded not-run
+            """),
+          Option(
+            "--stop-after", "N", recordedAs: "stopAfter",
+            """
+            stop the run once N attempts have failed (fail, error, crash,
+            timeout, protocol error): the cases left are not run, and the run
+            exits 1. How many problems are shown is --max-shown
+            """),
+          Option("--window", "N", recordedAs: "window", "requests in flight per process (default 1024; 1 is lock-step)"),
+          Option("--env", "KEY=VALUE", recordedAs: "env", "set a variable for it (repeatable)"),
+          Option(
+            "--inherit-env", recordedAs: "inheritEnv",
+            """
+            give it conform's whole environment. Without it, it gets TZ=UTC,
+            LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
+            """),
+        ]),
+      .options(
+        "FIXTURES AND CASES",
+        [
+          Option(
+            "--fixtures", "PATH",
+            """
+            a fixtures folder or a bundle (.tar.gz from conform bundle create);
+            default: the tables built into conform
+            """),
+          Option(
+            "--expect-digest", "D", recordedAs: "expectDigest",
+            """
+            stop (exit 2, nothing started) unless the fixtures are the pinned
+            ones: D is sha256:HEX of the bundle archive, or of manifest.json for
+            a folder or the built-in tables (a results file's header shows both)
+            """),
+          Option("--suite", "GLOB", recordedAs: "filters", "only suites matching GLOB (repeatable: any of them)"),
+          Option("--case", "GLOB", recordedAs: "filters", "only case ids matching GLOB (repeatable); * also matches /"),
+          Option("--tag", "TAG", recordedAs: "filters", "only cases with TAG (repeatable: any of them)"),
+          Option(
+            "--repeat", "N", recordedAs: "repeat",
+            """
+            send every case N times (attempts 0 to N-1); cases whose attempts
+            disagree are reported flaky
+            """),
+          Option(
+            "--shuffle", "SEED", recordedAs: "shuffle",
+            "send in a shuffled order, the same for the same SEED (0 to 2^63-1)"),
+          Option("--limit", "N", recordedAs: "limit", "send only the first N selected cases"),
+          Option(
+            "--list",
+            """
+            print the selected cases (id, tags, note), one a line, and exit 0:
+            nothing is started, and --impl is not needed
+            """),
+          Option(
+            "--rerun-failed", "RESULTS", recordedAs: "rerunFailed",
+            """
+            run again only the cases that failed in RESULTS (a results file):
+            their inputs and expected outputs are in it, so this also reruns a
+            generated run's failures. With --case to pick one; not with
+            --fixtures, --expect-digest or --generate
+            """),
+        ]),
+      .options(
+        "GENERATED CASES (no fixture file)",
+        [
+          Option(
+            "--generate", "SUITE", recordedAs: "generate",
+            """
+            stream the suite's cases from the generator straight into the run,
+            each expected output from the reference model as it is sent: a
+            search of millions of cases needs no fixture file, and memory does
+            not grow with it. The header and the report name the suite, the
+            depth and the count (fixtures: generated:SUITE@depth=D). Not with
+            --fixtures, --expect-digest, filters, --repeat, --shuffle or
+            --known-failures
+            """),
+          Option(
+            "--depth", "N", recordedAs: "generate",
+            """
+            the timeline's exhaustive depth (default 5, the published tables;
+            1 to 12): 7 is about 473 thousand cases, 8 about 3 million
+            """),
+        ]),
+      .options(
+        "RESULTS",
+        [
+          Option(
+            "--results", "FILE",
+            """
+            the JSON-lines results file (default reports/results-<name>.jsonl,
+            <name> from the implementation's hello). Written as answers
+            arrive: a header, one record per attempt, a footer with totals
+            """),
+          Option(
+            "--known-failures", "FILE", recordedAs: "knownFailures",
+            """
+            cases expected to fail: they do not fail the run, but one that
+            passes does (the list is stale). An id that is not a case of the
+            fixtures is an error (exit 2)
+            """),
+          Option("--write-known-failures", "FILE", "write the cases failing now, in that format"),
+        ]),
+    ] + ReportOptions.manualBlocks + [
+      .text(
+        """
+        SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
+        and exits 130 or 143.
+        """)
+    ],
+    exitStatuses: [
       (0, "every case conforms (known failures aside)"),
       (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), or a\nlisted known failure now passes"),
       (2, "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"),
       (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: the implementation is stopped and the\nresults so far are kept, marked interrupted"),
-    ]))
-    """
+    ])
 
-  public static func run(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
-    if arguments.flag("--list") { return try list(&arguments) }
-    let options = try RunOptions.parse(&arguments)
+  /// A run, or `--list`.
+  public enum Options {
+    case run(RunOptions)
+    case list(ListOptions)
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    if arguments.flag("--list") { return .list(try ListOptions.parse(&arguments)) }
+    return .run(try RunOptions.parse(&arguments))
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    switch options {
+    case .run(let options): try run(options)
+    case .list(let options): try list(options)
+    }
+  }
+
+  static func run(_ options: RunOptions) throws(ConformError) -> ExitStatus {
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
       window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {
-      plan = try generatedPlan(generate, options: options, settings: settings)
+      guard let suite = SuiteRegistry.named(generate) else {
+        throw .usage("run: --generate takes a suite (\(SuiteRegistry.names.joined(separator: ", "))), not \"\(generate)\"")
+      }
+      plan = HarnessPlan.generated(
+        suite: suite, options: GeneratorOptions(timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth),
+        limit: options.limit, settings: settings, resultsPath: options.results, header: options.json)
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
       options.shuffleSeed == nil, options.rerunFailed == nil
     {
-      plan = streamedBuiltInPlan(options: options, settings: settings)
+      plan = HarnessPlan.streamedBuiltIn(
+        repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
+        header: options.json)
     } else {
       let fixtures: FixtureSet
       if let rerun = options.rerunFailed {
@@ -139,14 +225,14 @@ public enum RunCommand: Command {
       }
       try printRunReport(summary, options: report, resultsPath: path)
       if unsent > 0, options.generate != nil {
-        let planned = plan.source.plannedCount
+        let planned = plan.plannedCount
         Terminal.note(
           "\(unsent) of the \(Plural.count(planned, "generated case")) \(Plural.noun(unsent, "was", "were")) never sent")
       }
       if let footer = summary.footer, let interrupted = footer.interrupted {
         let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
         Terminal.note(
-          "\(interrupted): \(answered) of \(Plural.count(plan.source.plannedCount, "attempt")) done; results so far in \(path)")
+          "\(interrupted): \(answered) of \(Plural.count(plan.plannedCount, "attempt")) done; results so far in \(path)")
         return interrupted == "SIGTERM" ? .terminated : .interrupted
       }
       Terminal.note("results in \(path)")
@@ -156,25 +242,14 @@ public enum RunCommand: Command {
 
   /// `--list`: the cases a run with the same fixtures and filters would send, without starting
   /// anything: `id  [tag, tag]  note`, one a line.
-  static func list(_ arguments: inout Arguments) throws(ConformError) -> ExitStatus {
-    let fixturesPath = try arguments.value("--fixtures")
-    let expectDigest = try arguments.value("--expect-digest")
-    let rerun = try arguments.value("--rerun-failed")
-    var filters = CaseFilters()
-    filters.suites = try arguments.values("--suite").map(Glob.init)
-    filters.cases = try arguments.values("--case").map(Glob.init)
-    filters.tags = try arguments.values("--tag")
-    let limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
-    _ = try arguments.values("--impl")
-    _ = try arguments.values("--impl-arg")
-    let extra = try arguments.positionals()
-    guard extra.isEmpty else { throw .usage("run: --list takes no implementation arguments, not \(extra.joined(separator: " "))") }
+  static func list(_ options: ListOptions) throws(ConformError) -> ExitStatus {
     let fixtures: FixtureSet
-    if let rerun {
+    if let rerun = options.rerunFailed {
       fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
     } else {
-      fixtures = try loadFixtures(path: fixturesPath, expectDigest: expectDigest)
+      fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
     }
+    let (filters, limit) = (options.filters, options.limit)
     var selected = try filters.selectIndices(from: fixtures)
     if let limit, limit < selected.count { selected.removeSubrange(limit...) }
     var text = ""
@@ -186,82 +261,35 @@ public enum RunCommand: Command {
     Terminal.note("\(selected.count) \(selected.count == 1 ? "case" : "cases") of \(fixtures.source) (sha256:\(fixtures.manifestDigest.prefix(12)))")
     return .success
   }
-
-  /// A run of a suite's generated cases, streamed as they are made.
-  static func generatedPlan(_ name: String, options: RunOptions, settings: HarnessSettings) throws(ConformError) -> HarnessPlan {
-    guard let suite = SuiteRegistry.named(name) else {
-      throw .usage("run: --generate takes a suite (\(SuiteRegistry.names.joined(separator: ", "))), not \"\(name)\"")
-    }
-    let generator = GeneratorOptions(timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth)
-    let source = GeneratedCases(suite: suite, options: generator, limit: options.limit)
-    let stream = GeneratedStream(suite: suite, options: generator, count: source.plannedCount)
-    var header = options.json
-    if case .object(var object) = header {
-      object["generate"] = stream.json
-      header = .object(object)
-    }
-    return HarnessPlan(
-      fixtures: Deferred(
-        ResultHeader.Fixtures(
-          source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
-          cases: Int64(stream.count))),
-      suites: [suite.name], source: source, settings: settings, resultsPath: options.results, options: header)
-  }
-
-  /// A run of the built-in tables sent as they are made: the implementation gets its first case
-  /// while the rest are generated; the results header waits for the tables' digest.
-  static func streamedBuiltInPlan(options: RunOptions, settings: HarnessSettings) -> HarnessPlan {
-    let generator = GeneratorOptions.published
-    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator)
-    tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
-    let counts = SuiteRegistry.all.map { $0.caseCount(options: generator) }
-    let source = StreamedTables(tables: tables, counts: counts, repeats: options.repeatCount, limit: options.limit)
-    let fixtures = Deferred<ResultHeader.Fixtures>()
-    let cases = Int64(source.casesPerRound)
-    let thread = Thread {
-      let manifest = tables.manifest()
-      fixtures.resolve(
-        ResultHeader.Fixtures(
-          source: "built-in", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
-          generatorVersion: manifest.generatorVersion, cases: cases))
-    }
-    thread.name = "conform digest"
-    thread.start()
-    return HarnessPlan(
-      fixtures: fixtures, suites: source.suites, source: source, repeats: options.repeatCount, settings: settings,
-      resultsPath: options.results, options: options.json)
-  }
 }
 
-/// How a generated run names its cases, having no manifest: the suite, the generator's version
-/// and options, and the count.
-struct GeneratedStream {
-  var suite: any Suite
-  var options: GeneratorOptions
-  var count: Int
+/// `conform run --list`'s options: the cases a run would send.
+public struct ListOptions {
+  var fixtures: String?
+  var expectDigest: String?
+  var rerunFailed: String?
+  var filters = CaseFilters()
+  var limit: Int?
 
-  /// `generated:timeline@depth=8`, the header's fixtures source.
-  var source: String { "generated:\(suite.name)@depth=\(options.timelineDepth)" }
-
-  /// The header's `options.generate`.
-  var json: JSONValue {
-    ["suite": .string(suite.name), "depth": .int(Int64(options.timelineDepth)), "count": .int(Int64(count))]
-  }
-
-  /// In place of a manifest's digest: `sha256:` of what makes the cases (the same conform
-  /// version, suite, spec version, options and count make the same cases).
-  var digest: String {
-    let identity: JSONValue = [
-      "cases": .int(Int64(count)),
-      "generator": ["name": "conform", "options": options.json, "version": .string(FixtureGenerator.version)],
-      "suite": ["name": .string(suite.name), "specVersion": .string(suite.specVersion)],
-    ]
-    return "sha256:" + SHA256.hex(JSONWriter.bytes(identity))
+  static func parse(_ arguments: inout Arguments) throws(ConformError) -> ListOptions {
+    var options = ListOptions()
+    options.fixtures = try arguments.value("--fixtures")
+    options.expectDigest = try arguments.value("--expect-digest")
+    options.rerunFailed = try arguments.value("--rerun-failed")
+    options.filters.suites = try arguments.values("--suite").map(Glob.init)
+    options.filters.cases = try arguments.values("--case").map(Glob.init)
+    options.filters.tags = try arguments.values("--tag")
+    options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    _ = try arguments.values("--impl")
+    _ = try arguments.values("--impl-arg")
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("run: --list takes no implementation arguments, not \(extra.joined(separator: " "))") }
+    return options
   }
 }
 
 /// `conform run`'s options, read and checked before anything starts.
-struct RunOptions {
+public struct RunOptions {
   var command: [String]
   var fixtures: String?
   var expectDigest: String?

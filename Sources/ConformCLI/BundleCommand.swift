@@ -1,0 +1,264 @@
+import ConformKit
+import Foundation
+
+/// `conform bundle create|verify|diff`: publish the fixtures as one archive, check one, compare two.
+public enum BundleCommand: Command {
+  public static let name = "bundle"
+  public static let summary = "create, verify and compare published fixture bundles (.tar.gz)"
+  public static let manual = Manual(
+    title: "conform bundle: publish the fixtures as one archive, check one, and compare two",
+    usage: """
+      conform bundle create [--version X.Y.Z] [--previous OLD] [--out DIR]
+                            [--fixtures DIR | --depth N] [--harness DIR]
+      conform bundle verify BUNDLE [--expect-digest sha256:HEX]
+      conform bundle diff OLD NEW [--format text|markdown] [--markdown FILE] [--limit N]
+      """,
+    blocks: [
+      .text(
+        """
+        CREATE
+          Packs the suites' tables and specs, manifest.json (with bundleVersion), harness/PROTOCOL.md,
+          harness/schema/*.json (when present) and the layout documents into
+          DIR/conform-fixtures-X.Y.Z.tar.gz, and writes its digest beside it in
+          conform-fixtures-X.Y.Z.tar.gz.sha256 as "HEX  NAME", which `sha256sum -c` checks. Prints the
+          pin, "sha256:HEX  NAME", on stdout. The same fixtures and version always give the same bytes.
+        """),
+      .options("CREATE OPTIONS", Action.create.options),
+      .text(
+        """
+        VERIFY
+          Checks the archive (gzip, tar, every entry's safety), every file against manifest.json, and
+          every case. The digest is checked first against --expect-digest or, without it, against
+          BUNDLE.sha256 when that file exists ("HEX  NAME" or "sha256:HEX  NAME"). Exit 0 when the
+          bundle verifies, 1 when it does not (the message names the file or entry), 2 when it cannot
+          be read or is not a bundle at all (a text file, random bytes, another tarball).
+        """),
+      .options("VERIFY OPTIONS", Action.verify.options),
+      .text(
+        """
+        DIFF
+          Compares two bundles (or fixtures folders) case by case, grouped by suite: added, removed,
+          changed (input or expected output, field by field) and relabelled (note or tags), and the
+          version bump the changes need. Exit 0 when they hold the same cases, 1 when they differ.
+        """),
+      .options("DIFF OPTIONS", Action.diff.options),
+      .text(
+        """
+        DIGESTS
+          A pinned digest is "sha256:" and 64 hex digits: of the archive file for a bundle, of
+          manifest.json for a fixtures folder or an unpacked bundle.
+
+        LIMITS
+          A bundle is untrusted input. Refused: archives over 256 MiB, more than 1 GiB unpacked, a file
+          over 256 MiB, more than 1,000 entries, links, devices, FIFOs, pax or GNU headers, absolute
+          paths, "..", duplicate names (also by case), anything outside conform-fixtures-X.Y.Z/, files
+          not listed in manifest.json, and a manifest format this conform does not read.
+        """),
+    ],
+    exitStatuses: [
+      (0, "create: the bundle and its .sha256 were written; verify: the bundle verifies; diff: the\ntwo hold the same cases"),
+      (1, "verify: the bundle does not verify (its digest, a file or an entry differs: the message\nnames it); diff: they differ"),
+      (2, "bad usage, fixtures that cannot be read, a file that cannot be written, a version that\nbreaks the versioning rule; verify: not a bundle (a folder, a text file, not gzip or tar)"),
+      (130, ExitStatus.notCaughtSignals),
+    ])
+
+  /// The three actions, each with its own options.
+  enum Action: String, CaseIterable {
+    case create, verify, diff
+
+    var options: [Option] {
+      switch self {
+      case .create:
+        [
+          Option(
+            "--version", "X.Y.Z",
+            """
+            the bundle version. Without it: the previous bundle's version with the
+            smallest bump the changes need when --previous is given, else conform's
+            own version (\(ConformVersion.current)).
+            """),
+          Option(
+            "--previous", "OLD",
+            """
+            the last published bundle: the version must go up by at least what the
+            changes need (a case removed or its input or expected output changed:
+            major; cases added: minor; notes, tags, specs' text, documents: patch).
+            """),
+          Option("--out", "DIR", "where to write (default: the current folder)"),
+          Option("--fixtures", "DIR", "bundle a fixtures folder (default: the fixtures this conform generates)"),
+          Option("--depth", "N", "generate with this timeline depth instead (1 to 12; see conform generate)"),
+          Option("--harness", "DIR", "where PROTOCOL.md and schema/ are (default: harness)"),
+        ]
+      case .verify:
+        [Option("--expect-digest", "sha256:HEX", "the pinned digest of the archive (default: BUNDLE.sha256, if any)")]
+      case .diff:
+        [
+          Option("--format", "F", "text (default) or markdown, on stdout"),
+          Option("--markdown", "FILE", "also write the Markdown changelog to FILE"),
+          Option("--limit", "N", "list at most N items per list (default 20; 0 lists everything)"),
+        ]
+      }
+    }
+  }
+
+  public enum Options {
+    case create(version: String?, previous: String?, out: String, fixtures: String?, depth: Int?, harness: String)
+    case verify(path: String, expectDigest: String?)
+    case diff(old: String, new: String, format: String, markdownPath: String?, limit: Int)
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    guard let name = arguments.subcommand() else {
+      throw .usage("bundle: give create, verify or diff (see conform bundle --help)")
+    }
+    guard let action = Action(rawValue: name) else {
+      let suggestion = Suggestion.phrase(for: name, among: Action.allCases.map(\.rawValue))
+      let actions = suggestion.isEmpty ? ": give create, verify or diff" : "\(suggestion) (give create, verify or diff)"
+      throw .usage("bundle: unknown action \"\(name)\"\(actions)")
+    }
+    // Each action reads its own options: another action's is refused as not applying.
+    switch action {
+    case .create:
+      let options = Options.create(
+        version: try arguments.value("--version"), previous: try arguments.value("--previous"),
+        out: try arguments.value("--out") ?? ".", fixtures: try arguments.value("--fixtures"),
+        depth: try arguments.integer("--depth", in: 1...12), harness: try arguments.value("--harness") ?? "harness")
+      let extra = try arguments.positionals()
+      guard extra.isEmpty else { throw .usage("bundle create: unexpected argument \(extra[0])") }
+      if case .create(let version, _, _, let fixtures, let depth, _) = options {
+        guard fixtures == nil || depth == nil else { throw .usage("bundle create: give --fixtures or --depth, not both") }
+        if let version { _ = try parseVersion(version) }
+      }
+      return options
+    case .verify:
+      let expectDigest = try arguments.value("--expect-digest")
+      let paths = try arguments.positionals()
+      guard paths.count == 1, let path = paths.first else { throw .usage("bundle verify: give one bundle (see --help)") }
+      return .verify(path: path, expectDigest: expectDigest)
+    case .diff:
+      let format = try arguments.value("--format") ?? "text"
+      let markdownPath = try arguments.value("--markdown")
+      let limit = try arguments.integer("--limit", in: 0...Int(Int32.max)) ?? 20
+      let paths = try arguments.positionals()
+      guard paths.count == 2 else { throw .usage("bundle diff: give two bundles, OLD and NEW (see --help)") }
+      guard format == "text" || format == "markdown" else {
+        throw .usage("bundle diff: --format takes text or markdown, not \"\(format)\"")
+      }
+      return .diff(old: paths[0], new: paths[1], format: format, markdownPath: markdownPath, limit: limit)
+    }
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    switch options {
+    case .create(let version, let previous, let out, let fixtures, let depth, let harness):
+      try create(versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, depth: depth, harness: harness)
+    case .verify(let path, let expectDigest):
+      try verify(path: path, expectText: expectDigest)
+    case .diff(let old, let new, let format, let markdownPath, let limit):
+      try diff(paths: [old, new], format: format, markdownPath: markdownPath, limit: limit)
+    }
+  }
+
+  static func create(
+    versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, depth: Int?, harness: String
+  ) throws(ConformError) -> ExitStatus {
+    var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
+    let fixtureFiles =
+      if let fixturesDirectory {
+        try FixtureFile.readFolder(fixturesDirectory)
+      } else {
+        FixtureGenerator.generate(
+          options: GeneratorOptions(timelineDepth: depth ?? GeneratorOptions.published.timelineDepth))
+      }
+    let documents = try FixtureBundle.documents(harnessDirectory: harness)
+    let provisional = version ?? SemanticVersion(ConformVersion.current)!
+    var bundle = try FixtureBundle(fixtureFiles: fixtureFiles, documents: documents, version: provisional)
+    if let previousPath {
+      let previous = try FixtureSource.load(previousPath, expectDigest: nil)
+      guard let previousText = previous.bundleVersion, let previousVersion = SemanticVersion(previousText) else {
+        throw .usage("bundle create: --previous \(previousPath) is not a bundle (its manifest has no bundleVersion)")
+      }
+      let changes = BundleDiff(
+        old: previous.fixtures, oldLabel: previousPath, new: bundle.fixtures, newLabel: bundle.archiveName)
+      let (required, reason) = changes.requiredBump
+      if let chosen = version {
+        try chosen.checkRelease(after: previousVersion, required: required, reason: reason)
+      } else {
+        guard required > .none else {
+          throw .usage(
+            "bundle create: nothing changed since bundle \(previousVersion) (\(previousPath)); give --version to pack it anyway")
+        }
+        version = previousVersion.bumped(required)
+      }
+      Terminal.note("changes since \(previousVersion) need a \(required) version: \(reason ?? "none")")
+    }
+    if let version, version != bundle.version { bundle = bundle.relabelled(version) }
+    let archive = bundle.archive()
+    let digest = BundleDigest.sha256(archive)
+    let archivePath = FileIO.join(out, bundle.archiveName)
+    try FileIO.write(archive, to: archivePath)
+    try FileIO.write(
+      Array(BundleDigest.sidecarLine(digest: digest, fileName: bundle.archiveName).utf8), to: archivePath + ".sha256")
+    Terminal.note(
+      "wrote \(archivePath) (\(Plural.grouped(archive.count, "byte")); \(Plural.count(bundle.files.count, "file")), "
+        + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(bundle.archiveName).sha256")
+    print("\(digest)  \(bundle.archiveName)")
+    return .success
+  }
+
+  static func verify(path: String, expectText: String?) throws(ConformError) -> ExitStatus {
+    guard !FileIO.isDirectory(path) else {
+      throw .usage("bundle verify: \(path) is a folder; give the bundle's .tar.gz file")
+    }
+    var expected = try expectText.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
+    var pin = "--expect-digest"
+    let sidecar = path + ".sha256"
+    if expected == nil, FileManager.default.fileExists(atPath: sidecar) {
+      expected = try BundleDigest.parseSidecar(try FileIO.read(sidecar), path: sidecar)
+      pin = sidecar
+    }
+    let archive = try FixtureSource.readArchive(path, limits: .standard)
+    let digest = BundleDigest.sha256(archive)
+    let read = Result { () throws(ConformError) in try FixtureBundle.read(archive: archive, name: path) }
+    // Not a bundle at all (a text file, random bytes, a tarball of something else) is exit 2;
+    // a bundle that does not verify is exit 1.
+    if case .failure = read, let reason = FixtureBundle.notABundleReason(archive) {
+      throw .bundle(
+        "\(path) is not a conform bundle: \(reason); give the conform-fixtures-X.Y.Z.tar.gz that conform bundle create writes")
+    }
+    do throws(ConformError) {
+      if let expected, expected != digest {
+        throw .bundle(
+          "\(path) has \(digest), not \(expected) (\(pin)): the archive was changed or is not the pinned one; "
+            + "fetch it again or update the pin")
+      }
+      let verified = try read.get()
+      let bundle = verified.bundle
+      print(
+        "ok \(path): bundle \(bundle.version), \(Plural.count(bundle.manifest.suites.count, "suite")), "
+          + "\(Plural.grouped(verified.fixtures.cases.count, "case")), \(Plural.count(bundle.manifest.files.count, "file")) "
+          + "\(Plural.noun(bundle.manifest.files.count, "matches", "match")) manifest.json")
+      print("\(digest)  \(expected == nil ? "(not pinned: pin it with --expect-digest)" : "(matches \(pin))")")
+      return .success
+    } catch {
+      Terminal.error(error.description)
+      return .differences
+    }
+  }
+
+  static func diff(paths: [String], format: String, markdownPath: String?, limit: Int) throws(ConformError) -> ExitStatus {
+    let old = try FixtureSource.load(paths[0], expectDigest: nil)
+    let new = try FixtureSource.load(paths[1], expectDigest: nil)
+    let changes = BundleDiff(old: old.fixtures, oldLabel: paths[0], new: new.fixtures, newLabel: paths[1])
+    if let markdownPath { try FileIO.write(Array(changes.markdown(limit: limit).utf8), to: markdownPath) }
+    print(format == "markdown" ? changes.markdown(limit: limit) : changes.text(limit: limit), terminator: "")
+    return changes.isEmpty ? .success : .differences
+  }
+
+  private static func parseVersion(_ text: String) throws(ConformError) -> SemanticVersion {
+    guard let version = SemanticVersion(text) else {
+      throw .usage("bundle create: --version takes MAJOR.MINOR.PATCH in plain numbers (1.4.0), not \"\(text)\"")
+    }
+    return version
+  }
+}

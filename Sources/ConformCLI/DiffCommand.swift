@@ -1,0 +1,114 @@
+import ConformJSON
+import ConformKit
+import Foundation
+
+/// `conform diff`: the drift gate between two runs (the Swift app against the Kotlin app): both
+/// must conform and agree, case by case.
+public enum DiffCommand: Command {
+  public static let name = "diff"
+  public static let summary = "compare two results files case by case: do both conform and agree?"
+  public static let manual = Manual(
+    title: "conform diff: the drift gate: do two runs both conform, and agree, case by case?",
+    usage: """
+      conform diff RESULTS_A RESULTS_B [--allow-partial] [--json FILE] [--markdown FILE]
+                   [--max-shown N]
+      """,
+    blocks: [
+      .text(
+        """
+        Every case lands in one kind, judged by its first attempt that did not pass:
+          both pass                 both runs passed it
+          both fail the same way    the same status other than pass (fail, error, crashed,
+                                    timeout, protocol-error) and, for fail, the same output.
+                                    Listed by groups of identical failures, each with its case ids
+                                    and one diff of the expected output against the output both gave
+          disagree                  different statuses (pass against fail, fail against crashed),
+                                    or both failed with different outputs: a field-by-field diff of
+                                    A's output against B's, grouped by suite
+          ran by one side only      the other run skipped it, does not support its suite, never
+                                    reached it (it is partial) or has no such case
+          ran by neither            both skipped it, or neither supports its suite
+
+        A run is partial when its results file has no footer (it was killed), its footer says it
+        was interrupted (SIGINT, SIGTERM), or it holds cases recorded not-run (the restart limit)
+        or fewer cases than its header announces. The report names the partial side and how many
+        cases it never reached. A warning on stderr says when the runs used different fixtures.
+        """),
+      .options(
+        "OPTIONS",
+        [
+          Option(
+            "--allow-partial",
+            """
+            accept cases run by one side only and partial runs: the gate then
+            judges only the cases both ran
+            """),
+          Option(
+            "--json", "FILE",
+            """
+            write every disagreement, every group of cases both fail the same way,
+            every one-sided case and each side's partial state as canonical JSON
+            """),
+          Option(
+            "--markdown", "FILE",
+            """
+            write a Markdown summary for a CI step (always under 1 MiB); also
+            appended to $GITHUB_STEP_SUMMARY when that is set
+            """),
+          Option(
+            "--max-shown", "N",
+            """
+            disagreements, and groups of cases both fail the same way, shown in
+            full on the terminal and in Markdown (default \(ReportOptions.defaultMaxShown);
+            the JSON file holds every one)
+            """),
+        ]),
+      .text(
+        """
+        The last line of stdout is the closing line:
+        "19398 both pass, 203 both fail the same way, 0 disagree", then ", N ran by one side only"
+        and ", N ran by neither" when not zero.
+        """),
+    ],
+    exitStatuses: [
+      (0, "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"),
+      (1, "the gate fails: a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
+      (2, "bad usage, or a results file that cannot be read"),
+      (130, ExitStatus.notCaughtSignals),
+    ])
+
+  public struct Options {
+    var paths: [String]
+    var jsonPath: String?
+    var markdownPath: String?
+    var maxShown: Int
+    var allowPartial: Bool
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    let jsonPath = try arguments.value("--json")
+    let markdownPath = try arguments.value("--markdown")
+    let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxShown
+    let allowPartial = arguments.flag("--allow-partial")
+    let paths = try arguments.positionals()
+    guard paths.count == 2 else {
+      throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(paths.count)")
+    }
+    return Options(paths: paths, jsonPath: jsonPath, markdownPath: markdownPath, maxShown: maxShown, allowPartial: allowPartial)
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    let (paths, maxShown) = (options.paths, options.maxShown)
+    let drift = Drift(try ResultsFile.read(paths[0]), try ResultsFile.read(paths[1]), allowPartial: options.allowPartial)
+    for warning in drift.warnings { Terminal.note("warning: \(warning)") }
+    if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
+    if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }
+    if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
+      try StepSummary.append(to: summaryPath) { limit in drift.markdownReport(maxShown: maxShown, limit: limit) }
+    }
+    print(
+      drift.terminalText(maxShown: maxShown, style: TextStyle(isEnabled: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO))),
+      terminator: "")
+    return drift.exitStatus
+  }
+}

@@ -1,0 +1,59 @@
+import ConformKit
+
+/// `conform generate`: writes the truth tables from the specs and reference models.
+public enum GenerateCommand: Command {
+  public static let name = "generate"
+  public static let summary = "write the truth tables (fixtures) from the specs and reference models"
+  public static let manual = Manual(
+    title: "conform generate: write the truth tables from the written specs and the reference models",
+    usage: "conform generate [--out DIR] [--depth N]",
+    blocks: [
+      .options(
+        "OPTIONS",
+        [
+          Option(
+            "--out", "DIR",
+            """
+            where to write (default: fixtures). Writes <suite>.jsonl, <suite>.md and
+            manifest.json; other files in DIR are left alone.
+            """),
+          Option(
+            "--depth", "N",
+            """
+            the longest step sequence of the timeline's exhaustive search (default 5,
+            the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
+            about 6.7 million timeline cases.
+            """),
+        ]),
+      .text(
+        """
+        The same conform version and options always give byte-identical files. The published
+        fixtures/ folder is `conform generate` with the defaults; a test fails when it drifts.
+        """),
+    ],
+    exitStatuses: [
+      (0, "the files were written"),
+      (2, "bad usage, or a file that cannot be written"),
+      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"),
+    ])
+
+  public struct Options {
+    var out: String
+    var depth: Int
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    let out = try arguments.value("--out") ?? "fixtures"
+    let depth = try arguments.integer("--depth", in: 1...12) ?? GeneratorOptions.published.timelineDepth
+    let extra = try arguments.positionals()
+    guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
+    return Options(out: out, depth: depth)
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: options.depth), to: options.out)
+    let manifest = files.last!
+    print("wrote \(Plural.count(files.count, "file")) to \(options.out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
+    return .success
+  }
+}

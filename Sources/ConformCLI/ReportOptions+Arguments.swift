@@ -1,0 +1,63 @@
+import ConformKit
+
+extension ReportOptions {
+  /// The REPORT OPTIONS of every command that reports, declared once.
+  static let options: [Option] = [
+    Option("--junit", "FILE", "write JUnit XML: a <testsuite> per suite, a <testcase> per case (for CI)"),
+    Option(
+      "--json", "FILE",
+      """
+      write the summary and every problem with its expected and actual
+      output, diff, note and message, as canonical JSON
+      """),
+    Option(
+      "--markdown", "FILE",
+      """
+      write a Markdown summary for a CI step: counts per suite, then the
+      problems with collapsible diffs (always under 1 MiB)
+      """),
+    Option(
+      "--max-shown", "N",
+      """
+      problems shown in full on the terminal, in Markdown and as GitHub
+      annotations (default \(defaultMaxShown); 0 shows only the counts);
+      the JUnit and JSON files always hold every one. It never stops a
+      run: that is conform run --stop-after N
+      """),
+    // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
+    Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
+  ]
+
+  /// The report options' section of `--help`, then where the report goes and its environment.
+  static let manualBlocks: [Manual.Block] = [
+    .options("REPORT OPTIONS", options),
+    .text(
+      """
+      The report goes to stdout and its last line is the closing line, for example
+      "120 passed, 2 failed, 1 errored". Progress goes to stderr, on a terminal only.
+
+      ENVIRONMENT
+        NO_COLOR             set and not empty: no colour, whatever the terminal (colour is only
+                             ever used on one)
+        GITHUB_ACTIONS=true  also print an ::error annotation per problem
+        GITHUB_STEP_SUMMARY  append the Markdown summary to this file (kept under 1 MiB)
+      """),
+  ]
+
+  /// Takes `--junit`, `--json`, `--markdown` and `--max-shown` out of `arguments`, leaving the rest.
+  static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
+    let options = ReportOptions(
+      junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
+      markdownPath: try arguments.value("--markdown"),
+      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown)
+    if try arguments.value("--max-failures") != nil {
+      throw .usage(
+        "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "
+          + "to stop a run after N failures: conform run --stop-after N")
+    }
+    for path in [options.junitPath, options.jsonPath, options.markdownPath].compactMap({ $0 }) where path.isEmpty {
+      throw .usage("\(arguments.command): an output file name cannot be empty")
+    }
+    return options
+  }
+}

@@ -1,0 +1,78 @@
+import ConformJSON
+import Foundation
+
+extension HarnessPlan {
+  /// A run of a suite's generated cases, streamed as they are made; `header` is the run's
+  /// options, to which the header's `generate` is added.
+  package static func generated(
+    suite: any Suite, options: GeneratorOptions, limit: Int?, settings: HarnessSettings, resultsPath: String?,
+    header: JSONValue
+  ) -> HarnessPlan {
+    let source = GeneratedCases(suite: suite, options: options, limit: limit)
+    let stream = GeneratedStream(suite: suite, options: options, count: source.plannedCount)
+    var header = header
+    if case .object(var object) = header {
+      object["generate"] = stream.json
+      header = .object(object)
+    }
+    return HarnessPlan(
+      fixtures: Deferred(
+        ResultHeader.Fixtures(
+          source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
+          cases: Int64(stream.count))),
+      suites: [suite.name], source: source, settings: settings, resultsPath: resultsPath, options: header)
+  }
+
+  /// A run of the built-in tables sent as they are made: the implementation gets its first case
+  /// while the rest are generated; the results header waits for the tables' digest.
+  package static func streamedBuiltIn(
+    repeats: Int, limit: Int?, settings: HarnessSettings, resultsPath: String?, header: JSONValue
+  ) -> HarnessPlan {
+    let generator = GeneratorOptions.published
+    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator)
+    tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    let counts = SuiteRegistry.all.map { $0.caseCount(options: generator) }
+    let source = StreamedTables(tables: tables, counts: counts, repeats: repeats, limit: limit)
+    let fixtures = Deferred<ResultHeader.Fixtures>()
+    let cases = Int64(source.casesPerRound)
+    let thread = Thread {
+      let manifest = tables.manifest()
+      fixtures.resolve(
+        ResultHeader.Fixtures(
+          source: "built-in", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
+          generatorVersion: manifest.generatorVersion, cases: cases))
+    }
+    thread.name = "conform digest"
+    thread.start()
+    return HarnessPlan(
+      fixtures: fixtures, suites: source.suites, source: source, repeats: repeats, settings: settings,
+      resultsPath: resultsPath, options: header)
+  }
+}
+
+/// How a generated run names its cases, having no manifest: the suite, the generator's version
+/// and options, and the count.
+struct GeneratedStream {
+  var suite: any Suite
+  var options: GeneratorOptions
+  var count: Int
+
+  /// `generated:timeline@depth=8`, the header's fixtures source.
+  var source: String { "generated:\(suite.name)@depth=\(options.timelineDepth)" }
+
+  /// The header's `options.generate`.
+  var json: JSONValue {
+    ["suite": .string(suite.name), "depth": .int(Int64(options.timelineDepth)), "count": .int(Int64(count))]
+  }
+
+  /// In place of a manifest's digest: `sha256:` of what makes the cases (the same conform
+  /// version, suite, spec version, options and count make the same cases).
+  var digest: String {
+    let identity: JSONValue = [
+      "cases": .int(Int64(count)),
+      "generator": ["name": "conform", "options": options.json, "version": .string(FixtureGenerator.version)],
+      "suite": ["name": .string(suite.name), "specVersion": .string(suite.specVersion)],
+    ]
+    return "sha256:" + SHA256.hex(JSONWriter.bytes(identity))
+  }
+}

@@ -1,0 +1,123 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformCLI
+@testable import ConformKit
+
+/// Each command's options are declared once, in its manual: these tests hold the parser, the
+/// `--help` text and the results header to that table.
+@Suite struct OptionTableTests {
+  /// Arguments that make a command's parse reach its options: any one of them must accept each
+  /// declared option (a bundle's options belong to one action each).
+  static let bases: [String: [[String]]] = [
+    "run": [["--impl", "x"], ["--list"]],
+    "generate": [[]],
+    "report": [["results.jsonl"]],
+    "diff": [["a.jsonl", "b.jsonl"]],
+    "mutants": [[]],
+    "bundle": [["create"], ["verify", "b.tar.gz"], ["diff", "a", "b"]],
+    "bench": [[]],
+    "fuzz": [["--impl", "x"]],
+  ]
+
+  /// A value of the right shape for a placeholder.
+  static func sample(for option: Option) -> [String] {
+    switch option.value {
+    case nil: []
+    case "N", "SECONDS", "SEED": ["1"]
+    case "D", "sha256:HEX": ["sha256:" + String(repeating: "0", count: 64)]
+    case "X.Y.Z": ["1.0.0"]
+    case "F": ["text"]
+    case "SUITE", "NAME": ["timeline"]
+    case "KEY=VALUE": ["A=B"]
+    case "GLOB": ["*"]
+    default: ["x"]
+    }
+  }
+
+  @Test func everyCommandHasOptionTestArguments() {
+    #expect(Set(Self.bases.keys) == Set(CLI.commands.map { $0.name }))
+  }
+
+  @Test(arguments: CLI.commands.map { $0.name })
+  func everyDeclaredOptionIsReadByTheCommand(_ name: String) throws {
+    let command = try #require(CLI.commands.first { $0.name == name })
+    let bases = try #require(Self.bases[name])
+    for option in command.manual.options {
+      var refusals: [String] = []
+      for base in bases {
+        do {
+          try command.check(base + [option.name] + Self.sample(for: option))
+          refusals = []
+          break
+        } catch {
+          // Other usage errors (a conflict, a value out of range) mean the option was read.
+          let message = error.description
+          if message.contains("unknown option") || message.contains("does not apply") { refusals.append(message) } else {
+            refusals = []
+            break
+          }
+        }
+      }
+      #expect(refusals.isEmpty, "conform \(name) declares \(option.name) but does not read it: \(refusals)")
+    }
+  }
+
+  @Test(arguments: CLI.commands.map { $0.name })
+  func anUndeclaredOptionIsRefusedWithTheNearestDeclaredOne(_ name: String) throws {
+    let command = try #require(CLI.commands.first { $0.name == name })
+    let first = try #require(command.manual.options.first { !$0.isHidden })
+    let base = try #require(Self.bases[name]?.first)
+    let typo = first.name + "x"
+    #expect(throws: ConformError.usage("\(name): unknown option \(typo): did you mean \"\(first.name)\"? (see conform \(name) --help)")) {
+      try command.check(base + [typo])
+    }
+  }
+
+  @Test(arguments: CLI.commands.map { $0.name })
+  func helpListsEveryVisibleOptionOnceAndNoHiddenOne(_ name: String) throws {
+    let command = try #require(CLI.commands.first { $0.name == name })
+    let options = command.manual.options
+    #expect(Set(options.map(\.name)).count == options.count, "an option is declared twice")
+    let help = command.help
+    for option in options {
+      let listed = help.components(separatedBy: "\n  \(option.synopsis)").count - 1
+      #expect(listed == (option.isHidden ? 0 : 1), "\(option.synopsis) is listed \(listed) times")
+    }
+  }
+
+  @Test func anOptionThatDoesNotApplyIsRefused() {
+    #expect(throws: ConformError.usage("run: --jobs does not apply here (see conform run --help)")) {
+      try RunCommand.check(["--list", "--jobs", "2"])
+    }
+    #expect(throws: ConformError.usage("bundle: --limit does not apply here (see conform bundle --help)")) {
+      try BundleCommand.check(["verify", "b.tar.gz", "--limit", "3"])
+    }
+  }
+
+  /// The results header records exactly the options declared `recordedAs`: a real run of each
+  /// kind (fixtures, generated) with the real binary.
+  @Test func theResultsHeaderRecordsTheDeclaredOptions() throws {
+    let folder = TestSupport.temporaryDirectory("conform-options")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var recorded = Set<String>()
+    for (index, extra) in [["--limit", "2"], ["--generate", "version-compare", "--limit", "2"]].enumerated() {
+      let results = folder.appendingPathComponent("run-\(index).jsonl").path
+      let outcome = try TestSupport.run(
+        TestSupport.binary("conform"),
+        ["run", "--impl", TestSupport.binary("swift-reference"), "--results", results] + extra)
+      #expect(outcome.status == 0, "\(outcome.stderr)")
+      recorded.formUnion(try ResultsFile.read(results).header.options.objectKeys)
+    }
+    #expect(recorded == Set(RunCommand.manual.options.compactMap(\.recordedAs)))
+  }
+}
+
+extension JSONValue {
+  fileprivate var objectKeys: [String] {
+    if case .object(let object) = self { return Array(object.keys) }
+    return []
+  }
+}
