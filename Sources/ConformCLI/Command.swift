@@ -107,3 +107,8 @@ public enum CLI {
       """
   }
 }
+
+extension Diagnostics {
+  /// The harness's notes on stderr, as `conform: message` lines.
+  static let standardError = Diagnostics { Terminal.note($0) }
+}

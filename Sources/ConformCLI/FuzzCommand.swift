@@ -119,7 +119,7 @@ public enum FuzzCommand: Command {
       FuzzExecutor(
         settings: HarnessSettings(
           command: command, environment: options.environment.resolve(), jobs: 1, window: 1024, timeout: options.timeout,
-          maxRestarts: options.maxRestarts),
+          maxRestarts: options.maxRestarts, diagnostics: .standardError),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
     let cases = FuzzCases(seed: options.seed, suites: options.suites)

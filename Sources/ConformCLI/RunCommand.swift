@@ -172,7 +172,8 @@ public enum RunCommand: Command {
   static func run(_ options: RunOptions) throws(ConformError) -> ExitStatus {
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
-      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter)
+      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter,
+      diagnostics: .standardError)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {

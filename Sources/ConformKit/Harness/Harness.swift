@@ -86,9 +86,10 @@ package enum Harness {
       suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source)
     active.withLock { $0 = context }
     defer { active.withLock { $0 = nil } }
-    SignalWatcher.install { signal in
+    let diagnostics = plan.settings.diagnostics
+    SignalWatcher.install(diagnostics: diagnostics) { signal in
       guard let context = Harness.active.withLock({ $0 }) else { _exit(128 + signal) }
-      Terminal.note("\(Termination.signalName(signal)): stopping the implementation and writing the results so far")
+      diagnostics.note("\(Termination.signalName(signal)): stopping the implementation and writing the results so far")
       context.stop(signal: signal)
     }
 
@@ -162,7 +163,7 @@ package enum Harness {
       results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
     }
     if context.restartLimitReached {
-      Terminal.note(
+      plan.settings.diagnostics.note(
         "the implementation was restarted \(Plural.count(context.restarts, "time")), the limit (--max-restarts \(plan.settings.maxRestarts)): "
           + "the cases left were not run")
     }

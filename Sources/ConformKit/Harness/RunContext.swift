@@ -16,11 +16,14 @@ package struct HarnessSettings: Sendable {
   var maxRestarts: Int
   /// `--stop-after N`: the run stops once N attempts have failed (the rest are not run).
   var stopAfter: Int? = nil
+  /// Where the harness's notes go (the command line's: stderr).
+  var diagnostics: Diagnostics
 
   package init(
     command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,
-    stopAfter: Int? = nil
+    stopAfter: Int? = nil, diagnostics: Diagnostics
   ) {
+    self.diagnostics = diagnostics
     self.command = command
     self.environment = environment
     self.jobs = jobs

@@ -8,8 +8,9 @@ enum SignalWatcher {
   nonisolated(unsafe) private static var pipeWrite: Int32 = -1
   nonisolated(unsafe) private static var installed = false
 
-  /// Installs the handlers (once); `onSignal` runs on the watcher thread for the first signal.
-  static func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
+  /// Installs the handlers (once); `onSignal` runs on the watcher thread for the first signal,
+  /// and a second one is said to `diagnostics` before conform ends.
+  static func install(diagnostics: Diagnostics, _ onSignal: @escaping @Sendable (Int32) -> Void) {
     guard !installed else { return }
     installed = true
     // A parent may have started conform with these blocked (test runners do): unblock them
@@ -33,7 +34,7 @@ enum SignalWatcher {
         guard count == MemoryLayout<Int32>.size else { return }
         seen += 1
         if seen > 1 {
-          Terminal.note("second \(Termination.signalName(number)): stopping now")
+          diagnostics.note("second \(Termination.signalName(number)): stopping now")
           _exit(128 + number)
         }
         onSignal(number)

@@ -105,7 +105,7 @@ final class Worker: @unchecked Sendable {
         return session
       case .failure(let failure):
         lastFailure = "the restarted implementation did not start: \(failure.message)"
-        Terminal.note("\(context.settings.command[0]): \(lastFailure)")
+        context.settings.diagnostics.note("\(context.settings.command[0]): \(lastFailure)")
       }
     }
   }
@@ -203,9 +203,9 @@ final class Worker: @unchecked Sendable {
     let termination = session.process.stop(graceMilliseconds: 200)
     let name = session.hello.name
     if !exited {
-      Terminal.note("\(name) did not exit within 2 s of the end of its input: its process group was killed")
+      context.settings.diagnostics.note("\(name) did not exit within 2 s of the end of its input: its process group was killed")
     } else if termination != .exited(0) {
-      Terminal.note("\(name) \(termination) after its last answer (it should exit with status 0)")
+      context.settings.diagnostics.note("\(name) \(termination) after its last answer (it should exit with status 0)")
     }
     end(session)
   }
@@ -299,7 +299,7 @@ final class Worker: @unchecked Sendable {
       let amended = context.unanswered(item, group.status, message: message, stderr: group.stderr)
       context.results.amend(amended.result, of: amended.item)
     }
-    Terminal.note(
+    context.settings.diagnostics.note(
       "the fault did not recur when the \(Plural.count(group.count, "case")) in flight were replayed one at a time: "
         + "\(group.passed.count) recorded \(group.status.rawValue)")
   }
@@ -339,7 +339,7 @@ final class Worker: @unchecked Sendable {
       } else if entries.count > 1 {
         suspects.insert(contentsOf: entries.map(\.entry.item), at: 0)
         suspectGroup = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
-        Terminal.note(
+        context.settings.diagnostics.note(
           "\(session.hello.name): \(cause) with \(Plural.count(entries.count, "case")) in flight; "
             + "replaying them one at a time to find the one that causes it")
       }
