@@ -134,7 +134,7 @@ public enum FuzzCommand: Command {
     }
     if report.stoppedBy != 0 {
       Terminal.note("interrupted by \(Termination.signalName(report.stoppedBy)) after \(report.cases.grouped) cases")
-      return report.stoppedBy == SIGTERM ? .terminated : .interrupted
+      return .stopped(by: report.stoppedBy)
     }
     let searched = "\(report.cases.grouped) cases in \(seconds(report.searchSeconds))"
     guard !report.findings.isEmpty else {

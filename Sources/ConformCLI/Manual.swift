@@ -123,11 +123,11 @@ extension ExitStatus {
       0    success: every case conforms (known failures aside), the runs both pass and agree, a
            bundle verifies
       1    differences: a case does not conform, the runs disagree or both fail a case, a known
-           failure now passes, a bundle does not verify
+           failure now passes, a run checked nothing, a bundle does not verify
       2    could not run: bad usage, unreadable fixtures, results or bundle, an implementation that
            cannot start
-      130  interrupted by SIGINT; 143 by SIGTERM (conform run keeps the results file, marked
-           interrupted; see each command's --help)
+      130  interrupted by SIGINT; 143 by SIGTERM, 129 by SIGHUP (conform run keeps the results
+           file, marked interrupted; see each command's --help)
     """
 
   /// The 130/143 row of a command that does not catch SIGINT or SIGTERM.

@@ -39,7 +39,7 @@ public enum ReportCommand: Command {
     ] + ReportOptions.manualBlocks,
     exitStatuses: [
       (0, "every case conforms (known failures aside)"),
-      (1, "a case does not conform, or a listed known failure now passes"),
+      (1, "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty"),
       (2, "bad usage, an unreadable results or known-failures file, or a run that did not finish\n(no footer, or interrupted) with no failing case"),
       (130, ExitStatus.notCaughtSignals),
     ])

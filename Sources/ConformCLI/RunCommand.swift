@@ -136,19 +136,26 @@ public enum RunCommand: Command {
             fixtures is an error (exit 2)
             """),
           Option("--write-known-failures", "FILE", "write the cases failing now, in that format"),
+          Option(
+            "--allow-empty", recordedAs: "allowEmpty",
+            """
+            pass a run in which no case was checked (every case skipped, or
+            unsupported: no suite declared). Without it such a run exits 1
+            """),
         ]),
     ] + ReportOptions.manualBlocks + [
       .text(
         """
-        SIGINT or SIGTERM stops the implementation, keeps the results so far (marked interrupted)
-        and exits 130 or 143.
+        SIGINT, SIGTERM or SIGHUP stops the implementation, keeps the results so far (marked
+        interrupted) and exits 130, 143 or 129. A results file that reaches the file-size limit
+        (ulimit -f) ends the run with exit 2, the results so far kept.
         """)
     ],
     exitStatuses: [
       (0, "every case conforms (known failures aside)"),
-      (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), or a\nlisted known failure now passes"),
+      (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), a\nlisted known failure now passes, or nothing was checked (without --allow-empty)"),
       (2, "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"),
-      (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: the implementation is stopped and the\nresults so far are kept, marked interrupted"),
+      (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\nstopped and the results so far are kept, marked interrupted"),
     ])
 
   /// A run, or `--list`.
@@ -211,7 +218,7 @@ public enum RunCommand: Command {
     switch try Harness.run(plan) {
     case .interruptedBeforeStart(let signal):
       Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
-      return signal == SIGTERM ? .terminated : .interrupted
+      return .stopped(by: signal)
     case .finished(var summary, let path, let unsent):
       // The live summary keeps only the cases reports list; JUnit lists every case, and the
       // JSON report and the known-failures file every problem: those read the results back.
@@ -234,7 +241,7 @@ public enum RunCommand: Command {
         let answered = footer.totals.filter { $0.key != .notRun }.values.reduce(0, +)
         Terminal.note(
           "\(interrupted): \(answered) of \(Plural.count(plan.plannedCount, "attempt")) done; results so far in \(path)")
-        return interrupted == "SIGTERM" ? .terminated : .interrupted
+        return .stopped(byName: interrupted)
       }
       Terminal.note("results in \(path)")
       return summary.exitStatus
@@ -312,6 +319,8 @@ public struct RunOptions {
   var results: String?
   var knownFailures: String?
   var writeKnownFailures: String?
+  /// `--allow-empty`: a run in which every case was skipped or unsupported passes.
+  var allowEmpty = false
   var report = ReportOptions()
 
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> RunOptions {
@@ -373,6 +382,7 @@ public struct RunOptions {
       throw .usage("run: --generate runs without a known-failures list: generated cases are checked against the model alone")
     }
     options.writeKnownFailures = try arguments.value("--write-known-failures")
+    options.allowEmpty = arguments.flag("--allow-empty")
     options.report = try ReportOptions.parse(from: &arguments)
     let rest = try arguments.positionals()
     // Checked after the unknown options, so that `conform run --juint x` names the typo first.
@@ -408,6 +418,7 @@ public struct RunOptions {
       "repeat": .int(Int64(repeatCount)),
       "rerunFailed": JSONValue(rerunFailed),
       "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
+      "allowEmpty": .bool(allowEmpty),
       "stopAfter": stopAfter.map { .int(Int64($0)) } ?? .null,
       "timeoutMs": .int(Int64((timeout * 1000).rounded())),
       "window": .int(Int64(window)),

@@ -21,7 +21,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP")])
   func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let children = TestSupport.temporaryDirectory().appendingPathComponent("children")
@@ -70,6 +70,25 @@ import Testing
     for pid in Hostile.pids(in: pids) { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
   }
 
+  /// A second signal ends conform at once, but not before it kills the implementation's group.
+  @Test func aSecondSignalStillKillsTheImplementation() throws {
+    let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
+    let started = try Hostile.start(
+      "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
+    waitForRecords(started.resultsPath, Hostile.k - 1)
+    usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+    kill(started.pid, SIGINT)
+    usleep(20_000)  // within the first signal's 200 ms of grace for the implementation
+    kill(started.pid, SIGINT)
+    let run = started.finish(limit: 60)
+
+    #expect(run.status == 130)
+    #expect(run.stderr.contains("second SIGINT: stopping now, killing the implementations"), "\(run.stderr)")
+    let implementation = Hostile.pids(in: pids)
+    #expect(!implementation.isEmpty)
+    for pid in implementation { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
+  }
+
   /// Before the hello is answered there is no results file to keep: conform says so.
   @Test func aSignalDuringTheHandshakeWritesNoResults() throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
@@ -86,5 +105,23 @@ import Testing
     #expect(run.stderr.contains("interrupted by SIGTERM before the run started: no results written"))
     #expect(!run.hasResults)
     for pid in Hostile.pids(in: pids) { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
+  }
+}
+
+/// A results file that reaches the file-size limit (`ulimit -f`) ends the run like a full disk:
+/// a message naming the file and exit 2, never SIGXFSZ killing conform mid-line.
+@Suite struct ResultsFileSizeLimitTests {
+  @Test func theFileSizeLimitEndsTheRunWithAMessageNotASignal() throws {
+    let folder = TestSupport.temporaryDirectory("conform-ulimit")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let results = folder.appendingPathComponent("results.jsonl").path
+    let command = [TestSupport.binary("conform"), "run", "--impl", TestSupport.binary("swift-reference"), "--results", results]
+    // 16 blocks of 1 KiB: the built-in tables' results are megabytes.
+    let outcome = try TestSupport.run(
+      "/bin/bash", ["-c", "ulimit -f 16; exec \"$@\"", "bash"] + command, timeout: 120)
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains(results), "\(outcome.stderr)")
+    let size = (try FileManager.default.attributesOfItem(atPath: results)[.size] as? Int) ?? 0
+    #expect(size > 0 && size <= 16 * 1024)
   }
 }

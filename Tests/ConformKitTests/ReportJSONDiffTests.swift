@@ -148,3 +148,36 @@ import Testing
     #expect(problem.contains("(- golden, + actual)"))
   }
 }
+
+/// The diff's work and output stay bounded whatever an implementation answers.
+@Suite struct ReportJSONDiffBoundsTests {
+  @Test func arraysTooFarApartAreSummarisedAndTheirFirstDifferenceShown() {
+    let expected: JSONValue = [1, 2]
+    let actual = JSONValue.array((0..<200_000).map { .int(Int64($0)) })
+    let lines = JSONDiff.lines(expected, actual)
+    #expect(lines.count < 10, "\(lines.prefix(10))")
+    #expect(lines.contains("  2 elements vs 200000; first difference at [0] (too far apart to align element by element)"))
+    #expect(lines.contains("- [0]: 1") && lines.contains("+ [0]: 0"))
+  }
+
+  @Test func commonEndsAreSkippedSoOneInsertionInAHugeArrayIsStillOneLine() {
+    let base = (0..<100_000).map { JSONValue.int(Int64($0)) }
+    var changed = base
+    changed.insert("new", at: 50_000)
+    #expect(
+      JSONDiff.lines(.array(base), .array(changed)) == [
+        "  … (50000 unchanged)", "+ [50000]: \"new\"", "  … (50000 unchanged)",
+      ])
+  }
+
+  @Test func aHugeStringIsCutAroundItsFirstDifference() {
+    let long = String(repeating: "x", count: 15 << 20)
+    let other = String(repeating: "x", count: 5_000) + "y" + String(repeating: "x", count: (15 << 20) - 5_001)
+    let lines = JSONDiff.lines(.string(long), .string(other))
+    #expect(lines.count == 2)
+    #expect(lines.allSatisfy { $0.utf8.count < JSONDiff.valueLimit + 100 }, "\(lines.map(\.count))")
+    #expect(lines[1].contains("y"))
+    #expect(lines[0].hasPrefix("- …(4751 characters) "))
+    #expect(lines[0].hasSuffix(" …(\((15 << 20) + 2 - 5_751) characters more)"))
+  }
+}

@@ -52,7 +52,7 @@ package final class FuzzExecutor {
     case .finished(let summary, let path, _):
       name = summary.header.implementation.name
       if let interrupted = summary.footer?.interrupted {
-        stoppedBy = interrupted == "SIGTERM" ? SIGTERM : SIGINT
+        stoppedBy = Termination.stopSignal(named: interrupted) ?? SIGINT
         return nil
       }
       // The live summary lists problems only, up to a limit: read the file when it left out

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How an implementation's process ended.
 package enum Termination: Sendable, Equatable, CustomStringConvertible {
@@ -16,6 +17,12 @@ package enum Termination: Sendable, Equatable, CustomStringConvertible {
     case .exited(let code): "exited with status \(code)"
     case .signaled(let number): "was killed by signal \(number) (\(Self.signalName(number)))"
     }
+  }
+
+  /// The number of a stopping signal named as a results footer names it ("SIGHUP"), if it is one
+  /// conform stops on.
+  package static func stopSignal(named name: String) -> Int32? {
+    [SIGINT, SIGTERM, SIGHUP].first { signalName($0) == name }
   }
 
   package static func signalName(_ number: Int32) -> String {
@@ -59,6 +66,14 @@ final class ImplementationProcess: @unchecked Sendable {
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
   private static let spawnLock = NSLock()
+  /// The pids of the processes started and not yet reaped: each is its process group's id.
+  private static let unreaped = Mutex<Set<pid_t>>([])
+
+  /// Kills every process group conform started and has not reaped: for a second signal, when
+  /// conform ends at once and must not leave implementations (or their children) running.
+  static func killUnreapedGroups() {
+    for pid in unreaped.withLock({ $0 }) { kill(-pid, SIGKILL) }
+  }
 
   private init(pid: pid_t, stdinFD: Int32, stdoutFD: Int32, stderrFD: Int32) {
     self.pid = pid
@@ -118,6 +133,7 @@ final class ImplementationProcess: @unchecked Sendable {
     for descriptor in parentEnds {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
+    unreaped.withLock { _ = $0.insert(pid) }
     return ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
   }
 
@@ -189,6 +205,7 @@ final class ImplementationProcess: @unchecked Sendable {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let termination = Termination(waitStatus: status)
     reaped = termination
+    Self.unreaped.withLock { _ = $0.remove(pid) }
     return termination
   }
 

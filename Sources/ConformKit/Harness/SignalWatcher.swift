@@ -1,9 +1,10 @@
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a call on an ordinary thread.
+/// Turns SIGINT, SIGTERM and SIGHUP into a call on an ordinary thread.
 ///
 /// The handler only writes the signal number to a pipe (async-signal-safe); a thread reads it
-/// and does the real work. A second signal while the first is being handled ends conform at once.
+/// and does the real work. A second signal while the first is being handled ends conform at once,
+/// after killing the process groups of the implementations it started.
 enum SignalWatcher {
   nonisolated(unsafe) private static var pipeWrite: Int32 = -1
   nonisolated(unsafe) private static var installed = false
@@ -19,6 +20,7 @@ enum SignalWatcher {
     sigemptyset(&unblock)
     sigaddset(&unblock, SIGINT)
     sigaddset(&unblock, SIGTERM)
+    sigaddset(&unblock, SIGHUP)
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     var descriptors: [Int32] = [0, 0]
     guard pipe(&descriptors) == 0 else { return }
@@ -34,7 +36,8 @@ enum SignalWatcher {
         guard count == MemoryLayout<Int32>.size else { return }
         seen += 1
         if seen > 1 {
-          diagnostics.note("second \(Termination.signalName(number)): stopping now")
+          diagnostics.note("second \(Termination.signalName(number)): stopping now, killing the implementations")
+          ImplementationProcess.killUnreapedGroups()
           _exit(128 + number)
         }
         onSignal(number)
@@ -42,7 +45,7 @@ enum SignalWatcher {
     }
     thread.name = "conform signals"
     thread.start()
-    for number in [SIGINT, SIGTERM] {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         var value = number

@@ -64,8 +64,10 @@ extension CaseOutcome {
   }
 
   /// The case's details as plain text, in the order a person reads them: what is wrong, why the
-  /// case exists, its input, the diff, the message, the tail of stderr (at most `stderrLines`
-  /// lines), and the command that runs it again.
+  /// case exists, its input, the command that runs it again, the diff, the message, the line of
+  /// stderr that says why it crashed (a runtime's fatal error), then the tail of stderr (at most
+  /// `stderrLines` lines). Text from the implementation can neither break a line nor start a
+  /// CI workflow command (see `VisibleText.shown`).
   func detailLines(stderrLines: Int, rerun: String? = nil) -> [String] {
     var lines: [String] = []
     if let staleExplanation { lines.append(staleExplanation) }
@@ -79,16 +81,21 @@ extension CaseOutcome {
         lines.append(contentsOf: outputDiff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
       }
       if let message = attempt.message, !message.isEmpty {
-        let messageLines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let messageLines = VisibleText.lines(message)
         lines.append("message: \(messageLines[0])")
-        lines.append(contentsOf: messageLines.dropFirst().map { "  \($0)" })
+        lines.append(contentsOf: messageLines.dropFirst().map { "  | \($0)" })
       }
       if let stderr = attempt.stderrTail, !stderr.isEmpty {
+        let reason = CrashReason.lines(in: stderr)
+        if let first = reason.first {
+          lines.append("reason: \(first)")
+          lines.append(contentsOf: reason.dropFirst().map { "  | \($0)" })
+        }
         let (tail, truncated) = VisibleText.lastLines(stderr, stderrLines)
         lines.append(truncated ? "stderr (last \(Plural.count(tail.count, "line"))):" : "stderr:")
         lines.append(contentsOf: tail.map { "| \($0)" })
       }
     }
-    return lines.map(VisibleText.escapingControls)
+    return lines.map(VisibleText.shown)
   }
 }

@@ -109,7 +109,7 @@ extension Drift {
     }
     if let diff = disagreement.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     lines += stderrLines(attemptA, attemptB)
-    return lines.map(VisibleText.escapingControls)
+    return lines.map(VisibleText.shown)
   }
 
   /// Both sides' verdicts on the group's first case, its note when the group is one case, the
@@ -121,7 +121,7 @@ extension Drift {
     if group.ids.count == 1, let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
     if let diff = group.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     lines += stderrLines(attemptA, attemptB)
-    return lines.map(VisibleText.escapingControls)
+    return lines.map(VisibleText.shown)
   }
 
   /// The last lines of each side's stderr, when it wrote any.

@@ -20,8 +20,19 @@ import ConformJSON
 /// non-ASCII or invisible scalars (`"é"` against `"e\u{301}"`, a no-break space, a zero-width
 /// space) show those scalars escaped, `"e\u{301}"`, so a person can see the difference.
 ///
+/// The work is bounded whatever the values' size: arrays are aligned only where they differ
+/// (their common ends are skipped), and past `alignmentLimit` elements left to align the diff
+/// says `N elements vs M; first difference at [i]` and compares that pair alone; a value longer
+/// than `valueLimit` characters is shown cut, around where the two sides first differ.
+///
 /// The output depends only on the two values: fields in code point order, arrays in order.
 public enum JSONDiff {
+  /// The most array elements, both sides together, aligned element by element (beyond their
+  /// common ends): the alignment costs up to this many squared steps.
+  public static let alignmentLimit = 2_000
+  /// The most characters of one value shown; a longer one is cut.
+  public static let valueLimit = 1_000
+
   /// The difference of `expected` and `actual`, nil when they are equal.
   ///
   /// The first line is the legend: `(- first, + second)` with `legend`'s two names.
@@ -119,12 +130,21 @@ private struct Walker {
   }
 
   mutating func array(_ x: [JSONValue], _ y: [JSONValue], path: Path) {
+    // The common ends cost a linear pass; only what lies between them is aligned.
+    var head = 0
+    while head < x.count, head < y.count, x[head] == y[head] { head += 1 }
+    var tail = 0
+    while tail < x.count - head, tail < y.count - head, x[x.count - 1 - tail] == y[y.count - 1 - tail] { tail += 1 }
+    if (x.count - head - tail) + (y.count - head - tail) > JSONDiff.alignmentLimit {
+      unaligned(x, y, firstDifference: head, path: path)
+      return
+    }
     var removedOffsets = Set<Int>()
     var insertedOffsets = Set<Int>()
-    for change in y.difference(from: x) {
+    for change in y[head..<(y.count - tail)].difference(from: x[head..<(x.count - tail)]) {
       switch change {
-      case .remove(let offset, _, _): removedOffsets.insert(offset)
-      case .insert(let offset, _, _): insertedOffsets.insert(offset)
+      case .remove(let offset, _, _): removedOffsets.insert(head + offset)
+      case .insert(let offset, _, _): insertedOffsets.insert(head + offset)
       }
     }
     var i = 0
@@ -175,6 +195,20 @@ private struct Walker {
     collapse(&unchanged, at: path.first)
   }
 
+  /// Two arrays too far apart to align: their lengths, then the first pair that differs.
+  mutating func unaligned(_ x: [JSONValue], _ y: [JSONValue], firstDifference index: Int, path: Path) {
+    if index > 0 { lines.append("  " + (path.first.isEmpty ? "" : path.first + ": ") + "… (\(index) unchanged)") }
+    lines.append(
+      "  " + (path.first.isEmpty ? "" : path.first + ": ")
+        + "\(x.count) elements vs \(y.count); first difference at [\(index)] (too far apart to align element by element)")
+    switch (index < x.count, index < y.count) {
+    case (true, true): value(x[index], y[index], path: path.index(index, index))
+    case (true, false): removed(JSONDiffText.render(x[index]), at: path.first + "[\(index)]")
+    case (false, true): added(JSONDiffText.render(y[index]), at: path.second + "[\(index)]")
+    case (false, false): break
+    }
+  }
+
   /// Objects pair with objects, arrays with arrays, anything else with anything else.
   static func kind(_ value: JSONValue) -> Int {
     switch value {
@@ -204,14 +238,39 @@ enum JSONDiffText {
   /// Shown for a field that one side does not have; never valid JSON, so never mistaken for a value.
   static let absent = "(absent)"
 
-  static func render(_ value: JSONValue) -> String { JSONWriter.string(value) }
+  /// A value as canonical JSON, cut to `JSONDiff.valueLimit` characters.
+  static func render(_ value: JSONValue) -> String { cut(JSONWriter.string(value), around: 0) }
 
-  /// Two differing values as text; strings that would look alike are shown with escapes.
+  /// Two differing values as text; strings that would look alike are shown with escapes. Long
+  /// ones are cut around the first character where they differ.
   static func pair(_ a: JSONValue, _ b: JSONValue) -> (String, String) {
+    var (first, second) = (JSONWriter.string(a), JSONWriter.string(b))
     if case .string(let x) = a, case .string(let y) = b, differOnlyInvisibly(x, y) {
-      return (escaped(render(a)), escaped(render(b)))
+      (first, second) = (escaped(first), escaped(second))
     }
-    return (render(a), render(b))
+    let x = first.unicodeScalars
+    let y = second.unicodeScalars
+    var offset = 0
+    var (i, j) = (x.startIndex, y.startIndex)
+    while i != x.endIndex, j != y.endIndex, x[i] == y[j] {
+      offset += 1
+      (i, j) = (x.index(after: i), y.index(after: j))
+    }
+    return (cut(first, around: offset), cut(second, around: offset))
+  }
+
+  /// `text` when it is at most `JSONDiff.valueLimit` scalars long; else that many around
+  /// `offset`, each cut end saying how much is left out.
+  static func cut(_ text: String, around offset: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    let limit = JSONDiff.valueLimit
+    guard scalars.count > limit else { return text }
+    let start = max(0, min(offset - limit / 4, scalars.count - limit))
+    let end = start + limit
+    var result = start > 0 ? "…(\(start) characters) " : ""
+    result.unicodeScalars.append(contentsOf: scalars[start..<end])
+    if end < scalars.count { result += " …(\(scalars.count - end) characters more)" }
+    return result
   }
 
   /// Whether the scalars where two strings differ include one a person cannot tell apart on

@@ -31,6 +31,23 @@ package struct TextStyle: Sendable {
 /// Text from a results file made safe to show: what it holds came from the implementation under
 /// test, which may write anything (escape sequences, NUL, a carriage return that hides a line).
 enum VisibleText {
+  /// `text`'s lines, split at every line break a terminal or a CI log honours: LF, CR, CRLF,
+  /// and the Unicode ones (NEL, U+2028, U+2029).
+  static func lines(_ text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+  }
+
+  /// A line of a report as shown: controls escaped, and a line that would read as a GitHub
+  /// Actions workflow command (`::error ...`, `::add-mask::`, `::stop-commands::`, even
+  /// indented, as the runner reads them) made inert by escaping its first colon. Only conform's
+  /// own annotations are commands.
+  static func shown(_ line: String) -> String {
+    let escaped = escapingControls(line)
+    let body = escaped.drop { $0 == " " || $0 == "\t" }
+    guard body.hasPrefix("::") else { return escaped }
+    return escaped[..<body.startIndex] + "\\u{3A}" + body.dropFirst()
+  }
+
   /// Control characters other than newline and tab, shown as `\u{1B}`.
   static func escapingControls(_ text: String) -> String {
     guard containsControl(text) else { return text }
@@ -93,7 +110,7 @@ enum VisibleText {
       }
       start = before
     }
-    return (body[start...].split(separator: "\n", omittingEmptySubsequences: false), start > body.utf8.startIndex)
+    return (body[start...].split(omittingEmptySubsequences: false, whereSeparator: \.isNewline), start > body.utf8.startIndex)
   }
 
   /// At most `count` lines, the rest replaced by one line that says how many were left out.

@@ -215,9 +215,23 @@ public struct RunSummary: Sendable {
     var line = parts.joined(separator: ", ")
     if notRun > 0, !isSuitePart, let stop = stopReason {
       line += ": \(stop.rawValue) after \(reachedCount) of \(Plural.count(header.fixtures.cases, "case"))"
+    } else if checksNothing {
+      line += ": nothing was checked" + (allowsEmpty ? " (allowed by --allow-empty)" : " (every case was skipped or unsupported)")
     }
     return line
   }
+
+  /// A finished run in which no case got a verdict: every one was skipped or unsupported (an
+  /// implementation that declares no suite passes nothing). It fails the gate unless the run
+  /// was given `--allow-empty`.
+  public var checksNothing: Bool {
+    guard stopReason == nil, !isSuitePart else { return false }
+    let counts = counts
+    return counts.passed + counts.failed + counts.errored + counts.flaky + counts.known + counts.stale == 0
+  }
+
+  /// Whether the run was given `--allow-empty` (its header records it).
+  var allowsEmpty: Bool { header.options["allowEmpty"] == true }
 
   /// Why a run left cases without a verdict.
   enum StopReason: String {
@@ -246,7 +260,7 @@ public struct RunSummary: Sendable {
     if unlistedProblems > 0 || outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) {
       return .differences
     }
-    if stopReason == .stopped { return .differences }
+    if stopReason == .stopped || checksNothing && !allowsEmpty { return .differences }
     return stopReason == nil ? .success : .couldNotRun
   }
 
