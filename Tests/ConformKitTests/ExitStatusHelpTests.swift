@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func onlyRunCatchesTheSignals() {
-    #expect(RunCommand.help.contains("130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: the implementation is stopped"))
+    #expect(RunCommand.help.contains("130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\n       stopped"))
     for help in [ReportCommand.help, DiffCommand.help, GenerateCommand.help, BundleCommand.help, MutantsCommand.help] {
       #expect(help.contains("130  killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught"))
     }

@@ -22,6 +22,6 @@ import Testing
     #expect(run.closingLine.contains("4 failed"), "\(run.closingLine)")
     let file = try run.results()
     let record = try #require(file.results.first { $0.id == stringCases[0] })
-    #expect(record.output == .string(String(repeating: "x", count: 15 << 20)))
+    #expect(record.actual == .string(String(repeating: "x", count: 15 << 20)))
   }
 }

@@ -60,7 +60,7 @@ import Testing
 
   @Test func messagesWithInjectedCommandsStayInert() {
     let attempt = CaseResult(
-      id: "eligibility/seed/a", suite: "eligibility", status: .error,
+      id: "eligibility/seed/a", suite: "eligibility", status: .errored,
       message: "bad input\r\n::add-mask::secret\n::error title=pwned::x", stderrTail: "log\r\n::stop-commands::TOKEN\n")
     let lines = CaseOutcome(id: attempt.id, suite: attempt.suite, attempts: [attempt]).detailLines(stderrLines: 20)
     for line in lines {
