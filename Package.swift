@@ -1,5 +1,17 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Every suite's written spec (`Sources/ConformKit/Suites/<Suite>/<name>.md`), embedded in the kit
+/// as `PackageResources.<name>_md`: a new suite's folder brings its spec with it, no line here.
+let suiteSpecs: [Resource] = {
+  let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sources/ConformKit/Suites")
+  let folders = (try? FileManager.default.contentsOfDirectory(atPath: suites.path)) ?? []
+  return folders.sorted().flatMap { folder -> [Resource] in
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: suites.appendingPathComponent(folder).path)) ?? []
+    return files.filter { $0.hasSuffix(".md") }.sorted().map { .embedInCode("Suites/\(folder)/\($0)") }
+  }
+}()
 
 let package = Package(
   name: "conform",
@@ -20,11 +32,7 @@ let package = Package(
     .target(
       name: "ConformKit",
       dependencies: ["ConformJSON"],
-      resources: [
-        .embedInCode("Suites/Eligibility/eligibility.md"),
-        .embedInCode("Suites/VersionCompare/version-compare.md"),
-        .embedInCode("Suites/Timeline/timeline.md"),
-      ]
+      resources: suiteSpecs
     ),
     // The command-line layer: each command's options declared once, parsed, documented in
     // --help and recorded; the bench and mutants commands.

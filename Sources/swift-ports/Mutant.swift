@@ -34,6 +34,21 @@ struct Mutant: Sendable {
     Mutant(
       name: "record-at-pending", summary: "timeline: the attempt is recorded in markPending(), not at fire time",
       app: AppUnderTest(scheduler: RecordAtPendingScheduler.self)),
+    Mutant(
+      name: "later-without-snooze", summary: "update-notice: \"later\" stores now, without the snooze period",
+      app: AppUnderTest(updateSchedule: LaterWithoutSnoozeSchedule.self)),
+    Mutant(
+      name: "missing-key-never-shows", summary: "update-notice: a missing next-display key reads as never show",
+      app: AppUnderTest(updateSchedule: MissingKeyNeverShowsSchedule.self)),
+    Mutant(
+      name: "utc-check-day", summary: "update-notice: once a day counted in UTC days, not local days",
+      app: AppUnderTest(updateSchedule: UTCCheckDaySchedule.self)),
+    Mutant(
+      name: "status-only-label", summary: "widget-location: the sheet's label from authorizationStatus alone",
+      app: AppUnderTest(widgetLocation: StatusOnlyLabelGate.self)),
+    Mutant(
+      name: "invalid-accuracy-cache", summary: "widget-location: a negative (invalid) accuracy passes <= 100 m",
+      app: AppUnderTest(widgetLocation: InvalidAccuracyCacheGate.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }

@@ -28,7 +28,8 @@ import Testing
       case .caseOfAnotherSuite:
         #"DIR/eligibility.jsonl line 3: case timeline/seed/moved belongs to suite "timeline", not "eligibility""#
       case .unknownSuite:
-        #"DIR/manifest.json: field "suites[1].name": unknown suite "colour-compare": this conform knows eligibility, version-compare, timeline; upgrade conform"#
+        #"DIR/manifest.json: field "suites[1].name": unknown suite "colour-compare": this conform knows "#
+          + SuiteRegistry.names.joined(separator: ", ") + "; upgrade conform"
       case .manifestMissingField: #"DIR/manifest.json: field "suites[1].specVersion": missing"#
       case .malformedManifest: "DIR/manifest.json line 1: column 11: unexpected character ',', expected a value"
       case .digestMismatch: "DIR/eligibility.jsonl: does not match the manifest (sha256 "

@@ -73,7 +73,7 @@ import Testing
       let script = "(exit \(status)); { \(command); } 2>&1"
       let outcome = try TestSupport.run(
         "/bin/bash", ["-c", script], environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "100"],
-        currentDirectory: directory, timeout: 600)
+        currentDirectory: directory, timeout: 1_200)
       status = outcome.status
       var lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if lines.last == "" { lines.removeLast() }

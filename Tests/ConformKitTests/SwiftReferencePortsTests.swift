@@ -8,7 +8,8 @@ import Testing
 @Suite struct SwiftReferencePortsTests {
   static let mutantNames = [
     "no-zero-padding", "grapheme-split", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
-    "no-cancel-guard", "no-foreground-check", "record-at-pending",
+    "no-cancel-guard", "no-foreground-check", "record-at-pending", "later-without-snooze", "missing-key-never-shows",
+    "utc-check-day", "status-only-label", "invalid-accuracy-cache",
   ]
 
   struct Drift: Sendable, CustomTestStringConvertible {
@@ -47,6 +48,21 @@ import Testing
     Drift(
       mutant: "record-at-pending", suite: "timeline", caseID: "timeline/seed/pending-is-not-an-attempt",
       unaffected: ["eligibility", "version-compare"]),
+    Drift(
+      mutant: "later-without-snooze", suite: "update-notice", caseID: "update-notice/seed/later-snoozes",
+      unaffected: ["version-compare", "widget-location"]),
+    Drift(
+      mutant: "missing-key-never-shows", suite: "update-notice", caseID: "update-notice/seed/missing-next-display-key",
+      unaffected: ["version-compare", "widget-location"]),
+    Drift(
+      mutant: "utc-check-day", suite: "update-notice", caseID: "update-notice/pitfall/utc-day-is-not-local-day",
+      unaffected: ["version-compare", "widget-location"]),
+    Drift(
+      mutant: "status-only-label", suite: "widget-location", caseID: "widget-location/seed/app-only-label",
+      unaffected: ["update-notice"]),
+    Drift(
+      mutant: "invalid-accuracy-cache", suite: "widget-location", caseID: "widget-location/pitfall/invalid-accuracy",
+      unaffected: ["update-notice"]),
   ]
 
   @Test(arguments: drifts)

@@ -3,8 +3,9 @@
 
     conforming.py [--fixtures DIR] [--suites a,b]   (default: every suite)
 """
-from conformlib import expected_outputs, option, result, serve
+from conformlib import expected_outputs, fixture_suites, option, result, serve
 
-suites = option("--suites", "eligibility,version-compare,timeline").split(",")
+given = option("--suites")
+suites = given.split(",") if given else fixture_suites()
 expected = expected_outputs(suites)
 serve("conforming-py", suites, lambda request: result(request, expected[request["id"]]))

@@ -25,10 +25,19 @@ def options(name):
     return [args[i + 1] for i, arg in enumerate(args[:-1]) if arg == name]
 
 
+def fixtures_folder():
+    """The fixtures folder this implementation is given (`--fixtures DIR`, else the repository's fixtures/)."""
+    return option("--fixtures", os.path.join(HERE, "..", "..", "fixtures"))
+
+
+def fixture_suites():
+    """Every suite of the fixtures folder, by its table's name."""
+    return sorted(name[: -len(".jsonl")] for name in os.listdir(fixtures_folder()) if name.endswith(".jsonl"))
+
+
 def expected_outputs(suites):
-    """Case id -> expected output, read from the fixtures folder this implementation is given
-    (`--fixtures DIR`, else the repository's fixtures/)."""
-    folder = option("--fixtures", os.path.join(HERE, "..", "..", "fixtures"))
+    """Case id -> expected output, read from the fixtures folder (see `fixtures_folder`)."""
+    folder = fixtures_folder()
     table = {}
     for suite in suites:
         with open(os.path.join(folder, suite + ".jsonl"), encoding="utf-8") as lines:

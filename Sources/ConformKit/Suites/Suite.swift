@@ -106,6 +106,8 @@ public enum SuiteRegistry {
     EligibilitySuite(),
     VersionCompareSuite(),
     TimelineSuite(),
+    UpdateNoticeSuite(),
+    WidgetLocationSuite(),
   ]
 
   public static func named(_ name: String) -> (any Suite)? { all.first { $0.name == name } }

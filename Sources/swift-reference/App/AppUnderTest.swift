@@ -9,15 +9,23 @@ struct AppUnderTest: Sendable {
   var versions: any VersionComparing.Type = AppStoreVersionChecker.self
   /// The review-prompt scheduler, used by `timeline`.
   var scheduler: ReviewPromptScheduler.Type = ReviewPromptScheduler.self
+  /// The iTunes Lookup body decoder, used by `update-notice`.
+  var lookupDecoder: any AppStoreLookupDecoding.Type = StrictAppStoreLookupDecoder.self
+  /// The snooze and the daily check, used by `update-notice`.
+  var updateSchedule: any UpdateNoticeScheduling.Type = UpdateNoticeSchedule.self
+  /// The settings sheet's label and the widget's guard, used by `widget-location`.
+  var widgetLocation: any WidgetLocationDeciding.Type = WidgetLocationGate.self
 
   static let reference = AppUnderTest()
 }
 
 extension Adapter {
-  /// Registers the three suites, each answered by `app`'s code.
+  /// Registers every suite, each answered by `app`'s code.
   mutating func registerSuites(of app: AppUnderTest) {
     registerEligibility(app.rules)
     registerVersionCompare(app.versions)
     registerTimeline(app)
+    registerUpdateNotice(UpdateNoticeChecker(decoder: app.lookupDecoder, versions: app.versions, schedule: app.updateSchedule))
+    registerWidgetLocation(app.widgetLocation)
   }
 }

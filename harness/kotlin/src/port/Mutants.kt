@@ -10,5 +10,10 @@ val mutants: Map<String, Implementation> = linkedMapOf(
     "lexicographic" to Implementation(versions = Lexicographic),
     "day-overflow-wraps" to Implementation(eligibility = DayOverflowWraps),
     "force-override-last" to Implementation(eligibility = ForceOverrideLast),
-    "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive)
+    "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive),
+    "gson-lenient-lookup" to Implementation(lookupDecoder = GsonLenientLookup),
+    "lenient-framing" to Implementation(lookupDecoder = LenientFraming),
+    "int32-track-id" to Implementation(lookupDecoder = Int32TrackId),
+    "waits-for-timeout" to Implementation(widgetLocation = WaitsForTimeout),
+    "widget-flag-alone" to Implementation(widgetLocation = WidgetFlagAlone)
 )

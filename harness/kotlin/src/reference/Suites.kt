@@ -10,10 +10,13 @@ const val KOTLIN_HARNESS_VERSION = "0.1.0"
 class Implementation(
     val versions: VersionComparator = StoreVersionComparator,
     val eligibility: ReviewEligibility = ReviewPromptRules,
-    val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler
+    val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler,
+    val lookupDecoder: AppStoreLookupDecoder = StrictLookupDecoder,
+    val updateSchedule: UpdateNoticeSchedule = LocalDaySchedule,
+    val widgetLocation: WidgetLocationPolicy = WidgetLocationGate
 )
 
-/** Registers the three suites of the kit, mapping each case's input to [implementation]. */
+/** Registers every suite of the kit, mapping each case's input to [implementation]. */
 fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapter = this
     .suite("eligibility") { input ->
         val config = input.fields("config")
@@ -33,3 +36,8 @@ fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapte
     .suite("timeline") { input ->
         runTimeline(input, implementation.eligibility, implementation.newScheduler)
     }
+    .suite("update-notice") { input ->
+        val checker = UpdateNoticeChecker(implementation.lookupDecoder, implementation.versions, implementation.updateSchedule)
+        runUpdateNotice(input, checker)
+    }
+    .suite("widget-location") { input -> runWidgetLocation(input, implementation.widgetLocation) }

@@ -1,0 +1,129 @@
+import ConformJSON
+
+/// The inputs of the widget's location decision, as the `widget-location` spec names them.
+public struct WidgetLocationInput: Sendable, Equatable {
+  /// The last location the widget's `CLLocationManager` holds.
+  public struct CachedLocation: Sendable, Equatable {
+    /// Seconds since the fix was taken; negative when its timestamp is in the future.
+    public var ageSeconds: Int64
+    /// Meters; negative means the coordinate is invalid (`CLLocation.horizontalAccuracy`).
+    public var horizontalAccuracy: Int64
+
+    public init(ageSeconds: Int64, horizontalAccuracy: Int64) {
+      self.ageSeconds = ageSeconds
+      self.horizontalAccuracy = horizontalAccuracy
+    }
+  }
+
+  /// The newest cached fix the widget may use instead of asking for a fresh one.
+  public var maxCacheAgeSeconds: Int64
+  /// The accuracy the widget asks for (100 m in the story), and the worst cached fix it accepts.
+  public var desiredAccuracyMeters: Int64
+  /// `CLAuthorizationStatus.rawValue`: 0 notDetermined, 1 restricted, 2 denied,
+  /// 3 authorizedAlways, 4 authorizedWhenInUse; any other value is a status this spec does not know.
+  public var authorizationStatus: Int64
+  /// `CLLocationManager.isAuthorizedForWidgetUpdates`.
+  public var widgetUpdatesAuthorized: Bool
+  /// Whether the widget's Info.plist declares `NSWidgetWantsLocation`.
+  public var widgetWantsLocation: Bool
+  public var cachedLocation: CachedLocation?
+
+  public init(
+    maxCacheAgeSeconds: Int64, desiredAccuracyMeters: Int64, authorizationStatus: Int64, widgetUpdatesAuthorized: Bool,
+    widgetWantsLocation: Bool, cachedLocation: CachedLocation?
+  ) {
+    self.maxCacheAgeSeconds = maxCacheAgeSeconds
+    self.desiredAccuracyMeters = desiredAccuracyMeters
+    self.authorizationStatus = authorizationStatus
+    self.widgetUpdatesAuthorized = widgetUpdatesAuthorized
+    self.widgetWantsLocation = widgetWantsLocation
+    self.cachedLocation = cachedLocation
+  }
+}
+
+/// What the settings sheet says about the location permission.
+public enum WidgetLocationLabel: String, Sendable, CaseIterable {
+  /// The widget gets locations: "while using the app or widgets", or always.
+  case granted
+  /// "Only while using the app (not shown on the widget)".
+  case appOnly = "app-only"
+  case denied
+  case notAsked = "not-asked"
+}
+
+/// What the widget's timeline provider does for its distance.
+public enum WidgetLocationAction: String, Sendable, CaseIterable {
+  /// Ask for a fresh location (and wait for it, up to the timeout).
+  case requestLocation = "request-location"
+  /// Use the cached location: recent and accurate enough.
+  case useCache = "use-cache"
+  /// End at once, without a location: asking would only wait for the timeout.
+  case endNow = "end-now"
+}
+
+/// The reference model of the `widget-location` suite.
+public enum WidgetLocation {
+  public static let notDetermined: Int64 = 0
+  public static let authorizedAlways: Int64 = 3
+  public static let authorizedWhenInUse: Int64 = 4
+
+  /// Whether iOS gives the widget a location (rule 1): authorized, the widget sub-permission, and
+  /// the Info.plist key.
+  public static func widgetGetsLocation(_ input: WidgetLocationInput) -> Bool {
+    isAuthorized(input.authorizationStatus) && input.widgetUpdatesAuthorized && input.widgetWantsLocation
+  }
+
+  static func isAuthorized(_ status: Int64) -> Bool { status == authorizedAlways || status == authorizedWhenInUse }
+
+  /// The settings sheet's label (rule 2).
+  public static func label(_ input: WidgetLocationInput) -> WidgetLocationLabel {
+    if input.authorizationStatus == notDetermined { return .notAsked }
+    guard isAuthorized(input.authorizationStatus) else { return .denied }
+    return widgetGetsLocation(input) ? .granted : .appOnly
+  }
+
+  /// The widget's action (rule 3).
+  public static func action(_ input: WidgetLocationInput) -> WidgetLocationAction {
+    guard widgetGetsLocation(input) else { return .endNow }
+    guard let cached = input.cachedLocation,
+      (0...input.maxCacheAgeSeconds).contains(cached.ageSeconds),
+      (0...input.desiredAccuracyMeters).contains(cached.horizontalAccuracy)
+    else { return .requestLocation }
+    return .useCache
+  }
+}
+
+extension WidgetLocationInput {
+  static let configRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+
+  public init(json: JSONValue, path: String = "") throws(JSONShapeError) {
+    let fields = try JSONFields(json, path: path)
+    try fields.rejectUnknown([
+      "authorizationStatus", "cachedLocation", "config", "widgetUpdatesAuthorized", "widgetWantsLocation",
+    ])
+    let config = try fields.fields("config")
+    try config.rejectUnknown(["desiredAccuracyMeters", "maxCacheAgeSeconds"])
+    maxCacheAgeSeconds = try config.int("maxCacheAgeSeconds", in: Self.configRange)
+    desiredAccuracyMeters = try config.int("desiredAccuracyMeters", in: Self.configRange)
+    authorizationStatus = try fields.int("authorizationStatus", in: Int64(Int32.min)...Int64(Int32.max))
+    widgetUpdatesAuthorized = try fields.bool("widgetUpdatesAuthorized")
+    widgetWantsLocation = try fields.bool("widgetWantsLocation")
+    if try fields.value("cachedLocation").isNull {
+      cachedLocation = nil
+    } else {
+      let cached = try fields.fields("cachedLocation")
+      try cached.rejectUnknown(["ageSeconds", "horizontalAccuracy"])
+      cachedLocation = CachedLocation(ageSeconds: try cached.int("ageSeconds"), horizontalAccuracy: try cached.int("horizontalAccuracy"))
+    }
+  }
+
+  public var json: JSONValue {
+    [
+      "authorizationStatus": .int(authorizationStatus),
+      "cachedLocation": cachedLocation.map { ["ageSeconds": .int($0.ageSeconds), "horizontalAccuracy": .int($0.horizontalAccuracy)] }
+        ?? .null,
+      "config": ["desiredAccuracyMeters": .int(desiredAccuracyMeters), "maxCacheAgeSeconds": .int(maxCacheAgeSeconds)],
+      "widgetUpdatesAuthorized": .bool(widgetUpdatesAuthorized), "widgetWantsLocation": .bool(widgetWantsLocation),
+    ]
+  }
+}
