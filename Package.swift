@@ -23,6 +23,8 @@ let package = Package(
         .embedInCode("Suites/Eligibility/eligibility.md"),
         .embedInCode("Suites/VersionCompare/version-compare.md"),
         .embedInCode("Suites/Timeline/timeline.md"),
+        .embedInCode("Suites/DrawFreshness/draw-freshness.md"),
+        .embedInCode("Suites/RestartPrompt/restart-prompt.md"),
       ]
     ),
     // The thin command-line front end.

@@ -98,6 +98,8 @@ public enum SuiteRegistry {
     EligibilitySuite(),
     VersionCompareSuite(),
     TimelineSuite(),
+    DrawFreshnessSuite(),
+    RestartPromptSuite(),
   ]
 
   public static func named(_ name: String) -> (any Suite)? { all.first { $0.name == name } }
