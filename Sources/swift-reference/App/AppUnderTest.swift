@@ -9,15 +9,21 @@ struct AppUnderTest: Sendable {
   var versions: any VersionComparing.Type = AppStoreVersionChecker.self
   /// The review-prompt scheduler, used by `timeline`.
   var scheduler: ReviewPromptScheduler.Type = ReviewPromptScheduler.self
+  /// The lotto screen's refresh decision, used by `draw-freshness`.
+  var draws: any DrawRefreshing.Type = LottoDrawRefresher.self
+  /// The restart prompt of a flexible in-app update, used by `restart-prompt`.
+  var restartPrompt: RestartPromptController.Type = RestartPromptController.self
 
   static let reference = AppUnderTest()
 }
 
 extension Adapter {
-  /// Registers the three suites, each answered by `app`'s code.
+  /// Registers every suite, each answered by `app`'s code.
   mutating func registerSuites(of app: AppUnderTest) {
     registerEligibility(app.rules)
     registerVersionCompare(app.versions)
     registerTimeline(app)
+    registerDrawFreshness(app.draws)
+    registerRestartPrompt(app.restartPrompt)
   }
 }

@@ -143,6 +143,11 @@ extension DrawFreshnessSuite {
             "boundary/\(week.label)/\(moment.label)", tags: ["boundary", "schedule"],
             note: "\(moment.note) (\(week.note)); the cache holds the previous round",
             input: input(now: moment.at, cached: draw(week.round - 1), fetched: nil)))
+        drafts.append(
+          CaseDraft(
+            "boundary/\(week.label)/\(moment.label)/cached-\(week.round)", tags: ["boundary", "schedule"],
+            note: "\(moment.note) (\(week.note)); the cache holds this week's round, so refreshAt is the next draw",
+            input: input(now: moment.at, cached: draw(week.round), fetched: nil)))
       }
     }
     drafts += [
