@@ -10,5 +10,9 @@ val mutants: Map<String, Implementation> = linkedMapOf(
     "lexicographic" to Implementation(versions = Lexicographic),
     "day-overflow-wraps" to Implementation(eligibility = DayOverflowWraps),
     "force-override-last" to Implementation(eligibility = ForceOverrideLast),
-    "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive)
+    "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive),
+    "calendar-weekday" to Implementation(draws = CalendarWeekday),
+    "zero-numbers" to Implementation(draws = ZeroNumbers),
+    "listener-only" to Implementation(newRestartPrompt = ::ListenerOnly),
+    "prompt-every-callback" to Implementation(newRestartPrompt = ::PromptEveryCallback)
 )

@@ -10,10 +10,12 @@ const val KOTLIN_HARNESS_VERSION = "0.1.0"
 class Implementation(
     val versions: VersionComparator = StoreVersionComparator,
     val eligibility: ReviewEligibility = ReviewPromptRules,
-    val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler
+    val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler,
+    val draws: DrawRefreshing = LottoDrawRefresher,
+    val newRestartPrompt: RestartPromptFactory = ::RestartPromptController
 )
 
-/** Registers the three suites of the kit, mapping each case's input to [implementation]. */
+/** Registers every suite of the kit, mapping each case's input to [implementation]. */
 fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapter = this
     .suite("eligibility") { input ->
         val config = input.fields("config")
@@ -33,3 +35,5 @@ fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapte
     .suite("timeline") { input ->
         runTimeline(input, implementation.eligibility, implementation.newScheduler)
     }
+    .suite("draw-freshness") { input -> runDrawFreshness(input, implementation.draws) }
+    .suite("restart-prompt") { input -> runRestartPrompt(input, implementation.newRestartPrompt) }
