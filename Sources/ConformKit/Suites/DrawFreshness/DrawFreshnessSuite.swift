@@ -118,7 +118,7 @@ extension DrawFreshnessSuite {
       ("draw+1s", draw + 1, "one second after the draw"),
       ("kst-midnight-1s", draw + 4 * hour - 1, "Saturday 23:59:59 in Korea, 14:59:59 UTC"),
       ("kst-sunday", draw + 4 * hour, "Sunday 00:00 in Korea is still Saturday (15:00) in UTC"),
-      ("utc-draw", draw + 9 * hour, "Saturday 20:00 UTC: a draw time computed in the device's time zone (UTC here) comes 9 hours late"),
+      ("utc-draw", draw + 9 * hour, "Saturday 20:00 UTC, Sunday 05:00 in Korea: a schedule read in the device's time zone (UTC here) draws only now, and its next draw is 9 hours late"),
       ("friday-draw-time", draw - day, "Friday 20:00 Korea time: a weekday numbered off by one (Calendar's Sunday=1 against ISO's Monday=1) draws on Friday"),
       ("friday-draw-time-1s", draw - day - 1, "Friday 19:59:59 Korea time"),
       ("next-draw-1s", draw + DrawFreshness.weekSeconds - 1, "the last second of the round's week"),
