@@ -1,11 +1,15 @@
 import ConformJSON
+import ConformKit
 import ConformTestSupport
 import Foundation
 import Testing
 
 /// The adapter as the harness meets it: the built `swift-reference` and `swift-ports` binaries.
 @Suite struct AdapterBinaryTests {
-  static let hello = #"{"type":"hello","protocol":1,"suites":["eligibility","timeline","version-compare"]}"#
+  /// Every registered suite, as a JSON array in code point order: the reference answers them all.
+  static let suites = JSONWriter.string(
+    .array(SuiteRegistry.names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string)))
+  static let hello = #"{"type":"hello","protocol":1,"suites":"# + suites + "}"
   static let versionCase =
     #"{"id":"vc/1","input":{"local":"2.0.9","remote":"2.0.10"},"seq":1,"suite":"version-compare","type":"case"}"#
 
@@ -14,7 +18,7 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.stdout == """
-        {"language":"swift","name":"swift-reference","protocol":1,"suites":["eligibility","timeline","version-compare"],"type":"hello","version":"0.1.0"}
+        {"language":"swift","name":"swift-reference","protocol":1,"suites":\(Self.suites),"type":"hello","version":"0.1.0"}
         {"id":"vc/1","output":{"newer":true},"seq":1,"type":"result"}
 
         """)

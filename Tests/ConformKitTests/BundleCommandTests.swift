@@ -41,7 +41,7 @@ import Testing
     let loaded = try FixtureSource.load(path, expectDigest: nil).fixtures
     #expect(
       verified.stdout == """
-        ok \(path): bundle 1.0.0, 3 suites, \(loaded.cases.count.grouped) cases, \(loaded.manifest.files.count) files match manifest.json
+        ok \(path): bundle 1.0.0, \(loaded.manifest.suites.count) suites, \(loaded.cases.count.grouped) cases, \(loaded.manifest.files.count) files match manifest.json
         \(digests[0])  (matches \(path).sha256)
 
         """)

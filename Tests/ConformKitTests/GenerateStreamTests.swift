@@ -239,7 +239,7 @@ import Testing
     let set = FixtureSet.generated(options: GeneratorOptions(timelineDepth: 2), source: "x")
     #expect(set.encoded != nil)
     let selected = Array(stride(from: 1, to: set.cases.count, by: 3))
-    let suites = ["eligibility", "version-compare", "timeline"]
+    let suites = SuiteRegistry.names
     let copied = CaseTable(set, selected: selected, suites: suites)
     let encoded = CaseTable(selected.map { set.cases[$0] }, suites: suites)
     #expect(copied.fixtures == encoded.fixtures)

@@ -7,7 +7,7 @@ import Testing
 /// `swift-reference` against every fixture case of every suite, through a pipe, as the harness
 /// will run it.
 @Suite struct SwiftReferenceFixtureTests {
-  @Test(arguments: ["eligibility", "version-compare", "timeline"])
+  @Test(arguments: SuiteRegistry.names)
   func referenceAgreesWithEveryFixtureCase(suite: String) throws {
     let cases = try Fixtures.cases(of: suite)
     #expect(cases.count > 300, "fixtures/\(suite).jsonl holds the generated cases")
@@ -34,7 +34,7 @@ import Testing
 /// The generated fixture files, read once.
 enum Fixtures {
   private static let loaded: [String: Result<[FixtureCase], any Error>] = Dictionary(
-    uniqueKeysWithValues: ["eligibility", "version-compare", "timeline"].map { suite in
+    uniqueKeysWithValues: SuiteRegistry.names.map { suite in
       (suite, Result { try load(suite) })
     })
 
@@ -55,7 +55,7 @@ enum Fixtures {
 
   /// The hello, then one request per case with `seq` counting from 1.
   static func requests(for cases: [FixtureCase]) -> String {
-    var lines = [#"{"protocol":1,"suites":["eligibility","timeline","version-compare"],"type":"hello"}"#]
+    var lines = [#"{"protocol":1,"suites":"# + AdapterBinaryTests.suites + #","type":"hello"}"#]
     for (index, fixture) in cases.enumerated() {
       lines.append(
         JSONWriter.string([

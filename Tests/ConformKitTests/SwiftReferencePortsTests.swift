@@ -8,7 +8,8 @@ import Testing
 @Suite struct SwiftReferencePortsTests {
   static let mutantNames = [
     "no-zero-padding", "grapheme-split", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
-    "no-cancel-guard", "no-foreground-check", "record-at-pending",
+    "no-cancel-guard", "no-foreground-check", "record-at-pending", "round-only", "header-from-fetch", "device-time-zone",
+    "forget-dismissal", "dismissal-persists",
   ]
 
   struct Drift: Sendable, CustomTestStringConvertible {
@@ -47,6 +48,21 @@ import Testing
     Drift(
       mutant: "record-at-pending", suite: "timeline", caseID: "timeline/seed/pending-is-not-an-attempt",
       unaffected: ["eligibility", "version-compare"]),
+    Drift(
+      mutant: "round-only", suite: "draw-freshness", caseID: "draw-freshness/seed/saturday-night-empty-new-round",
+      unaffected: ["restart-prompt", "version-compare"]),
+    Drift(
+      mutant: "header-from-fetch", suite: "draw-freshness",
+      caseID: "draw-freshness/seed/header-matches-list-before-announcement", unaffected: ["restart-prompt", "eligibility"]),
+    Drift(
+      mutant: "device-time-zone", suite: "draw-freshness", caseID: "draw-freshness/boundary/r1154/kst-sunday",
+      unaffected: ["restart-prompt", "eligibility"]),
+    Drift(
+      mutant: "forget-dismissal", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-query-answers",
+      unaffected: ["draw-freshness", "eligibility"]),
+    Drift(
+      mutant: "dismissal-persists", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-next-launch",
+      unaffected: ["draw-freshness", "version-compare"]),
   ]
 
   @Test(arguments: drifts)
