@@ -37,11 +37,15 @@ import Testing
     ((try? pinned.get())?.suites ?? []).filter { !AppConformance.suites.contains($0) }
   }
 
-  /// One cancelled test per suite of the bundle that the app does not answer: visible in the
-  /// report, never a pass, not a failure (the Android app's JUnit tests abort the same way).
+  /// One known issue per suite of the bundle that the app does not answer: printed in the log and
+  /// counted in the summary ("passed with 2 known issues"), not a failure, as conform run reports
+  /// such a suite unsupported and the Android app's JUnit tests abort it. (`Test.cancel` would be
+  /// silent: Swift Testing 6.3 prints a cancelled test case as passed.)
   @Test(arguments: suitesNotAnswered)
-  func suiteNotImplementedByTheApp(_ suite: String) throws {
-    try Test.cancel("the bundle has the suite \(suite), which AppConformance does not answer: its cases were not run")
+  func suiteNotImplementedByTheApp(_ suite: String) {
+    withKnownIssue("the bundle has the suite \(suite), which AppConformance does not answer: its cases were not run") {
+      Issue.record("\(suite): not implemented by the app")
+    }
   }
 
   @Test(arguments: cases(of: "eligibility"))
