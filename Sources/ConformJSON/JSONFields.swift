@@ -40,6 +40,15 @@ public struct JSONFields: Sendable {
     guard case .int(let number) = value else { throw wrongType(key, "an integer", value) }
     return number
   }
+  /// An integer field within `range`; outside it, an error naming the field and the range.
+  public func int(_ key: String, in range: ClosedRange<Int64>) throws(JSONShapeError) -> Int64 {
+    let value = try int(key)
+    guard range.contains(value) else {
+      throw JSONShapeError(path: pathOf(key), message: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
+    }
+    return value
+  }
+
 
   /// An integer field that may be `null`; it must still be present.
   public func optionalInt(_ key: String) throws(JSONShapeError) -> Int64? {

@@ -49,6 +49,21 @@ struct Mutant: Sendable {
     Mutant(
       name: "invalid-accuracy-cache", summary: "widget-location: a negative (invalid) accuracy passes <= 100 m",
       app: AppUnderTest(widgetLocation: InvalidAccuracyCacheGate.self)),
+    Mutant(
+      name: "round-only", summary: "draw-freshness: any newer round replaces the cache, even an empty one (1.0.1)",
+      app: AppUnderTest(draws: RoundOnlyDrawRefresher.self)),
+    Mutant(
+      name: "header-from-fetch", summary: "draw-freshness: the header shows the fetched round, the list the cached one (1.0.4)",
+      app: AppUnderTest(draws: HeaderFromFetchDrawRefresher.self)),
+    Mutant(
+      name: "device-time-zone", summary: "draw-freshness: Saturday 20:00 read in the device's time zone",
+      app: AppUnderTest(draws: DeviceTimeZoneDrawRefresher.self)),
+    Mutant(
+      name: "forget-dismissal", summary: "restart-prompt: a dismissed prompt comes back on the next DOWNLOADED report",
+      app: AppUnderTest(restartPrompt: ForgetDismissalController.self)),
+    Mutant(
+      name: "dismissal-persists", summary: "restart-prompt: the dismissal is saved and silences every later launch",
+      app: AppUnderTest(restartPrompt: DismissalPersistsController.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }

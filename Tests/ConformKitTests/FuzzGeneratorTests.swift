@@ -18,6 +18,7 @@ import Testing
     let other = FuzzCases(seed: 8, suites: Self.suites).cases(0..<600)
     #expect(first == second)
     #expect(first.map(\.input) != other.map(\.input))
+    // The suites take turns, in the registry's order.
     #expect(first[0].id == "eligibility/fuzz/7-0")
     #expect(first[Self.suites.count + 1].id == "version-compare/fuzz/7-1")
   }

@@ -10,6 +10,7 @@ import Testing
     "no-zero-padding", "grapheme-split", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
     "no-cancel-guard", "no-foreground-check", "record-at-pending", "later-without-snooze", "missing-key-never-shows",
     "utc-check-day", "status-only-label", "invalid-accuracy-cache",
+    "round-only", "header-from-fetch", "device-time-zone", "forget-dismissal", "dismissal-persists",
   ]
 
   struct Drift: Sendable, CustomTestStringConvertible {
@@ -63,6 +64,21 @@ import Testing
     Drift(
       mutant: "invalid-accuracy-cache", suite: "widget-location", caseID: "widget-location/pitfall/invalid-accuracy",
       unaffected: ["update-notice"]),
+    Drift(
+      mutant: "round-only", suite: "draw-freshness", caseID: "draw-freshness/seed/saturday-night-empty-new-round",
+      unaffected: ["restart-prompt", "version-compare"]),
+    Drift(
+      mutant: "header-from-fetch", suite: "draw-freshness",
+      caseID: "draw-freshness/seed/header-matches-list-before-announcement", unaffected: ["restart-prompt", "eligibility"]),
+    Drift(
+      mutant: "device-time-zone", suite: "draw-freshness", caseID: "draw-freshness/boundary/r1154/kst-sunday",
+      unaffected: ["restart-prompt", "eligibility"]),
+    Drift(
+      mutant: "forget-dismissal", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-query-answers",
+      unaffected: ["draw-freshness", "eligibility"]),
+    Drift(
+      mutant: "dismissal-persists", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-next-launch",
+      unaffected: ["draw-freshness", "version-compare"]),
   ]
 
   @Test(arguments: drifts)

@@ -108,6 +108,8 @@ public enum SuiteRegistry {
     TimelineSuite(),
     UpdateNoticeSuite(),
     WidgetLocationSuite(),
+    DrawFreshnessSuite(),
+    RestartPromptSuite(),
   ]
 
   public static func named(_ name: String) -> (any Suite)? { all.first { $0.name == name } }

@@ -15,6 +15,10 @@ struct AppUnderTest: Sendable {
   var updateSchedule: any UpdateNoticeScheduling.Type = UpdateNoticeSchedule.self
   /// The settings sheet's label and the widget's guard, used by `widget-location`.
   var widgetLocation: any WidgetLocationDeciding.Type = WidgetLocationGate.self
+  /// The lotto screen's refresh decision, used by `draw-freshness`.
+  var draws: any DrawRefreshing.Type = LottoDrawRefresher.self
+  /// The restart prompt of a flexible in-app update, used by `restart-prompt`.
+  var restartPrompt: RestartPromptController.Type = RestartPromptController.self
 
   static let reference = AppUnderTest()
 }
@@ -27,5 +31,7 @@ extension Adapter {
     registerTimeline(app)
     registerUpdateNotice(UpdateNoticeChecker(decoder: app.lookupDecoder, versions: app.versions, schedule: app.updateSchedule))
     registerWidgetLocation(app.widgetLocation)
+    registerDrawFreshness(app.draws)
+    registerRestartPrompt(app.restartPrompt)
   }
 }

@@ -239,14 +239,3 @@ extension UpdateNoticeOutcome {
     ]
   }
 }
-
-extension JSONFields {
-  /// An integer field within `range`.
-  func int(_ key: String, in range: ClosedRange<Int64>) throws(JSONShapeError) -> Int64 {
-    let value = try int(key)
-    guard range.contains(value) else {
-      throw JSONShapeError(path: pathOf(key), message: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
-    }
-    return value
-  }
-}

@@ -15,5 +15,9 @@ val mutants: Map<String, Implementation> = linkedMapOf(
     "lenient-framing" to Implementation(lookupDecoder = LenientFraming),
     "int32-track-id" to Implementation(lookupDecoder = Int32TrackId),
     "waits-for-timeout" to Implementation(widgetLocation = WaitsForTimeout),
-    "widget-flag-alone" to Implementation(widgetLocation = WidgetFlagAlone)
+    "widget-flag-alone" to Implementation(widgetLocation = WidgetFlagAlone),
+    "calendar-weekday" to Implementation(draws = CalendarWeekday),
+    "zero-numbers" to Implementation(draws = ZeroNumbers),
+    "listener-only" to Implementation(newRestartPrompt = ::ListenerOnly),
+    "prompt-every-callback" to Implementation(newRestartPrompt = ::PromptEveryCallback)
 )

@@ -13,7 +13,9 @@ class Implementation(
     val newScheduler: ReviewPromptSchedulerFactory = ::ReviewPromptScheduler,
     val lookupDecoder: AppStoreLookupDecoder = StrictLookupDecoder,
     val updateSchedule: UpdateNoticeSchedule = LocalDaySchedule,
-    val widgetLocation: WidgetLocationPolicy = WidgetLocationGate
+    val widgetLocation: WidgetLocationPolicy = WidgetLocationGate,
+    val draws: DrawRefreshing = LottoDrawRefresher,
+    val newRestartPrompt: RestartPromptFactory = ::RestartPromptController
 )
 
 /** Registers every suite of the kit, mapping each case's input to [implementation]. */
@@ -41,3 +43,5 @@ fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapte
         runUpdateNotice(input, checker)
     }
     .suite("widget-location") { input -> runWidgetLocation(input, implementation.widgetLocation) }
+    .suite("draw-freshness") { input -> runDrawFreshness(input, implementation.draws) }
+    .suite("restart-prompt") { input -> runRestartPrompt(input, implementation.newRestartPrompt) }

@@ -1,0 +1,160 @@
+import ConformJSON
+
+/// Play's install status of a flexible in-app update (Play Core's `InstallStatus`).
+public enum InstallStatus: String, Sendable, CaseIterable {
+  case unknown, pending, downloading, downloaded, installing, installed, failed, canceled
+}
+
+/// One event of a `restart-prompt` timeline (see the spec's table of steps).
+public enum RestartPromptStep: Sendable, Equatable {
+  case launch
+  case answer
+  case status(InstallStatus)
+  case dismiss
+  case restart
+  case kill
+}
+
+/// What the user sees of the restart prompt in the running process.
+public enum PromptState: String, Sendable {
+  case none, visible, dismissed
+}
+
+/// The reference model of the `restart-prompt` suite: Play's install status, which outlives the
+/// app's process, and the app's process with its listener, its pending status query and its
+/// prompt.
+public struct RestartPromptModel: Sendable {
+  public private(set) var status: InstallStatus
+  public private(set) var running = false
+  public private(set) var queryPending = false
+  public private(set) var prompt = PromptState.none
+  public private(set) var effects: [JSONValue] = []
+  /// The index of the step being applied, from 0.
+  private var step = 0
+
+  public init(status: InstallStatus) { self.status = status }
+
+  public mutating func apply(_ event: RestartPromptStep) {
+    switch event {
+    case .launch:
+      guard !running else { break }
+      // The listener is registered and the query sent as the process starts.
+      running = true
+      queryPending = true
+    case .answer:
+      guard queryPending else { break }
+      queryPending = false
+      learn(status)
+    case .status(let new):
+      status = new
+      if running { learn(new) }
+    case .dismiss:
+      if prompt == .visible { prompt = .dismissed }
+    case .restart:
+      guard prompt == .visible else { break }
+      effects.append(["effect": "completeUpdate", "step": .int(Int64(step))])
+      status = .installed
+      endProcess()
+    case .kill:
+      endProcess()
+    }
+    step += 1
+  }
+
+  /// The app learns Play's status, from its listener or from its query's answer.
+  private mutating func learn(_ reported: InstallStatus) {
+    if reported == .downloaded {
+      guard prompt == .none else { return }
+      prompt = .visible
+      effects.append(["effect": "showPrompt", "step": .int(Int64(step))])
+    } else {
+      if prompt == .visible { effects.append(["effect": "hidePrompt", "step": .int(Int64(step))]) }
+      prompt = .none
+    }
+  }
+
+  private mutating func endProcess() {
+    running = false
+    queryPending = false
+    prompt = .none
+  }
+
+  public var output: JSONValue {
+    [
+      "effects": .array(effects),
+      "final": [
+        "installStatus": .string(status.rawValue), "prompt": .string(prompt.rawValue), "queryPending": .bool(queryPending),
+        "running": .bool(running),
+      ],
+    ]
+  }
+}
+
+/// A whole `restart-prompt` case.
+public struct RestartPromptInput: Sendable, Equatable {
+  public var status: InstallStatus
+  public var steps: [RestartPromptStep]
+
+  static let maxSteps = 10_000
+
+  public init(status: InstallStatus, steps: [RestartPromptStep]) {
+    self.status = status
+    self.steps = steps
+  }
+
+  public init(json: JSONValue) throws(JSONShapeError) {
+    let fields = try JSONFields(json)
+    try fields.rejectUnknown(["start", "steps"])
+    let start = try fields.fields("start")
+    try start.rejectUnknown(["installStatus"])
+    status = try start.installStatus("installStatus")
+    let values = try fields.array("steps")
+    guard values.count <= Self.maxSteps else {
+      throw JSONShapeError(path: "steps", message: "\(values.count) steps, more than \(Self.maxSteps)")
+    }
+    steps = []
+    for (index, value) in values.enumerated() {
+      let step = try JSONFields(value, path: "steps[\(index)]")
+      let op = try step.string("op")
+      switch op {
+      case "launch": steps.append(.launch)
+      case "answer": steps.append(.answer)
+      case "dismiss": steps.append(.dismiss)
+      case "restart": steps.append(.restart)
+      case "kill": steps.append(.kill)
+      case "status": steps.append(.status(try step.installStatus("installStatus")))
+      default: throw JSONShapeError(path: step.pathOf("op"), message: "unknown step \"\(op)\"")
+      }
+      try step.rejectUnknown(op == "status" ? ["op", "installStatus"] : ["op"])
+    }
+  }
+
+  public var json: JSONValue {
+    ["start": ["installStatus": .string(status.rawValue)], "steps": .array(steps.map(\.json))]
+  }
+}
+
+extension RestartPromptStep {
+  public var json: JSONValue {
+    switch self {
+    case .launch: ["op": "launch"]
+    case .answer: ["op": "answer"]
+    case .status(let status): ["installStatus": .string(status.rawValue), "op": "status"]
+    case .dismiss: ["op": "dismiss"]
+    case .restart: ["op": "restart"]
+    case .kill: ["op": "kill"]
+    }
+  }
+}
+
+extension JSONFields {
+  fileprivate func installStatus(_ key: String) throws(JSONShapeError) -> InstallStatus {
+    let name = try string(key)
+    guard let status = InstallStatus(rawValue: name) else {
+      throw JSONShapeError(
+        path: pathOf(key),
+        message: "unknown install status \"\(name)\" (\(InstallStatus.allCases.map(\.rawValue).joined(separator: ", ")))")
+    }
+    return status
+  }
+}

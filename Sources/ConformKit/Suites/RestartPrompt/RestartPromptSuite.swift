@@ -1,0 +1,140 @@
+import ConformJSON
+
+/// The `restart-prompt` truth table: when the Android app shows "restart to update" for a flexible
+/// in-app update, and how often (the Android half of the app-store version story).
+public struct RestartPromptSuite: Suite {
+  public let name = "restart-prompt"
+  public let specVersion = "1.0.0"
+  public var spec: [UInt8] { PackageResources.restart_prompt_md }
+
+  public init() {}
+
+  public func expected(for input: JSONValue) throws -> JSONValue {
+    let timeline = try RestartPromptInput(json: input)
+    var model = RestartPromptModel(status: timeline.status)
+    for step in timeline.steps { model.apply(step) }
+    return model.output
+  }
+
+  public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
+    let exhaustive = Self.alphabets.lazy.flatMap { alphabet in
+      StepSequences(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
+        .lazy.filter { alphabet.name == Self.alphabets[0].name || !$0.isEmpty }
+        .map { alphabet.draft(for: $0) }
+    }
+    return AnySequence([AnySequence(Self.seedCases), AnySequence(exhaustive)].joined())
+  }
+
+  /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.
+  public func caseCount(options: GeneratorOptions) -> Int {
+    var count = Self.seedCases.count
+    for (position, alphabet) in Self.alphabets.enumerated() {
+      count += StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
+      if position > 0 { count -= 1 }
+    }
+    return count
+  }
+
+  public func manifestFacts(options: GeneratorOptions) -> JSONValue {
+    .object(JSONObject(uniqueKeysWithValues: Self.alphabets.map { alphabet in
+      let depth = alphabet.depth(options)
+      let facts: JSONValue = [
+        "depth": .int(Int64(depth)),
+        "letters": .array(alphabet.letters.map { .string($0.label) }),
+        "sequences": .int(Int64(StepSequences.count(letters: alphabet.letters.count, maxLength: depth))),
+        "start": .string(alphabet.start.rawValue),
+      ]
+      return ("exhaustive-\(alphabet.name)", facts)
+    }))
+  }
+}
+
+/// A set of steps whose every sequence up to a depth is a case, from one start status.
+struct RestartPromptAlphabet: Sendable {
+  var name: String
+  var start: InstallStatus
+  var letters: [(label: String, step: RestartPromptStep)]
+  /// How much shorter than the generator's depth this alphabet's sequences are.
+  var depthOffset: Int
+  var note: String
+
+  func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
+
+  func draft(for sequence: [Int]) -> CaseDraft {
+    let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
+    let input = RestartPromptInput(status: start, steps: sequence.map { letters[$0].step })
+    return CaseDraft("\(name)/\(label)", tags: ["exhaustive", name], note: note, input: input.json)
+  }
+}
+
+extension RestartPromptSuite {
+  static let alphabets: [RestartPromptAlphabet] = [
+    RestartPromptAlphabet(
+      name: "session", start: .downloading,
+      letters: [
+        ("launch", .launch), ("answer", .answer), ("done", .status(.downloaded)), ("dismiss", .dismiss), ("kill", .kill),
+        ("restart", .restart),
+      ],
+      depthOffset: 0,
+      note: "exhaustive from a download in progress: launches, query answers, completion, dismissal, kill, restart"),
+    RestartPromptAlphabet(
+      name: "status", start: .downloaded,
+      letters: [
+        ("launch", .launch), ("answer", .answer), ("dl", .status(.downloading)), ("done", .status(.downloaded)),
+        ("cancel", .status(.canceled)), ("dismiss", .dismiss),
+      ],
+      depthOffset: 1,
+      note: "exhaustive from a finished download: repeated and changing statuses against the prompt and its dismissal"),
+  ]
+
+  static func seed(_ name: String, _ tags: [String], _ note: String, start: InstallStatus, _ steps: [RestartPromptStep]) -> CaseDraft {
+    CaseDraft("seed/\(name)", tags: ["seed"] + tags, note: note, input: RestartPromptInput(status: start, steps: steps).json)
+  }
+
+  static let done = RestartPromptStep.status(.downloaded)
+  static let downloading = RestartPromptStep.status(.downloading)
+
+  static let seedCases: [CaseDraft] = [
+    seed("downloaded-while-closed", ["closed"],
+         "the download finished while the app was closed: the new listener never hears of it, only the launch query does",
+         start: .downloading, [.launch, .kill, done, .launch, .answer]),
+    seed("downloaded-before-launch", ["closed"], "the download was already finished at launch: the query's answer prompts",
+         start: .downloaded, [.launch, .answer]),
+    seed("listener-reports-downloaded", ["listener"], "the download finishes while the app runs: the listener prompts",
+         start: .downloading, [.launch, .answer, done]),
+    seed("listener-and-query-both-report", ["once"],
+         "the listener and the launch query both report the finished download: one prompt, not two",
+         start: .downloading, [.launch, done, .answer]),
+    seed("progress-callbacks-then-duplicate-downloaded", ["once"],
+         "progress callbacks, then DOWNLOADED twice: the prompt shows once",
+         start: .pending, [.launch, .answer, downloading, downloading, done, done]),
+    seed("dismissed-then-query-answers", ["dismissal"],
+         "the user dismissed the prompt; the launch query answering later must not show it again in this session",
+         start: .downloading, [.launch, done, .dismiss, .answer]),
+    seed("dismissed-then-duplicate-callback", ["dismissal"], "a repeated DOWNLOADED callback after a dismissal shows nothing",
+         start: .downloading, [.launch, .answer, done, .dismiss, done]),
+    seed("dismissed-then-next-launch", ["dismissal", "closed"],
+         "a dismissal lasts for the session: the next launch's query asks again (every launch checks)",
+         start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer]),
+    seed("restart-completes-update", ["restart"], "Restart calls completeUpdate; Play installs and the process ends",
+         start: .downloaded, [.launch, .answer, .restart]),
+    seed("after-restart-no-prompt", ["restart"], "after the install the launch query reports INSTALLED: no prompt",
+         start: .downloaded, [.launch, .answer, .restart, .launch, .answer]),
+    seed("download-canceled-hides-prompt", ["status"], "a canceled download takes the prompt away",
+         start: .downloading, [.launch, done, .status(.canceled)]),
+    seed("new-download-after-dismissal", ["dismissal", "status"],
+         "a dismissal is for one finished download: a new download that finishes prompts again",
+         start: .downloading, [.launch, done, .dismiss, downloading, done]),
+    seed("query-dies-with-process", ["closed"], "a query sent before a kill never answers; the next launch asks again",
+         start: .downloaded, [.launch, .kill, .answer, .launch, .answer]),
+    seed("failed-download-no-prompt", ["status"], "a failed download has nothing to install", start: .failed, [.launch, .answer]),
+    seed("dismiss-before-prompt", ["dismissal"], "a dismissal with no prompt on screen is not remembered",
+         start: .downloaded, [.launch, .dismiss, .answer]),
+    seed("restart-without-prompt", ["restart"], "Restart needs a prompt on screen", start: .downloaded, [.launch, .restart, .answer]),
+    seed("launch-twice", ["once"], "a second launch of a running app sends no second query",
+         start: .downloaded, [.launch, .launch, .answer, .answer]),
+    seed("downloaded-while-killed-then-running", ["closed"],
+         "killed during the download, relaunched while it still runs, finished while open: the listener prompts",
+         start: .downloading, [.launch, .kill, .launch, .answer, done]),
+  ]
+}
