@@ -66,7 +66,7 @@ public enum DiffCommand: Command {
       .text(
         """
         The last line of stdout is the closing line:
-        "19398 both pass, 203 both fail the same way, 0 disagree", then ", N ran by one side only"
+        "N both pass, N both fail the same way, N disagree", then ", N ran by one side only"
         and ", N ran by neither" when not zero.
         """),
     ],
