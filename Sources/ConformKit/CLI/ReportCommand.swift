@@ -1,13 +1,14 @@
 /// `conform report`: the report of a finished (or interrupted) run, from its results file.
 public enum ReportCommand: Command {
   public static let name = "report"
-  public static let summary = "report a results file: failures with diffs, JUnit, JSON, Markdown"
+  public static let summary = "report a results file: failures with diffs, JUnit, JSON, Markdown, HTML"
   public static let help = """
     conform report: print the report of a run from its results file, and write it as JUnit,
-    JSON or Markdown for CI
+    JSON or Markdown for CI, or as an HTML page for people
 
     USAGE
       conform report RESULTS [--known-failures FILE] [report options]
+      conform report --html FILE RESULTS RESULTS...
 
       RESULTS                 a results file written by conform run (JSON lines). A last line
                               cut short by an interrupted run is ignored with a warning.
@@ -15,6 +16,13 @@ public enum ReportCommand: Command {
                               listed case that fails does not fail the report; one that passes
                               does, so the list cannot go stale. Without it, the list the run
                               was given (kept whole in the results file's header) is used.
+
+    With --html and several results files (the Swift app's run and the Kotlin app's), one page
+    shows them side by side: a column per implementation in the matrix and, with two, the drift
+    view of conform diff first (the cases they disagree on, then those both fail the same way).
+    Each run is judged with the known-failures list in its own header; stdout gets each run's
+    closing line (and, with two, conform diff's), and --junit, --json, --markdown and
+    --known-failures, which are about one run, are refused.
 
     The same report conform run prints at the end of a live run, with the same exit status: one
     block per problem, best first (seed cases, then pitfalls and boundaries, then exhaustive ones,
@@ -27,8 +35,8 @@ public enum ReportCommand: Command {
     \(ReportOptions.helpText)
 
     \(ExitStatus.helpSection([
-      (0, "every case conforms (known failures aside)"),
-      (1, "a case does not conform, or a listed known failure now passes"),
+      (0, "every case conforms (known failures aside); with several results files, in every run"),
+      (1, "a case does not conform, or a listed known failure now passes (in any of the runs)"),
       (2, "bad usage, an unreadable results or known-failures file, or a run that did not finish\n(no footer, or interrupted) with no failing case"),
       (130, ExitStatus.notCaughtSignals),
     ]))
@@ -38,11 +46,15 @@ public enum ReportCommand: Command {
     let knownFailuresPath = try arguments.value("--known-failures")
     let options = try ReportOptions.parse(from: &arguments)
     let positionals = try arguments.positionals()
+    if positionals.count > 1, let htmlPath = options.htmlPath {
+      return try several(positionals, html: htmlPath, options: options, knownFailures: knownFailuresPath)
+    }
     guard positionals.count == 1 else {
       throw .usage(
         positionals.isEmpty
           ? "report: which results file? (conform report RESULTS)"
-          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B)")
+          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B, "
+            + "or on one page: conform report --html FILE A B)")
     }
     let results = try ResultsFile.read(positionals[0])
     var knownFailures = results.header.knownFailures
@@ -57,5 +69,41 @@ public enum ReportCommand: Command {
     }
     return try Reporter(options: options, resultsPath: results.path).report(
       RunSummary(file: results, knownFailures: knownFailures))
+  }
+
+  /// `conform report --html FILE A B...`: one page for several runs; stdout gets each run's
+  /// closing line, then, for two, the drift's. The exit status is the worst of the runs'.
+  static func several(
+    _ paths: [String], html: String, options: ReportOptions, knownFailures: String?
+  ) throws(ConformError) -> ExitStatus {
+    var perRun: [String] = []
+    if options.junitPath != nil { perRun.append("--junit") }
+    if options.jsonPath != nil { perRun.append("--json") }
+    if options.markdownPath != nil { perRun.append("--markdown") }
+    if knownFailures != nil { perRun.append("--known-failures") }
+    guard perRun.isEmpty else {
+      throw .usage(
+        "report: \(perRun.joined(separator: ", ")) \(perRun.count == 1 ? "is" : "are") about one run: "
+          + "give one results file (with several, --html alone; each run's known failures come from its header)")
+    }
+    var files: [ResultsFile] = []
+    for path in paths { files.append(try ResultsFile.read(path)) }
+    for file in files {
+      for warning in file.warnings { Terminal.note("warning: \(file.path): \(warning)") }
+    }
+    let report = HTMLReport(files: files)
+    try FileIO.write(Array(report.render().utf8), to: html)
+    var text = ""
+    var statuses: [ExitStatus] = []
+    for (index, run) in report.runs.enumerated() {
+      let letter = String(UnicodeScalar(UInt8(65 + index % 26)))
+      text += VisibleText.escapingControls("\(letter): \(run.summary.implementationLabel) (\(run.path ?? "")): \(run.summary.closingLine)") + "\n"
+      statuses.append(run.summary.exitStatus)
+    }
+    if let drift = report.drift { text += "A against B: \(drift.closingLine)\n" }
+    print(text, terminator: "")
+    Terminal.note("HTML report in \(html)")
+    if statuses.contains(.differences) { return .differences }
+    return statuses.contains(.couldNotRun) ? .couldNotRun : .success
   }
 }

@@ -6,33 +6,38 @@ public struct ReportOptions: Sendable, Equatable {
   public var jsonPath: String?
   /// Where to write the Markdown summary.
   public var markdownPath: String?
+  /// Where to write the HTML report (one self-contained page).
+  public var htmlPath: String?
   /// Problems shown in full on the terminal, in Markdown and as GitHub annotations; the rest are counted.
   public var maxShown: Int
 
   public static let defaultMaxShown = 50
 
   public init(
-    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxShown: Int = defaultMaxShown
+    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxShown: Int = defaultMaxShown,
+    htmlPath: String? = nil
   ) {
     self.junitPath = junitPath
     self.jsonPath = jsonPath
     self.markdownPath = markdownPath
     self.maxShown = maxShown
+    self.htmlPath = htmlPath
   }
 
-  /// Takes `--junit`, `--json`, `--markdown` and `--max-shown` out of `arguments`, leaving the rest.
+  /// Takes `--junit`, `--json`, `--markdown`, `--html` and `--max-shown` out of `arguments`, leaving the rest.
   public static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
     let options = ReportOptions(
       junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
       markdownPath: try arguments.value("--markdown"),
-      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown)
+      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown,
+      htmlPath: try arguments.value("--html"))
     if try arguments.value("--max-failures") != nil {
       // pytest's --maxfail stops a run; ours never did, so the name is not kept to mislead.
       throw .usage(
         "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "
           + "to stop a run after N failures: conform run --stop-after N")
     }
-    for path in [options.junitPath, options.jsonPath, options.markdownPath].compactMap({ $0 }) where path.isEmpty {
+    for path in [options.junitPath, options.jsonPath, options.markdownPath, options.htmlPath].compactMap({ $0 }) where path.isEmpty {
       throw .usage("\(arguments.command): an output file name cannot be empty")
     }
     return options
@@ -46,6 +51,12 @@ public struct ReportOptions: Sendable, Equatable {
                            output, diff, note and message, as canonical JSON
       --markdown FILE      write a Markdown summary for a CI step: counts per suite, then the
                            problems with collapsible diffs (always under 1 MiB)
+      --html FILE          write one self-contained HTML page (inline CSS and script, no
+                           network, works from file://, prints): the matrix of suites and
+                           cases with every status and the counts per suite, each problem
+                           opening to its note, input, diff, stderr and rerun command, and a
+                           filter by status, suite, tag and text that the link keeps. Passing
+                           cases past 500 a suite are counted, not listed: a few MB at most
       --max-shown N        problems shown in full on the terminal, in Markdown and as GitHub
                            annotations (default \(defaultMaxShown); 0 shows only the counts);
                            the JUnit and JSON files always hold every one. It never stops a

@@ -5,14 +5,7 @@ extension RunSummary {
   /// The problems in the order a person should read them, so every report of the same results
   /// is the same whatever order the answers arrived in: by suite (code point order), then named
   /// cases before exhaustive ones (`CaseOutcome.familyRank`), the smallest input first, then by id.
-  var sortedProblems: [CaseOutcome] {
-    problems.map { (outcome: $0, rank: $0.familyRank, size: $0.inputSize) }.sorted { a, b in
-      if a.outcome.suite != b.outcome.suite { return a.outcome.suite.utf8.lexicographicallyPrecedes(b.outcome.suite.utf8) }
-      if a.rank != b.rank { return a.rank < b.rank }
-      if a.size != b.size { return a.size < b.size }
-      return a.outcome.id.utf8.lexicographicallyPrecedes(b.outcome.id.utf8)
-    }.map(\.outcome)
-  }
+  var sortedProblems: [CaseOutcome] { CaseOutcome.bestFirst(problems) { $0 } }
 
   /// The sorted problems with those that fail the same way (`CaseOutcome.sameWayKey`, within a
   /// suite) gathered behind the first of them, in the order of their first.
@@ -73,6 +66,24 @@ extension RunSummary {
 
   /// `sha256:0123456789ab` — enough of the digest to tell two fixture sets apart by eye.
   var shortFixturesDigest: String { ShortDigest.of(header.fixtures.manifestDigest) }
+}
+
+extension CaseOutcome {
+  /// `items` in the order reports list cases: by suite (code point order), then named cases before
+  /// exhaustive ones (`familyRank`), the smallest input first, then by id. `outcome` gives the case
+  /// an item stands for; every report that orders cases (problems, drift groups, the HTML matrix's
+  /// rows) orders them with this.
+  static func bestFirst<Item>(_ items: [Item], by outcome: (Item) -> CaseOutcome) -> [Item] {
+    items.map { item in
+      let outcome = outcome(item)
+      return (item: item, suite: outcome.suite, rank: outcome.familyRank, size: outcome.inputSize, id: outcome.id)
+    }.sorted { a, b in
+      if a.suite != b.suite { return a.suite.utf8.lexicographicallyPrecedes(b.suite.utf8) }
+      if a.rank != b.rank { return a.rank < b.rank }
+      if a.size != b.size { return a.size < b.size }
+      return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }.map(\.item)
+  }
 }
 
 enum ShortDigest {
