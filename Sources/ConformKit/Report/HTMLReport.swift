@@ -626,7 +626,7 @@ private struct HTMLPage {
     let rest = groups.count - shown
     let unlisted = summary.unlistedProblems
     if rest > 0 || unlisted > 0 {
-      let why = shown < min(groups.count, limits.groupsShown) ? "to keep the page small" : "(at most \(limits.groupsShown) groups a run)"
+      let why = shown < min(groups.count, limits.groupsShown) ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a run)"
       var text = ""
       if rest > 0 { text += "\(Plural.grouped(rest, "more group")) of problems not shown \(why)" }
       if unlisted > 0 { text += (text.isEmpty ? "" : "; ") + "\(Plural.grouped(unlisted, "problem")) the live run kept only as counts" }
@@ -778,7 +778,7 @@ private struct HTMLPage {
 
   mutating func noteLeftOut(_ rest: Int, shown: Int, total: Int, what: String, of list: String, drift: Drift) {
     guard rest > 0 else { return }
-    let why = shown < min(total, limits.groupsShown) ? "to keep the page small" : "(at most \(limits.groupsShown) groups a list)"
+    let why = shown < min(total, limits.groupsShown) ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a list)"
     let text = "\(Plural.grouped(rest, "more \(what)")) of \(list) not shown \(why)"
     out += "<p class=\"more muted\">… \(text): <code>conform diff --json FILE \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code> writes every one.</p>\n"
     leftOut.append("Drift: \(text).")
