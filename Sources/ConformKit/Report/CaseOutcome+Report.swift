@@ -21,7 +21,12 @@ extension CaseOutcome {
   /// The case's tags; for a record that has none (a results file keeps them only for cases that
   /// did not pass), the family its id names: `timeline/seed/x` is `seed`.
   var familyTags: [String] {
-    representative.tags.isEmpty ? Array(id.split(separator: "/").dropFirst().prefix(1).map(String.init)) : representative.tags
+    let tags = representative.tags
+    guard tags.isEmpty else { return tags }
+    // The second non-empty component, as `id.split(separator: "/")[1]`, without splitting the rest.
+    var components = id.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2).makeIterator()
+    _ = components.next()
+    return components.next().map { [String(Substring($0))] } ?? []
   }
 
   /// The size of the input's canonical JSON in bytes: within a family, the smallest input first.

@@ -108,7 +108,7 @@ extension HTMLReport {
         kind: element.dataset.kind || "item",
         suite: element.dataset.suite || "",
         tags: (element.dataset.tags || "").split(" ").filter(Boolean),
-        text: (element.dataset.q || "").toLowerCase(),
+        text: (element.dataset.q || (element.querySelector("code") || {}).textContent || "").toLowerCase(),
         cells: (element.dataset.s || "").split(" ").filter(Boolean).map((pair) => pair.split(":")),
       }));
       const blocks = all(".block");

@@ -166,6 +166,8 @@ private struct HTMLPage {
   var runs: [HTMLReport.Run] { report.runs }
   /// Every case of every run, in the order the runs first recorded them.
   let rows: [Row]
+  /// Each run's problems, grouped (`RunSummary.problemGroups`), worked out once.
+  let problemGroups: [[[CaseOutcome]]]
   var out = ""
   var detailBytesLeft: Int
   /// What the page left out, said at its top.
@@ -174,6 +176,7 @@ private struct HTMLPage {
   init(report: HTMLReport) {
     self.report = report
     rows = Self.rows(of: report.runs)
+    problemGroups = report.runs.map(\.summary.problemGroups)
     detailBytesLeft = report.limits.detailBytes
   }
 
@@ -345,16 +348,17 @@ private struct HTMLPage {
     var statuses = Set<HTMLStatus>()
     var suites = Set<String>()
     var tags = Set<String>()
+    for row in rows {
+      statuses.formUnion(row.statuses)
+      suites.insert(row.suite)
+      tags.formUnion(row.tags)
+    }
     for run in runs {
-      for outcome in run.summary.outcomes {
-        statuses.insert(HTMLStatus(outcome))
-        suites.insert(outcome.suite)
-      }
       for (suite, unlisted) in run.summary.unlisted where unlisted.cases > 0 { suites.insert(suite) }
     }
-    if rows.contains(where: { $0.statuses.contains(.absent) }) { statuses.insert(.absent) }
-    for row in rows { tags.formUnion(row.tags) }
-    for tag in itemTags { tags.insert(tag) }
+    for groups in problemGroups {
+      for group in groups { for problem in group { tags.formUnion(problem.familyTags) } }
+    }
     out += "<form id=\"filters\" role=\"search\" aria-label=\"filter the cases\">\n"
     out += "<label for=\"f-q\">Search ids and notes</label> "
     out += "<input type=\"search\" id=\"f-q\" name=\"q\" placeholder=\"/ to search, e.g. cancel\" autocomplete=\"off\">\n"
@@ -419,7 +423,12 @@ private struct HTMLPage {
     var index: [String: Int] = [:]
     var rows: [Row] = []
     for (position, run) in runs.enumerated() {
+      rows.reserveCapacity(rows.count + run.summary.outcomes.count)
       for outcome in run.summary.outcomes {
+        if runs.count == 1 {  // ids are unique within a run: no need to look them up
+          rows.append(Row(id: outcome.id, suite: outcome.suite, outcomes: [outcome], statuses: [HTMLStatus(outcome)], tags: []))
+          continue
+        }
         let at: Int
         if let known = index[outcome.id] {
           at = known
@@ -443,13 +452,6 @@ private struct HTMLPage {
       rows[at].tags = tags
     }
     return rows
-  }
-
-  /// Tags of the problems and drift groups, for the tag filter.
-  var itemTags: Set<String> {
-    var tags = Set<String>()
-    for run in runs { for problem in run.summary.problems { tags.formUnion(problem.familyTags) } }
-    return tags
   }
 
   mutating func matrixSection() {
@@ -490,15 +492,16 @@ private struct HTMLPage {
         out += "</td>"
       }
       out += "</tr>\n"
-      let others =
-        CaseOutcome.bestFirst(suiteRows.filter { $0.rank == 0 }) { $0.representative }
-        + CaseOutcome.bestFirst(suiteRows.filter { $0.rank == 1 }) { $0.representative }
+      let failing = suiteRows.filter { $0.rank == 0 }
+      let notPassing = suiteRows.filter { $0.rank == 1 }
       let passing = suiteRows.filter { $0.rank == 2 }
-      let shownOthers = others.prefix(limits.otherRowsPerSuite)
-      let shownPassing = CaseOutcome.bestFirst(passing) { $0.representative }.prefix(limits.passingRowsPerSuite)
+      let othersCount = failing.count + notPassing.count
+      var shownOthers = CaseOutcome.bestFirst(failing, limit: limits.otherRowsPerSuite) { $0.representative }
+      shownOthers += CaseOutcome.bestFirst(notPassing, limit: limits.otherRowsPerSuite - shownOthers.count) { $0.representative }
+      let shownPassing = CaseOutcome.bestFirst(passing, limit: limits.passingRowsPerSuite) { $0.representative }
       for row in shownOthers { caseRow(row) }
       for row in shownPassing { caseRow(row) }
-      let restOthers = others.count - shownOthers.count
+      let restOthers = othersCount - shownOthers.count
       let restPassing = passing.count - shownPassing.count
       // Cases a live run counted without keeping (`RunSummary.unlisted`): counted above, never listed.
       let unlistedCounted = runs.map { $0.summary.unlisted[suite]?.cases ?? 0 }.max() ?? 0
@@ -581,11 +584,14 @@ private struct HTMLPage {
   func itemAttributes(suite: String, tags: [String], statuses: [HTMLStatus], runs indices: [Int]? = nil, text: [String]) -> String {
     let positions = indices ?? Array(statuses.indices)
     let cells = zip(positions, statuses).map { "\($0):\($1.rawValue)" }.joined(separator: " ")
-    var searchable = text.joined(separator: " ")
-    searchable = HTMLText.capped(searchable, 2_000)
     // Spaces separate tags: a tag holding one would be two filters' worth, so it is written with a no-break space.
     let tagList = tags.map { $0.replacingOccurrences(of: " ", with: "\u{A0}") }.joined(separator: " ")
-    return " data-suite=\"\(HTMLText.escape(suite))\" data-tags=\"\(HTMLText.escape(tagList))\" data-s=\"\(cells)\" data-q=\"\(HTMLText.escape(searchable))\""
+    var attributes = " data-suite=\"\(HTMLText.escape(suite))\" data-tags=\"\(HTMLText.escape(tagList))\" data-s=\"\(cells)\""
+    // A row whose only text is its id leaves it out: the script searches the id it shows.
+    if text.count > 1 {
+      attributes += " data-q=\"\(HTMLText.escape(HTMLText.capped(text.joined(separator: " "), 2_000)))\""
+    }
+    return attributes
   }
 
   // MARK: Problems
@@ -601,8 +607,8 @@ private struct HTMLPage {
 
   mutating func runProblems(_ index: Int) {
     let summary = runs[index].summary
-    let groups = summary.problemGroups
-    let count = summary.problemCount
+    let groups = problemGroups[index]
+    let count = groups.reduce(summary.unlistedProblems) { $0 + $1.count }
     out += "<h3>\(HTMLText.escape(runTitle(index))): \(Plural.grouped(count, "problem"))"
     if groups.count != count, !groups.isEmpty { out += " in \(Plural.grouped(groups.count, "group"))" }
     out += "</h3>\n"
