@@ -91,7 +91,8 @@ import Testing
     ])
     #expect(run.status == 1, "\(run.stderr)")
     let screenshot = directory.appendingPathComponent("port.png").path
-    let facts = try check(page, results: [results], options: ["--search", "timeline/cancel", "--screenshot", screenshot, "--open", "1"])
+    let facts = try check(
+      page, results: [results], options: ["--search", "timeline/cancel", "--screenshot", screenshot, "--open", "1"])
     #expect(facts["casesWithAProblem"] == 203)
     // Every failing case is a row, and with pass unticked only failing ones are left.
     #expect(facts["withoutPassVisible"] == 201)
@@ -102,7 +103,8 @@ import Testing
   func hostileResultsStayTextInTheBrowser() throws {
     let run = ReportHTMLTests.hostileRun
     let results = SampleRuns.write(
-      SampleRuns.resultsText(header: run.header, results: run.outcomes.flatMap(\.attempts)), named: "hostile.jsonl", in: directory)
+      SampleRuns.resultsText(header: run.header, results: run.outcomes.flatMap(\.attempts)), named: "hostile.jsonl", in: directory
+    )
     let page = directory.appendingPathComponent("hostile.html").path
     let report = try conform(["report", results, "--html", page])
     #expect(report.status == 1)

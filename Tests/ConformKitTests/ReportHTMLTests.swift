@@ -138,7 +138,9 @@ import Testing
     for line in try #require(outcome.outputDiff).split(separator: "\n") {
       #expect(timeline.contains(">\(HTMLText.escape(String(line)))</span>"), "\(line)")
     }
-    #expect(timeline.contains("<span class=\"minus\">- effects[1]: {&quot;at&quot;:2000,&quot;effect&quot;:&quot;requestReview&quot;}</span>"))
+    #expect(
+      timeline.contains(
+        "<span class=\"minus\">- effects[1]: {&quot;at&quot;:2000,&quot;effect&quot;:&quot;requestReview&quot;}</span>"))
     #expect(timeline.contains(HTMLText.escape(summary.rerunCommand(outcome, resultsPath: "reports/mixed.jsonl"))))
     let crash = try #require(problems.first { $0.contains("eligibility/seed/crash") })
     #expect(crash.contains("<dt>stderr</dt>"))
@@ -169,10 +171,13 @@ import Testing
     let diffLines = try #require(drift.disagreements.first { $0.id == "version-compare/pitfall/double-dot" }?.diff)
     for line in diffLines.split(separator: "\n") { #expect(doubleDot.contains(HTMLText.escape(String(line))), "\(line)") }
     #expect(doubleDot.contains("<dt>rerun A</dt>") && doubleDot.contains("<dt>rerun B</dt>"))
-    #expect(doubleDot.contains("conform run --impl kotlin-app --impl-arg --stdio --fixtures fixtures --case version-compare/pitfall/double-dot"))
+    #expect(
+      doubleDot.contains(
+        "conform run --impl kotlin-app --impl-arg --stdio --fixtures fixtures --case version-compare/pitfall/double-dot"))
     #expect(page.contains(HTMLText.escape(drift.closingLine)))
     // Two columns, one per run, and a row for a case only one run has.
-    let extra = try #require(Self.elements(page, tag: "tr", containing: "data-kind=\"case\"").first { $0.contains("eligibility/seed/extra") })
+    let extra = try #require(
+      Self.elements(page, tag: "tr", containing: "data-kind=\"case\"").first { $0.contains("eligibility/seed/extra") })
     #expect(extra.contains("class=\"i0 st st-absent\"") && extra.contains("class=\"i1 st st-pass\""))
     #expect(extra.contains("data-s=\"0:absent 1:pass\""))
   }
@@ -205,15 +210,20 @@ import Testing
   // MARK: Escaping
 
   /// Everything an implementation controls, and more, holding what breaks pages out.
-  static let hostile = "</script><script>window.__conformPwned=1</script><!-- --> <img src=x onerror=\"window.__conformPwned=2\"> ' \" &amp; ]]>"
+  static let hostile =
+    "</script><script>window.__conformPwned=1</script><!-- --> <img src=x onerror=\"window.__conformPwned=2\"> ' \" &amp; ]]>"
   static let controls = "nul \u{0} esc \u{1B}[31m bell \u{7} line \u{2028} para \u{2029} del \u{7F} c1 \u{85} bidi \u{202E}"
 
   static var hostileRun: RunSummary {
     let evil = hostile + controls
     let header = ResultHeader(
       startedAt: "2026-11-30T12:00:00Z\(hostile)",
-      implementation: .init(command: ["./app\(hostile)", "--flag=\(hostile)"], name: "app\(hostile)", language: "lang\(hostile)", version: "1\(hostile)"),
-      fixtures: .init(source: "src\(hostile)", manifestDigest: "sha256:\(hostile)", bundleDigest: "sha256:\(hostile)", bundleVersion: hostile, generatorVersion: "1", cases: 3),
+      implementation: .init(
+        command: ["./app\(hostile)", "--flag=\(hostile)"], name: "app\(hostile)", language: "lang\(hostile)",
+        version: "1\(hostile)"),
+      fixtures: .init(
+        source: "src\(hostile)", manifestDigest: "sha256:\(hostile)", bundleDigest: "sha256:\(hostile)", bundleVersion: hostile,
+        generatorVersion: "1", cases: 3),
       options: [:])
     let results = [
       CaseResult(id: "suite\(hostile)/seed/pass\(hostile)", suite: "suite\(hostile)", status: .pass),
@@ -228,7 +238,10 @@ import Testing
     let footer = ResultFooter(endedAt: hostile, milliseconds: 1, interrupted: hostile, restarts: 0, totals: [:])
     let known = KnownFailures(
       path: "known\(hostile)",
-      entries: ["suite\(hostile)/seed/pass\(hostile)": .init(id: "suite\(hostile)/seed/pass\(hostile)", reason: evil, path: "known\(hostile)", line: 1)])
+      entries: [
+        "suite\(hostile)/seed/pass\(hostile)": .init(
+          id: "suite\(hostile)/seed/pass\(hostile)", reason: evil, path: "known\(hostile)", line: 1)
+      ])
     return RunSummary(header: header, results: results, footer: footer, knownFailures: known, warnings: [evil])
   }
 
@@ -242,7 +255,9 @@ import Testing
       "pre", "b", "kbd", "footer", "script",
     ]
     let tags = Self.tags(page)
-    #expect(Set(tags.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }).isSubset(of: allowed), "\(Set(tags).subtracting(allowed))")
+    #expect(
+      Set(tags.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }).isSubset(of: allowed), "\(Set(tags).subtracting(allowed))"
+    )
     #expect(tags.filter { $0 == "script" || $0 == "/script" }.count == 2)
     #expect(tags.filter { $0 == "img" }.isEmpty)
     #expect(!page.contains("<!--"))
@@ -294,7 +309,8 @@ import Testing
     // Three suites, at most one row each, and no passing one.
     #expect(rows.count == 3)
     #expect(page.contains("1 case passing in every run is counted in the matrix, not listed."))
-    #expect(page.contains("with a problem or not passing everywhere are counted in the matrix, not listed (more than 1 in a suite)."))
+    #expect(
+      page.contains("with a problem or not passing everywhere are counted in the matrix, not listed (more than 1 in a suite)."))
     #expect(page.contains("6 more groups of problems not shown (at most 1 group a run)"))
     #expect(Self.elements(page, tag: "details", containing: "data-kind=\"problem\"").count == 1)
     // The counts still cover every case.
@@ -316,8 +332,10 @@ import Testing
         let huge = index < 40
         results.append(
           CaseResult(
-            id: id, suite: "timeline", status: .fail, actual: ["at": .int(Int64(index / 20 % 1_000)), "big": huge ? .string(big) : "a"],
-            expected: ["at": 0, "big": "a"], note: "a generated sequence", input: ["steps": .int(Int64(index))], tags: ["exhaustive"]))
+            id: id, suite: "timeline", status: .fail,
+            actual: ["at": .int(Int64(index / 20 % 1_000)), "big": huge ? .string(big) : "a"],
+            expected: ["at": 0, "big": "a"], note: "a generated sequence", input: ["steps": .int(Int64(index))],
+            tags: ["exhaustive"]))
       } else {
         results.append(CaseResult(id: id, suite: "timeline", status: .pass))
       }

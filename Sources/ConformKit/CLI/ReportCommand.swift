@@ -97,7 +97,9 @@ public enum ReportCommand: Command {
     var statuses: [ExitStatus] = []
     for (index, run) in report.runs.enumerated() {
       let letter = String(UnicodeScalar(UInt8(65 + index % 26)))
-      text += VisibleText.escapingControls("\(letter): \(run.summary.implementationLabel) (\(run.path ?? "")): \(run.summary.closingLine)") + "\n"
+      text +=
+        VisibleText.escapingControls(
+          "\(letter): \(run.summary.implementationLabel) (\(run.path ?? "")): \(run.summary.closingLine)") + "\n"
       statuses.append(run.summary.exitStatus)
     }
     if let drift = report.drift { text += "A against B: \(drift.closingLine)\n" }

@@ -321,7 +321,8 @@ private struct HTMLPage {
     }
     row("fixtures digest") { summary, _ in
       let fixtures = summary.header.fixtures
-      var text = "<code title=\"\(HTMLText.escape(fixtures.manifestDigest))\">\(HTMLText.escape(summary.shortFixturesDigest))</code>"
+      var text =
+        "<code title=\"\(HTMLText.escape(fixtures.manifestDigest))\">\(HTMLText.escape(summary.shortFixturesDigest))</code>"
       if let bundle = fixtures.bundleDigest {
         text += "<br>bundle <code title=\"\(HTMLText.escape(bundle))\">\(HTMLText.escape(ShortDigest.of(bundle)))</code>"
       }
@@ -338,7 +339,8 @@ private struct HTMLPage {
       }
       return text
     }
-    row("conform") { summary, _ in "\(HTMLText.escape(summary.header.conformVersion)), protocol \(summary.header.protocolVersion)" }
+    row("conform") { summary, _ in "\(HTMLText.escape(summary.header.conformVersion)), protocol \(summary.header.protocolVersion)"
+    }
     row("results") { _, path in path.map { "<code>\(HTMLText.escape($0))</code>" } ?? dash }
     out += "</tbody>\n</table>\n</section>\n"
   }
@@ -364,14 +366,16 @@ private struct HTMLPage {
     out += "<input type=\"search\" id=\"f-q\" name=\"q\" placeholder=\"/ to search, e.g. cancel\" autocomplete=\"off\">\n"
     out += "<fieldset><legend>Status</legend>"
     for status in HTMLStatus.allCases where statuses.contains(status) {
-      out += "<label class=\"st st-\(status.rawValue)\"><input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> "
+      out +=
+        "<label class=\"st st-\(status.rawValue)\"><input type=\"checkbox\" name=\"status\" value=\"\(status.rawValue)\" checked> "
       out += "<span class=\"sym\" aria-hidden=\"true\">\(status.symbol)</span>\(status.label)</label>"
     }
     out += "</fieldset>\n"
     if runs.count > 1 {
       out += "<fieldset><legend>Implementation</legend>"
       for index in runs.indices {
-        out += "<label><input type=\"checkbox\" name=\"impl\" value=\"\(index)\" checked> \(HTMLText.escape(runTitle(index)))</label>"
+        out +=
+          "<label><input type=\"checkbox\" name=\"impl\" value=\"\(index)\" checked> \(HTMLText.escape(runTitle(index)))</label>"
       }
       out += "</fieldset>\n"
     } else {
@@ -388,8 +392,10 @@ private struct HTMLPage {
     }
     out += "</select>\n"
     out += "<span class=\"tools\"><button type=\"button\" id=\"f-reset\">Reset</button> "
-    out += "<button type=\"button\" id=\"f-expand\">Open all</button> <button type=\"button\" id=\"f-collapse\">Close all</button></span>\n"
-    let nouns = #"{"drift":["disagreement group","disagreement groups"],"shared":["shared failure group","shared failure groups"],"problem":["problem group","problem groups"],"case":["case row","case rows"]}"#
+    out +=
+      "<button type=\"button\" id=\"f-expand\">Open all</button> <button type=\"button\" id=\"f-collapse\">Close all</button></span>\n"
+    let nouns =
+      #"{"drift":["disagreement group","disagreement groups"],"shared":["shared failure group","shared failure groups"],"problem":["problem group","problem groups"],"case":["case row","case rows"]}"#
     out += "<output id=\"f-shown\" aria-live=\"polite\" data-nouns=\"\(HTMLText.escape(nouns))\"></output>\n"
     out += "</form>\n"
   }
@@ -473,7 +479,8 @@ private struct HTMLPage {
     for index in runs.indices {
       let header = runs[index].summary.header
       out += "<th scope=\"col\" class=\"i\(index)\">\(HTMLText.escape(runTitle(index)))"
-      out += "<br><span class=\"muted\">\(HTMLText.escape(runs[index].summary.shortFixturesDigest)) · \(HTMLText.escape(header.startedAt))</span></th>"
+      out +=
+        "<br><span class=\"muted\">\(HTMLText.escape(runs[index].summary.shortFixturesDigest)) · \(HTMLText.escape(header.startedAt))</span></th>"
     }
     out += "</tr></thead>\n"
     var leftOutPassing = 0
@@ -481,7 +488,8 @@ private struct HTMLPage {
     for suite in bySuite.keys.sorted(by: Self.codePointOrder) {
       let suiteRows = bySuite[suite]!
       out += "<tbody data-suite=\"\(HTMLText.escape(suite))\">\n"
-      out += "<tr class=\"suite-row\"><th scope=\"rowgroup\" id=\"suite-\(HTMLText.escape(Self.anchor(suite)))\">\(HTMLText.escape(suite))</th>"
+      out +=
+        "<tr class=\"suite-row\"><th scope=\"rowgroup\" id=\"suite-\(HTMLText.escape(Self.anchor(suite)))\">\(HTMLText.escape(suite))</th>"
       for index in runs.indices {
         out += "<td class=\"i\(index)\" data-impl=\"\(index)\" data-suite=\"\(HTMLText.escape(suite))\">"
         if let entry = countsBySuite[index][suite] {
@@ -527,11 +535,13 @@ private struct HTMLPage {
     out += "</tr></tbody>\n</table>\n</section>\n"
     if leftOutPassing > 0 {
       leftOut.append(
-        "\(Plural.grouped(leftOutPassing, "case")) passing in every run \(Plural.noun(leftOutPassing, "is", "are")) counted in the matrix, not listed.")
+        "\(Plural.grouped(leftOutPassing, "case")) passing in every run \(Plural.noun(leftOutPassing, "is", "are")) counted in the matrix, not listed."
+      )
     }
     if leftOutOther > 0 {
       leftOut.append(
-        "\(Plural.grouped(leftOutOther, "case")) with a problem or not passing everywhere \(Plural.noun(leftOutOther, "is", "are")) counted in the matrix, not listed (more than \(limits.otherRowsPerSuite.grouped) in a suite).")
+        "\(Plural.grouped(leftOutOther, "case")) with a problem or not passing everywhere \(Plural.noun(leftOutOther, "is", "are")) counted in the matrix, not listed (more than \(limits.otherRowsPerSuite.grouped) in a suite)."
+      )
     }
   }
 
@@ -563,7 +573,8 @@ private struct HTMLPage {
     for outcome in row.outcomes.compactMap({ $0 }) {
       if let note = outcome.representative.note, !note.isEmpty, !notes.contains(note) { notes.append(note) }
     }
-    out += "<tr class=\"item\" data-kind=\"case\"\(itemAttributes(suite: row.suite, tags: row.tags, statuses: row.statuses, text: [row.id] + notes))>"
+    out +=
+      "<tr class=\"item\" data-kind=\"case\"\(itemAttributes(suite: row.suite, tags: row.tags, statuses: row.statuses, text: [row.id] + notes))>"
     out += "<th scope=\"row\"><code>\(HTMLText.escape(row.id))</code>"
     if let note = notes.first { out += "<br><span class=\"note\">\(HTMLText.escape(HTMLText.capped(note, 300)))</span>" }
     out += "</th>"
@@ -573,7 +584,8 @@ private struct HTMLPage {
       if let outcome, let message = outcome.representative.message, !message.isEmpty {
         title = " title=\"\(HTMLText.escape(HTMLText.capped(message, 300)))\""
       }
-      out += "<td class=\"i\(index) st st-\(status.rawValue)\"\(title)><span class=\"sym\" aria-hidden=\"true\">\(status.symbol)</span>"
+      out +=
+        "<td class=\"i\(index) st st-\(status.rawValue)\"\(title)><span class=\"sym\" aria-hidden=\"true\">\(status.symbol)</span>"
       out += "\(HTMLText.escape(HTMLStatus.word(outcome)))</td>"
     }
     out += "</tr>\n"
@@ -581,7 +593,8 @@ private struct HTMLPage {
 
   /// The attributes the filter reads: suite, tags, each run's status (`0:fail 1:pass`), and the
   /// text the search looks in.
-  func itemAttributes(suite: String, tags: [String], statuses: [HTMLStatus], runs indices: [Int]? = nil, text: [String]) -> String {
+  func itemAttributes(suite: String, tags: [String], statuses: [HTMLStatus], runs indices: [Int]? = nil, text: [String]) -> String
+  {
     let positions = indices ?? Array(statuses.indices)
     let cells = zip(positions, statuses).map { "\($0):\($1.rawValue)" }.joined(separator: " ")
     // Spaces separate tags: a tag holding one would be two filters' worth, so it is written with a no-break space.
@@ -613,7 +626,8 @@ private struct HTMLPage {
     if groups.count != count, !groups.isEmpty { out += " in \(Plural.grouped(groups.count, "group"))" }
     out += "</h3>\n"
     if count == 0 {
-      out += "<p class=\"ok\">✓ none: every case it ran conforms\(summary.counts.known > 0 ? " (known failures aside)" : "").</p>\n"
+      out +=
+        "<p class=\"ok\">✓ none: every case it ran conforms\(summary.counts.known > 0 ? " (known failures aside)" : "").</p>\n"
       return
     }
     var currentSuite: String?
@@ -632,11 +646,17 @@ private struct HTMLPage {
     let rest = groups.count - shown
     let unlisted = summary.unlistedProblems
     if rest > 0 || unlisted > 0 {
-      let why = shown < min(groups.count, limits.groupsShown) ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a run)"
+      let why =
+        shown < min(groups.count, limits.groupsShown)
+        ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a run)"
       var text = ""
       if rest > 0 { text += "\(Plural.grouped(rest, "more group")) of problems not shown \(why)" }
-      if unlisted > 0 { text += (text.isEmpty ? "" : "; ") + "\(Plural.grouped(unlisted, "problem")) the live run kept only as counts" }
-      let whereToLook = runs[index].path.map { "<code>conform report --json FILE \(HTMLText.escape(ShellWord.quote($0)))</code>" } ?? "<code>conform report --json FILE</code>"
+      if unlisted > 0 {
+        text += (text.isEmpty ? "" : "; ") + "\(Plural.grouped(unlisted, "problem")) the live run kept only as counts"
+      }
+      let whereToLook =
+        runs[index].path.map { "<code>conform report --json FILE \(HTMLText.escape(ShellWord.quote($0)))</code>" }
+        ?? "<code>conform report --json FILE</code>"
       out += "<p class=\"more muted\">… \(text): \(whereToLook) writes every one with its diff.</p>\n"
       leftOut.append("\(HTMLText.escape(runTitle(index))): \(text).")
     }
@@ -650,18 +670,26 @@ private struct HTMLPage {
     let listed = Array(group.prefix(limits.idsPerGroup))
     var block = ""
     let text = listed.map(\.id) + [attempt.note ?? ""]
-    block += "<details class=\"item problem\" data-kind=\"problem\"\(itemAttributes(suite: first.suite, tags: first.familyTags, statuses: [status], runs: [index], text: text))>\n"
+    block +=
+      "<details class=\"item problem\" data-kind=\"problem\"\(itemAttributes(suite: first.suite, tags: first.familyTags, statuses: [status], runs: [index], text: text))>\n"
     block += "<summary>\(statusBadge(status, word: first.problemKind)) <code>\(HTMLText.escape(first.id))</code>"
     if group.count > 1 { block += " <strong>and \(Plural.grouped(group.count - 1, "more case")) failing the same way</strong>" }
-    if let note = attempt.note, !note.isEmpty { block += " <span class=\"note\">\(HTMLText.escape(HTMLText.capped(note, 200)))</span>" }
+    if let note = attempt.note, !note.isEmpty {
+      block += " <span class=\"note\">\(HTMLText.escape(HTMLText.capped(note, 200)))</span>"
+    }
     block += "</summary>\n<div class=\"body\"><dl class=\"detail\">\n"
     if let stale = first.staleExplanation { block += field("known failure", HTMLText.escape(stale)) }
     if let attempts = first.attemptStatuses { block += field("attempts", HTMLText.escape(attempts)) }
-    if let note = attempt.note, !note.isEmpty { block += field("note", HTMLText.escape(HTMLText.capped(note, limits.valueBytes))) }
+    if let note = attempt.note, !note.isEmpty {
+      block += field("note", HTMLText.escape(HTMLText.capped(note, limits.valueBytes)))
+    }
     if let input = attempt.input { block += field("input", pre(JSONWriter.string(input))) }
-    block += field("rerun", "<code class=\"rerun\">\(HTMLText.escape(summary.rerunCommand(first, resultsPath: runs[index].path)))</code>")
+    block += field(
+      "rerun", "<code class=\"rerun\">\(HTMLText.escape(summary.rerunCommand(first, resultsPath: runs[index].path)))</code>")
     if !first.isStaleKnownFailure {
-      if let diff = first.outputDiff { block += field("diff", lines(diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))) }
+      if let diff = first.outputDiff {
+        block += field("diff", lines(diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)))
+      }
       if let expected = attempt.expected { block += field("expected", pre(JSONWriter.string(expected))) }
       if let actual = attempt.actual { block += field("actual", pre(JSONWriter.string(actual))) }
       if let message = attempt.message, !message.isEmpty { block += field("message", pre(message)) }
@@ -678,7 +706,8 @@ private struct HTMLPage {
     for id in ids.prefix(limits.idsPerGroup) { text += "<li><code>\(HTMLText.escape(id))</code></li>" }
     text += "</ul>"
     if ids.count > limits.idsPerGroup {
-      text += "<p class=\"muted\">… and \(Plural.grouped(ids.count - limits.idsPerGroup, "more case")) (the JSON report lists them all)</p>"
+      text +=
+        "<p class=\"muted\">… and \(Plural.grouped(ids.count - limits.idsPerGroup, "more case")) (the JSON report lists them all)</p>"
     }
     return text
   }
@@ -709,7 +738,9 @@ private struct HTMLPage {
     var text = "<pre class=\"lines\">"
     for line in VisibleText.capped(lines, limits.linesPerBlock) {
       let kind =
-        if line.hasPrefix("- ") { "minus" } else if line.hasPrefix("+ ") { "plus" } else if line.hasPrefix("(") || line.contains("… (") {
+        if line.hasPrefix("- ") { "minus" } else if line.hasPrefix("+ ") {
+          "plus"
+        } else if line.hasPrefix("(") || line.contains("… (") {
           "same"
         } else {
           "line"
@@ -726,12 +757,16 @@ private struct HTMLPage {
   // MARK: Drift
 
   mutating func driftSection(_ drift: Drift) {
-    out += "<section id=\"drift\" aria-labelledby=\"drift-title\">\n<h2 id=\"drift-title\">Drift: \(HTMLText.escape(drift.a.label)) against \(HTMLText.escape(drift.b.label))</h2>\n"
+    out +=
+      "<section id=\"drift\" aria-labelledby=\"drift-title\">\n<h2 id=\"drift-title\">Drift: \(HTMLText.escape(drift.a.label)) against \(HTMLText.escape(drift.b.label))</h2>\n"
     out += "<p><strong>\(HTMLText.escape(drift.closingLine))</strong>. "
-    out += "The same comparison as <code>conform diff \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code>: "
+    out +=
+      "The same comparison as <code>conform diff \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code>: "
     out += "first the cases the two disagree on, then the cases both fail the same way.</p>\n"
     for side in drift.partialSides {
-      if let message = side.partialMessage { out += "<p class=\"warn\">⚠ \(HTMLText.escape(message)) (\(HTMLText.escape(drift.partialVerdict)))</p>\n" }
+      if let message = side.partialMessage {
+        out += "<p class=\"warn\">⚠ \(HTMLText.escape(message)) (\(HTMLText.escape(drift.partialVerdict)))</p>\n"
+      }
     }
     let groups = disagreementGroups(drift)
     out += "<h3>Disagreements: \(Plural.grouped(drift.disagreements.count, "case"))"
@@ -770,23 +805,32 @@ private struct HTMLPage {
       shown += 1
     }
     if currentSuite != nil { out += "</div>\n" }
-    noteLeftOut(drift.sharedFailures.count - shown, shown: shown, total: drift.sharedFailures.count, what: "group", of: "cases both fail the same way", drift: drift)
+    noteLeftOut(
+      drift.sharedFailures.count - shown, shown: shown, total: drift.sharedFailures.count, what: "group",
+      of: "cases both fail the same way", drift: drift)
 
     let oneSided = drift.oneSidedGroups
     if !oneSided.isEmpty {
-      out += "<h3>Ran by one side only: \(Plural.grouped(drift.oneSided, "case")) (\(HTMLText.escape(drift.partialVerdict)))</h3>\n<ul>\n"
+      out +=
+        "<h3>Ran by one side only: \(Plural.grouped(drift.oneSided, "case")) (\(HTMLText.escape(drift.partialVerdict)))</h3>\n<ul>\n"
       for group in oneSided { out += "<li>\(HTMLText.escape(group.title)): <code>\(HTMLText.escape(group.ids))</code></li>\n" }
       out += "</ul>\n"
     }
-    if drift.neitherRan > 0 { out += "<p class=\"muted\">\(Plural.grouped(drift.neitherRan, "case")) ran by neither (both skipped, unsupported or not run).</p>\n" }
+    if drift.neitherRan > 0 {
+      out +=
+        "<p class=\"muted\">\(Plural.grouped(drift.neitherRan, "case")) ran by neither (both skipped, unsupported or not run).</p>\n"
+    }
     out += "</section>\n"
   }
 
   mutating func noteLeftOut(_ rest: Int, shown: Int, total: Int, what: String, of list: String, drift: Drift) {
     guard rest > 0 else { return }
-    let why = shown < min(total, limits.groupsShown) ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a list)"
+    let why =
+      shown < min(total, limits.groupsShown)
+      ? "to keep the page small" : "(at most \(Plural.count(limits.groupsShown, "group")) a list)"
     let text = "\(Plural.grouped(rest, "more \(what)")) of \(list) not shown \(why)"
-    out += "<p class=\"more muted\">… \(text): <code>conform diff --json FILE \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code> writes every one.</p>\n"
+    out +=
+      "<p class=\"more muted\">… \(text): <code>conform diff --json FILE \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code> writes every one.</p>\n"
     leftOut.append("Drift: \(text).")
   }
 
@@ -819,10 +863,12 @@ private struct HTMLPage {
     let note = attemptA.note ?? attemptB.note
     let listed = group.prefix(limits.idsPerGroup)
     let tags = first.a.familyTags + first.b.familyTags.filter { !first.a.familyTags.contains($0) }
-    var block = "<details class=\"item drift\" data-kind=\"drift\"\(itemAttributes(suite: first.suite, tags: tags, statuses: statuses, text: listed.map(\.id) + [note ?? ""]))>\n"
+    var block =
+      "<details class=\"item drift\" data-kind=\"drift\"\(itemAttributes(suite: first.suite, tags: tags, statuses: statuses, text: listed.map(\.id) + [note ?? ""]))>\n"
     block += "<summary><span class=\"badge bad\">≠ disagree</span> <code>\(HTMLText.escape(first.id))</code>"
     if group.count > 1 { block += " <strong>and \(Plural.grouped(group.count - 1, "more case")) the same way</strong>" }
-    block += ": A \(statusBadge(statuses[0], word: HTMLStatus.word(first.a))), B \(statusBadge(statuses[1], word: HTMLStatus.word(first.b)))"
+    block +=
+      ": A \(statusBadge(statuses[0], word: HTMLStatus.word(first.a))), B \(statusBadge(statuses[1], word: HTMLStatus.word(first.b)))"
     if let note, !note.isEmpty { block += " <span class=\"note\">\(HTMLText.escape(HTMLText.capped(note, 200)))</span>" }
     block += "</summary>\n<div class=\"body\"><dl class=\"detail\">\n"
     if let input = attemptA.input ?? attemptB.input { block += field("input", pre(JSONWriter.string(input))) }
@@ -839,7 +885,8 @@ private struct HTMLPage {
     let attemptB = group.b.representative
     let note = attemptA.note ?? attemptB.note
     let listed = Array(group.ids.prefix(limits.idsPerGroup))
-    var block = "<details class=\"item shared\" data-kind=\"shared\"\(itemAttributes(suite: group.suite, tags: group.a.familyTags, statuses: statuses, text: listed + [note ?? ""]))>\n"
+    var block =
+      "<details class=\"item shared\" data-kind=\"shared\"\(itemAttributes(suite: group.suite, tags: group.a.familyTags, statuses: statuses, text: listed + [note ?? ""]))>\n"
     block += "<summary><span class=\"badge bad\">✗ both fail</span> <code>\(HTMLText.escape(group.ids[0]))</code>"
     if group.ids.count > 1 { block += " <strong>and \(Plural.grouped(group.ids.count - 1, "more case")) the same way</strong>" }
     block += ": \(statusBadge(statuses[0], word: HTMLStatus.word(group.a))) on both sides"
