@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the kit's tests, the Kotlin adapter and the example apps need, when it is missing:
 #   from Debian: kotlin (kotlinc 1.3.31), libxml2-utils (xmllint, to validate JUnit output),
-#                junit5 (the JUnit 5 console launcher, for the Android example's tests), python3;
-#   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema).
+#                junit5 (the JUnit 5 console launcher, for the Android example's tests), python3,
+#                chromium and chromium-driver (the HTML report's test in a real, headless browser);
+#   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema),
+#                selenium (drives chromium for that test: harness/html/check-report.py).
 # Idempotent and quiet. `swift test` runs without them too: each test that needs one of these
 # tools says so and is skipped where it is missing (see README.md, "Test it").
 set -euo pipefail
@@ -12,6 +14,8 @@ command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 [ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing ${missing[*]} with apt-get" >&2
   sudo=""
@@ -28,6 +32,16 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
   hash -r
   command -v check-jsonschema >/dev/null 2>&1 || {
     echo "install-deps: check-jsonschema is still not on PATH after pip install" >&2
+    exit 1
+  }
+fi
+
+if ! python3 -c 'import selenium' >/dev/null 2>&1; then
+  echo "install-deps: installing selenium with pip" >&2
+  python3 -m pip install --quiet --disable-pip-version-check selenium 2>&1 \
+    | grep -v -e 'Running pip as the .root. user' >&2 || true
+  python3 -c 'import selenium' >/dev/null 2>&1 || {
+    echo "install-deps: python3 still cannot import selenium after pip install" >&2
     exit 1
   }
 fi

@@ -3,13 +3,16 @@ import ConformKit
 /// `conform report`: the report of a finished (or interrupted) run, from its results file.
 public enum ReportCommand: Command {
   public static let name = "report"
-  public static let summary = "report a results file: failures with diffs, JUnit, JSON, Markdown"
+  public static let summary = "report a results file: failures with diffs, JUnit, JSON, Markdown, HTML"
   public static let manual = Manual(
     title: """
       conform report: print the report of a run from its results file, and write it as JUnit,
-      JSON or Markdown for CI
+      JSON or Markdown for CI, or as an HTML page for people
       """,
-    usage: "conform report RESULTS [--known-failures FILE] [report options]",
+    usage: """
+      conform report RESULTS [--known-failures FILE] [report options]
+      conform report --html FILE RESULTS RESULTS...
+      """,
     blocks: [
       .text(
         """
@@ -23,6 +26,13 @@ public enum ReportCommand: Command {
         actual output and, for a crash, the message and the tail of stderr. A run that did not reach
         every case (interrupted, or cut short) and has no failing case exits 2, where conform run
         itself exited 130 or 143: its counts cover only the cases it reached.
+
+        With --html and several results files (the Swift app's run and the Kotlin app's), one page
+        shows them side by side: a column per implementation in the matrix and, with two, the drift
+        view of conform diff first (the cases they disagree on, then those both fail the same way).
+        Each run is judged with the known-failures list in its own header; stdout gets each run's
+        closing line (and, with two, conform diff's), and --junit, --json, --markdown and
+        --known-failures, which are about one run, are refused.
         """),
       .options(
         "OPTIONS",
@@ -38,14 +48,15 @@ public enum ReportCommand: Command {
         ]),
     ] + ReportOptions.manualBlocks,
     exitStatuses: [
-      (0, "every case conforms (known failures aside)"),
-      (1, "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty"),
+      (0, "every case conforms (known failures aside); with several results files, in every run"),
+      (1, "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty (in any of the runs)"),
       (2, "bad usage, an unreadable results or known-failures file, or a run that did not finish\n(no footer, or interrupted) with no failing case"),
       (130, ExitStatus.notCaughtSignals),
     ])
 
   public struct Options {
-    var resultsPath: String
+    /// One results file, or several for one HTML page.
+    var resultsPaths: [String]
     var knownFailuresPath: String?
     var report: ReportOptions
   }
@@ -54,17 +65,32 @@ public enum ReportCommand: Command {
     let knownFailuresPath = try arguments.value("--known-failures")
     let report = try ReportOptions.parse(from: &arguments)
     let positionals = try arguments.positionals()
-    guard positionals.count == 1 else {
+    if positionals.count > 1, report.htmlPath != nil {
+      var perRun: [String] = []
+      if report.junitPath != nil { perRun.append("--junit") }
+      if report.jsonPath != nil { perRun.append("--json") }
+      if report.markdownPath != nil { perRun.append("--markdown") }
+      if knownFailuresPath != nil { perRun.append("--known-failures") }
+      guard perRun.isEmpty else {
+        throw .usage(
+          "report: \(perRun.joined(separator: ", ")) \(perRun.count == 1 ? "is" : "are") about one run: "
+            + "give one results file (with several, --html alone; each run's known failures come from its header)")
+      }
+    } else if positionals.count != 1 {
       throw .usage(
         positionals.isEmpty
           ? "report: which results file? (conform report RESULTS)"
-          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B)")
+          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B, "
+            + "or on one page: conform report --html FILE A B)")
     }
-    return Options(resultsPath: positionals[0], knownFailuresPath: knownFailuresPath, report: report)
+    return Options(resultsPaths: positionals, knownFailuresPath: knownFailuresPath, report: report)
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let results = try ResultsFile.read(options.resultsPath)
+    if options.resultsPaths.count > 1, let html = options.report.htmlPath {
+      return try several(options.resultsPaths, html: html)
+    }
+    let results = try ResultsFile.read(options.resultsPaths[0])
     var knownFailures = results.header.knownFailures
     if let knownFailuresPath = options.knownFailuresPath {
       let list = try KnownFailures.read(knownFailuresPath)
@@ -77,5 +103,31 @@ public enum ReportCommand: Command {
     }
     return try Reporter(options: options.report, resultsPath: results.path).report(
       RunSummary(file: results, knownFailures: knownFailures))
+  }
+
+  /// `conform report --html FILE A B...`: one page for several runs; stdout gets each run's
+  /// closing line, then, for two, the drift's. The exit status is the worst of the runs'.
+  static func several(_ paths: [String], html: String) throws(ConformError) -> ExitStatus {
+    var files: [ResultsFile] = []
+    for path in paths { files.append(try ResultsFile.read(path)) }
+    for file in files {
+      for warning in file.warnings { Terminal.note("warning: \(file.path): \(warning)") }
+    }
+    let report = HTMLReport(files: files)
+    try FileIO.write(Array(report.render().utf8), to: html)
+    var text = ""
+    var statuses: [ExitStatus] = []
+    for (index, run) in report.runs.enumerated() {
+      let letter = String(UnicodeScalar(UInt8(65 + index % 26)))
+      text +=
+        VisibleText.escapingControls(
+          "\(letter): \(run.summary.implementationLabel) (\(run.path ?? "")): \(run.summary.closingLine)") + "\n"
+      statuses.append(run.summary.exitStatus)
+    }
+    if let drift = report.drift { text += "A against B: \(drift.closingLine)\n" }
+    print(text, terminator: "")
+    Terminal.note("HTML report in \(html)")
+    if statuses.contains(.differences) { return .differences }
+    return statuses.contains(.couldNotRun) ? .couldNotRun : .success
   }
 }

@@ -17,6 +17,16 @@ extension ReportOptions {
       problems with collapsible diffs (always under 1 MiB)
       """),
     Option(
+      "--html", "FILE",
+      """
+      write one self-contained HTML page (inline CSS and script, no
+      network, works from file://, prints): the matrix of suites and
+      cases with every status and the counts per suite, each problem
+      opening to its note, input, diff, stderr and rerun command, and a
+      filter by status, suite, tag and text that the link keeps. Passing
+      cases past 500 a suite are counted, not listed: a few MB at most
+      """),
+    Option(
       "--max-shown", "N",
       """
       problems shown in full on the terminal, in Markdown and as GitHub
@@ -44,18 +54,20 @@ extension ReportOptions {
       """),
   ]
 
-  /// Takes `--junit`, `--json`, `--markdown` and `--max-shown` out of `arguments`, leaving the rest.
+  /// Takes `--junit`, `--json`, `--markdown`, `--html` and `--max-shown` out of `arguments`, leaving the rest.
   static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
     let options = ReportOptions(
       junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
       markdownPath: try arguments.value("--markdown"),
-      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown)
+      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown,
+      htmlPath: try arguments.value("--html"))
     if try arguments.value("--max-failures") != nil {
       throw .usage(
         "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "
           + "to stop a run after N failures: conform run --stop-after N")
     }
-    for path in [options.junitPath, options.jsonPath, options.markdownPath].compactMap({ $0 }) where path.isEmpty {
+    for path in [options.junitPath, options.jsonPath, options.markdownPath, options.htmlPath].compactMap({ $0 })
+    where path.isEmpty {
       throw .usage("\(arguments.command): an output file name cannot be empty")
     }
     return options

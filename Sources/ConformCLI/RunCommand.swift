@@ -220,10 +220,10 @@ public enum RunCommand: Command {
       Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
       return .stopped(by: signal)
     case .finished(var summary, let path, let unsent):
-      // The live summary keeps only the cases reports list; JUnit lists every case, and the
-      // JSON report and the known-failures file every problem: those read the results back.
+      // The live summary keeps only the cases reports list; JUnit and the HTML matrix list every
+      // case, and the JSON report and the known-failures file every problem: those read the results back.
       let report = options.report
-      if report.junitPath != nil
+      if report.junitPath != nil || report.htmlPath != nil
         || summary.unlistedProblems > 0 && (report.jsonPath != nil || options.writeKnownFailures != nil)
       {
         summary = RunSummary(file: try ResultsFile.read(path), knownFailures: knownFailures)

@@ -7,10 +7,15 @@ import Testing
 @Suite struct ReportOptionsTests {
   @Test func takesItsOptionsAndLeavesTheRest() throws {
     var arguments = Arguments(
-      ["--impl", "x", "--junit", "out/junit.xml", "--json=out/r.json", "--markdown", "s.md", "--max-shown", "7", "extra"],
+      [
+        "--impl", "x", "--junit", "out/junit.xml", "--json=out/r.json", "--markdown", "s.md", "--max-shown", "7", "--html",
+        "out/r.html", "extra",
+      ],
       command: "run", options: RunCommand.manual.options)
     let options = try ReportOptions.parse(from: &arguments)
-    #expect(options == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7))
+    #expect(
+      options
+        == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7, htmlPath: "out/r.html"))
     #expect(try arguments.value("--impl") == "x")
     #expect(try arguments.positionals() == ["extra"])
   }
@@ -26,6 +31,7 @@ import Testing
     (["--junit"], "report: --junit needs a value"),
     (["--json", "a", "--json", "b"], "report: --json given 2 times"),
     (["--markdown="], "report: an output file name cannot be empty"),
+    (["--html="], "report: an output file name cannot be empty"),
   ])
   func badOptionsAreUsageErrors(_ given: [String], _ message: String) {
     var arguments = Arguments(given, command: "report", options: ReportCommand.manual.options)
@@ -34,7 +40,7 @@ import Testing
 
   @Test func helpTextDocumentsEveryOptionAndTheEnvironment() {
     for word in [
-      "--junit FILE", "--json FILE", "--markdown FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
+      "--junit FILE", "--json FILE", "--markdown FILE", "--html FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
       "1 MiB",
     ] {
       #expect(ReportCommand.help.contains(word), "\(word)")

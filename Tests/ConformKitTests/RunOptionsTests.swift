@@ -121,7 +121,7 @@ import Testing
     for option in [
       "--impl", "--impl-arg", "--jobs", "--timeout", "--max-restarts", "--window", "--env", "--inherit-env", "--fixtures",
       "--expect-digest", "--suite", "--case", "--tag", "--repeat", "--shuffle", "--results", "--known-failures",
-      "--write-known-failures", "EXIT STATUS",
+      "--write-known-failures", "--html FILE", "EXIT STATUS",
     ] {
       #expect(outcome.stdout.contains(option), "\(option)")
     }

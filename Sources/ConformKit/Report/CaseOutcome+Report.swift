@@ -10,12 +10,23 @@ extension CaseOutcome {
   /// boundaries and other named cases; cases from an exhaustive product or search (`grid`,
   /// `exhaustive`) last, since their notes explain less.
   var familyRank: Int {
-    let tags = representative.tags.isEmpty ? Array(id.split(separator: "/").dropFirst().prefix(1).map(String.init)) : representative.tags
+    let tags = familyTags
     if tags.contains("seed") { return 0 }
     if tags.contains("pitfall") { return 1 }
     if tags.contains("boundary") { return 2 }
     if tags.contains("grid") || tags.contains("exhaustive") { return 4 }
     return 3
+  }
+
+  /// The case's tags; for a record that has none (a results file keeps them only for cases that
+  /// did not pass), the family its id names: `timeline/seed/x` is `seed`.
+  var familyTags: [String] {
+    let tags = representative.tags
+    guard tags.isEmpty else { return tags }
+    // The second non-empty component, as `id.split(separator: "/")[1]`, without splitting the rest.
+    var components = id.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 2).makeIterator()
+    _ = components.next()
+    return components.next().map { [String(Substring($0))] } ?? []
   }
 
   /// The size of the input's canonical JSON in bytes: within a family, the smallest input first.

@@ -7,14 +7,18 @@ public struct ReportOptions: Sendable, Equatable {
   public var jsonPath: String?
   /// Where to write the Markdown summary.
   public var markdownPath: String?
+  /// Where to write the HTML report (one self-contained page).
+  public var htmlPath: String?
   /// Problems shown in full on the terminal, in Markdown and as GitHub annotations; the rest are counted.
   public var maxShown: Int
 
   public static let defaultMaxShown = 50
 
   public init(
-    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxShown: Int = defaultMaxShown
+    junitPath: String? = nil, jsonPath: String? = nil, markdownPath: String? = nil, maxShown: Int = defaultMaxShown,
+    htmlPath: String? = nil
   ) {
+    self.htmlPath = htmlPath
     self.junitPath = junitPath
     self.jsonPath = jsonPath
     self.markdownPath = markdownPath

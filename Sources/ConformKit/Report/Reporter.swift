@@ -65,6 +65,11 @@ public struct Reporter: Sendable {
         try FileIO.write(Array(summary.markdownReport(maxShown: options.maxShown, resultsPath: resultsPath).utf8), to: path)
       }
     }
+    if let path = options.htmlPath {
+      attempt { () throws(ConformError) in
+        try FileIO.write(Array(HTMLReport(runs: [.init(summary: summary, path: resultsPath)]).render().utf8), to: path)
+      }
+    }
     if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
       attempt { () throws(ConformError) in
         try StepSummary.append(to: path) { limit in
@@ -82,7 +87,7 @@ public struct Reporter: Sendable {
 
 /// Reports a finished live run: the seam `conform run` calls once the harness is done.
 ///
-/// Prints the terminal report and writes the JUnit, JSON and Markdown files `options` asks for;
+/// Prints the terminal report and writes the JUnit, JSON, Markdown and HTML files `options` asks for;
 /// the caller exits with `summary.exitStatus`.
 public func printRunReport(_ summary: RunSummary, options: ReportOptions, resultsPath: String? = nil) throws(ConformError) {
   try Reporter(options: options, resultsPath: resultsPath).report(summary)

@@ -5,14 +5,7 @@ extension RunSummary {
   /// The problems in the order a person should read them, so every report of the same results
   /// is the same whatever order the answers arrived in: by suite (code point order), then named
   /// cases before exhaustive ones (`CaseOutcome.familyRank`), the smallest input first, then by id.
-  var sortedProblems: [CaseOutcome] {
-    problems.map { (outcome: $0, rank: $0.familyRank, size: $0.inputSize) }.sorted { a, b in
-      if a.outcome.suite != b.outcome.suite { return a.outcome.suite.utf8.lexicographicallyPrecedes(b.outcome.suite.utf8) }
-      if a.rank != b.rank { return a.rank < b.rank }
-      if a.size != b.size { return a.size < b.size }
-      return a.outcome.id.utf8.lexicographicallyPrecedes(b.outcome.id.utf8)
-    }.map(\.outcome)
-  }
+  var sortedProblems: [CaseOutcome] { CaseOutcome.bestFirst(problems) { $0 } }
 
   /// The sorted problems with those that fail the same way (`CaseOutcome.sameWayKey`, within a
   /// suite) gathered behind the first of them, in the order of their first.
@@ -63,7 +56,7 @@ extension RunSummary {
   }
 
   /// `swift-ports 0.1.0 (swift)`.
-  var implementationLabel: String {
+  package var implementationLabel: String {
     let implementation = header.implementation
     var label = implementation.displayName
     if let version = implementation.version { label += " \(version)" }
@@ -73,6 +66,58 @@ extension RunSummary {
 
   /// `sha256:0123456789ab` — enough of the digest to tell two fixture sets apart by eye.
   var shortFixturesDigest: String { ShortDigest.of(header.fixtures.manifestDigest) }
+}
+
+extension CaseOutcome {
+  /// `items` in the order reports list cases: by suite (code point order), then named cases before
+  /// exhaustive ones (`familyRank`), the smallest input first, then by id. `outcome` gives the case
+  /// an item stands for; every report that orders cases (problems, drift groups, the HTML matrix's
+  /// rows) orders them with this. With `limit`, only the first `limit` of that order, found
+  /// without sorting the rest (a depth-7 run has half a million cases; a page lists 500).
+  static func bestFirst<Item>(_ items: [Item], limit: Int? = nil, by outcome: (Item) -> CaseOutcome) -> [Item] {
+    typealias Key = (suite: String, rank: Int, size: Int, id: String, index: Int)
+    let keys: [Key] = items.indices.map { index in
+      let outcome = outcome(items[index])
+      return (outcome.suite, outcome.familyRank, outcome.inputSize, outcome.id, index)
+    }
+    let precedes = { (a: Key, b: Key) -> Bool in
+      if a.suite != b.suite { return a.suite.utf8.lexicographicallyPrecedes(b.suite.utf8) }
+      if a.rank != b.rank { return a.rank < b.rank }
+      if a.size != b.size { return a.size < b.size }
+      return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
+    guard let limit, limit < keys.count else { return keys.sorted(by: precedes).map { items[$0.index] } }
+    guard limit > 0 else { return [] }
+    // A max-heap of the best `limit` keys so far: its root is the worst of them.
+    var heap: [Key] = []
+    heap.reserveCapacity(limit)
+    func siftDown(_ start: Int) {
+      var parent = start
+      while true {
+        var worst = parent
+        for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count && precedes(heap[worst], heap[child]) {
+          worst = child
+        }
+        if worst == parent { return }
+        heap.swapAt(parent, worst)
+        parent = worst
+      }
+    }
+    for key in keys {
+      if heap.count < limit {
+        heap.append(key)
+        var child = heap.count - 1
+        while child > 0, precedes(heap[(child - 1) / 2], heap[child]) {
+          heap.swapAt(child, (child - 1) / 2)
+          child = (child - 1) / 2
+        }
+      } else if precedes(key, heap[0]) {
+        heap[0] = key
+        siftDown(0)
+      }
+    }
+    return heap.sorted(by: precedes).map { items[$0.index] }
+  }
 }
 
 enum ShortDigest {

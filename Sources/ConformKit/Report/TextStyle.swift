@@ -30,7 +30,7 @@ package struct TextStyle: Sendable {
 
 /// Text from a results file made safe to show: what it holds came from the implementation under
 /// test, which may write anything (escape sequences, NUL, a carriage return that hides a line).
-enum VisibleText {
+package enum VisibleText {
   /// `text`'s lines, split at every line break a terminal or a CI log honours: LF, CR, CRLF,
   /// and the Unicode ones (NEL, U+2028, U+2029).
   static func lines(_ text: String) -> [Substring] {
@@ -49,7 +49,7 @@ enum VisibleText {
   }
 
   /// Control characters other than newline and tab, shown as `\u{1B}`.
-  static func escapingControls(_ text: String) -> String {
+  package static func escapingControls(_ text: String) -> String {
     guard containsControl(text) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {

@@ -17,6 +17,7 @@ public struct CaseOutcome: Sendable {
 
   /// Attempts that ran disagreed (different statuses or different outputs): never a pass.
   public var isFlaky: Bool {
+    guard attempts.count > 1 else { return false }  // most cases, and every case of a run without --repeat
     let ran = attempts.filter { $0.status != .notRun }
     guard let first = ran.first else { return false }
     return ran.dropFirst().contains { $0.status != first.status || $0.actual != first.actual }
