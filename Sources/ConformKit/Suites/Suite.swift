@@ -71,12 +71,8 @@ extension TimelineSuite {
   /// The seeds and every step sequence of each alphabet up to its depth (the empty sequence
   /// once, in the first alphabet), as `drafts(options:)` makes them, counted without making them.
   public func caseCount(options: GeneratorOptions) -> Int {
-    var count = Self.seedCases.count
-    for (position, alphabet) in Self.alphabets.enumerated() {
-      count += StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
-      if position > 0 { count -= 1 }
-    }
-    return count
+    StepSequences.tableCount(
+      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
   }
 }
 

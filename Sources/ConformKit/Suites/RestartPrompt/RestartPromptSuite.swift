@@ -27,12 +27,8 @@ public struct RestartPromptSuite: Suite {
 
   /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.
   public func caseCount(options: GeneratorOptions) -> Int {
-    var count = Self.seedCases.count
-    for (position, alphabet) in Self.alphabets.enumerated() {
-      count += StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
-      if position > 0 { count -= 1 }
-    }
-    return count
+    StepSequences.tableCount(
+      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {

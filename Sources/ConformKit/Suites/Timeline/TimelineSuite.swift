@@ -60,43 +60,6 @@ struct TimelineAlphabet: Sendable {
   }
 }
 
-/// Every sequence of `0..<letters` of length 0 to `maxLength`, shortest first, then in order.
-struct StepSequences: Sequence, IteratorProtocol {
-  let letters: Int
-  let maxLength: Int
-  private var current: [Int]? = []
-
-  init(letters: Int, maxLength: Int) {
-    self.letters = letters
-    self.maxLength = maxLength
-  }
-
-  static func count(letters: Int, maxLength: Int) -> Int {
-    (0...maxLength).reduce(0) { total, length in total + (0..<length).reduce(1) { product, _ in product * letters } }
-  }
-
-  mutating func next() -> [Int]? {
-    guard let sequence = current else { return nil }
-    current = Self.successor(of: sequence, letters: letters, maxLength: maxLength)
-    return sequence
-  }
-
-  private static func successor(of sequence: [Int], letters: Int, maxLength: Int) -> [Int]? {
-    var next = sequence
-    var position = next.count - 1
-    while position >= 0 {
-      if next[position] + 1 < letters {
-        next[position] += 1
-        return next
-      }
-      next[position] = 0
-      position -= 1
-    }
-    guard sequence.count < maxLength, letters > 0 else { return nil }
-    return [Int](repeating: 0, count: sequence.count + 1)
-  }
-}
-
 extension TimelineSuite {
   static let config = ReviewConfig(winThreshold: 3, cooldownDays: 7)
 
