@@ -72,7 +72,8 @@ import Testing
       }
     case .unknownSuite: manifest.suites[1].name = "colour-compare"
     case .manifestMissingField, .malformedManifest: break  // done to the manifest below
-    case .digestMismatch: table[0] = table[0].replacingOccurrences(of: #""eligible":true"#, with: #""eligible":false"#)
+    // The same size, other bytes: only the digest tells.
+    case .digestMismatch: table[0] = table[0].replacingOccurrences(of: #""eligible":true"#, with: #""eligible":null"#)
     case .emptyFolder: files = [:]
     case .missingTable: files["timeline.jsonl"] = nil
     case .emptyTable: tableBytes = []
@@ -115,6 +116,28 @@ import Testing
       ["run", "--impl", Testbed.implementation("touch-and-exit.sh"), "--impl-arg", marker, "--results", results] + options,
       currentDirectory: directory, timeout: 60)
     return (outcome, FileManager.default.fileExists(atPath: marker), FileManager.default.fileExists(atPath: results))
+  }
+
+  /// A table far larger than its manifest says (a sparse 2 GiB file here) is refused by its size,
+  /// before a byte of it is read.
+  @Test func aTableOfTheWrongSizeIsRefusedBeforeItIsRead() throws {
+    let directory = TestSupport.temporaryDirectory("conform-stale-manifest").path
+    for name in try FileManager.default.contentsOfDirectory(atPath: Testbed.fixtures) {
+      try FileIO.write(try FileIO.read(FileIO.join(Testbed.fixtures, name)), to: FileIO.join(directory, name))
+    }
+    let table = FileIO.join(directory, "eligibility.jsonl")
+    let listed = try #require(FileIO.size(table))
+    let handle = try #require(FileHandle(forWritingAtPath: table))
+    try handle.truncate(atOffset: 1 << 31)
+    try handle.close()
+    let (outcome, started, results) = try run(["--fixtures", directory])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.stderr.hasPrefix(
+        "conform: error: \(table): is 2,147,483,648 bytes, the manifest says \(Plural.grouped(Int(listed), "byte")) (not read)"),
+      "\(outcome.stderr)")
+    #expect(!started && !results)
+    try FileManager.default.removeItem(atPath: directory)
   }
 
   @Test(arguments: Breakage.allCases)

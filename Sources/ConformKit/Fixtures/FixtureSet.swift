@@ -82,7 +82,15 @@ public struct FixtureSet: Sendable {
       guard file.path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ isPlainName(String($0)) }) else {
         throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain relative path")
       }
-      files.append((file.path, try FileIO.read(FileIO.join(directory, file.path))))
+      // A stale manifest stops the load before a file of the wrong size is read at all.
+      let path = FileIO.join(directory, file.path)
+      if let size = FileIO.size(path), size != file.bytes {
+        throw .file(
+          path: path,
+          message: "is \(Plural.grouped(Int(size), "byte")), the manifest says \(Plural.grouped(Int(file.bytes), "byte")) "
+            + "(not read): the file was changed or the set is incomplete; regenerate it or fetch it again")
+      }
+      files.append((file.path, try FileIO.read(path)))
     }
     return try FixtureSet(files: files, source: directory, pathPrefix: directory.hasSuffix("/") ? directory : directory + "/")
   }

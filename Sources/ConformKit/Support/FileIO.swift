@@ -12,6 +12,13 @@ public enum FileIO {
     return [UInt8](data)
   }
 
+  /// The size of the file at `path` in bytes, without reading it; nil when it cannot be stat'ed.
+  public static func size(_ path: String) -> Int64? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int64(info.st_size)
+  }
+
   /// Writes the whole file, creating its folder.
   public static func write(_ bytes: [UInt8], to path: String) throws(ConformError) {
     let url = URL(fileURLWithPath: path)
