@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformTestSupport
 import Foundation
 import Testing
 
@@ -189,6 +190,37 @@ import Testing
         }
       }
     }
+  }
+
+  /// The cap is the same however the bytes arrive: here a regular file, whose reads bring a long
+  /// line and its newline together after a short line. `maxLine` bytes pass; one more does not.
+  @Test(arguments: [(LineBuffer.maxLine, true), (LineBuffer.maxLine + 1, false), (LineBuffer.maxLine + 5_000, false)])
+  func theCapDoesNotDependOnHowTheBytesArrive(length: Int, accepted: Bool) throws {
+    let path = TestSupport.temporaryDirectory("conform-line-cap").appendingPathComponent("stream").path
+    try FileIO.write(Array("{}\n".utf8) + [UInt8](repeating: 0x20, count: length) + [0x0A], to: path)
+    let descriptor = open(path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let buffer = LineBuffer()
+    var lengths: [Int] = []
+    var refused = false
+    reading: while true {
+      switch buffer.fill(from: descriptor) {
+      case .data:
+        lines: while true {
+          switch buffer.nextLine() {
+          case .line(let line): lengths.append(line.count)
+          case .tooLong:
+            refused = true
+            break reading
+          case .none: break lines
+          }
+        }
+      case .endOfFile, .wouldBlock, .failed: break reading
+      }
+    }
+    #expect(lengths == (accepted ? [2, length] : [2]))
+    #expect(refused == !accepted)
   }
 
   @Test func aLineOverTheCapIsReportedWithItsStartNotBuffered() throws {

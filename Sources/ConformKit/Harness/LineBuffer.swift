@@ -61,11 +61,17 @@ final class LineBuffer {
     case tooLong(UnsafeBufferPointer<UInt8>)
   }
 
-  /// The next complete line (without its `\n`); valid until the next `fill`.
+  /// The next complete line (without its `\n`); valid until the next `fill`. A line longer than
+  /// `maxLine` is `tooLong` however its bytes arrived (in one read or many, its newline with
+  /// them or not).
   func nextLine() -> Line {
     let searchFrom = max(scanned, start)
     if searchFrom < end, let found = memchr(storage + searchFrom, 0x0A, end - searchFrom) {
       let newline = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if newline - start > Self.maxLine {
+        scanned = newline
+        return .tooLong(UnsafeBufferPointer(start: storage + start, count: 512))
+      }
       let line = UnsafeBufferPointer(start: storage + start, count: newline - start)
       start = newline + 1
       scanned = start
