@@ -177,6 +177,7 @@ public enum RunCommand: Command {
   }
 
   static func run(_ options: RunOptions) throws(ConformError) -> ExitStatus {
+    try options.checkResultsPathIsNotAnInput()
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
       window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter,
@@ -389,6 +390,32 @@ public struct RunOptions {
     guard impl != nil else { throw .usage("run: --impl PROGRAM is required (see conform run --help)") }
     options.command += rest
     return options
+  }
+
+  /// Refuses a `--results` file that is one of the run's inputs (a fixture table, the bundle, the
+  /// results being rerun, the known failures, the implementation): the run would overwrite what
+  /// it reads.
+  func checkResultsPathIsNotAnInput() throws(ConformError) {
+    guard let results, FileManager.default.fileExists(atPath: results) else { return }
+    var inputs: [(option: String, path: String)] = []
+    if let rerunFailed { inputs.append(("--rerun-failed", rerunFailed)) }
+    if let knownFailures { inputs.append(("--known-failures", knownFailures)) }
+    if command[0].contains("/") { inputs.append(("--impl", command[0])) }
+    if let fixtures {
+      inputs.append(("--fixtures", fixtures))
+      if FileIO.isDirectory(fixtures) {
+        for folder in [fixtures, FileIO.join(fixtures, "schema")] {
+          for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            inputs.append(("--fixtures", FileIO.join(folder, name)))
+          }
+        }
+      }
+    }
+    if let input = inputs.first(where: { FileIO.isSameFile(results, $0.path) }) {
+      throw .usage(
+        "run: --results \(results) is \(input.path == results ? "" : "the same file as \(input.path), ")an input of the run "
+          + "(\(input.option)): it would be overwritten while it is read; give another results file")
+    }
   }
 
   /// The options as the results file's header records them, enough to run the same again.

@@ -140,6 +140,28 @@ import Testing
     try FileManager.default.removeItem(atPath: directory)
   }
 
+  /// `--results` naming a file the run reads would overwrite it: refused, the file untouched.
+  @Test func aResultsFileThatIsAnInputOfTheRunIsRefused() throws {
+    let table = FileIO.join(Testbed.fixtures, "eligibility.jsonl")
+    let before = try FileIO.read(table)
+    let outcome = try TestSupport.run(
+      TestSupport.binary("conform"),
+      ["run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", Testbed.fixtures, "--results", table])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.stderr
+        == "conform: error: usage: run: --results \(table) is an input of the run (--fixtures): it would be overwritten "
+        + "while it is read; give another results file\n")
+    #expect(try FileIO.read(table) == before)
+
+    let earlier = try Testbed.run("conforming.py", ["--suite", "eligibility"])
+    let rerun = try TestSupport.run(
+      TestSupport.binary("conform"),
+      ["run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", earlier.resultsPath, "--results", earlier.resultsPath])
+    #expect(rerun.status == 2)
+    #expect(rerun.stderr.contains("an input of the run (--rerun-failed)"), "\(rerun.stderr)")
+  }
+
   @Test(arguments: Breakage.allCases)
   func aBrokenFixturesFolderStopsTheRunNamingFileLineAndField(breakage: Breakage) throws {
     let fixtures = try brokenFixtures(breakage)

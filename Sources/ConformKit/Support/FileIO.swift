@@ -19,6 +19,15 @@ public enum FileIO {
     return Int64(info.st_size)
   }
 
+  /// Whether two paths name the same existing file (the same device and inode: a link or another
+  /// spelling of the path is the same file).
+  public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// Writes the whole file, creating its folder.
   public static func write(_ bytes: [UInt8], to path: String) throws(ConformError) {
     let url = URL(fileURLWithPath: path)
