@@ -29,9 +29,29 @@ import Testing
     #"{"type":"hello","protocol":1,"name":"x","language":"c","version":"1","suites":[],"extra":1}"#,
     #"{"type":"result","protocol":1}"#,
     #"hello"#,
+    // The schema's minLength and uniqueItems.
+    #"{"type":"hello","protocol":1,"name":"","language":"c","version":"1","suites":[]}"#,
+    #"{"type":"hello","protocol":1,"name":"x","language":"c","version":"1","suites":["timeline","timeline"]}"#,
   ])
   func aMalformedHelloIsRefused(line: String) {
     #expect(throws: HandshakeProblem.self) { try parseHello(line) }
+  }
+
+  @Test func anEmptyNameOrARepeatedSuiteIsNamedInTheMessage() {
+    for (line, reason) in [
+      (#"{"type":"hello","protocol":1,"name":"","language":"c","version":"1","suites":[]}"#, #"field "name": empty"#),
+      (
+        #"{"type":"hello","protocol":1,"name":"x","language":"c","version":"1","suites":["timeline","timeline"]}"#,
+        #"field "suites[1]": "timeline" is listed twice (first at suites[0])"#
+      ),
+    ] {
+      do {
+        _ = try parseHello(line)
+        Issue.record("accepted: \(line)")
+      } catch {
+        #expect("\(error)".contains(reason), "\(error)")
+      }
+    }
   }
 
   private func parseHello(_ line: String) throws(HandshakeProblem) -> ImplementationHello {

@@ -86,10 +86,17 @@ extension ImplementationHello {
         guard let name = suite.stringValue else {
           throw JSONShapeError(path: "suites[\(index)]", message: "expected a string, found \(suite.typeName)")
         }
+        // The schema's uniqueItems.
+        if let first = suites.firstIndex(of: name) {
+          throw JSONShapeError(path: "suites[\(index)]", message: "\"\(name)\" is listed twice (first at suites[\(first)])")
+        }
         suites.append(name)
       }
+      // The schema's minLength: the name is in every report and in the results file's name.
+      let name = try fields.string("name")
+      guard !name.isEmpty else { throw JSONShapeError(path: "name", message: "empty: give the implementation a name") }
       return ImplementationHello(
-        protocolVersion: version, name: try fields.string("name"), language: try fields.string("language"),
+        protocolVersion: version, name: name, language: try fields.string("language"),
         version: try fields.string("version"), suites: suites)
     } catch let problem as HandshakeProblem {
       throw problem
