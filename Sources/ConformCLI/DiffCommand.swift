@@ -98,8 +98,8 @@ public enum DiffCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let (paths, maxShown) = (options.paths, options.maxShown)
-    let drift = Drift(try ResultsFile.read(paths[0]), try ResultsFile.read(paths[1]), allowPartial: options.allowPartial)
+    let maxShown = options.maxShown
+    let drift = Drift(try ResultsFile.read(options.paths[0]), try ResultsFile.read(options.paths[1]), allowPartial: options.allowPartial)
     for warning in drift.warnings { Terminal.note("warning: \(warning)") }
     if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
     if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }

@@ -258,9 +258,8 @@ public enum RunCommand: Command {
     } else {
       fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
     }
-    let (filters, limit) = (options.filters, options.limit)
-    var selected = try filters.selectIndices(from: fixtures)
-    if let limit, limit < selected.count { selected.removeSubrange(limit...) }
+    var selected = try options.filters.selectIndices(from: fixtures)
+    if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
     var text = ""
     for index in selected {
       let fixture = fixtures.cases[index]

@@ -65,7 +65,7 @@ public enum BenchCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let (scale, out) = (options.scale, options.out)
+    let scale = options.scale
 
     let setup = try BenchSetup.prepare(fixtures: GeneratorOptions(timelineDepth: scale.fixturesDepth))
     defer { setup.cleanUp() }
@@ -74,8 +74,8 @@ public enum BenchCommand: Command {
     let text = report.markdown
     print(text, terminator: "")
     fflush(nil)
-    try FileIO.write(Array(text.utf8), to: out)
-    Terminal.note("bench: written to \(out)")
+    try FileIO.write(Array(text.utf8), to: options.out)
+    Terminal.note("bench: written to \(options.out)")
     return .success
   }
 }

@@ -60,31 +60,28 @@ public enum MutantsCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let (cataloguePath, fixturesPath, markdownPath, only) =
-      (options.cataloguePath, options.fixturesPath, options.markdownPath, options.only)
-    let resultsDirectory = options.resultsDirectory
     let conform = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
-    let catalogue = try MutantCatalogue.read(cataloguePath, binaryDirectory: binaryDirectory)
-    let entries = catalogue.entries.filter { only.isEmpty || only.contains($0.name) }
-    guard !entries.isEmpty else { throw .usage("mutants: no catalogue entry named \(only.sorted().joined(separator: ", "))") }
-    let fixtures = try fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
+    let catalogue = try MutantCatalogue.read(options.cataloguePath, binaryDirectory: binaryDirectory)
+    let entries = catalogue.entries.filter { options.only.isEmpty || options.only.contains($0.name) }
+    guard !entries.isEmpty else { throw .usage("mutants: no catalogue entry named \(options.only.sorted().joined(separator: ", "))") }
+    let fixtures = try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
     let byID = Dictionary(fixtures.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     var verdicts: [MutantVerdict] = []
     for entry in entries {
       Terminal.note("mutants: running \(entry.name)")
-      let results = FileIO.join(resultsDirectory, "\(entry.name).jsonl")
+      let results = FileIO.join(options.resultsDirectory, "\(entry.name).jsonl")
       var command = ["run", "--impl", entry.impl, "--results", results]
       for argument in entry.args { command += ["--impl-arg", argument] }
-      if let fixturesPath { command += ["--fixtures", fixturesPath] }
+      if let fixturesPath = options.fixturesPath { command += ["--fixtures", fixturesPath] }
       let status = try runQuietly(conform, command)
       let summary = (try? ResultsFile.read(results)).map { RunSummary(file: $0) }
       verdicts.append(MutantVerdict(entry: entry, status: status, summary: summary, fixtures: byID))
     }
     let table = MutantVerdict.table(verdicts)
     print(table, terminator: "")
-    if let markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
+    if let markdownPath = options.markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
     let allGood = verdicts.allSatisfy { $0.isExpected }
     return allGood ? .success : .differences
   }
