@@ -52,6 +52,8 @@ public enum TestSupport {
     _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
     currentDirectory: URL? = nil, timeout: Double = 120
   ) throws -> ProcessOutcome {
+    // A child that exits before reading all its input must not kill the test process with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -14,6 +14,9 @@ enum SignalWatcher {
   static func install(diagnostics: Diagnostics, _ onSignal: @escaping @Sendable (Int32) -> Void) {
     guard !installed else { return }
     installed = true
+    // The harness writes to pipes whose reader may die at any moment: a write must fail with
+    // EPIPE, never kill the process that embeds the harness (the executable ignores it too).
+    signal(SIGPIPE, SIG_IGN)
     // A parent may have started conform with these blocked (test runners do): unblock them
     // here, on the main thread, before the run's threads are created and inherit the mask.
     var unblock = sigset_t()
