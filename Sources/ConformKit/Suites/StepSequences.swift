@@ -13,6 +13,20 @@ struct StepSequences: Sequence, IteratorProtocol {
     (0...maxLength).reduce(0) { total, length in total + (0..<length).reduce(1) { product, _ in product * letters } }
   }
 
+  /// The drafts of a timeline-shaped table: the seeds, then, per alphabet, every sequence up to
+  /// its depth made into a case by its `draft`, the empty sequence only in the first alphabet
+  /// (what `tableCount` counts).
+  static func tableDrafts(
+    seeds: [CaseDraft], alphabets: [(letters: Int, maxLength: Int, draft: ([Int]) -> CaseDraft)]
+  ) -> AnySequence<CaseDraft> {
+    let exhaustive = alphabets.enumerated().lazy.flatMap { position, alphabet in
+      StepSequences(letters: alphabet.letters, maxLength: alphabet.maxLength)
+        .lazy.filter { position == 0 || !$0.isEmpty }
+        .map(alphabet.draft)
+    }
+    return AnySequence([AnySequence(seeds), AnySequence(exhaustive)].joined())
+  }
+
   /// The cases of a table of `seeds` named cases and, per alphabet, every sequence up to its
   /// depth, the empty sequence once (in the first alphabet): the timeline-shaped suites' count.
   static func tableCount(seeds: Int, alphabets: [(letters: Int, maxLength: Int)]) -> Int {

@@ -17,12 +17,9 @@ public struct RestartPromptSuite: Suite {
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    let exhaustive = Self.alphabets.lazy.flatMap { alphabet in
-      StepSequences(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
-        .lazy.filter { alphabet.name == Self.alphabets[0].name || !$0.isEmpty }
-        .map { alphabet.draft(for: $0) }
-    }
-    return AnySequence([AnySequence(Self.seedCases), AnySequence(exhaustive)].joined())
+    StepSequences.tableDrafts(
+      seeds: Self.seedCases,
+      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.draft(for:)) })
   }
 
   /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.

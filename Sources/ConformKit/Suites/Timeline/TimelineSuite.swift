@@ -16,12 +16,12 @@ public struct TimelineSuite: Suite {
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    let exhaustive = Self.alphabets.lazy.flatMap { alphabet in
-      StepSequences(letters: alphabet.letters.count, maxLength: alphabet.depth(options))
-        .lazy.filter { alphabet.name == Self.alphabets[0].name || !$0.isEmpty }
-        .map { alphabet.draft(for: $0, depth: alphabet.depth(options)) }
-    }
-    return AnySequence([AnySequence(Self.seedCases), AnySequence(exhaustive)].joined())
+    StepSequences.tableDrafts(
+      seeds: Self.seedCases,
+      alphabets: Self.alphabets.map { alphabet in
+        let depth = alphabet.depth(options)
+        return (alphabet.letters.count, depth, { alphabet.draft(for: $0, depth: depth) })
+      })
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
