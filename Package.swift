@@ -27,11 +27,14 @@ let package = Package(
   targets: [
     // The strict JSON layer: exact integers, canonical output, errors with line and column.
     .target(name: "ConformJSON"),
+    // gzip, DEFLATE, CRC-32 and ustar, written for untrusted input: the bundles' archive layer,
+    // knowing nothing of bundles.
+    .target(name: "ConformArchive"),
     // Every capability of the kit: suites, generator, protocol, harness, reporter, bundles;
     // no command line (ConformCLI) and no stderr of its own (the harness reports to a sink).
     .target(
       name: "ConformKit",
-      dependencies: ["ConformJSON"],
+      dependencies: ["ConformArchive", "ConformJSON"],
       resources: suiteSpecs
     ),
     // The command-line layer: each command's options declared once, parsed, documented in
@@ -48,6 +51,8 @@ let package = Package(
     // Shared assertions, the golden-file helper and the path of the built binaries.
     .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
     .testTarget(
-      name: "ConformKitTests", dependencies: ["ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter"]),
+      name: "ConformKitTests",
+      dependencies: ["ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive"]),
+    .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
   ]
 )

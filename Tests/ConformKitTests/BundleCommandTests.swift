@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformTestSupport
 import Foundation
 import Testing

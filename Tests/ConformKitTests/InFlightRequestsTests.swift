@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func randomAnswerOrdersAndPutsBackMatchADictionary() {
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<50 {
       var ring = InFlightRequests(capacity: 2)
       var model: [Int64: UInt64] = [:]

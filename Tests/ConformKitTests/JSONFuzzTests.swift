@@ -1,23 +1,11 @@
 import ConformJSON
+import ConformKit
 import Foundation
 import Testing
 
-/// SplitMix64: a tiny, well-mixed generator; the same seed gives the same inputs on every run.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension SeededGenerator {
+  /// A number in `0..<bound` (the kit's generator: the same seed gives the same inputs on every run).
+  mutating func below(_ bound: Int) -> Int { Int(below(UInt64(bound))) }
 
   mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
@@ -34,7 +22,7 @@ enum FuzzSettings {
 /// Random JSON values that exercise the edges: every escape, astral and combining scalars, keys
 /// that differ only by normalisation, Int64's extremes, numbers that must stay text.
 struct JSONValueGenerator {
-  var random: SplitMix64
+  var random: SeededGenerator
 
   /// Scalars chosen for the trouble they cause; the rest are drawn at random.
   static let awkwardScalars: [Unicode.Scalar] = [
@@ -105,7 +93,7 @@ struct JSONValueGenerator {
 /// Writes a value as valid but non-canonical JSON: whitespace anywhere, members in any order,
 /// scalars escaped at random (short escapes, `\u` in either case, surrogate pairs, `\/`).
 struct NoisyWriter {
-  var random: SplitMix64
+  var random: SeededGenerator
 
   mutating func text(_ value: JSONValue) -> [UInt8] {
     var output: [UInt8] = []
@@ -181,7 +169,7 @@ struct NoisyWriter {
 /// Changes a document the way a fuzzer does: bit flips, awkward bytes and tokens, deletions,
 /// duplications, truncations and splices with another document.
 struct Mutator {
-  var random: SplitMix64
+  var random: SeededGenerator
 
   static let awkwardBytes: [UInt8] = [
     0x00, 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x2D, 0x2E, 0x30, 0x31, 0x3A, 0x45, 0x5B, 0x5C, 0x5D, 0x65, 0x75,
@@ -260,8 +248,8 @@ enum RoundTrip {
 
 @Suite struct JSONFuzzTests {
   @Test func generatedValuesRoundTripAndWriteCanonically() throws {
-    var generator = JSONValueGenerator(random: SplitMix64(seed: FuzzSettings.seed))
-    var noisy = NoisyWriter(random: SplitMix64(seed: FuzzSettings.seed &+ 1))
+    var generator = JSONValueGenerator(random: SeededGenerator(seed: FuzzSettings.seed))
+    var noisy = NoisyWriter(random: SeededGenerator(seed: FuzzSettings.seed &+ 1))
     let count = 4000 * FuzzSettings.scale
     var bytes = 0
     for _ in 0..<count {
@@ -282,9 +270,9 @@ enum RoundTrip {
   }
 
   @Test func mutatedDocumentsNeverBreakTheReader() throws {
-    var generator = JSONValueGenerator(random: SplitMix64(seed: FuzzSettings.seed &+ 2))
-    var noisy = NoisyWriter(random: SplitMix64(seed: FuzzSettings.seed &+ 3))
-    var mutator = Mutator(random: SplitMix64(seed: FuzzSettings.seed &+ 4))
+    var generator = JSONValueGenerator(random: SeededGenerator(seed: FuzzSettings.seed &+ 2))
+    var noisy = NoisyWriter(random: SeededGenerator(seed: FuzzSettings.seed &+ 3))
+    var mutator = Mutator(random: SeededGenerator(seed: FuzzSettings.seed &+ 4))
     var seeds = try JSONCorpus.files().map(\.bytes)
     for _ in 0..<200 {
       let value = generator.value()
@@ -313,7 +301,7 @@ enum RoundTrip {
   @Test func acceptedDocumentsAreAcceptedByFoundationToo() throws {
     // A second opinion on what the reader lets through: JSONSerialization is laxer (duplicate keys),
     // so anything the strict reader accepts it must accept too, except numbers it cannot represent.
-    var mutator = Mutator(random: SplitMix64(seed: FuzzSettings.seed &+ 5))
+    var mutator = Mutator(random: SeededGenerator(seed: FuzzSettings.seed &+ 5))
     let seeds = try JSONCorpus.files().filter(\.expectsValid).map(\.bytes)
     var compared = 0
     for _ in 0..<(3000 * FuzzSettings.scale) {
@@ -334,7 +322,7 @@ enum RoundTrip {
   @Test func utf8ValidationAgreesWithTheStandardLibrary() throws {
     // Random byte strings, heavy in lead and continuation bytes: the reader must accept exactly the
     // well-formed ones (String(validating:) is the reference) and keep their scalars.
-    var random = SplitMix64(seed: FuzzSettings.seed &+ 6)
+    var random = SeededGenerator(seed: FuzzSettings.seed &+ 6)
     // Lead bytes at the edges of the well-formed ranges, each followed by a few continuation-like
     // bytes, also at the edges, so that about half the strings are well-formed.
     let leads: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]

@@ -1,3 +1,5 @@
+import ConformArchive
+
 /// How much of an untrusted bundle the reader accepts before it gives up.
 ///
 /// The published bundle is about 1 MB compressed and 11 MB unpacked, in a dozen files, so the
@@ -22,4 +24,9 @@ public struct BundleLimits: Sendable, Equatable {
 
   public static let standard = BundleLimits(
     maxArchiveBytes: 256 << 20, maxEntryBytes: 256 << 20, maxTotalBytes: 1 << 30, maxEntries: 1000)
+
+  /// The limits the ustar reader checks (the archive's own size is checked before it is read).
+  var ustar: Ustar.Limits {
+    Ustar.Limits(maxEntryBytes: maxEntryBytes, maxTotalBytes: maxTotalBytes, maxEntries: maxEntries)
+  }
 }

@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformJSON
 
 /// A bundle that passed every check, with its fixtures ready to run.
@@ -31,7 +32,7 @@ extension FixtureBundle {
       throw .bundle("\(name): \(error.message): \(advice)")
     }
     do {
-      entries = try Ustar.read(tar, limits: limits)
+      entries = try Ustar.read(tar, limits: limits.ustar)
     } catch {
       throw .bundle("\(name): \(error.message): do not use it")
     }
@@ -63,7 +64,7 @@ extension FixtureBundle {
     guard tar.count >= 512, Array(tar[257..<262]) == Array("ustar".utf8) else {
       return "it is a gzip file, but what it holds is not a tar archive"
     }
-    guard let entries = try? Ustar.read(tar, limits: limits) else { return nil }
+    guard let entries = try? Ustar.read(tar, limits: limits.ustar) else { return nil }
     let top = entries.first.map { String($0.path.prefix { $0 != "/" }) } ?? ""
     guard top.hasPrefix(BundleLayout.folderPrefix), SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count))) != nil
     else {

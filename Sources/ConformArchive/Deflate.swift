@@ -4,9 +4,9 @@
 /// Deterministic: the same input always gives the same bytes, whatever the machine, which is what
 /// makes a bundle's digest reproducible. The settings are close to `gzip -9`; on the fixtures'
 /// JSON lines the output is within a few percent of it.
-enum Deflate {
+package enum Deflate {
   /// How hard the matcher looks; the defaults are the published bundles' settings.
-  struct Settings: Sendable {
+  package struct Settings: Sendable {
     /// How many earlier positions with the same 3-byte hash are tried per match.
     var maxChain = 1024
     /// A match this long is taken without looking further.
@@ -16,7 +16,7 @@ enum Deflate {
     /// Tokens per block: each block gets its own Huffman codes.
     var blockTokens = 1 << 16
 
-    static let standard = Settings()
+    package static let standard = Settings()
   }
 
   static func compress(_ input: [UInt8], settings: Settings = .standard) -> [UInt8] {

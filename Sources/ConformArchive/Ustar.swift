@@ -1,9 +1,15 @@
 /// One entry of a tar archive: a regular file with its bytes, or a folder.
-struct TarEntry: Sendable, Equatable {
+package struct TarEntry: Sendable, Equatable {
   /// The path within the archive; a folder's has no trailing slash.
-  var path: String
-  var bytes: [UInt8]
-  var isFolder = false
+  package var path: String
+  package var bytes: [UInt8]
+  package var isFolder = false
+
+  package init(path: String, bytes: [UInt8], isFolder: Bool = false) {
+    self.path = path
+    self.bytes = bytes
+    self.isFolder = isFolder
+  }
 }
 
 /// POSIX ustar archives (POSIX.1-1988, as `tar --format=ustar` writes them), regular files only.
@@ -14,11 +20,27 @@ struct TarEntry: Sendable, Equatable {
 /// Read as untrusted input: only regular files and folders are accepted; links, devices, FIFOs,
 /// extension headers, absolute paths, `..`, empty or `.` components, backslashes, duplicate names
 /// (also those differing only in ASCII case, which collide on macOS and Windows) and a file that is
-/// also a folder are refused, and every size is checked against `BundleLimits` before it is used.
-enum Ustar {
+/// also a folder are refused, and every size is checked against the reader's `Limits` before it is used.
+package enum Ustar {
   static let blockSize = 512
 
-  static func archive(_ entries: [TarEntry]) throws(ArchiveError) -> [UInt8] {
+  /// How much of an untrusted archive the reader accepts before it gives up.
+  package struct Limits: Sendable, Equatable {
+    /// The largest single entry, in bytes.
+    package var maxEntryBytes: Int
+    /// The most all entries may add up to, headers included, in bytes.
+    package var maxTotalBytes: Int
+    /// The most entries (files and folders).
+    package var maxEntries: Int
+
+    package init(maxEntryBytes: Int, maxTotalBytes: Int, maxEntries: Int) {
+      self.maxEntryBytes = maxEntryBytes
+      self.maxTotalBytes = maxTotalBytes
+      self.maxEntries = maxEntries
+    }
+  }
+
+  package static func archive(_ entries: [TarEntry]) throws(ArchiveError) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(entries.reduce(2 * blockSize) { $0 + blockSize + padded($1.bytes.count) })
     for entry in entries {
@@ -32,7 +54,7 @@ enum Ustar {
   }
 
   /// The entries of `archive`, in archive order: regular files and folders, nothing else.
-  static func read(_ archive: [UInt8], limits: BundleLimits) throws(ArchiveError) -> [TarEntry] {
+  package static func read(_ archive: [UInt8], limits: Limits) throws(ArchiveError) -> [TarEntry] {
     var entries: [TarEntry] = []
     var files = Set<String>()
     var folders = Set<String>()

@@ -4,8 +4,8 @@
 /// ("unknown"), so the same data gives the same bytes on every machine. Read as `gzip -d` reads:
 /// any header flags, several members one after the other; but trailing bytes that are not a
 /// member are refused, since a bundle holds nothing it does not account for.
-enum Gzip {
-  static func compress(_ data: [UInt8], settings: Deflate.Settings = .standard) -> [UInt8] {
+package enum Gzip {
+  package static func compress(_ data: [UInt8], settings: Deflate.Settings = .standard) -> [UInt8] {
     // ID1 ID2, CM = 8 (deflate), FLG = 0, MTIME = 0, XFL = 0, OS = 255.
     var output: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]
     output.append(contentsOf: Deflate.compress(data, settings: settings))
@@ -15,7 +15,7 @@ enum Gzip {
   }
 
   /// Decompresses every member of a gzip file, stopping at `limit` bytes of output.
-  static func decompress(_ data: [UInt8], limit: Int) throws(ArchiveError) -> [UInt8] {
+  package static func decompress(_ data: [UInt8], limit: Int) throws(ArchiveError) -> [UInt8] {
     try data.withUnsafeBufferPointer { buffer in
       Result { () throws(ArchiveError) in try decompress(buffer, limit: limit) }
     }.get()
@@ -47,7 +47,7 @@ enum Gzip {
       guard size == UInt32(truncatingIfNeeded: output.count - start) else {
         let count = output.count - start
         throw ArchiveError(
-          "gzip member \(member): \(Plural.count(count, "byte")) \(Plural.noun(count, "does", "do")) not match "
+          "gzip member \(member): \(bytes(count)) \(count == 1 ? "does" : "do") not match "
             + "the size \(size) in the trailer")
       }
     } while offset < data.count
@@ -61,7 +61,7 @@ enum Gzip {
       throw ArchiveError(
         member == 1
           ? "not a gzip file (it does not start with 1f 8b)"
-          : "\(Plural.count(rest, "byte")) after the last gzip member \(Plural.noun(rest, "is", "are")) not a gzip member")
+          : "\(bytes(rest)) after the last gzip member \(rest == 1 ? "is" : "are") not a gzip member")
     }
     guard data[offset + 2] == 8 else {
       throw ArchiveError("gzip member \(member) uses compression method \(data[offset + 2]), not deflate")
@@ -98,4 +98,7 @@ enum Gzip {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 8 - digits.count) + digits
   }
+
+  /// "1 byte", "2 bytes" (this module stands alone, without the kit's `Plural`).
+  private static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(count) bytes" }
 }

@@ -1,23 +1,23 @@
 /// CRC-32 as gzip uses it (ISO 3309, polynomial 0xEDB88320, reflected, inverted on both ends).
-struct CRC32: Sendable {
+package struct CRC32: Sendable {
   /// The running value, already inverted: `value` is the CRC of everything given so far.
   private var inverted: UInt32 = 0xFFFF_FFFF
 
-  init() {}
+  package init() {}
 
-  var value: UInt32 { ~inverted }
+  package var value: UInt32 { ~inverted }
 
-  static func checksum(_ bytes: [UInt8]) -> UInt32 {
+  package static func checksum(_ bytes: [UInt8]) -> UInt32 {
     var crc = CRC32()
     crc.update(bytes)
     return crc.value
   }
 
-  mutating func update(_ bytes: [UInt8]) {
+  package mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { update($0) }
   }
 
-  mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
     var crc = inverted
     Self.table.withUnsafeBufferPointer { table in
       for byte in bytes {

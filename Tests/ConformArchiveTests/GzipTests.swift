@@ -2,13 +2,14 @@ import ConformTestSupport
 import Foundation
 import Testing
 
-@testable import ConformKit
+import ConformArchive
+import ConformKit
 
 /// The hand-written gzip, DEFLATE and CRC-32 against each other and against the system's `gzip`.
-@Suite struct BundleGzipTests {
+@Suite struct GzipTests {
   /// Inputs that reach every kind of block: empty, tiny (fixed), text (dynamic), random (stored).
   static let samples: [(name: String, bytes: [UInt8])] = {
-    var seeded = SplitMix(seed: 42)
+    var seeded = SeededGenerator(seed: 42)
     let noise = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: seeded.next()) }
     let text = Array(String(repeating: "{\"id\":\"timeline/cancel/win-bg\",\"input\":{\"steps\":[1,2,3]}}\n", count: 3000).utf8)
     let runs = [UInt8](repeating: 0x61, count: 70_000) + [UInt8](repeating: 0, count: 300)
@@ -113,18 +114,5 @@ import Testing
     #expect(lengths.allSatisfy { $0 >= 1 && $0 <= 15 })
     let kraft = lengths.reduce(0.0) { $0 + 1.0 / Double(1 << Int($1)) }
     #expect(kraft == 1.0, "the code is complete")
-  }
-}
-
-/// A small deterministic generator, so that "random" samples are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,6 @@
 /// Canonical Huffman codes as DEFLATE uses them (RFC 1951 section 3.2.2): a code is given by
 /// its lengths alone, and codes of one length are consecutive in symbol order.
-enum HuffmanCode {
+package enum HuffmanCode {
   /// Code lengths of at most `limit` bits for symbols with the given frequencies; an unused
   /// symbol gets length 0.
   ///
@@ -8,7 +8,7 @@ enum HuffmanCode {
   /// fewer than two symbols are used, symbols 0 and 1 are added. Lengths that would exceed `limit`
   /// are avoided by halving the frequencies (keeping each used one at least 1) and building again,
   /// which converges to a balanced tree. Ties break by symbol, so the result is deterministic.
-  static func lengths(frequencies: [Int], limit: Int) -> [UInt8] {
+  package static func lengths(frequencies: [Int], limit: Int) -> [UInt8] {
     var weights = frequencies
     if weights.lazy.filter({ $0 > 0 }).count < 2 {
       for symbol in 0..<min(2, weights.count) where weights[symbol] == 0 { weights[symbol] = 1 }

@@ -2,11 +2,11 @@
 ///
 /// The codecs know nothing of bundles; the bundle reader turns this into `ConformError.bundle`
 /// with the archive's name and what to do next.
-struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, lower-case ("invalid distance 40000 past the start of the output").
-  var message: String
+  package var message: String
 
-  init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  var description: String { message }
+  package var description: String { message }
 }
