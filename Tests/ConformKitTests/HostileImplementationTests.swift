@@ -228,6 +228,9 @@ struct Fault: Sendable, CustomTestStringConvertible {
   static let catalogue: [Fault] = [
     Fault(name: "exits 0 at case k", behaviour: ["exit"], status: .crashed, message: "the implementation exited with status 0"),
     Fault(
+      name: "exits at case k, a leftover child answers for it later", behaviour: ["exit-leaving-answer", "--status", "3"],
+      status: .crashed, message: "the implementation exited with status 3"),
+    Fault(
       name: "crashes by a signal at case k", behaviour: ["signal", "--signal", "ABRT"], status: .crashed,
       message: "the implementation was killed by signal 6 (SIGABRT)"),
     Fault(

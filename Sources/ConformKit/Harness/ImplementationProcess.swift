@@ -209,6 +209,12 @@ final class ImplementationProcess: @unchecked Sendable {
     return termination
   }
 
+  /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).
+  var unreadOutputBytes: Int {
+    var count: Int32 = 0
+    return ioctl(stdoutFD, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+  }
+
   /// Closes the parent's pipe ends (after the threads that use them are done).
   func closeOutputs() {
     close(stdoutFD)

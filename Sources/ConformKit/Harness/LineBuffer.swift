@@ -22,10 +22,14 @@ final class LineBuffer {
 
   deinit { storage.deallocate() }
 
-  enum Fill { case data, endOfFile, wouldBlock, failed(Int32) }
+  enum Fill {
+    /// This many bytes were read.
+    case data(Int)
+    case endOfFile, wouldBlock, failed(Int32)
+  }
 
-  /// One `read(2)` into the buffer.
-  func fill(from descriptor: Int32) -> Fill {
+  /// One `read(2)` into the buffer, of at most `limit` bytes.
+  func fill(from descriptor: Int32, atMost limit: Int = .max) -> Fill {
     if start > 0 && (start == end || capacity - end < Self.chunk) {
       // Move the partial line to the front.
       let pending = end - start
@@ -42,10 +46,10 @@ final class LineBuffer {
       storage = grown
       capacity = bigger
     }
-    let count = read(descriptor, storage + end, capacity - end)
+    let count = read(descriptor, storage + end, min(capacity - end, limit))
     if count > 0 {
       end += count
-      return .data
+      return .data(count)
     }
     if count == 0 { return .endOfFile }
     let error = errno

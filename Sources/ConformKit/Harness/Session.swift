@@ -1,5 +1,6 @@
 import ConformJSON
 import Foundation
+import Synchronization
 
 /// One process of the implementation, from spawn to reaping: its pipes, the threads on them, and
 /// the requests in flight.
@@ -12,6 +13,11 @@ final class Session: @unchecked Sendable {
   private(set) var hello: ImplementationHello!
   private(set) var supported: Set<String> = []
   let stdout = LineBuffer()
+  /// How many more bytes of stdout the reader may take: unlimited while the session runs. Once
+  /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
+  /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
+  /// is never credited.
+  let readAllowance = Atomic<Int>(.max)
 
   // Guarded by the worker's condition.
   var inFlight = InFlightRequests()

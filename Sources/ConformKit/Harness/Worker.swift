@@ -13,7 +13,8 @@ import Foundation
 /// nobody's yet: those cases become suspects, replayed one at a time in the fresh process, so
 /// the case that really crashes it is found and the others run normally. If none of them brings
 /// the fault back, each one whose replay passed is recorded with the fault all the same: a run
-/// that crashed is never green.
+/// that crashed is never green. Once a fault is known, the reader takes only the bytes already in
+/// the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
 final class Worker: @unchecked Sendable {
   let index: Int
   private let context: RunContext
@@ -182,6 +183,10 @@ final class Worker: @unchecked Sendable {
         }
       }
       _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wake - now) / 1e9))
+    }
+    if failure != nil {
+      // From now on the reader takes only what was written before the fault was known.
+      session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
     }
     condition.unlock()
 
@@ -542,7 +547,13 @@ final class Worker: @unchecked Sendable {
     var incoming: [Incoming] = []
     var records = ResultBatch()
     reading: while true {
-      switch session.stdout.fill(from: descriptor) {
+      let allowance = session.readAllowance.load(ordering: .acquiring)
+      if allowance == 0 { break reading }
+      let filled = session.stdout.fill(from: descriptor, atMost: allowance)
+      if case .data(let count) = filled, allowance != .max {
+        session.readAllowance.subtract(count, ordering: .relaxed)
+      }
+      switch filled {
       case .data:
         incoming.removeAll(keepingCapacity: true)
         var violation: ProtocolViolation?

@@ -30,6 +30,8 @@ Behaviours that act at the start, before any case:
 Behaviours that act on case --on ID (answered in order before it, flushed, so they are kept):
     exit                exits with --status (default 0); with --once FILE, only if FILE does not
                         exist yet (it creates it), so the fault never recurs
+    exit-leaving-answer exits with --status, leaving a child that writes the case's correct answer
+                        into the same stdout 0.8 s after the exit
     signal              kills itself with --signal NAME (default ABRT)
     sleep               sleeps --seconds, then answers correctly
     hang-ignoring-term  ignores SIGTERM and never answers
@@ -108,6 +110,16 @@ def misbehave(request, expected):
     log("hostile.py: %s on %s" % (behaviour, case))
     note("fault", case)
     if behaviour == "exit":
+        sys.exit(status)
+    if behaviour == "exit-leaving-answer":
+        out.flush()
+        if os.fork() == 0:
+            parent = os.getppid()
+            while os.getppid() == parent:  # until the parent has exited
+                time.sleep(0.01)
+            time.sleep(0.8)
+            send(result(request, expected[case]))
+            os._exit(0)
         sys.exit(status)
     if behaviour == "signal":
         os.kill(os.getpid(), getattr(signal, "SIG" + option("--signal", "ABRT")))
