@@ -56,6 +56,7 @@ struct RunTally {
 
   /// Any other result.
   mutating func record(_ result: CaseResult, of item: TableAttempt) {
+    let result = result.keptForReport()
     attempts[result.status.slot] += 1
     recorded += 1
     if result.status.failsGate { failedAttempts += 1 }
@@ -73,6 +74,7 @@ struct RunTally {
   /// The earlier record is found among the kept outcomes, else it was a pass only counted (a
   /// problem only counted, past `keepLimit`, is not told apart: it is taken for a pass).
   mutating func amend(_ result: CaseResult, of item: TableAttempt) {
+    let result = result.keptForReport()
     attempts[result.status.slot] += 1
     if result.status.failsGate { failedAttempts += 1 }
     if repeats > 1 {

@@ -59,7 +59,14 @@ extension CaseOutcome {
   var outputDiff: String? {
     let attempt = representative
     guard attempt.status == .fail, let expected = attempt.expected, let actual = attempt.actual else { return nil }
+    if let cut = attempt.cut { return cut.diff }
     return JSONDiff.diff(expected, actual, legend: ("expected", "actual"))
+  }
+
+  /// Says that the output shown is an excerpt, when it is.
+  var cutNote: String? {
+    guard let cut = representative.cut else { return nil }
+    return "actual: about \(Plural.grouped(cut.bytes, "byte")), cut for this report: the results file has it whole"
   }
 
   /// Every attempt's status when there was more than one: `pass, fail, pass`.
@@ -91,6 +98,7 @@ extension CaseOutcome {
       if let outputDiff {
         lines.append(contentsOf: outputDiff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
       }
+      if let cutNote { lines.append(cutNote) }
       if let message = attempt.message, !message.isEmpty {
         let messageLines = VisibleText.lines(message)
         lines.append("message: \(messageLines[0])")

@@ -692,6 +692,7 @@ private struct HTMLPage {
       }
       if let expected = attempt.expected { block += field("expected", pre(JSONWriter.string(expected))) }
       if let actual = attempt.actual { block += field("actual", pre(JSONWriter.string(actual))) }
+      if let cutNote = first.cutNote { block += field("cut", HTMLText.escape(cutNote)) }
       if let message = attempt.message, !message.isEmpty { block += field("message", pre(message)) }
       if let stderr = attempt.stderrTail, !stderr.isEmpty { block += stderrField(stderr, label: "stderr") }
     }

@@ -18,6 +18,7 @@ extension RunSummary {
         "sameWayAs": problem.id == group[0].id ? .null : .string(group[0].id),
         "rerun": .string(rerunCommand(problem, resultsPath: resultsPath)),
         "expected": attempt.expected ?? .null, "actual": attempt.actual ?? .null,
+        "actualBytes": attempt.cut.map { .int(Int64($0.bytes)) } ?? .null,
         "diff": JSONValue(problem.outputDiff), "note": JSONValue(attempt.note), "message": JSONValue(attempt.message),
         "stderr": JSONValue(attempt.stderrTail),
         "knownFailure": problem.knownFailure.map { ["line": .int(Int64($0.line)), "reason": JSONValue($0.reason)] } ?? .null,

@@ -99,6 +99,9 @@ public struct CaseResult: Sendable, Equatable {
   public var message: String?
   /// The tail of the implementation's stderr, for crashes, timeouts and protocol errors.
   public var stderrTail: String?
+  /// Set when `actual` is an excerpt of an output too large to keep for a report (never in a
+  /// results file, which has every output whole).
+  public var cut: CutOutput?
 
   public init(
     id: String, suite: String, status: CaseStatus, attempt: Int64 = 0, microseconds: Int64? = nil,

@@ -20,7 +20,7 @@ public struct CaseOutcome: Sendable {
     guard attempts.count > 1 else { return false }  // most cases, and every case of a run without --repeat
     let ran = attempts.filter { $0.status != .notRun }
     guard let first = ran.first else { return false }
-    return ran.dropFirst().contains { $0.status != first.status || $0.actual != first.actual }
+    return ran.dropFirst().contains { $0.status != first.status || $0.actual != first.actual || $0.cut != first.cut }
   }
 
   /// Fails, errors, crashes, hangs or is flaky.
