@@ -164,7 +164,9 @@ import Testing
 
     let twice = try conform(["report", shards[0], shards[1], shards[1], shards[2]])
     #expect(twice.status == 2)
-    #expect(twice.stderr.contains("shard 2/3 of swift-ports/no-cancel-guard's run is given twice (\(shards[1]) and \(shards[1]))"), "\(twice.stderr)")
+    #expect(
+      twice.stderr.contains("shard 2/3 of swift-ports/no-cancel-guard's run is given twice (\(shards[1]) and \(shards[1]))"),
+      "\(twice.stderr)")
 
     // A shard killed before its footer.
     let path = directory.appendingPathComponent(shards[2]).path
@@ -193,16 +195,24 @@ import Testing
       #expect(runs[name]?.status == 0, "\(runs[name]?.stderr ?? "")")
     }
     let builtIn = try conform(
-      ["run"] + implementation + ["--suite", "version-compare", "--limit", "20", "--shard", "2/2", "--results", "builtin-2.jsonl"])
+      ["run"] + implementation + [
+        "--suite", "version-compare", "--limit", "20", "--shard", "2/2", "--results", "builtin-2.jsonl",
+      ])
     #expect(builtIn.status == 0, "\(builtIn.stderr)")
 
     let options = try conform(["report", "a-1.jsonl", "timeout-2.jsonl"])
     #expect(options.status == 2)
-    #expect(options.stderr.contains("timeout-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its options differ (timeoutMs)"), "\(options.stderr)")
+    #expect(
+      options.stderr.contains(
+        "timeout-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its options differ (timeoutMs)"),
+      "\(options.stderr)")
 
     let digest = try conform(["report", "a-1.jsonl", "builtin-2.jsonl"])
     #expect(digest.status == 2)
-    #expect(digest.stderr.contains("builtin-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its fixtures digest is sha256:"), "\(digest.stderr)")
+    #expect(
+      digest.stderr.contains(
+        "builtin-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its fixtures digest is sha256:"),
+      "\(digest.stderr)")
 
     let count = try conform(["report", "a-1.jsonl", "three-2.jsonl"])
     #expect(count.status == 2)
@@ -214,7 +224,9 @@ import Testing
 
   @Test func diffComparesTwoShardedRunsAsTwoWholeRuns() throws {
     let (whole, shards) = try runWholeAndSharded(["--fixtures", Testbed.fixtures], shards: 2, label: "ports")
-    let reference = try conform(["run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", Testbed.fixtures, "--results", "reference.jsonl"])
+    let reference = try conform([
+      "run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", Testbed.fixtures, "--results", "reference.jsonl",
+    ])
     #expect(reference.status == 0, "\(reference.stderr)")
     let one = try conform(["diff", "reference.jsonl", whole])
     let merged = try conform(["diff", "reference.jsonl"] + shards)
@@ -224,7 +236,9 @@ import Testing
   }
 
   @Test func severalRunsWithoutHTMLAreStillRefused() throws {
-    let reference = try conform(["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility", "--limit", "5", "--results", "one.jsonl"])
+    let reference = try conform([
+      "run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility", "--limit", "5", "--results", "one.jsonl",
+    ])
     #expect(reference.status == 0, "\(reference.stderr)")
     let outcome = try conform(["report", "one.jsonl", "one.jsonl"])
     #expect(outcome.status == 2)
@@ -241,7 +255,8 @@ import Testing
       #expect(outcome.status == 2)
       #expect(
         outcome.stderr
-          == "conform: error: usage: \(command[0]): --shard takes K/N, part K of N with 1 ≤ K ≤ N ≤ 1000 (such as 2/3), not \"\(value)\"\n")
+          == "conform: error: usage: \(command[0]): --shard takes K/N, part K of N with 1 ≤ K ≤ N ≤ 1000 (such as 2/3), not \"\(value)\"\n"
+      )
     }
   }
 
