@@ -53,10 +53,12 @@ public enum ShardMerge {
       }
       if let earlier = byIndex[shard.index] {
         throw .usage(
-          "shard \(shard.label) of \(name)'s run is given twice (\(earlier.path) and \(file.path)): give each shard's results once")
+          "shard \(shard.label) of \(name)'s run is given twice (\(earlier.path) and \(file.path)): "
+            + "give each shard's results once")
       }
       guard let footer = file.footer else {
-        throw .file(path: file.path, message: "\(label) did not finish (no footer: it was killed or crashed): run the shard again")
+        throw .file(
+          path: file.path, message: "\(label) did not finish (no footer: it was killed or crashed): run the shard again")
       }
       if let interrupted = footer.interrupted {
         throw .file(path: file.path, message: "\(label) was interrupted (\(interrupted)): run the shard again")
