@@ -12,6 +12,7 @@ public enum DiffCommand: Command {
     usage: """
       conform diff RESULTS_A RESULTS_B [--allow-partial] [--json FILE] [--markdown FILE]
                    [--max-shown N]
+      conform diff A_SHARD_1 ... A_SHARD_N B_SHARD_1 ... B_SHARD_M [options]
       """,
     blocks: [
       .text(
@@ -33,6 +34,11 @@ public enum DiffCommand: Command {
         was interrupted (SIGINT, SIGTERM), or it holds cases recorded not-run (the restart limit)
         or fewer cases than its header announces. The report names the partial side and how many
         cases it never reached. A warning on stderr says when the runs used different fixtures.
+
+        A side run split with conform run --shard K/N is given as its N results files: they are
+        merged into one run as conform report merges them (grouped by implementation; the run with
+        the first file given is A), and a shard missing, given twice, unfinished or of another run
+        is named and exits 2.
         """),
       .options(
         "OPTIONS",
@@ -73,7 +79,7 @@ public enum DiffCommand: Command {
     exitStatuses: [
       (0, "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"),
       (1, "the gate fails: a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
-      (2, "bad usage, or a results file that cannot be read"),
+      (2, "bad usage, a results file that cannot be read, or shard results that are not the\nwhole of one run"),
       (130, ExitStatus.notCaughtSignals),
     ])
 
@@ -91,7 +97,7 @@ public enum DiffCommand: Command {
     let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxShown
     let allowPartial = arguments.flag("--allow-partial")
     let paths = try arguments.positionals()
-    guard paths.count == 2 else {
+    guard paths.count >= 2 else {
       throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(paths.count)")
     }
     return Options(paths: paths, jsonPath: jsonPath, markdownPath: markdownPath, maxShown: maxShown, allowPartial: allowPartial)
@@ -99,7 +105,15 @@ public enum DiffCommand: Command {
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     let maxShown = options.maxShown
-    let drift = Drift(try ResultsFile.read(options.paths[0]), try ResultsFile.read(options.paths[1]), allowPartial: options.allowPartial)
+    var files: [ResultsFile] = []
+    for path in options.paths { files.append(try ResultsFile.read(path)) }
+    let runs = try ShardMerge.runs(files)
+    guard runs.count == 2 else {
+      throw .usage(
+        "diff: two runs to compare, not \(runs.count): \(options.paths.count) results files make \(runs.count) "
+          + "(the shards of a run, --shard K/N, count as one run; conform diff RESULTS_A RESULTS_B)")
+    }
+    let drift = Drift(runs[0], runs[1], allowPartial: options.allowPartial)
     for warning in drift.warnings { Terminal.note("warning: \(warning)") }
     if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
     if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }

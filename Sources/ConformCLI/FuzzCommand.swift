@@ -78,6 +78,13 @@ public enum FuzzCommand: Command {
             given; without --time, --cases alone bounds the search)
             """),
           Option("--batch", "N", "cases per batch (default 10000)"),
+          Option(
+            "--shard", "K/N",
+            """
+            search part K of N, for a CI job matrix: of each suite, the cases
+            numbered K-1, K-1+N, K-1+2N... of the seed's stream, so the N
+            shards of one seed never search the same case
+            """),
         ]),
       .options(
         "SHRINKING AND OUTPUT",
@@ -122,9 +129,10 @@ public enum FuzzCommand: Command {
           maxRestarts: options.maxRestarts, diagnostics: .standardError),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
-    let cases = FuzzCases(seed: options.seed, suites: options.suites)
+    let cases = FuzzCases(seed: options.seed, suites: options.suites, shard: options.shard)
     Terminal.note(
       "fuzzing \(options.suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
+        + (options.shard.map { ", shard \($0.label)" } ?? "")
         + (options.commands.count == 2 ? ", two implementations against each other" : ", against the model")
         + " (\(options.limitText))")
     let search = FuzzSearch(cases: cases, executors: executors, limits: options.limits)
@@ -183,6 +191,8 @@ public struct FuzzOptions {
   var timeout = 10.0
   var maxRestarts = 10
   var out: String?
+  /// `--shard K/N`: the part of the seed's cases this search takes.
+  var shard: Shard?
 
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> FuzzOptions {
     let groups = try arguments.groups("--impl", members: "--impl-arg")
@@ -226,6 +236,7 @@ public struct FuzzOptions {
     options.timeout = try seconds(&arguments, "--timeout", default: 10) ?? 10
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
     options.out = try arguments.value("--out")
+    options.shard = try Shard.parse(&arguments, command: "fuzz")
     let extra = try arguments.positionals()
     guard extra.isEmpty else {
       throw .usage("fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
@@ -249,14 +260,20 @@ public struct FuzzOptions {
     return parts.joined(separator: ", ")
   }
 
-  /// The command that repeats the search of `suite` up to its case `cases - 1`.
+  /// The command that repeats the search of `suite` up to its case `cases - 1` (of the whole
+  /// stream: a shard's command searches its part of the stream up to that case).
   func replay(suite: String, cases: Int) -> String {
     var words = ["conform", "fuzz"]
     for command in commands {
       words += ["--impl", command[0]]
       for argument in command.dropFirst() { words += ["--impl-arg", argument] }
     }
-    words += ["--seed", "\(seed)", "--suite", suite, "--cases", "\(cases)"]
+    words += ["--seed", "\(seed)", "--suite", suite]
+    if let shard {
+      words += ["--shard", shard.label, "--cases", "\((cases - 1) / shard.count + 1)"]
+    } else {
+      words += ["--cases", "\(cases)"]
+    }
     return words.map(ShellWord.quote).joined(separator: " ")
   }
 }

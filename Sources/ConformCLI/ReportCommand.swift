@@ -11,6 +11,7 @@ public enum ReportCommand: Command {
       """,
     usage: """
       conform report RESULTS [--known-failures FILE] [report options]
+      conform report SHARD_1 ... SHARD_N [--known-failures FILE] [report options]
       conform report --html FILE RESULTS RESULTS...
       """,
     blocks: [
@@ -27,7 +28,14 @@ public enum ReportCommand: Command {
         every case (interrupted, or cut short) and has no failing case exits 2, where conform run
         itself exited 130 or 143: its counts cover only the cases it reached.
 
-        With --html and several results files (the Swift app's run and the Kotlin app's), one page
+        The N results files of a run split with conform run --shard K/N (a CI job matrix) make one
+        report, in every format and with the exit status, as if one machine had run every case. They
+        must be the shards of one run: the same implementation, fixtures digest and options (the
+        shard aside), every shard from 1 to N once, each finished (a footer, not interrupted);
+        otherwise the report names the shard at fault and exits 2. Shards of several
+        implementations, with --html, make one column each.
+
+        With --html and several runs (the Swift app's run and the Kotlin app's), one page
         shows them side by side: a column per implementation in the matrix and, with two, the drift
         view of conform diff first (the cases they disagree on, then those both fail the same way).
         Each run is judged with the known-failures list in its own header; stdout gets each run's
@@ -50,12 +58,12 @@ public enum ReportCommand: Command {
     exitStatuses: [
       (0, "every case conforms (known failures aside); with several results files, in every run"),
       (1, "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty (in any of the runs)"),
-      (2, "bad usage, an unreadable results or known-failures file, or a run that did not finish\n(no footer, or interrupted) with no failing case"),
+      (2, "bad usage, an unreadable results or known-failures file, a run that did not finish\n(no footer, or interrupted) with no failing case, or shard results that are not the\nwhole of one run (a shard missing, given twice, unfinished, or of another run)"),
       (130, ExitStatus.notCaughtSignals),
     ])
 
   public struct Options {
-    /// One results file, or several for one HTML page.
+    /// One results file, the shards of one run, or several runs for one HTML page.
     var resultsPaths: [String]
     var knownFailuresPath: String?
     var report: ReportOptions
@@ -65,32 +73,34 @@ public enum ReportCommand: Command {
     let knownFailuresPath = try arguments.value("--known-failures")
     let report = try ReportOptions.parse(from: &arguments)
     let positionals = try arguments.positionals()
-    if positionals.count > 1, report.htmlPath != nil {
+    guard !positionals.isEmpty else { throw .usage("report: which results file? (conform report RESULTS)") }
+    return Options(resultsPaths: positionals, knownFailuresPath: knownFailuresPath, report: report)
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    var files: [ResultsFile] = []
+    for path in options.resultsPaths { files.append(try ResultsFile.read(path)) }
+    let runs = try ShardMerge.runs(files)
+    if runs.count > 1 {
+      let report = options.report
+      guard let html = report.htmlPath else {
+        throw .usage(
+          "report: one run at a time, not \(runs.count) (the files are not the shards of one run; to compare two "
+            + "runs: conform diff A B, or on one page: conform report --html FILE A B)")
+      }
       var perRun: [String] = []
       if report.junitPath != nil { perRun.append("--junit") }
       if report.jsonPath != nil { perRun.append("--json") }
       if report.markdownPath != nil { perRun.append("--markdown") }
-      if knownFailuresPath != nil { perRun.append("--known-failures") }
+      if options.knownFailuresPath != nil { perRun.append("--known-failures") }
       guard perRun.isEmpty else {
         throw .usage(
           "report: \(perRun.joined(separator: ", ")) \(perRun.count == 1 ? "is" : "are") about one run: "
             + "give one results file (with several, --html alone; each run's known failures come from its header)")
       }
-    } else if positionals.count != 1 {
-      throw .usage(
-        positionals.isEmpty
-          ? "report: which results file? (conform report RESULTS)"
-          : "report: one results file at a time, not \(positionals.count) (to compare two runs: conform diff A B, "
-            + "or on one page: conform report --html FILE A B)")
+      return try several(runs, html: html)
     }
-    return Options(resultsPaths: positionals, knownFailuresPath: knownFailuresPath, report: report)
-  }
-
-  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    if options.resultsPaths.count > 1, let html = options.report.htmlPath {
-      return try several(options.resultsPaths, html: html)
-    }
-    let results = try ResultsFile.read(options.resultsPaths[0])
+    let results = runs[0]
     var knownFailures = results.header.knownFailures
     if let knownFailuresPath = options.knownFailuresPath {
       let list = try KnownFailures.read(knownFailuresPath)
@@ -107,9 +117,7 @@ public enum ReportCommand: Command {
 
   /// `conform report --html FILE A B...`: one page for several runs; stdout gets each run's
   /// closing line, then, for two, the drift's. The exit status is the worst of the runs'.
-  static func several(_ paths: [String], html: String) throws(ConformError) -> ExitStatus {
-    var files: [ResultsFile] = []
-    for path in paths { files.append(try ResultsFile.read(path)) }
+  static func several(_ files: [ResultsFile], html: String) throws(ConformError) -> ExitStatus {
     for file in files {
       for warning in file.warnings { Terminal.note("warning: \(file.path): \(warning)") }
     }

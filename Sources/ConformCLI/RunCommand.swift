@@ -83,6 +83,15 @@ public enum RunCommand: Command {
             "send in a shuffled order, the same for the same SEED (0 to 2^63-1)"),
           Option("--limit", "N", recordedAs: "limit", "send only the first N selected cases"),
           Option(
+            "--shard", "K/N", recordedAs: "shard",
+            """
+            run only part K of N of the selected cases (after --limit), for a
+            CI job matrix: each shard computes the same partition alone from
+            the cases (by id, balanced by input size; --generate: every Nth
+            case of the stream), and conform report given the N results
+            files merges them into one report
+            """),
+          Option(
             "--list",
             """
             print the selected cases (id, tags, note), one a line, and exit 0:
@@ -190,9 +199,10 @@ public enum RunCommand: Command {
       }
       plan = HarnessPlan.generated(
         suite: suite, options: GeneratorOptions(timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth),
-        limit: options.limit, settings: settings, resultsPath: options.results, header: options.json)
+        limit: options.limit, shard: options.shard, settings: settings, resultsPath: options.results,
+        header: options.json)
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
-      options.shuffleSeed == nil, options.rerunFailed == nil
+      options.shuffleSeed == nil, options.rerunFailed == nil, options.shard == nil
     {
       plan = HarnessPlan.streamedBuiltIn(
         repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
@@ -211,6 +221,7 @@ public enum RunCommand: Command {
       }
       var selected = try options.filters.selectIndices(from: fixtures)
       if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
+      if let shard = options.shard { selected = shard.part(of: selected, in: fixtures.cases) }
       plan = HarnessPlan(
         fixtures: fixtures, selected: selected, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
         knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
@@ -260,6 +271,7 @@ public enum RunCommand: Command {
     }
     var selected = try options.filters.selectIndices(from: fixtures)
     if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
+    if let shard = options.shard { selected = shard.part(of: selected, in: fixtures.cases) }
     var text = ""
     for index in selected {
       let fixture = fixtures.cases[index]
@@ -278,6 +290,7 @@ public struct ListOptions {
   var rerunFailed: String?
   var filters = CaseFilters()
   var limit: Int?
+  var shard: Shard?
 
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> ListOptions {
     var options = ListOptions()
@@ -288,6 +301,7 @@ public struct ListOptions {
     options.filters.cases = try arguments.values("--case").map(Glob.init)
     options.filters.tags = try arguments.values("--tag")
     options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    options.shard = try Shard.parse(&arguments, command: "run")
     _ = try arguments.values("--impl")
     _ = try arguments.values("--impl-arg")
     let extra = try arguments.positionals()
@@ -310,6 +324,8 @@ public struct RunOptions {
   var repeatCount = 1
   var shuffleSeed: UInt64?
   var limit: Int?
+  /// `--shard K/N`: the part of the selected cases this run sends.
+  var shard: Shard?
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
   var generate: String?
   var depth: Int?
@@ -354,6 +370,7 @@ public struct RunOptions {
       options.shuffleSeed = seed
     }
     options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    options.shard = try Shard.parse(&arguments, command: "run")
     options.rerunFailed = try arguments.value("--rerun-failed")
     if options.rerunFailed != nil, options.fixtures != nil || options.expectDigest != nil {
       throw .usage("run: --rerun-failed takes its cases from the results file: not with --fixtures or --expect-digest")
@@ -444,6 +461,7 @@ public struct RunOptions {
       "repeat": .int(Int64(repeatCount)),
       "rerunFailed": JSONValue(rerunFailed),
       "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
+      "shard": shard?.json ?? .null,
       "allowEmpty": .bool(allowEmpty),
       "stopAfter": stopAfter.map { .int(Int64($0)) } ?? .null,
       "timeoutMs": .int(Int64((timeout * 1000).rounded())),

@@ -140,7 +140,7 @@ import Testing
     #expect(outcome.stdout.isEmpty)
   }
 
-  @Test(arguments: [[String](), ["one.jsonl"], ["a", "b", "c"]])
+  @Test(arguments: [[String](), ["one.jsonl"]])
   func notTwoFilesIsAUsageError(_ arguments: [String]) throws {
     let outcome = try diff(arguments)
     #expect(outcome.status == 2)

@@ -27,6 +27,7 @@ import Testing
     switch option.value {
     case nil: []
     case "N", "SECONDS", "SEED": ["1"]
+    case "K/N": ["1/2"]
     case "D", "sha256:HEX": ["sha256:" + String(repeating: "0", count: 64)]
     case "X.Y.Z": ["1.0.0"]
     case "F": ["text"]

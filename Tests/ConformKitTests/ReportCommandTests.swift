@@ -111,10 +111,6 @@ import Testing
 
   @Test(arguments: [
     ([String](), "usage: report: which results file? (conform report RESULTS)"),
-    (
-      ["a.jsonl", "b.jsonl"],
-      "usage: report: one results file at a time, not 2 (to compare two runs: conform diff A B, or on one page: conform report --html FILE A B)"
-    ),
     (["--frobnicate"], "usage: report: unknown option --frobnicate (see conform report --help)"),
   ])
   func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {

@@ -50,8 +50,8 @@ import Testing
     }
   }
 
-  @Test func thereAreTheThreeWorkflows() {
-    #expect(Self.workflows == ["android.yml", "gate.yml", "ios.yml"])
+  @Test func thereAreTheFourWorkflows() {
+    #expect(Self.workflows == ["android.yml", "gate.yml", "ios.yml", "shards.yml"])
   }
 
   @Test(
@@ -103,6 +103,23 @@ import Testing
         #expect(line.contains("if [ -f "), "\(workflow): --known-failures without checking the file exists: \(line)")
       }
     }
+  }
+
+  /// The sharded gate: the matrix lists shards 1 to SHARDS, each runs its own `--shard` and
+  /// uploads its results; the merge job needs them all and reports this run's files together.
+  @Test func theShardedGateRunsEveryShardAndMergesThisRunsResults() throws {
+    let text = try text("shards.yml")
+    let shards = try #require(text.firstMatch(of: #/\n  SHARDS: ([0-9]+)/#).map { Int($0.output.1)! })
+    let matrix = try #require(text.firstMatch(of: #/\n        shard: \[([0-9, ]+)\]/#)).output.1
+    #expect(matrix.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) } == (1...shards).map { $0 })
+    #expect(text.contains(#"--shard "${{ matrix.shard }}/$SHARDS""#))
+    #expect(text.contains("uses: actions/upload-artifact@v4"))
+    #expect(text.contains("name: conform-shard-${{ matrix.shard }}"))
+    #expect(text.contains("needs: [shard]"))
+    #expect(text.contains("uses: actions/download-artifact@v4"))
+    #expect(text.contains("pattern: conform-shard-*"))
+    #expect(!text.contains("run-id:"))
+    #expect(text.contains("conform report results/*.jsonl"))
   }
 
   @Test func theDriftJobTakesThisRunsArtifacts() throws {

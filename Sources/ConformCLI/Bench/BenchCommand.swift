@@ -8,7 +8,10 @@ public enum BenchCommand: Command {
   public static let summary = "measure the harness on this machine: throughput, transparency, memory"
   public static let manual = Manual(
     title: "conform bench: measure the harness on this machine and check the performance targets",
-    usage: "swift build -c release && .build/release/conform bench [--quick] [--runs N] [--out FILE]",
+    usage: """
+      swift build -c release && .build/release/conform bench [--quick] [--runs N] [--out FILE]
+                                                            [--shard-depth N]
+      """,
     blocks: [
       .text(
         """
@@ -26,6 +29,8 @@ public enum BenchCommand: Command {
           - conform's own peak memory on N and 10×N generated cases
           - --jobs 1 and --jobs 2 with a CPU-heavy implementation
           - the generator's speed on a deep timeline search, and a generated run
+          - a generated run split into 4 shards (--shard K/4) run one after another, against the
+            same run in one process: what sharding costs, and how even the shards are
         """),
       .options(
         "OPTIONS",
@@ -33,6 +38,12 @@ public enum BenchCommand: Command {
           Option("--quick", "about a minute (smaller workloads); the default takes a few minutes"),
           Option("--runs", "N", "rounds, each figure their median (default 3)"),
           Option("--out", "FILE", "where the Markdown table goes (default reports/bench.md)"),
+          Option(
+            "--shard-depth", "N",
+            """
+            the timeline depth of the sharded run (default 6, 5 with --quick;
+            8 is the 3-million-case search: minutes)
+            """),
           Option("--tiny", isHidden: true, "for the test suite: every row on a tiny workload, in seconds"),
         ]),
       .text(
@@ -57,10 +68,12 @@ public enum BenchCommand: Command {
     let tiny = arguments.flag("--tiny")
     let runs = try arguments.integer("--runs", in: 1...25)
     let out = try arguments.value("--out") ?? "reports/bench.md"
+    let shardDepth = try arguments.integer("--shard-depth", in: 1...12)
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("bench: unexpected argument \(extra[0])") }
     var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
     if let runs { scale.runs = runs }
+    if let shardDepth { scale.shardDepth = shardDepth }
     return Options(scale: scale, out: out)
   }
 
@@ -102,6 +115,10 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
+  /// The sharded run's depth (`--shard-depth`): the generated run's by default.
+  var shardDepth: Int?
+  /// The shards the sharded run is split into.
+  var shards = 4
   /// The timeline depth of the fixtures folder the null implementation answers from and the
   /// requests come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = GeneratorOptions.published.timelineDepth
@@ -120,7 +137,7 @@ struct BenchScale: Sendable {
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
-  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun
+  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun, unshardedRun, shardedRun
 
   var name: String {
     switch self {
@@ -140,6 +157,8 @@ enum BenchRow: Int, CaseIterable {
     case .jobs2: "--jobs 2, CPU-heavy implementation"
     case .generator: "generator: deep timeline search, streamed"
     case .generatedRun: "generated run: timeline search with the Swift reference"
+    case .unshardedRun: "generated run in one process (the sharding baseline)"
+    case .shardedRun: "the same run as 4 shards, one after another (sum)"
     }
   }
 
@@ -147,7 +166,7 @@ enum BenchRow: Int, CaseIterable {
     switch self {
     case .raw: .rate("lines/s")
     case .harnessCost: .microseconds
-    case .fixedCost, .jobs1, .jobs2: .seconds
+    case .fixedCost, .jobs1, .jobs2, .unshardedRun, .shardedRun: .seconds
     case .processPerCase: .milliseconds
     case .memoryN, .memory10N: .kilobytes
     default: .rate("cases/s")
@@ -158,6 +177,7 @@ enum BenchRow: Int, CaseIterable {
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio
+  case shardCost, shardBalance
 
   var target: BenchTarget {
     switch self {
@@ -175,6 +195,10 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
     case .jobsRatio:
       BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
+    case .shardCost:
+      BenchTarget(name: "4 shards one after another / one run, wall time (generated run)", goal: .atMost(1.1))
+    case .shardBalance:
+      BenchTarget(name: "the largest shard's cases / the shards' mean", goal: .atMost(1.05))
     }
   }
 }
@@ -243,6 +267,14 @@ struct Bench {
   private var generatedCommand: [String] {
     conform(setup.swiftReference, ["--generate", "timeline", "--depth", "\(scale.generatedDepth)"], results: "generated.jsonl")
   }
+  private var shardDepth: Int { scale.shardDepth ?? scale.generatedDepth }
+  /// The sharded run's command: the whole run for shard nil.
+  private func shardCommand(_ shard: Int?) -> [String] {
+    conform(
+      setup.swiftReference,
+      ["--generate", "timeline", "--depth", "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
+      results: shard.map { "shard-\($0).jsonl" } ?? "unsharded.jsonl")
+  }
 
   private mutating func describe() {
     let attempts = "\(BenchFormat.number(Double(requests.attempts))) cases"
@@ -284,12 +316,21 @@ struct Bench {
     set(
       .generatedRun, setup.display(generatedCommand),
       "depth \(scale.generatedDepth), \(BenchFormat.number(Double(generatedCount))) cases, wall time")
+    let shardCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: shardDepth))
+    set(
+      .unshardedRun, setup.display(shardCommand(nil)),
+      "depth \(shardDepth), \(BenchFormat.number(Double(shardCount))) cases, wall time")
+    set(
+      .shardedRun, setup.display(shardCommand(1)).replacingOccurrences(of: "1/\(scale.shards)", with: "K/\(scale.shards)")
+        .replacingOccurrences(of: "shard-1.jsonl", with: "shard-K.jsonl"),
+      "K = 1 to \(scale.shards), one after another, the sum of their wall times")
     for (row, needs) in [
       (BenchRow.raw, "raw-echo"), (.null, "null-impl"), (.harnessCost, "null-impl"), (.fixedCost, "null-impl"),
       (.swiftAlone, "swift-reference"), (.swiftPiped, "swift-reference"),
       (.swiftThrough, "swift-reference"), (.swiftEndToEnd, "swift-reference"), (.kotlin, "kotlin-reference"),
       (.processPerCase, "swift-reference"), (.memoryN, "swift-reference"), (.memory10N, "swift-reference"),
       (.jobs1, "null-impl"), (.jobs2, "null-impl"), (.generatedRun, "swift-reference"),
+      (.unshardedRun, "swift-reference"), (.shardedRun, "swift-reference"),
     ] {
       if let reason = setup.missing[needs] { figures[row.rawValue].note = "not measured: \(reason)" }
     }
@@ -429,6 +470,29 @@ struct Bench {
       let count = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
       record(.generatedRun, Double(count) / generated.seconds)
     }
+
+    progress(round, "a generated run, whole and in \(scale.shards) shards")
+    measureShards()
+  }
+
+  /// The sharded run's rows and targets: the whole run, then each shard in turn; the shards'
+  /// case counts from their results headers.
+  private mutating func measureShards() {
+    guard let whole = run(.unshardedRun, shardCommand(nil)) else { return }
+    var total = 0.0
+    var counts: [Int64] = []
+    for shard in 1...scale.shards {
+      guard let part = run(.shardedRun, shardCommand(shard)),
+        let cases = benchHeaderCases(resultsFile: setup.path("shard-\(shard).jsonl"))
+      else { return }
+      total += part.seconds
+      counts.append(cases)
+    }
+    record(.unshardedRun, whole.seconds)
+    record(.shardedRun, total)
+    ratio(.shardCost, total / whole.seconds)
+    let mean = Double(counts.reduce(0, +)) / Double(counts.count)
+    if mean > 0 { ratio(.shardBalance, Double(counts.max()!) / mean) }
   }
 
   /// Cases per second the timeline generator makes as `conform run --generate` streams them.

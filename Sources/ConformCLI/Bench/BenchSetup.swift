@@ -145,6 +145,16 @@ struct BenchRequests {
   }
 }
 
+/// The cases a results file's header announces (a shard's own), read from its first line alone.
+func benchHeaderCases(resultsFile path: String) -> Int64? {
+  guard let bytes = try? FileIO.read(path) else { return nil }
+  let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+  guard let record = try? ResultRecord(json: JSONReader.parse(bytes[..<end])), case .header(let header) = record else {
+    return nil
+  }
+  return header.fixtures.cases
+}
+
 /// The harness's own time for a run: the results footer's `ms` (from starting the
 /// implementation to its last answer), in seconds; nil when the file has no footer.
 func benchHarnessSeconds(resultsFile path: String) -> Double? {

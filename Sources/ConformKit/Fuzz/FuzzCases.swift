@@ -4,19 +4,27 @@ import ConformJSON
 /// of suite `g % k`, for `k` suites), and case `n` of a suite is made from its own generator,
 /// seeded from the seed, the suite's name and `n` alone, so `--suite S --cases N` remakes the
 /// same cases of S as a search of every suite.
+///
+/// A shard (`--shard K/N`) searches, of each suite, the cases numbered K-1, K-1+N, K-1+2N...
+/// of the same seeded stream: the N shards of a seed search disjoint cases, and together with
+/// `--cases C` each the cases a one-machine search of about N×C cases makes.
 public struct FuzzCases: Sendable {
   public let seed: UInt64
   /// The suites with a fuzzer, in the registry's order.
   public let suites: [any Suite]
+  public let shard: Shard?
 
-  public init(seed: UInt64, suites: [any Suite]) {
+  public init(seed: UInt64, suites: [any Suite], shard: Shard? = nil) {
     self.seed = seed
     self.suites = suites
+    self.shard = shard
   }
 
-  /// Which suite case `index` of the search belongs to, and its number within that suite.
+  /// Which suite case `index` of the search belongs to, and its number within that suite (in
+  /// the whole stream, for a shard).
   public func position(of index: Int) -> (suite: any Suite, number: Int) {
-    (suites[index % suites.count], index / suites.count)
+    let local = index / suites.count
+    return (suites[index % suites.count], shard.map { local * $0.count + $0.index - 1 } ?? local)
   }
 
   /// Cases `range` of the search, with expected outputs from the reference models.

@@ -68,21 +68,26 @@ final class PlannedAttempts: CaseSource, @unchecked Sendable {
 /// Drafts are taken in order under a lock (the cheap part); the model's outputs and the encoded
 /// requests are made outside it by the worker's thread that took them, so `--jobs 2` generates
 /// on two threads.
+///
+/// A shard (`--shard K/N`) makes only its part of the stream (every Nth case, `Shard.keeps`).
 package final class GeneratedCases: CaseSource, @unchecked Sendable {
   let suite: any Suite
   let plannedCount: Int
+  /// The cases of the stream, every shard's (at most the limit).
+  let streamCount: Int
   private let suites: [String]
   private let lock = NSLock()
   private var drafts: AnyIterator<CaseDraft>
   private var made = 0
   private var exhausted = false
 
-  /// - Parameter limit: send only the first `limit` cases.
-  init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil) {
+  /// - Parameter limit: send only the first `limit` cases (of them, `shard`'s part).
+  init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil, shard: Shard? = nil) {
     self.suite = suite
     suites = [suite.name]
-    plannedCount = min(suite.caseCount(options: options), limit ?? Int.max)
-    drafts = suite.drafts(options: options).makeIterator()
+    streamCount = min(suite.caseCount(options: options), limit ?? Int.max)
+    plannedCount = shard?.count(of: streamCount) ?? streamCount
+    drafts = suite.drafts(options: options, keeping: shard?.keeps).makeIterator()
   }
 
   /// The cases made so far.
@@ -125,8 +130,8 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   }
 
   /// Makes every case as a run would take them, 256 at a time, and counts them (`conform bench`).
-  package static func makeAll(suite: any Suite, options: GeneratorOptions, limit: Int?) -> Int {
-    let source = GeneratedCases(suite: suite, options: options, limit: limit)
+  package static func makeAll(suite: any Suite, options: GeneratorOptions, limit: Int?, shard: Shard? = nil) -> Int {
+    let source = GeneratedCases(suite: suite, options: options, limit: limit, shard: shard)
     var made = 0
     while true {
       let batch = source.take(256)

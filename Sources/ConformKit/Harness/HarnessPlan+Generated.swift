@@ -3,13 +3,14 @@ import Foundation
 
 extension HarnessPlan {
   /// A run of a suite's generated cases, streamed as they are made; `header` is the run's
-  /// options, to which the header's `generate` is added.
+  /// options, to which the header's `generate` is added. A shard's header names the whole
+  /// stream (its count and digest are every shard's) and counts the shard's own cases.
   package static func generated(
-    suite: any Suite, options: GeneratorOptions, limit: Int?, settings: HarnessSettings, resultsPath: String?,
-    header: JSONValue
+    suite: any Suite, options: GeneratorOptions, limit: Int?, shard: Shard? = nil, settings: HarnessSettings,
+    resultsPath: String?, header: JSONValue
   ) -> HarnessPlan {
-    let source = GeneratedCases(suite: suite, options: options, limit: limit)
-    let stream = GeneratedStream(suite: suite, options: options, count: source.plannedCount)
+    let source = GeneratedCases(suite: suite, options: options, limit: limit, shard: shard)
+    let stream = GeneratedStream(suite: suite, options: options, count: source.streamCount)
     var header = header
     if case .object(var object) = header {
       object["generate"] = stream.json
@@ -19,7 +20,7 @@ extension HarnessPlan {
       fixtures: Deferred(
         ResultHeader.Fixtures(
           source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
-          cases: Int64(stream.count))),
+          cases: Int64(source.plannedCount))),
       suites: [suite.name], source: source, settings: settings, resultsPath: resultsPath, options: header)
   }
 

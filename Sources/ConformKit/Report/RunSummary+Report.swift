@@ -26,14 +26,15 @@ extension RunSummary {
 
   /// The command that runs one case again with the same implementation and fixtures, as a person
   /// pastes it into a shell: `conform run --impl ./app --case 'timeline/seed/cancel-after-sleep'`.
-  /// A generated run's case is run again from the results file, which holds its input.
+  /// A generated run's case is run again from the results file, which holds its input (a merged
+  /// run's: the shard's that ran it).
   func rerunCommand(_ problem: CaseOutcome, resultsPath: String?) -> String {
     let command = header.implementation.command
     var words = ["conform", "run", "--impl", command.first ?? "PROGRAM"]
     for argument in command.dropFirst() { words += ["--impl-arg", argument] }
     let source = header.fixtures.source
     if source.hasPrefix("generated:") || source.hasPrefix("rerun:") {
-      words += ["--rerun-failed", resultsPath ?? "RESULTS"]
+      words += ["--rerun-failed", shardPaths[problem.id] ?? resultsPath ?? "RESULTS"]
     } else if source != "built-in" {
       words += ["--fixtures", source]
     }

@@ -10,6 +10,9 @@ public struct ResultsFile: Sendable {
   public var footer: ResultFooter?
   /// Things that were tolerated, for the report to mention (a last line cut short).
   public var warnings: [String]
+  /// Shards merged into one (`ShardMerge`): the shard's results file that holds each case that
+  /// did not pass, which `--rerun-failed` reads to run it again. Empty for one file.
+  public var shardPaths: [String: String] = [:]
 
   /// Reads and checks a results file; a malformed line is an error naming it, except a last
   /// line cut short by an interrupted run, which is dropped with a warning.

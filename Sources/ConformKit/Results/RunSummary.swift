@@ -61,6 +61,8 @@ public struct RunSummary: Sendable {
   /// Whether this is the summary of one suite of a run (`bySuite`): the header's case count is
   /// the whole run's, so cases never reached are not counted here.
   var isSuitePart = false
+  /// A merged run's shard files, by the case that did not pass (`ResultsFile.shardPaths`).
+  var shardPaths: [String: String] = [:]
 
   /// Cases a live run counted without keeping their outcome: passes, skips, unsupported cases,
   /// and problems past the number a run keeps.
@@ -119,6 +121,7 @@ public struct RunSummary: Sendable {
 
   public init(file: ResultsFile, knownFailures: KnownFailures? = nil) {
     self.init(header: file.header, results: file.results, footer: file.footer, knownFailures: knownFailures, warnings: file.warnings)
+    shardPaths = file.shardPaths
   }
 
   public struct Counts: Sendable, Equatable {

@@ -15,10 +15,22 @@ struct StepSequences: Sequence, IteratorProtocol {
 
   /// The drafts of a timeline-shaped table: the seeds, then, per alphabet, every sequence up to
   /// its depth made into a case by its `draft`, the empty sequence only in the first alphabet
-  /// (what `tableCount` counts).
+  /// (what `tableCount` counts). With `keep`, only the drafts at the positions it accepts (from
+  /// 0, seeds included), the others never made: a shard's part (`Suite.drafts(options:keeping:)`).
   static func tableDrafts(
-    seeds: [CaseDraft], alphabets: [(letters: Int, maxLength: Int, draft: ([Int]) -> CaseDraft)]
+    seeds: [CaseDraft], alphabets: [(letters: Int, maxLength: Int, draft: ([Int]) -> CaseDraft)],
+    keeping keep: (@Sendable (Int) -> Bool)? = nil
   ) -> AnySequence<CaseDraft> {
+    if let keep {
+      let sequences = alphabets.enumerated().lazy.flatMap { position, alphabet in
+        StepSequences(letters: alphabet.letters, maxLength: alphabet.maxLength)
+          .lazy.filter { position == 0 || !$0.isEmpty }
+          .map { (sequence: $0, draft: alphabet.draft) }
+      }
+      let kept = zip(seeds.count..., sequences).lazy.filter { keep($0.0) }.map { $0.1.draft($0.1.sequence) }
+      let keptSeeds = seeds.indices.filter(keep).map { seeds[$0] }
+      return AnySequence([AnySequence(keptSeeds), AnySequence(kept)].joined())
+    }
     let exhaustive = alphabets.enumerated().lazy.flatMap { position, alphabet in
       StepSequences(letters: alphabet.letters, maxLength: alphabet.maxLength)
         .lazy.filter { position == 0 || !$0.isEmpty }

@@ -17,6 +17,10 @@ public protocol Suite: Sendable {
   func expected(for input: JSONValue) throws -> JSONValue
   /// The cases of the table, in a stable order; may be long and is produced lazily.
   func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft>
+  /// The drafts at the positions of `drafts(options:)` (from 0) that `keep` accepts, in order;
+  /// all of them for nil: a shard's part of a generated run. A suite whose tables are long
+  /// skips the others without making them.
+  func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft>
   /// Facts for the manifest beyond case counts (the timeline's depth and alphabets).
   func manifestFacts(options: GeneratorOptions) -> JSONValue
   /// How many cases `drafts(options:)` makes, ideally without making them (a generated run
@@ -32,6 +36,12 @@ public protocol Suite: Sendable {
 
 extension Suite {
   public func manifestFacts(options: GeneratorOptions) -> JSONValue { .null }
+
+  /// Makes every draft and drops those `keep` refuses: fine for a short table.
+  public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
+    guard let keep else { return drafts(options: options) }
+    return AnySequence(drafts(options: options).enumerated().lazy.filter { keep($0.offset) }.map(\.element))
+  }
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }

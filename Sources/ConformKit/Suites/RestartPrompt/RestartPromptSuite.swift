@@ -16,10 +16,13 @@ public struct RestartPromptSuite: Suite {
     return model.output
   }
 
-  public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
+  public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { drafts(options: options, keeping: nil) }
+
+  public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
       seeds: Self.seedCases,
-      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.draft(for:)) })
+      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.draft(for:)) },
+      keeping: keep)
   }
 
   /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.

@@ -15,13 +15,15 @@ public struct TimelineSuite: Suite {
     return model.output
   }
 
-  public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
+  public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { drafts(options: options, keeping: nil) }
+
+  public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
       seeds: Self.seedCases,
       alphabets: Self.alphabets.map { alphabet in
         let depth = alphabet.depth(options)
         return (alphabet.letters.count, depth, { alphabet.draft(for: $0, depth: depth) })
-      })
+      }, keeping: keep)
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {

@@ -1,0 +1,13 @@
+import ConformKit
+
+extension Shard {
+  /// `--shard K/N`, nil when not given; a value that is not K/N with 1 ≤ K ≤ N is a usage error.
+  static func parse(_ arguments: inout Arguments, command: String) throws(ConformError) -> Shard? {
+    guard let text = try arguments.value("--shard") else { return nil }
+    guard let shard = Shard(parsing: text) else {
+      throw .usage(
+        "\(command): --shard takes K/N, part K of N with 1 ≤ K ≤ N ≤ \(Shard.maxCount) (such as 2/3), not \"\(text)\"")
+    }
+    return shard
+  }
+}
