@@ -30,16 +30,59 @@ package struct CaseFilters: Sendable, Equatable {
   /// when none is left.
   package func selectIndices(from fixtures: FixtureSet) throws(ConformError) -> [Int] {
     let selected = isEmpty ? Array(fixtures.cases.indices) : fixtures.cases.indices.filter { selects(fixtures.cases[$0]) }
-    guard !selected.isEmpty else {
-      var given: [String] = []
-      given += suites.map { "--suite \($0)" }
-      given += cases.map { "--case \($0)" }
-      given += tags.map { "--tag \($0)" }
-      throw .usage(
-        "run: no case of \(fixtures.source) matches \(given.joined(separator: " ")) "
-          + "(suites: \(fixtures.manifest.suites.map(\.name).joined(separator: ", ")))")
-    }
+    guard !selected.isEmpty else { throw noMatch(source: fixtures.source, manifest: fixtures.manifest) }
     return selected
+  }
+
+  /// The error for filters that leave no case of a set.
+  func noMatch(source: String, manifest: FixtureManifest) -> ConformError {
+    var given: [String] = []
+    given += suites.map { "--suite \($0)" }
+    given += cases.map { "--case \($0)" }
+    given += tags.map { "--tag \($0)" }
+    return .usage(
+      "run: no case of \(source) matches \(given.joined(separator: " ")) "
+        + "(suites: \(manifest.suites.map(\.name).joined(separator: ", ")))")
+  }
+}
+
+/// Which cases of an indexed set a run sends, chosen as the set is checked (`visit` sees every
+/// case once, in order): those the filters select, up to `limit`, and which of the `wanted` ids
+/// (the known failures') are cases of the set at all.
+package struct IndexedSelection: Sendable {
+  let filters: CaseFilters
+  let limit: Int
+  let wanted: Set<String>
+  /// The selected cases' indices when the filters leave some out; nil: the first `count`.
+  package private(set) var indices: [Int32]?
+  package private(set) var count = 0
+  /// The suites of the selected cases.
+  package private(set) var suites = Set<String>()
+  /// The `wanted` ids found.
+  package private(set) var found = Set<String>()
+
+  package init(filters: CaseFilters, limit: Int?, wanted: Set<String> = []) {
+    self.filters = filters
+    self.limit = limit ?? Int.max
+    self.wanted = wanted
+    indices = filters.isEmpty ? nil : []
+  }
+
+  package mutating func visit(_ index: Int, _ fixture: FixtureCase) {
+    if !wanted.isEmpty, wanted.contains(fixture.id) { found.insert(fixture.id) }
+    guard count < limit, filters.selects(fixture) else { return }
+    indices?.append(Int32(index))
+    count += 1
+    suites.insert(fixture.suite)
+  }
+
+  /// The selected cases' indices, in order.
+  package var all: [Int] { indices.map { $0.map(Int.init) } ?? Array(0..<count) }
+
+  /// An error naming the filters when they selected nothing of `set`.
+  package func checkNotEmpty(_ set: IndexedFixtures) throws(ConformError) {
+    guard count == 0 else { return }
+    throw filters.noMatch(source: set.source, manifest: set.manifest)
   }
 }
 

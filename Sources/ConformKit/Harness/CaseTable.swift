@@ -33,14 +33,18 @@ final class CaseTable: Sendable {
   /// The run's position of the first case (a generated run makes one table per batch): with a
   /// case's index, orders the outcomes a summary keeps.
   let base: Int
+  /// Each case's position in the run, when the cases are not consecutive (a batch of a shuffled
+  /// run); nil: `base` plus the case's index.
+  let ordinals: [Int32]?
 
   /// - Parameters:
   ///   - suites: the run's suites, every case's among them; nil: those of `fixtures`, in
   ///     first-seen order.
   ///   - base: the position in the run of the first case.
-  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
+  ///   - ordinals: each case's position in the run, in place of `base`.
+  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0, ordinals: [Int32]? = nil) {
     let (arena, slices) = Self.encode(fixtures)
-    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: base, ordinals: ordinals)
   }
 
   /// The selected cases of a set (indices into `set.cases`), copied from the lines it was
@@ -67,7 +71,10 @@ final class CaseTable: Sendable {
     self.init(fixtures: chunk.fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
   }
 
-  private init(fixtures: [FixtureCase], arena: [UInt8], slices: [Slices], suites runSuites: [String]?, base: Int) {
+  private init(
+    fixtures: [FixtureCase], arena: [UInt8], slices: [Slices], suites runSuites: [String]?, base: Int, ordinals: [Int32]? = nil
+  ) {
+    self.ordinals = ordinals
     self.arena = arena
     self.slices = slices
     var suites = runSuites ?? []
@@ -94,6 +101,9 @@ final class CaseTable: Sendable {
   }
 
   var count: Int { fixtures.count }
+
+  /// Case `index`'s position in the run.
+  func ordinal(of index: Int) -> Int { ordinals.map { Int($0[index]) } ?? base + index }
 
   /// Copies each case's bytes from its canonical line: `{"expected":E,"id":I,"input":X,…`
   /// holds the expected output, and `"id":I,"input":X`, the request's middle.
