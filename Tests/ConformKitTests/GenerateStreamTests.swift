@@ -254,7 +254,7 @@ import Testing
       }
       return [request, record, Array(table.arena[slices.id]), Array(table.arena[slices.expected])]
     }
-    for index in selected.indices { #expect(bytes(copied, index) == bytes(encoded, index), "\(copied.fixtures[index].id)") }
+    for index in selected.indices { #expect(bytes(copied, index) == bytes(encoded, index), "\(copied.id(index))") }
   }
 }
 

@@ -19,6 +19,9 @@ package final class IndexedFixtures: Sendable {
   let tables: [TableFile]
   /// The index of each table's first case, then the number of cases.
   let firstCases: [Int]
+  /// Whether every line of each table is its case's canonical line (`FixtureSet.writeLine`, as
+  /// `conform generate` writes them): a run then copies its bytes instead of parsing them.
+  let canonical: [Bool]
 
   /// Every case of every table.
   package var count: Int { firstCases.last! }
@@ -94,6 +97,8 @@ package final class IndexedFixtures: Sendable {
     var check = CaseCheck()
     var tables: [TableFile] = []
     var firstCases = [0]
+    var canonical: [Bool] = []
+    var encoded: [UInt8] = []
     for (index, entry) in manifest.suites.enumerated() {
       guard SuiteRegistry.named(entry.name) != nil else {
         throw .file(
@@ -107,6 +112,7 @@ package final class IndexedFixtures: Sendable {
       let table = try open(entry.fixtures)
       let first = firstCases.last!
       var count = 0
+      var isCanonical = true
       // A line's error waits for the digest: a table that is not the manifest's is reported as such.
       var lineError: ConformError?
       try Self.check(table, against: file) { line in
@@ -115,6 +121,11 @@ package final class IndexedFixtures: Sendable {
           let fixture = try check.check(line, number: count + 1, suite: entry.name, table: table, earlier: tables)
           visit(first + count, fixture)
           count += 1
+          if isCanonical {
+            encoded.removeAll(keepingCapacity: true)
+            FixtureSet.writeLine(fixture, into: &encoded)
+            isCanonical = encoded.dropLast().elementsEqual(line)
+          }
         } catch {
           lineError = error
         }
@@ -129,6 +140,7 @@ package final class IndexedFixtures: Sendable {
       }
       tables.append(table)
       firstCases.append(first + count)
+      canonical.append(isCanonical)
     }
     self.manifest = manifest
     self.manifestDigest = SHA256.hex(manifestBytes)
@@ -136,6 +148,7 @@ package final class IndexedFixtures: Sendable {
     self.bundleDigest = bundleDigest
     self.tables = tables
     self.firstCases = firstCases
+    self.canonical = canonical
   }
 
   /// Reads `table` once, lines to `line`, and compares its digest and size with the manifest's.
@@ -153,13 +166,49 @@ package final class IndexedFixtures: Sendable {
     }
   }
 
-  /// The cases at `indices`, read again from their tables; lines next to each other are read
-  /// together.
+  /// The cases at `indices`, read again from their tables.
   ///
   /// - Throws: when a table no longer reads as it did when checked (it changed since).
   package func cases(_ indices: [Int]) throws(ConformError) -> [FixtureCase] {
     var cases: [FixtureCase] = []
     cases.reserveCapacity(indices.count)
+    try readLines(indices) { (table, _, number, line) throws(ConformError) in
+      cases.append(try Self.reread(line, table: table, number: number))
+    }
+    return cases
+  }
+
+  /// The cases at `indices` as a run's case table, in that order, with their positions in the
+  /// run: copied from their lines when their tables are canonical, else parsed and encoded.
+  func caseTable(_ indices: [Int], suites: [String], ordinals: [Int32]) throws(ConformError) -> CaseTable {
+    guard canonical.allSatisfy({ $0 }) else { return CaseTable(try cases(indices), suites: suites, ordinals: ordinals) }
+    var chunk: [UInt8] = []
+    var spans: [EncodedCases.Line] = []
+    var caseSuites: [String] = []
+    spans.reserveCapacity(indices.count)
+    caseSuites.reserveCapacity(indices.count)
+    try readLines(indices) { (table, slot, number, line) throws(ConformError) in
+      let start = chunk.count
+      chunk.append(contentsOf: line)
+      chunk.append(0x0A)
+      guard let span = chunk.withUnsafeBufferPointer({ CanonicalLine.span($0, start: start, end: chunk.count - 1) }) else {
+        throw .file(
+          path: table.path, line: number,
+          message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
+      }
+      spans.append(span)
+      caseSuites.append(manifest.suites[slot].name)
+    }
+    return CaseTable(
+      lines: EncodedCases(chunks: [chunk], lines: spans), caseSuites: caseSuites, suites: suites, ordinals: ordinals)
+  }
+
+  /// Reads the lines of the cases at `indices`, in order, and passes each (without its newline)
+  /// to `body` with its table, the table's slot and the line's number; lines next to each
+  /// other are read together.
+  private func readLines(
+    _ indices: [Int], _ body: (TableFile, Int, Int, ArraySlice<UInt8>) throws(ConformError) -> Void
+  ) throws(ConformError) {
     var position = 0
     while position < indices.count {
       let first = indices[position]
@@ -172,12 +221,11 @@ package final class IndexedFixtures: Sendable {
       var start = 0
       for number in line..<line + end - position {
         let length = Int(table.starts[number + 1] - table.starts[number])
-        cases.append(try Self.reread(bytes[start..<start + length - 1], table: table, number: number + 1))
+        try body(table, slot, number + 1, bytes[start..<start + length - 1])
         start += length
       }
       position = end
     }
-    return cases
   }
 
   /// Which table holds case `index`.
@@ -256,6 +304,61 @@ struct CaseCheck {
         if try parse(bytes[start..<end], path: table.path, number: number).id == id { return "\(table.path) line \(number)" }
         start = end + 1
       }
+    }
+    return nil
+  }
+}
+
+/// Finds the parts of a canonical fixture line, `{"expected":E,"id":"I","input":X,"note":…`,
+/// without parsing it: where the expected output, the id and the input end.
+enum CanonicalLine {
+  /// The parts of the line at `start..<end` of `bytes`; nil when it does not have that shape.
+  static func span(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> EncodedCases.Line? {
+    func has(_ text: StaticString, at index: Int) -> Bool {
+      index + text.utf8CodeUnitCount <= end
+        && (0..<text.utf8CodeUnitCount).allSatisfy { bytes[index + $0] == text.utf8Start[$0] }
+    }
+    guard has(#"{"expected":"#, at: start), let expectedEnd = valueEnd(bytes, from: start + 12, end: end),
+      has(#","id":""#, at: expectedEnd)
+    else { return nil }
+    var idEnd = expectedEnd + 7
+    while idEnd < end, bytes[idEnd] != UInt8(ascii: "\""), bytes[idEnd] != UInt8(ascii: "\\") { idEnd += 1 }
+    idEnd += 1
+    guard idEnd <= end, bytes[idEnd - 1] == UInt8(ascii: "\""), has(#","input":"#, at: idEnd),
+      let inputEnd = valueEnd(bytes, from: idEnd + 9, end: end), has(#","note":"#, at: inputEnd)
+    else { return nil }
+    var line = EncodedCases.Line()
+    line.start = Int32(start)
+    line.expectedEnd = Int32(expectedEnd)
+    line.idEnd = Int32(idEnd)
+    line.inputEnd = Int32(inputEnd)
+    return line
+  }
+
+  /// Where the JSON value that starts at `index` ends: the first `,`, `}` or `]` after it outside
+  /// its strings and brackets; nil when there is none before `end`.
+  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Int? {
+    var index = index
+    var depth = 0
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < end, bytes[index] != UInt8(ascii: "\"") {
+          if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+          index += 1
+        }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return index }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 { return index }
+      default:
+        break
+      }
+      index += 1
     }
     return nil
   }

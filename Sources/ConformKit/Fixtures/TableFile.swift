@@ -19,6 +19,10 @@ final class TableFile: @unchecked Sendable {
   /// Whether the table ends with a newline (an empty one does), once scanned.
   private(set) var endsWithNewline = true
 
+  /// The file's size and modification time when it was scanned: a file that changes after
+  /// stops the run instead of giving other cases.
+  private var scanned: [Int64] = []
+
   /// Bytes read at a time while scanning.
   static let chunkSize = 1 << 20
 
@@ -83,6 +87,7 @@ final class TableFile: @unchecked Sendable {
         offset += Int64(used)
       }
       if filled > 0 { buffer.withUnsafeBufferPointer { finishLastLine(UnsafeBufferPointer(rebasing: $0[..<filled]), line: line) } }
+      scanned = Self.identity(descriptor)
     }
   }
 
@@ -105,6 +110,17 @@ final class TableFile: @unchecked Sendable {
     starts.append(starts.last! + Int64(bytes.count))
   }
 
+  /// Size, modification time (seconds, nanoseconds) and inode of an open file.
+  private static func identity(_ descriptor: Int32) -> [Int64] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return [] }
+    #if canImport(Darwin)
+      return [Int64(info.st_size), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec), Int64(info.st_ino)]
+    #else
+      return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+    #endif
+  }
+
   /// The bytes of lines `lines`, newlines included, read again from the table.
   func read(lines: Range<Int>) throws(ConformError) -> [UInt8] {
     let start = starts[lines.lowerBound]
@@ -113,6 +129,9 @@ final class TableFile: @unchecked Sendable {
     case .memory(let bytes):
       return Array(bytes[Int(start)..<Int(start) + count])
     case .file(let descriptor):
+      guard Self.identity(descriptor) == scanned else {
+        throw .file(path: path, message: "changed during the run; run again with fixtures that stay put")
+      }
       var bytes = [UInt8](repeating: 0, count: count)
       var done = 0
       while done < count {

@@ -6,7 +6,8 @@ struct TableAttempt: Sendable {
   let attempt: Attempt
 
   var index: Int { Int(attempt.caseIndex) }
-  var fixture: FixtureCase { table.fixtures[index] }
+  var fixture: FixtureCase { table.fixture(index) }
+  var id: String { table.id(index) }
   /// The case's suite, as an index into the run's suites.
   var suiteSlot: Int { Int(table.suiteOfCase[index]) }
   /// The case's position in the run, which orders the outcomes a summary keeps.

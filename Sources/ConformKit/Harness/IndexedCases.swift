@@ -40,16 +40,17 @@ final class IndexedCases: CaseSource, @unchecked Sendable {
     guard start < end else { return [] }
     let attempts = (start..<end).map { order?[$0] ?? Attempt(caseIndex: Int32($0 % caseCount), number: Int32($0 / caseCount)) }
     let positions = attempts.map(\.caseIndex)
-    let cases: [FixtureCase]
+    let table: CaseTable
     do {
-      cases = try fixtures.cases(positions.map { position in selected.map { Int($0[Int(position)]) } ?? Int(position) })
+      table = try fixtures.caseTable(
+        positions.map { position in selected.map { Int($0[Int(position)]) } ?? Int(position) }, suites: suites,
+        ordinals: positions)
     } catch {
       lock.lock()
       stopped = stopped ?? error
       lock.unlock()
       return []
     }
-    let table = CaseTable(cases, suites: suites, ordinals: positions)
     return attempts.indices.map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: attempts[$0].number)) }
   }
 
