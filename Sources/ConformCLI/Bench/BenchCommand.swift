@@ -491,7 +491,8 @@ struct Bench {
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "
         + "End to end adds conform's own start and report; on the built-in tables (the Swift and Kotlin rows) "
         + "cases are sent as they are made, so their generation overlaps the run. The null implementation and "
-        + "--jobs rows load a fixtures folder first, so that their harness time is the harness's alone.")
+        + "--jobs rows read their cases from a fixtures folder as they send them (copied from its canonical lines), "
+        + "so their harness time includes that reading.")
     notes.append(
       "Peak memory is conform's own (`VmHWM` of its process, sampled every 2 ms), not the implementation's.")
     return BenchReport(
