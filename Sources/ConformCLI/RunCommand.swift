@@ -207,6 +207,19 @@ public enum RunCommand: Command {
       plan = HarnessPlan.streamedBuiltIn(
         repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
         header: options.json)
+    } else if let folder = options.fixtures, FileIO.isDirectory(folder) {
+      // A folder's tables stay on disk: each case is read again when it is sent.
+      knownFailures = try options.knownFailures.map { path throws(ConformError) in try KnownFailures.read(path) }
+      var selection = IndexedSelection(
+        filters: options.filters, limit: options.limit, shard: options.shard,
+        wanted: Set(knownFailures?.entries.keys ?? [:].keys))
+      let fixtures = try FixtureSource.index(folder: folder, expectDigest: options.expectDigest) { selection.visit($0, $1) }
+      try knownFailures?.check(against: selection.found)
+      try selection.checkNotEmpty(fixtures)
+      selection.keepShard()
+      plan = HarnessPlan(
+        fixtures: fixtures, selection: selection, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
+        knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
     } else {
       let fixtures: FixtureSet
       if let rerun = options.rerunFailed {
@@ -263,6 +276,18 @@ public enum RunCommand: Command {
   /// `--list`: the cases a run with the same fixtures and filters would send, without starting
   /// anything: `id  [tag, tag]  note`, one a line.
   static func list(_ options: ListOptions) throws(ConformError) -> ExitStatus {
+    if let folder = options.fixtures, FileIO.isDirectory(folder) {
+      var selection = IndexedSelection(filters: options.filters, limit: options.limit, shard: options.shard)
+      let fixtures = try FixtureSource.index(folder: folder, expectDigest: options.expectDigest) { selection.visit($0, $1) }
+      try selection.checkNotEmpty(fixtures)
+      selection.keepShard()
+      let all = selection.all
+      for start in stride(from: 0, to: all.count, by: 4096) {
+        printList(try fixtures.cases(Array(all[start..<min(start + 4096, all.count)])))
+      }
+      noteListed(selection.count, source: fixtures.source, digest: fixtures.manifestDigest)
+      return .success
+    }
     let fixtures: FixtureSet
     if let rerun = options.rerunFailed {
       fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
@@ -272,14 +297,22 @@ public enum RunCommand: Command {
     var selected = try options.filters.selectIndices(from: fixtures)
     if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
     if let shard = options.shard { selected = shard.part(of: selected, in: fixtures.cases) }
+    printList(selected.map { fixtures.cases[$0] })
+    noteListed(selected.count, source: fixtures.source, digest: fixtures.manifestDigest)
+    return .success
+  }
+
+  /// `id  [tag, tag]  note`, one a line.
+  private static func printList(_ fixtures: [FixtureCase]) {
     var text = ""
-    for index in selected {
-      let fixture = fixtures.cases[index]
+    for fixture in fixtures {
       text += "\(fixture.id)  [\(fixture.tags.joined(separator: ", "))]  \(fixture.note)\n"
     }
     print(text, terminator: "")
-    Terminal.note("\(selected.count) \(selected.count == 1 ? "case" : "cases") of \(fixtures.source) (sha256:\(fixtures.manifestDigest.prefix(12)))")
-    return .success
+  }
+
+  private static func noteListed(_ count: Int, source: String, digest: String) {
+    Terminal.note("\(count) \(count == 1 ? "case" : "cases") of \(source) (sha256:\(digest.prefix(12)))")
   }
 }
 

@@ -26,8 +26,9 @@ public enum BenchCommand: Command {
           - the Swift reference alone (< requests > /dev/null) and through conform run
           - the Kotlin reference through conform run, JVM start-up included
           - one process per case (the Swift reference, sampled), per case
-          - conform's own peak memory on N and 10×N generated cases
-          - --jobs 1 and --jobs 2 with a CPU-heavy implementation
+          - conform's own peak memory on N and 10×N generated cases, and on fixtures folders
+            of N and 10×N cases (conform run --fixtures)
+          - --jobs 1 and --jobs 2 with a CPU-heavy implementation, in alternating pairs
           - the generator's speed on a deep timeline search, and a generated run
           - a generated run split into 4 shards (--shard K/4) run one after another, against the
             same run in one process: what sharding costs, and how even the shards are
@@ -108,6 +109,12 @@ struct BenchScale: Sendable {
   var memoryCases: Int
   /// Thousands of multiply-adds the CPU-heavy implementation burns per case (about 1 µs each).
   var spinThousands: Int
+  /// The `--jobs` rows: the first cases of the tables, and how many pairs of runs (`--jobs 1`
+  /// then `--jobs 2`) each round makes, every pair one ratio.
+  var jobsCases: Int
+  var jobsPairs = 3
+  /// The depth of the larger fixtures folder of the memory rows (the smaller is a tenth of it).
+  var fixturesMemoryDepth: Int
   /// The raw echo copies the request bytes this many times (it is too quick to time once).
   var rawCopies: Int
   /// The generator's row: the first cases of the timeline search at this depth.
@@ -124,20 +131,22 @@ struct BenchScale: Sendable {
   var fixturesDepth = GeneratorOptions.published.timelineDepth
 
   static let full = BenchScale(
-    name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 100, rawCopies: 4,
-    generatorCases: 100_000, generatedDepth: 6)
+    name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 400, jobsCases: 6_000,
+    fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6)
   static let quick = BenchScale(
-    name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 50, rawCopies: 10,
-    generatorCases: 30_000, generatedDepth: 5)
+    name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
+    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5)
   static let tiny = BenchScale(
-    name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, rawCopies: 1,
-    generatorDepth: 4, generatorCases: 500, generatedDepth: 2, fixturesDepth: 1)
+    name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
+    jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
+    fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
-  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun, unshardedRun, shardedRun
+  case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
+  case shardedRun
 
   var name: String {
     switch self {
@@ -153,6 +162,8 @@ enum BenchRow: Int, CaseIterable {
     case .processPerCase: "one process per case (Swift reference, sampled)"
     case .memoryN: "peak memory of conform run, N generated cases"
     case .memory10N: "peak memory of conform run, 10×N generated cases"
+    case .fixturesMemoryN: "peak memory of conform run --fixtures, folder of N cases"
+    case .fixturesMemory10N: "peak memory of conform run --fixtures, folder of 10×N cases"
     case .jobs1: "--jobs 1, CPU-heavy implementation"
     case .jobs2: "--jobs 2, CPU-heavy implementation"
     case .generator: "generator: deep timeline search, streamed"
@@ -168,7 +179,7 @@ enum BenchRow: Int, CaseIterable {
     case .harnessCost: .microseconds
     case .fixedCost, .jobs1, .jobs2, .unshardedRun, .shardedRun: .seconds
     case .processPerCase: .milliseconds
-    case .memoryN, .memory10N: .kilobytes
+    case .memoryN, .memory10N, .fixturesMemoryN, .fixturesMemory10N: .kilobytes
     default: .rate("cases/s")
     }
   }
@@ -176,8 +187,8 @@ enum BenchRow: Int, CaseIterable {
 
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
-  case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio
-  case shardCost, shardBalance
+  case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, fixturesMemoryRatio
+  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance
 
   var target: BenchTarget {
     switch self {
@@ -193,6 +204,11 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "one process per case / conform run, time per case (Swift reference)", goal: .atLeast(300))
     case .memoryRatio:
       BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
+    case .fixturesMemoryRatio:
+      BenchTarget(name: "peak memory of conform run --fixtures on a folder of 10×N cases / of N", goal: .atMost(1.25))
+    case .fixturesMemoryPeak:
+      BenchTarget(
+        name: "peak memory of conform run --fixtures on the 10×N folder (depth 6 at full scale)", goal: .atMost(64), unit: "MiB")
     case .jobsRatio:
       BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
     case .shardCost:
@@ -208,8 +224,8 @@ struct Bench {
   let setup: BenchSetup
   let scale: BenchScale
   let requests: BenchRequests
-  private var figures: [BenchFigure]
-  private var targets: [BenchTarget]
+  var figures: [BenchFigure]
+  private(set) var targets: [BenchTarget]
   private var notes: [String] = []
   /// Per round: the Swift reference through conform run, end to end, / between two pipes.
   private var overPiped: [Double] = []
@@ -261,7 +277,7 @@ struct Bench {
     conform(
       setup.nullImplementation,
       ["--impl-arg", setup.fixtures, "--impl-arg", "\(scale.spinThousands)", "--fixtures", setup.fixtures, "--jobs", "\(jobs)"]
-        + (scale.limit.map { ["--limit", "\($0)"] } ?? []),
+        + ["--limit", "\(scale.jobsCases)"],
       results: "jobs-\(jobs).jsonl")
   }
   private var generatedCommand: [String] {
@@ -304,7 +320,9 @@ struct Bench {
     set(
       .memory10N, setup.display(memoryCommand(scale.memoryCases * 10)),
       "10×N = \(BenchFormat.number(Double(scale.memoryCases * 10)))")
-    let spin = "\(scale.spinThousands) thousand multiply-adds per case, \(BenchFormat.number(Double(requests.cases.count))) cases"
+    let spin =
+      "\(scale.spinThousands) thousand multiply-adds per case, \(BenchFormat.number(Double(scale.jobsCases))) cases, "
+      + "\(Plural.count(scale.jobsPairs, "pair")) a round"
     set(.jobs1, setup.display(jobsCommand(1)), spin + ", harness time")
     set(.jobs2, setup.display(jobsCommand(2)), spin + ", harness time")
     set(
@@ -343,26 +361,27 @@ struct Bench {
     try requests.write(to: requestsPath)
     samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
     describe()
+    describeFixtureMemory(counts: try writeMemoryFixtures())
     for round in 1...scale.runs {
       measureRound(round)
     }
     return report()
   }
 
-  private func progress(_ round: Int, _ what: String) {
+  func progress(_ round: Int, _ what: String) {
     Terminal.note("bench: round \(round) of \(scale.runs): \(what)")
   }
 
-  private mutating func record(_ row: BenchRow, _ value: Double?) {
+  mutating func record(_ row: BenchRow, _ value: Double?) {
     if let value, value.isFinite { figures[row.rawValue].values.append(value) }
   }
 
-  private mutating func ratio(_ goal: BenchGoal, _ value: Double?) {
+  mutating func ratio(_ goal: BenchGoal, _ value: Double?) {
     if let value, value.isFinite { targets[goal.rawValue].values.append(value) }
   }
 
   /// Runs a command; nil (and a note on the figure) when it could not run or did not exit 0.
-  private mutating func run(
+  mutating func run(
     _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", sampleMemory: Bool = false
   ) -> BenchRun? {
     if command.contains("(missing)") { return nil }
@@ -455,12 +474,18 @@ struct Bench {
       ratio(.memoryRatio, Double(large.peakKilobytes) / Double(small.peakKilobytes))
     }
 
+    measureFixtureMemory(round)
+
+    // Pairs one after the other, each a ratio: a burst of load from elsewhere on the machine
+    // spoils one pair, not the median.
     progress(round, "--jobs 1 and --jobs 2 with a CPU-heavy implementation")
-    let one = run(.jobs1, jobsCommand(1)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-1.jsonl")) }
-    let two = run(.jobs2, jobsCommand(2)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-2.jsonl")) }
-    record(.jobs1, one)
-    record(.jobs2, two)
-    if let one, let two { ratio(.jobsRatio, one / two) }
+    for _ in 0..<scale.jobsPairs {
+      let one = run(.jobs1, jobsCommand(1)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-1.jsonl")) }
+      let two = run(.jobs2, jobsCommand(2)).flatMap { _ in benchHarnessSeconds(resultsFile: setup.path("jobs-2.jsonl")) }
+      record(.jobs1, one)
+      record(.jobs2, two)
+      if let one, let two { ratio(.jobsRatio, one / two) }
+    }
 
     progress(round, "generator")
     record(.generator, Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases))
@@ -530,7 +555,8 @@ struct Bench {
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "
         + "End to end adds conform's own start and report; on the built-in tables (the Swift and Kotlin rows) "
         + "cases are sent as they are made, so their generation overlaps the run. The null implementation and "
-        + "--jobs rows load a fixtures folder first, so that their harness time is the harness's alone.")
+        + "--jobs rows read their cases from a fixtures folder as they send them (copied from its canonical lines), "
+        + "so their harness time includes that reading.")
     notes.append(
       "Peak memory is conform's own (`VmHWM` of its process, sampled every 2 ms), not the implementation's.")
     return BenchReport(

@@ -63,6 +63,19 @@ public enum FixtureSource {
       bundleVersion: verified.bundle.version.description)
   }
 
+  /// Checks the fixtures folder at `path`, leaving its cases in their tables (see
+  /// `IndexedFixtures`); `visit` gets each case and its index. A pinned digest is compared first.
+  package static func index(
+    folder path: String, expectDigest: String?, visit: (Int, FixtureCase) -> Void
+  ) throws(ConformError) -> IndexedFixtures {
+    if let expectDigest {
+      try check(
+        BundleDigest.sha256(try FileIO.read(FileIO.join(path, BundleLayout.manifestName))), try BundleDigest.parse(expectDigest),
+        what: FileIO.join(path, BundleLayout.manifestName))
+    }
+    return try IndexedFixtures.load(directory: path, visit: visit)
+  }
+
   /// Reads a bundle file, refusing one too large to be a bundle before reading it.
   package static func readArchive(_ path: String, limits: BundleLimits) throws(ConformError) -> [UInt8] {
     guard FileManager.default.fileExists(atPath: path) else {

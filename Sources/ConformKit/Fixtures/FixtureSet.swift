@@ -68,76 +68,16 @@ public struct FixtureSet: Sendable {
 
   /// Loads and checks the fixtures folder at `directory`.
   public static func load(directory: String) throws(ConformError) -> FixtureSet {
-    guard FileIO.isDirectory(directory) else {
-      throw .file(path: directory, message: "no such folder: give a fixtures folder or a bundle")
-    }
-    let manifestPath = FileIO.join(directory, "manifest.json")
-    guard FileIO.isDirectory(directory), (try? FileIO.read(manifestPath)) != nil else {
-      throw .file(path: manifestPath, message: "missing: \(directory) is not a fixtures folder (run conform generate)")
-    }
-    let manifest = try parseManifest(try FileIO.read(manifestPath), path: manifestPath)
-    var files: [(String, [UInt8])] = [("manifest.json", try FileIO.read(manifestPath))]
-    for file in manifest.files {
-      // An unpacked bundle lists `schema/<name>.json`: plain names separated by slashes.
-      guard file.path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ isPlainName(String($0)) }) else {
-        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain relative path")
-      }
-      // A stale manifest stops the load before a file of the wrong size is read at all.
-      let path = FileIO.join(directory, file.path)
-      if let size = FileIO.size(path), size != file.bytes {
-        throw .file(
-          path: path,
-          message: "is \(Plural.grouped(Int(size), "byte")), the manifest says \(Plural.grouped(Int(file.bytes), "byte")) "
-            + "(not read): the file was changed or the set is incomplete; regenerate it or fetch it again")
-      }
-      files.append((file.path, try FileIO.read(path)))
-    }
-    return try FixtureSet(files: files, source: directory, pathPrefix: directory.hasSuffix("/") ? directory : directory + "/")
+    var cases: [FixtureCase] = []
+    let indexed = try IndexedFixtures.load(directory: directory) { _, fixture in cases.append(fixture) }
+    return FixtureSet(manifest: indexed.manifest, manifestDigest: indexed.manifestDigest, source: directory, cases: cases)
   }
 
   /// Checks `files` (name and bytes, one of them `manifest.json`) against the manifest and parses every case.
   public init(files: [(name: String, bytes: [UInt8])], source: String, pathPrefix: String) throws(ConformError) {
-    let byName = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-    let manifestPath = pathPrefix + "manifest.json"
-    guard let manifestBytes = byName["manifest.json"] else {
-      throw .file(path: manifestPath, message: "missing: not a fixture set (run conform generate)")
-    }
-    let manifest = try Self.parseManifest(manifestBytes, path: manifestPath)
-    for file in manifest.files {
-      let path = pathPrefix + file.path
-      guard let bytes = byName[file.path] else { throw .file(path: path, message: "listed in the manifest but missing") }
-      let digest = SHA256.hex(bytes)
-      guard digest == file.sha256, Int64(bytes.count) == file.bytes else {
-        throw .file(
-          path: path,
-          message: "does not match the manifest (sha256 \(digest), \(bytes.count) bytes; manifest says \(file.sha256), "
-            + "\(file.bytes) bytes): the file was changed or the set is incomplete; regenerate it or fetch it again")
-      }
-    }
     var cases: [FixtureCase] = []
-    var seen: [String: String] = [:]
-    for (index, entry) in manifest.suites.enumerated() {
-      let path = pathPrefix + entry.fixtures
-      guard SuiteRegistry.named(entry.name) != nil else {
-        throw .file(
-          path: manifestPath,
-          message: "field \"suites[\(index)].name\": unknown suite \"\(entry.name)\": this conform knows "
-            + "\(SuiteRegistry.names.joined(separator: ", ")); upgrade conform")
-      }
-      guard manifest.files.contains(where: { $0.path == entry.fixtures }), let table = byName[entry.fixtures] else {
-        throw .file(path: manifestPath, message: "suite \(entry.name): its table \(entry.fixtures) is not listed under files")
-      }
-      let before = cases.count
-      try Self.parseTable(table, suite: entry.name, path: path, into: &cases, seen: &seen)
-      let count = cases.count - before
-      guard count == entry.cases else {
-        throw .file(path: path, message: "has \(Plural.count(count, "case")), the manifest says \(entry.cases)")
-      }
-    }
-    self.manifest = manifest
-    self.manifestDigest = SHA256.hex(manifestBytes)
-    self.source = source
-    self.cases = cases
+    let indexed = try IndexedFixtures(files: files, source: source, pathPrefix: pathPrefix) { _, fixture in cases.append(fixture) }
+    self.init(manifest: indexed.manifest, manifestDigest: indexed.manifestDigest, source: source, cases: cases)
   }
 
   package static func parseManifest(_ bytes: [UInt8], path: String) throws(ConformError) -> FixtureManifest {
@@ -149,38 +89,6 @@ public struct FixtureSet: Sendable {
       throw .file(path: path, message: error.description)
     } catch {
       throw .file(path: path, message: "\(error)")
-    }
-  }
-
-  static func parseTable(
-    _ bytes: [UInt8], suite: String, path: String, into cases: inout [FixtureCase], seen: inout [String: String]
-  ) throws(ConformError) {
-    guard !bytes.isEmpty else { throw .file(path: path, message: "is empty: a suite needs at least one case") }
-    guard bytes.last == 0x0A else { throw .file(path: path, message: "does not end with a newline: the last line may be cut short") }
-    var lineNumber = 0
-    var start = 0
-    while start < bytes.count {
-      lineNumber += 1
-      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-      let fixture: FixtureCase
-      do {
-        fixture = try FixtureCase(json: try JSONReader.parse(bytes[start..<end]))
-      } catch let error as JSONSyntaxError {
-        throw .syntax(path, error, line: lineNumber)
-      } catch let error as JSONShapeError {
-        throw .file(path: path, line: lineNumber, message: error.description)
-      } catch {
-        throw .file(path: path, line: lineNumber, message: "\(error)")
-      }
-      start = end + 1
-      guard fixture.suite == suite else {
-        throw .file(path: path, line: lineNumber, message: "case \(fixture.id) belongs to suite \"\(fixture.suite)\", not \"\(suite)\"")
-      }
-      if let first = seen[fixture.id] {
-        throw .file(path: path, line: lineNumber, message: "duplicate case id \(fixture.id) (first at \(first))")
-      }
-      seen[fixture.id] = "\(path) line \(lineNumber)"
-      cases.append(fixture)
     }
   }
 

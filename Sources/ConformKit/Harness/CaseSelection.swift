@@ -30,16 +30,76 @@ package struct CaseFilters: Sendable, Equatable {
   /// when none is left.
   package func selectIndices(from fixtures: FixtureSet) throws(ConformError) -> [Int] {
     let selected = isEmpty ? Array(fixtures.cases.indices) : fixtures.cases.indices.filter { selects(fixtures.cases[$0]) }
-    guard !selected.isEmpty else {
-      var given: [String] = []
-      given += suites.map { "--suite \($0)" }
-      given += cases.map { "--case \($0)" }
-      given += tags.map { "--tag \($0)" }
-      throw .usage(
-        "run: no case of \(fixtures.source) matches \(given.joined(separator: " ")) "
-          + "(suites: \(fixtures.manifest.suites.map(\.name).joined(separator: ", ")))")
-    }
+    guard !selected.isEmpty else { throw noMatch(source: fixtures.source, manifest: fixtures.manifest) }
     return selected
+  }
+
+  /// The error for filters that leave no case of a set.
+  func noMatch(source: String, manifest: FixtureManifest) -> ConformError {
+    var given: [String] = []
+    given += suites.map { "--suite \($0)" }
+    given += cases.map { "--case \($0)" }
+    given += tags.map { "--tag \($0)" }
+    return .usage(
+      "run: no case of \(source) matches \(given.joined(separator: " ")) "
+        + "(suites: \(manifest.suites.map(\.name).joined(separator: ", ")))")
+  }
+}
+
+/// Which cases of an indexed set a run sends, chosen as the set is checked (`visit` sees every
+/// case once, in order): those the filters select, up to `limit`, and which of the `wanted` ids
+/// (the known failures') are cases of the set at all.
+package struct IndexedSelection: Sendable {
+  let filters: CaseFilters
+  let limit: Int
+  let wanted: Set<String>
+  /// The selected cases' indices when the filters leave some out; nil: the first `count`.
+  package private(set) var indices: [Int32]?
+  package private(set) var count = 0
+  /// The suites of the selected cases.
+  package private(set) var suites = Set<String>()
+  /// The `wanted` ids found.
+  package private(set) var found = Set<String>()
+
+  /// `--shard K/N`: the part of the selection kept by `keepShard()`.
+  let shard: Shard?
+  /// With a shard, each selected case's id, suite and cost, to partition once all are seen.
+  private var shardCases: [(id: [UInt8], cost: Int, suite: String)] = []
+
+  package init(filters: CaseFilters, limit: Int?, shard: Shard? = nil, wanted: Set<String> = []) {
+    self.filters = filters
+    self.limit = limit ?? Int.max
+    self.shard = shard
+    self.wanted = wanted
+    indices = filters.isEmpty && shard == nil ? nil : []
+  }
+
+  package mutating func visit(_ index: Int, _ fixture: FixtureCase) {
+    if !wanted.isEmpty, wanted.contains(fixture.id) { found.insert(fixture.id) }
+    guard count < limit, filters.selects(fixture) else { return }
+    indices?.append(Int32(index))
+    count += 1
+    suites.insert(fixture.suite)
+    if shard != nil { shardCases.append((Array(fixture.id.utf8), Shard.cost(of: fixture.input), fixture.suite)) }
+  }
+
+  /// Keeps the shard's part of the selection (as `Shard.part` does for a fixture set in memory).
+  package mutating func keepShard() {
+    guard let shard, let selected = indices else { return }
+    let mine = shard.keeps(shardCases.map { ($0.id, $0.cost) })
+    indices = zip(selected, mine).filter(\.1).map(\.0)
+    suites = Set(zip(shardCases, mine).filter(\.1).map(\.0.suite))
+    count = indices?.count ?? 0
+    shardCases = []
+  }
+
+  /// The selected cases' indices, in order.
+  package var all: [Int] { indices.map { $0.map(Int.init) } ?? Array(0..<count) }
+
+  /// An error naming the filters when they selected nothing of `set`.
+  package func checkNotEmpty(_ set: IndexedFixtures) throws(ConformError) {
+    guard count == 0 else { return }
+    throw filters.noMatch(source: set.source, manifest: set.manifest)
   }
 }
 

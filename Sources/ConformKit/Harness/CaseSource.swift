@@ -6,11 +6,12 @@ struct TableAttempt: Sendable {
   let attempt: Attempt
 
   var index: Int { Int(attempt.caseIndex) }
-  var fixture: FixtureCase { table.fixtures[index] }
+  var fixture: FixtureCase { table.fixture(index) }
+  var id: String { table.id(index) }
   /// The case's suite, as an index into the run's suites.
   var suiteSlot: Int { Int(table.suiteOfCase[index]) }
   /// The case's position in the run, which orders the outcomes a summary keeps.
-  var ordinal: Int { table.base + index }
+  var ordinal: Int { table.ordinal(of: index) }
 }
 
 /// Where a run's attempts come from, shared by every worker: each takes a batch when its
@@ -26,6 +27,13 @@ protocol CaseSource: AnyObject, Sendable {
   /// The attempts not taken, to be recorded as not run; empties the source. A generated source
   /// returns none: making cases only to record them unsent is not worth the time.
   func drain() -> [TableAttempt]
+  /// Why the source stopped handing out attempts before the end (a fixture file that changed
+  /// during the run); nil when it did not.
+  var failure: ConformError? { get }
+}
+
+extension CaseSource {
+  var failure: ConformError? { nil }
 }
 
 /// The attempts of a fixture set, all made before the run: every case once per round

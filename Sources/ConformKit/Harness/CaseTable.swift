@@ -24,7 +24,11 @@ final class CaseTable: Sendable {
     }
   }
 
-  let fixtures: [FixtureCase]
+  /// Each case, when the table was made from cases; nil when it was made from their canonical
+  /// lines (`lines`), which a case is parsed from when a record needs more than its id.
+  private let parsed: [FixtureCase]?
+  private let lines: EncodedCases?
+  let count: Int
   let arena: [UInt8]
   let slices: [Slices]
   /// The suites of the run, and each case's index into them.
@@ -33,14 +37,29 @@ final class CaseTable: Sendable {
   /// The run's position of the first case (a generated run makes one table per batch): with a
   /// case's index, orders the outcomes a summary keeps.
   let base: Int
+  /// Each case's position in the run, when the cases are not consecutive (a batch of a shuffled
+  /// run); nil: `base` plus the case's index.
+  let ordinals: [Int32]?
 
   /// - Parameters:
   ///   - suites: the run's suites, every case's among them; nil: those of `fixtures`, in
   ///     first-seen order.
   ///   - base: the position in the run of the first case.
-  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0) {
+  ///   - ordinals: each case's position in the run, in place of `base`.
+  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0, ordinals: [Int32]? = nil) {
     let (arena, slices) = Self.encode(fixtures)
-    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+    self.init(
+      parsed: fixtures, lines: nil, caseSuites: fixtures.map(\.suite), arena: arena, slices: slices, suites: runSuites,
+      base: base, ordinals: ordinals)
+  }
+
+  /// Cases from their canonical fixture lines (`FixtureSet.writeLine`'s bytes, one chunk),
+  /// copied without parsing them.
+  convenience init(lines: EncodedCases, caseSuites: [String], suites runSuites: [String], ordinals: [Int32]) {
+    let (arena, slices) = Self.copy(Array(lines.lines.indices), from: lines, suites: caseSuites)
+    self.init(
+      parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: 0,
+      ordinals: ordinals)
   }
 
   /// The selected cases of a set (indices into `set.cases`), copied from the lines it was
@@ -51,8 +70,10 @@ final class CaseTable: Sendable {
       self.init(fixtures, suites: runSuites)
       return
     }
-    let (arena, slices) = Self.copy(selected, from: encoded, fixtures: fixtures)
-    self.init(fixtures: fixtures, arena: arena, slices: slices, suites: runSuites, base: 0)
+    let (arena, slices) = Self.copy(selected, from: encoded, suites: fixtures.map(\.suite))
+    self.init(
+      parsed: fixtures, lines: nil, caseSuites: fixtures.map(\.suite), arena: arena, slices: slices, suites: runSuites,
+      base: 0)
   }
 
   /// A chunk of generated tables, copied from its lines.
@@ -63,65 +84,91 @@ final class CaseTable: Sendable {
       return local
     }
     let (arena, slices) = Self.copy(
-      Array(chunk.fixtures.indices), from: EncodedCases(chunks: [chunk.lines], lines: spans), fixtures: chunk.fixtures)
-    self.init(fixtures: chunk.fixtures, arena: arena, slices: slices, suites: runSuites, base: base)
+      Array(chunk.fixtures.indices), from: EncodedCases(chunks: [chunk.lines], lines: spans), suites: chunk.fixtures.map(\.suite))
+    self.init(
+      parsed: chunk.fixtures, lines: nil, caseSuites: chunk.fixtures.map(\.suite), arena: arena, slices: slices,
+      suites: runSuites, base: base)
   }
 
-  private init(fixtures: [FixtureCase], arena: [UInt8], slices: [Slices], suites runSuites: [String]?, base: Int) {
+  private init(
+    parsed: [FixtureCase]?, lines: EncodedCases?, caseSuites: [String], arena: [UInt8], slices: [Slices],
+    suites runSuites: [String]?, base: Int, ordinals: [Int32]? = nil
+  ) {
+    self.ordinals = ordinals
     self.arena = arena
     self.slices = slices
     var suites = runSuites ?? []
     var suiteOfCase: [Int32] = []
-    suiteOfCase.reserveCapacity(fixtures.count)
+    suiteOfCase.reserveCapacity(caseSuites.count)
     var last: (name: String, index: Int32)?
-    for fixture in fixtures {
-      if let last, last.name == fixture.suite {
+    for suite in caseSuites {
+      if let last, last.name == suite {
         suiteOfCase.append(last.index)
         continue
       }
-      if !suites.contains(fixture.suite) {
-        precondition(runSuites == nil, "case \(fixture.id) of suite \(fixture.suite), not one of the run's")
-        suites.append(fixture.suite)
+      if !suites.contains(suite) {
+        precondition(runSuites == nil, "a case of suite \(suite), not one of the run's")
+        suites.append(suite)
       }
-      let index = Int32(suites.firstIndex(of: fixture.suite)!)
-      last = (fixture.suite, index)
+      let index = Int32(suites.firstIndex(of: suite)!)
+      last = (suite, index)
       suiteOfCase.append(index)
     }
     self.base = base
-    self.fixtures = fixtures
+    self.parsed = parsed
+    self.lines = lines
+    count = caseSuites.count
     self.suites = suites
     self.suiteOfCase = suiteOfCase
   }
 
-  var count: Int { fixtures.count }
+  /// Case `index`: as made, or parsed from its line (checked when the set was loaded).
+  func fixture(_ index: Int) -> FixtureCase {
+    if let parsed { return parsed[index] }
+    let line = lines!.lines[index]
+    let bytes = lines!.chunks[Int(line.chunk)]
+    let end = bytes[Int(line.start)...].firstIndex(of: 0x0A) ?? bytes.count
+    guard let json = try? JSONReader.parse(bytes[Int(line.start)..<end]), let fixture = try? FixtureCase(json: json) else {
+      preconditionFailure("a fixture line checked when the set was loaded no longer parses")
+    }
+    return fixture
+  }
+
+  /// Case `index`'s id, from the arena.
+  func id(_ index: Int) -> String {
+    arena.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[slices[index].id]), as: UTF8.self) }
+  }
+
+  /// Case `index`'s position in the run.
+  func ordinal(of index: Int) -> Int { ordinals.map { Int($0[index]) } ?? base + index }
 
   /// Copies each case's bytes from its canonical line: `{"expected":E,"id":I,"input":X,…`
   /// holds the expected output, and `"id":I,"input":X`, the request's middle.
   private static func copy(
-    _ selected: [Int], from encoded: EncodedCases, fixtures: [FixtureCase]
+    _ selected: [Int], from encoded: EncodedCases, suites: [String]
   ) -> (arena: [UInt8], slices: [Slices]) {
     var arena: [UInt8] = []
     arena.reserveCapacity(selected.count * 400)
     var slices: [Slices] = []
     slices.reserveCapacity(selected.count)
     var suffixes: [(suite: String, range: Range<Int>)] = []
-    for (fixture, index) in zip(fixtures, selected) {
+    for (suite, index) in zip(suites, selected) {
       let line = encoded.lines[index]
       let expectedStart = Int(line.start) + 12  // after {"expected":
       let expectedEnd = Int(line.expectedEnd)
       let idEnd = Int(line.idEnd)
       let inputEnd = Int(line.inputEnd)
       let suffix: Range<Int>
-      if let known = suffixes.last(where: { $0.suite == fixture.suite }) {
+      if let known = suffixes.last(where: { $0.suite == suite }) {
         suffix = known.range
       } else {
         let start = arena.count
         arena.append(contentsOf: #","suite":"#.utf8)
-        JSONWriter.writeString(fixture.suite, into: &arena)
+        JSONWriter.writeString(suite, into: &arena)
         arena.append(contentsOf: #","type":"case"}"#.utf8)
         arena.append(0x0A)
         suffix = start..<arena.count
-        suffixes.append((fixture.suite, suffix))
+        suffixes.append((suite, suffix))
       }
       encoded.chunks[Int(line.chunk)].withUnsafeBufferPointer { chunk in
         func range(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
@@ -137,12 +184,13 @@ final class CaseTable: Sendable {
               bytes.append(contentsOf: #","seq":"#.utf8)
             },
             requestSuffix: suffix,
-            id: range { $0.append(contentsOf: fixture.id.utf8) },
+            // An id is plain ASCII, without escapes: `,"id":"` then its bytes, then a quote.
+            id: range { $0.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd + 7..<idEnd - 1])) },
             expected: range { $0.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedStart..<expectedEnd])) },
             passRecord: range { bytes in
               bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd..<idEnd]))
               bytes.append(contentsOf: #","status":"pass","suite":"#.utf8)
-              JSONWriter.writeString(fixture.suite, into: &bytes)
+              JSONWriter.writeString(suite, into: &bytes)
               bytes.append(contentsOf: #","type":"case","us":"#.utf8)
             }))
       }

@@ -51,6 +51,25 @@ package struct HarnessPlan: Sendable {
     self.options = options
   }
 
+  /// An indexed set's selected cases, read as they are sent, each `repeats` times, shuffled
+  /// with `shuffleSeed`.
+  package init(
+    fixtures set: IndexedFixtures, selection: IndexedSelection, repeats: Int = 1, shuffleSeed: UInt64? = nil,
+    knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
+  ) {
+    let suites = set.manifest.suites.map(\.name).filter(selection.suites.contains)
+    self.init(
+      fixtures: Deferred(
+        ResultHeader.Fixtures(
+          source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
+          bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
+          cases: Int64(selection.count))),
+      suites: suites,
+      source: IndexedCases(fixtures: set, selection: selection, suites: suites, repeats: repeats, shuffleSeed: shuffleSeed),
+      repeats: repeats, settings: settings, resultsPath: resultsPath, options: options)
+    self.knownFailures = knownFailures
+  }
+
   init(
     fixtures: Deferred<ResultHeader.Fixtures>, suites: [String], source: any CaseSource, repeats: Int = 1,
     settings: HarnessSettings, resultsPath: String?, options: JSONValue
@@ -171,6 +190,8 @@ package enum Harness {
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
     let (footer, kept, unlisted) = try results.finish(
       interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
+    // The results so far are kept; the run could not go on.
+    if let failure = plan.source.failure { throw failure }
     let summary = RunSummary(header: finalHeader.value, footer: footer, outcomes: kept, unlisted: unlisted)
     let recorded = footer.totals.values.reduce(0, +)
     return .finished(summary: summary, resultsPath: path, unsent: max(0, plan.source.plannedCount - Int(recorded)))

@@ -46,7 +46,7 @@ struct RunTally {
     recorded += 1
     if repeats > 1 {
       log(item, other: -1, microseconds: microseconds)
-    } else if !knownFailures.isEmpty, knownFailures[item.fixture.id] != nil {
+    } else if !knownFailures.isEmpty, knownFailures[item.id] != nil {
       settle([Self.passResult(item, microseconds: microseconds)], of: item)
     } else {
       unlisted[item.suiteSlot].cases += 1
@@ -91,7 +91,7 @@ struct RunTally {
       log[index].other = Int32(others.count - 1)
       return
     }
-    if let index = kept.firstIndex(where: { $0.outcome.id == item.fixture.id }) {
+    if let index = kept.firstIndex(where: { $0.outcome.id == item.id }) {
       let old = kept.remove(at: index).outcome
       attempts[old.status.slot] -= 1
       if old.failsWithoutExcuse || old.isStaleKnownFailure { keptProblems -= 1 }
@@ -120,7 +120,7 @@ struct RunTally {
   /// Settles every logged case: those with only passes are counted, the rest made outcomes.
   private mutating func settleLog() {
     var listed = Set<Int>()
-    for entry in log where entry.other >= 0 || !knownFailures.isEmpty && knownFailures[entry.item.fixture.id] != nil {
+    for entry in log where entry.other >= 0 || !knownFailures.isEmpty && knownFailures[entry.item.id] != nil {
       listed.insert(entry.item.ordinal)
     }
     var counted = Set<Int>()

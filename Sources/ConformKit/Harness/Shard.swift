@@ -64,14 +64,18 @@ public struct Shard: Sendable, Equatable {
   /// This shard's part of `selected` (indices into `cases`), in the order of `selected`. The
   /// cases are assigned in id order, so the part depends only on which cases are selected.
   public func part(of selected: [Int], in cases: [FixtureCase]) -> [Int] {
-    let byID = selected.map { (id: Array(cases[$0].id.utf8), index: $0) }
-      .sorted { $0.id.lexicographicallyPrecedes($1.id) }
+    let mine = keeps(selected.map { (Array(cases[$0].id.utf8), Self.cost(of: cases[$0].input)) })
+    return zip(selected, mine).filter(\.1).map(\.0)
+  }
+
+  /// Which of `cases` (each an id's UTF-8 bytes and a cost; ids unique, in any order) are this
+  /// shard's: each in id order goes to the shard with the least cost so far.
+  public func keeps(_ cases: [(id: [UInt8], cost: Int)]) -> [Bool] {
+    let byID = cases.indices.sorted { cases[$0].id.lexicographicallyPrecedes(cases[$1].id) }
     var balancer = ShardBalancer(count: count)
     var mine = [Bool](repeating: false, count: cases.count)
-    for (_, index) in byID where balancer.assign(cost: Self.cost(of: cases[index].input)) == index0 {
-      mine[index] = true
-    }
-    return selected.filter { mine[$0] }
+    for position in byID where balancer.assign(cost: cases[position].cost) == index0 { mine[position] = true }
+    return mine
   }
 
   /// Whether case `position` (from 0) of a generated stream is this shard's.

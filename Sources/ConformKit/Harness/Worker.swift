@@ -686,7 +686,7 @@ final class Worker: @unchecked Sendable {
           break answers
         }
       case .parsed(let answer, _):
-        let expectedID = attempt.fixture.id
+        let expectedID = attempt.id
         // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
         guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
           session.inFlight.add(entry, seq: seq)
@@ -748,7 +748,7 @@ final class Worker: @unchecked Sendable {
         let seq = scanned.seq
         return .violation(
           "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
-            + "\(attempt.fixture.id): \(LineQuote.quote(line))")
+            + "\(attempt.id): \(LineQuote.quote(line))")
       }
       let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
       if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[slices.expected])) {

@@ -1,0 +1,365 @@
+import ConformJSON
+
+/// A checked fixture set whose cases stay in their tables (a fixtures folder's files, or a
+/// bundle's members), read back a batch at a time as a run sends them.
+///
+/// Checking reads each table once, a chunk at a time: its digest, every line a case of its
+/// suite, every id once. What stays is where each line starts (8 bytes a case) and a hash of
+/// each id while checking (about as much), so a run of a fixtures folder takes memory that
+/// hardly grows with its tables, where holding the parsed cases took several times their size.
+package final class IndexedFixtures: Sendable {
+  package let manifest: FixtureManifest
+  /// SHA-256 of `manifest.json`'s bytes.
+  package let manifestDigest: String
+  /// Where the set came from: a folder or a bundle.
+  package let source: String
+  /// `sha256:<hex>` of the bundle archive when the set came from one.
+  package let bundleDigest: String?
+  /// The suites' tables, in the manifest's order.
+  let tables: [TableFile]
+  /// The index of each table's first case, then the number of cases.
+  let firstCases: [Int]
+  /// Whether every line of each table is its case's canonical line (`FixtureSet.writeLine`, as
+  /// `conform generate` writes them): a run then copies its bytes instead of parsing them.
+  let canonical: [Bool]
+
+  /// Every case of every table.
+  package var count: Int { firstCases.last! }
+
+  /// Checks the fixtures folder at `directory`; `visit` gets each case and its index, in order.
+  package static func load(directory: String, visit: (Int, FixtureCase) -> Void) throws(ConformError) -> IndexedFixtures {
+    guard FileIO.isDirectory(directory) else {
+      throw .file(path: directory, message: "no such folder: give a fixtures folder or a bundle")
+    }
+    let manifestPath = FileIO.join(directory, "manifest.json")
+    guard let manifestBytes = try? FileIO.read(manifestPath) else {
+      throw .file(path: manifestPath, message: "missing: \(directory) is not a fixtures folder (run conform generate)")
+    }
+    let manifest = try FixtureSet.parseManifest(manifestBytes, path: manifestPath)
+    for file in manifest.files {
+      // An unpacked bundle lists `schema/<name>.json`: plain names separated by slashes.
+      guard file.path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ FixtureSet.isPlainName(String($0)) })
+      else {
+        throw .file(path: manifestPath, message: "file \"\(file.path)\" is not a plain relative path")
+      }
+      // A stale manifest stops the load before a file of the wrong size is read at all.
+      let path = FileIO.join(directory, file.path)
+      if let size = FileIO.size(path), size != file.bytes {
+        throw .file(
+          path: path,
+          message: "is \(Plural.grouped(Int(size), "byte")), the manifest says \(Plural.grouped(Int(file.bytes), "byte")) "
+            + "(not read): the file was changed or the set is incomplete; regenerate it or fetch it again")
+      }
+    }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return try IndexedFixtures(
+      manifestBytes: manifestBytes, manifest: manifest, source: directory, pathPrefix: prefix, bundleDigest: nil,
+      open: { (name) throws(ConformError) in
+        let path = prefix + name
+        guard FileIO.size(path) != nil else { throw .file(path: path, message: "no such file") }
+        return try TableFile(path: path)
+      },
+      visit: visit)
+  }
+
+  /// Checks `files` (name and bytes, one of them `manifest.json`); `visit` gets each case and
+  /// its index, in order.
+  package convenience init(
+    files: [(name: String, bytes: [UInt8])], source: String, pathPrefix: String, bundleDigest: String? = nil,
+    visit: (Int, FixtureCase) -> Void
+  ) throws(ConformError) {
+    let byName = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    let manifestPath = pathPrefix + "manifest.json"
+    guard let manifestBytes = byName["manifest.json"] else {
+      throw .file(path: manifestPath, message: "missing: not a fixture set (run conform generate)")
+    }
+    try self.init(
+      manifestBytes: manifestBytes, manifest: try FixtureSet.parseManifest(manifestBytes, path: manifestPath), source: source,
+      pathPrefix: pathPrefix, bundleDigest: bundleDigest,
+      open: { (name) throws(ConformError) in
+        guard let bytes = byName[name] else { throw .file(path: pathPrefix + name, message: "listed in the manifest but missing") }
+        return TableFile(bytes: bytes, path: pathPrefix + name)
+      },
+      visit: visit)
+  }
+
+  /// Checks every file the manifest lists against it (other files first, then each suite's
+  /// table as it is read), and every case.
+  private init(
+    manifestBytes: [UInt8], manifest: FixtureManifest, source: String, pathPrefix: String, bundleDigest: String?,
+    open: (String) throws(ConformError) -> TableFile, visit: (Int, FixtureCase) -> Void
+  ) throws(ConformError) {
+    let manifestPath = pathPrefix + "manifest.json"
+    let tableNames = Set(manifest.suites.map(\.fixtures))
+    for file in manifest.files where !tableNames.contains(file.path) {
+      try Self.check(try open(file.path), against: file) { _ in }
+    }
+    var check = CaseCheck()
+    var tables: [TableFile] = []
+    var firstCases = [0]
+    var canonical: [Bool] = []
+    var encoded: [UInt8] = []
+    for (index, entry) in manifest.suites.enumerated() {
+      guard SuiteRegistry.named(entry.name) != nil else {
+        throw .file(
+          path: manifestPath,
+          message: "field \"suites[\(index)].name\": unknown suite \"\(entry.name)\": this conform knows "
+            + "\(SuiteRegistry.names.joined(separator: ", ")); upgrade conform")
+      }
+      guard let file = manifest.files.first(where: { $0.path == entry.fixtures }) else {
+        throw .file(path: manifestPath, message: "suite \(entry.name): its table \(entry.fixtures) is not listed under files")
+      }
+      let table = try open(entry.fixtures)
+      let first = firstCases.last!
+      var count = 0
+      var isCanonical = true
+      // A line's error waits for the digest: a table that is not the manifest's is reported as such.
+      var lineError: ConformError?
+      try Self.check(table, against: file) { line in
+        guard lineError == nil else { return }
+        do throws(ConformError) {
+          let fixture = try check.check(line, number: count + 1, suite: entry.name, table: table, earlier: tables)
+          visit(first + count, fixture)
+          count += 1
+          if isCanonical {
+            encoded.removeAll(keepingCapacity: true)
+            FixtureSet.writeLine(fixture, into: &encoded)
+            isCanonical = encoded.dropLast().elementsEqual(line)
+          }
+        } catch {
+          lineError = error
+        }
+      }
+      guard table.size > 0 else { throw .file(path: table.path, message: "is empty: a suite needs at least one case") }
+      guard table.endsWithNewline else {
+        throw .file(path: table.path, message: "does not end with a newline: the last line may be cut short")
+      }
+      if let lineError { throw lineError }
+      guard count == entry.cases else {
+        throw .file(path: table.path, message: "has \(Plural.count(count, "case")), the manifest says \(entry.cases)")
+      }
+      tables.append(table)
+      firstCases.append(first + count)
+      canonical.append(isCanonical)
+    }
+    self.manifest = manifest
+    self.manifestDigest = SHA256.hex(manifestBytes)
+    self.source = source
+    self.bundleDigest = bundleDigest
+    self.tables = tables
+    self.firstCases = firstCases
+    self.canonical = canonical
+  }
+
+  /// Reads `table` once, lines to `line`, and compares its digest and size with the manifest's.
+  private static func check(
+    _ table: TableFile, against file: FixtureManifest.File, line: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(ConformError) {
+    var hasher = SHA256()
+    try table.scan(hasher: &hasher, line: line)
+    let digest = hasher.finalizeHex()
+    guard digest == file.sha256, table.size == file.bytes else {
+      throw .file(
+        path: table.path,
+        message: "does not match the manifest (sha256 \(digest), \(table.size) bytes; manifest says \(file.sha256), "
+          + "\(file.bytes) bytes): the file was changed or the set is incomplete; regenerate it or fetch it again")
+    }
+  }
+
+  /// The cases at `indices`, read again from their tables.
+  ///
+  /// - Throws: when a table no longer reads as it did when checked (it changed since).
+  package func cases(_ indices: [Int]) throws(ConformError) -> [FixtureCase] {
+    var cases: [FixtureCase] = []
+    cases.reserveCapacity(indices.count)
+    try readLines(indices) { (table, _, number, line) throws(ConformError) in
+      cases.append(try Self.reread(line, table: table, number: number))
+    }
+    return cases
+  }
+
+  /// The cases at `indices` as a run's case table, in that order, with their positions in the
+  /// run: copied from their lines when their tables are canonical, else parsed and encoded.
+  func caseTable(_ indices: [Int], suites: [String], ordinals: [Int32]) throws(ConformError) -> CaseTable {
+    guard canonical.allSatisfy({ $0 }) else { return CaseTable(try cases(indices), suites: suites, ordinals: ordinals) }
+    var chunk: [UInt8] = []
+    var spans: [EncodedCases.Line] = []
+    var caseSuites: [String] = []
+    spans.reserveCapacity(indices.count)
+    caseSuites.reserveCapacity(indices.count)
+    try readLines(indices) { (table, slot, number, line) throws(ConformError) in
+      let start = chunk.count
+      chunk.append(contentsOf: line)
+      chunk.append(0x0A)
+      guard let span = chunk.withUnsafeBufferPointer({ CanonicalLine.span($0, start: start, end: chunk.count - 1) }) else {
+        throw .file(
+          path: table.path, line: number,
+          message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
+      }
+      spans.append(span)
+      caseSuites.append(manifest.suites[slot].name)
+    }
+    return CaseTable(
+      lines: EncodedCases(chunks: [chunk], lines: spans), caseSuites: caseSuites, suites: suites, ordinals: ordinals)
+  }
+
+  /// Reads the lines of the cases at `indices`, in order, and passes each (without its newline)
+  /// to `body` with its table, the table's slot and the line's number; lines next to each
+  /// other are read together.
+  private func readLines(
+    _ indices: [Int], _ body: (TableFile, Int, Int, ArraySlice<UInt8>) throws(ConformError) -> Void
+  ) throws(ConformError) {
+    var position = 0
+    while position < indices.count {
+      let first = indices[position]
+      let slot = tableSlot(of: first)
+      let line = first - firstCases[slot]
+      var end = position + 1
+      while end < indices.count, indices[end] == indices[end - 1] + 1, indices[end] < firstCases[slot + 1] { end += 1 }
+      let table = tables[slot]
+      let bytes = try table.read(lines: line..<line + end - position)
+      var start = 0
+      for number in line..<line + end - position {
+        let length = Int(table.starts[number + 1] - table.starts[number])
+        try body(table, slot, number + 1, bytes[start..<start + length - 1])
+        start += length
+      }
+      position = end
+    }
+  }
+
+  /// Which table holds case `index`.
+  private func tableSlot(of index: Int) -> Int {
+    var low = 0
+    var high = tables.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if firstCases[middle] <= index { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  private static func reread(_ line: ArraySlice<UInt8>, table: TableFile, number: Int) throws(ConformError) -> FixtureCase {
+    do {
+      return try FixtureCase(json: try JSONReader.parse(line))
+    } catch {
+      throw .file(
+        path: table.path, line: number,
+        message: "no longer reads as a case (\(error)): the file changed during the run; run again with fixtures that stay put")
+    }
+  }
+}
+
+/// Checks a set's lines as they are read: each a case of its table's suite, every id once.
+///
+/// Ids are remembered by hash value; when one is seen again, the tables read so far are searched
+/// for the same id, so a duplicate is named with its first line, and two ids that share a hash
+/// are not taken for one.
+struct CaseCheck {
+  private var seen = Set<Int>()
+
+  mutating func check(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, suite: String, table: TableFile, earlier: [TableFile]
+  ) throws(ConformError) -> FixtureCase {
+    let fixture = try Self.parse(line, path: table.path, number: number)
+    guard fixture.suite == suite else {
+      throw .file(path: table.path, line: number, message: "case \(fixture.id) belongs to suite \"\(fixture.suite)\", not \"\(suite)\"")
+    }
+    if !seen.insert(fixture.id.hashValue).inserted, let first = try Self.firstLine(of: fixture.id, in: earlier + [table], before: number) {
+      throw .file(path: table.path, line: number, message: "duplicate case id \(fixture.id) (first at \(first))")
+    }
+    return fixture
+  }
+
+  static func parse(_ line: UnsafeBufferPointer<UInt8>, path: String, number: Int) throws(ConformError) -> FixtureCase {
+    try shape(path: path, number: number) { try JSONReader.parse(line) }
+  }
+
+  static func parse(_ line: ArraySlice<UInt8>, path: String, number: Int) throws(ConformError) -> FixtureCase {
+    try shape(path: path, number: number) { try JSONReader.parse(line) }
+  }
+
+  private static func shape(path: String, number: Int, _ read: () throws -> JSONValue) throws(ConformError) -> FixtureCase {
+    do {
+      return try FixtureCase(json: try read())
+    } catch let error as JSONSyntaxError {
+      throw .syntax(path, error, line: number)
+    } catch let error as JSONShapeError {
+      throw .file(path: path, line: number, message: error.description)
+    } catch {
+      throw .file(path: path, line: number, message: "\(error)")
+    }
+  }
+
+  /// `PATH line N` of the first case with `id` in `tables`, the last of them read up to line
+  /// `before` (1-based, not included); nil when there is none.
+  private static func firstLine(of id: String, in tables: [TableFile], before: Int) throws(ConformError) -> String? {
+    for (position, table) in tables.enumerated() {
+      let lines = position == tables.count - 1 ? before - 1 : table.lineCount
+      guard lines > 0 else { continue }
+      let bytes = try table.read(lines: 0..<lines)
+      var start = 0
+      for number in 1...lines {
+        let end = bytes[start...].firstIndex(of: 0x0A)!
+        if try parse(bytes[start..<end], path: table.path, number: number).id == id { return "\(table.path) line \(number)" }
+        start = end + 1
+      }
+    }
+    return nil
+  }
+}
+
+/// Finds the parts of a canonical fixture line, `{"expected":E,"id":"I","input":X,"note":…`,
+/// without parsing it: where the expected output, the id and the input end.
+enum CanonicalLine {
+  /// The parts of the line at `start..<end` of `bytes`; nil when it does not have that shape.
+  static func span(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> EncodedCases.Line? {
+    func has(_ text: StaticString, at index: Int) -> Bool {
+      index + text.utf8CodeUnitCount <= end
+        && (0..<text.utf8CodeUnitCount).allSatisfy { bytes[index + $0] == text.utf8Start[$0] }
+    }
+    guard has(#"{"expected":"#, at: start), let expectedEnd = valueEnd(bytes, from: start + 12, end: end),
+      has(#","id":""#, at: expectedEnd)
+    else { return nil }
+    var idEnd = expectedEnd + 7
+    while idEnd < end, bytes[idEnd] != UInt8(ascii: "\""), bytes[idEnd] != UInt8(ascii: "\\") { idEnd += 1 }
+    idEnd += 1
+    guard idEnd <= end, bytes[idEnd - 1] == UInt8(ascii: "\""), has(#","input":"#, at: idEnd),
+      let inputEnd = valueEnd(bytes, from: idEnd + 9, end: end), has(#","note":"#, at: inputEnd)
+    else { return nil }
+    var line = EncodedCases.Line()
+    line.start = Int32(start)
+    line.expectedEnd = Int32(expectedEnd)
+    line.idEnd = Int32(idEnd)
+    line.inputEnd = Int32(inputEnd)
+    return line
+  }
+
+  /// Where the JSON value that starts at `index` ends: the first `,`, `}` or `]` after it outside
+  /// its strings and brackets; nil when there is none before `end`.
+  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Int? {
+    var index = index
+    var depth = 0
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < end, bytes[index] != UInt8(ascii: "\"") {
+          if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+          index += 1
+        }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return index }
+        depth -= 1
+      case UInt8(ascii: ","):
+        if depth == 0 { return index }
+      default:
+        break
+      }
+      index += 1
+    }
+    return nil
+  }
+}

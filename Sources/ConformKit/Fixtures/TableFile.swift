@@ -1,0 +1,160 @@
+import Foundation
+
+/// A suite's table (JSON lines) left where it is, a file read a chunk at a time or bytes already
+/// in memory, and where each of its lines starts: cases are read back by line when a run sends
+/// them, so a table of any size costs 8 bytes a case.
+final class TableFile: @unchecked Sendable {
+  private enum Storage {
+    /// An open file descriptor, read with `pread` (safe from several threads at once).
+    case file(Int32)
+    case memory([UInt8])
+  }
+
+  /// The table's path, for messages.
+  let path: String
+  private let storage: Storage
+  /// Where each line starts, in bytes, then the table's size: line `i` is
+  /// `starts[i]..<starts[i + 1]`, its newline included. Set by `scan`, read-only afterwards.
+  private(set) var starts: [Int64] = [0]
+  /// Whether the table ends with a newline (an empty one does), once scanned.
+  private(set) var endsWithNewline = true
+
+  /// The file's size and modification time when it was scanned: a file that changes after
+  /// stops the run instead of giving other cases.
+  private var scanned: [Int64] = []
+
+  /// Bytes read at a time while scanning.
+  static let chunkSize = 1 << 20
+
+  /// Opens the file at `path` for reading.
+  init(path: String) throws(ConformError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .file(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+    }
+    self.path = path
+    storage = .file(descriptor)
+  }
+
+  /// A table already in memory; `path` names it in messages.
+  init(bytes: [UInt8], path: String) {
+    self.path = path
+    storage = .memory(bytes)
+  }
+
+  deinit {
+    if case .file(let descriptor) = storage { close(descriptor) }
+  }
+
+  /// The lines found by `scan`.
+  var lineCount: Int { starts.count - 1 }
+
+  /// The table's size in bytes, once scanned.
+  var size: Int64 { starts.last! }
+
+  /// Reads the whole table once, in order: feeds every byte to `hasher` and each line, without
+  /// its newline, to `line` (a last line without one too), and records where lines start.
+  func scan(hasher: inout SHA256, line: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConformError) {
+    starts = [0]
+    endsWithNewline = true
+    switch storage {
+    case .memory(let bytes):
+      bytes.withUnsafeBufferPointer { buffer in
+        hasher.update(buffer)
+        let used = splitLines(buffer, offset: 0, line: line)
+        if used < buffer.count { finishLastLine(UnsafeBufferPointer(rebasing: buffer[used...]), line: line) }
+      }
+    case .file(let descriptor):
+      var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+      var filled = 0
+      var offset: Int64 = 0
+      while true {
+        // A line longer than the buffer: make room for it.
+        if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+        let got = buffer.withUnsafeMutableBufferPointer { readFile(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        if got < 0, errno == EINTR { continue }
+        guard got >= 0 else { throw .file(path: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
+        if got == 0 { break }
+        let used = buffer.withUnsafeBufferPointer { buffer in
+          hasher.update(UnsafeBufferPointer(rebasing: buffer[filled..<filled + got]))
+          return splitLines(UnsafeBufferPointer(rebasing: buffer[..<(filled + got)]), offset: offset, line: line)
+        }
+        filled += got
+        buffer.withUnsafeMutableBufferPointer { buffer in
+          _ = memmove(buffer.baseAddress!, buffer.baseAddress! + used, filled - used)
+        }
+        filled -= used
+        offset += Int64(used)
+      }
+      if filled > 0 { buffer.withUnsafeBufferPointer { finishLastLine(UnsafeBufferPointer(rebasing: $0[..<filled]), line: line) } }
+      scanned = Self.identity(descriptor)
+    }
+  }
+
+  /// Passes each complete line of `bytes` (which start at `offset` in the table) to `line`;
+  /// returns how many bytes they took.
+  private func splitLines(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int64, line: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+    var start = 0
+    while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+      let end = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      line(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      start = end + 1
+      starts.append(offset + Int64(start))
+    }
+    return start
+  }
+
+  private func finishLastLine(_ bytes: UnsafeBufferPointer<UInt8>, line: (UnsafeBufferPointer<UInt8>) -> Void) {
+    endsWithNewline = false
+    line(bytes)
+    starts.append(starts.last! + Int64(bytes.count))
+  }
+
+  /// Size, modification time (seconds, nanoseconds) and inode of an open file.
+  private static func identity(_ descriptor: Int32) -> [Int64] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return [] }
+    #if canImport(Darwin)
+      return [Int64(info.st_size), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec), Int64(info.st_ino)]
+    #else
+      return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+    #endif
+  }
+
+  /// The bytes of lines `lines`, newlines included, read again from the table.
+  func read(lines: Range<Int>) throws(ConformError) -> [UInt8] {
+    let start = starts[lines.lowerBound]
+    let count = Int(starts[lines.upperBound] - start)
+    switch storage {
+    case .memory(let bytes):
+      return Array(bytes[Int(start)..<Int(start) + count])
+    case .file(let descriptor):
+      // While it is scanned (a duplicate id's first line is looked up), it is being checked.
+      guard scanned.isEmpty || Self.identity(descriptor) == scanned else {
+        throw .file(path: path, message: "changed during the run; run again with fixtures that stay put")
+      }
+      var bytes = [UInt8](repeating: 0, count: count)
+      var done = 0
+      while done < count {
+        let got = bytes.withUnsafeMutableBufferPointer {
+          pread(descriptor, $0.baseAddress! + done, count - done, off_t(start) + off_t(done))
+        }
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else {
+          throw .file(
+            path: path,
+            message: got == 0
+              ? "is shorter than when it was checked: it changed during the run; run again with fixtures that stay put"
+              : "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        done += got
+      }
+      return bytes
+    }
+  }
+}
+
+/// `read(2)`, by a name no method hides.
+private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
