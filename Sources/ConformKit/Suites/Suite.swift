@@ -57,7 +57,7 @@ extension Suite {
   public func fixture(for draft: CaseDraft) -> FixtureCase {
     let expected: JSONValue
     do {
-      expected = try self.expected(for: draft.input)
+      expected = try draft.expected ?? self.expected(for: draft.input)
     } catch {
       preconditionFailure("generator bug: \(self.name)/\(draft.name): \(error)")
     }

@@ -19,7 +19,7 @@ public struct RestartPromptSuite: Suite {
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
       seeds: Self.seedCases,
-      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.draft(for:)) })
+      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.drafter()) })
   }
 
   /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.
@@ -53,10 +53,24 @@ struct RestartPromptAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  func draft(for sequence: [Int]) -> CaseDraft {
-    let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-    let input = RestartPromptInput(status: start, steps: sequence.map { letters[$0].step })
-    return CaseDraft("\(name)/\(label)", tags: ["exhaustive", name], note: note, input: input.json)
+  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// `RestartPromptInput(status: start, steps:)`, from each letter's JSON made once) and the
+  /// model's output, the model run on the typed steps.
+  func drafter() -> ([Int]) -> CaseDraft {
+    guard case .object(let base) = RestartPromptInput(status: start, steps: []).json else {
+      preconditionFailure("a restart-prompt input is an object")
+    }
+    let steps = letters.map(\.step.json)
+    let tags = ["exhaustive", name]
+    let (name, letters, note, start) = (name, letters, note, start)
+    return { sequence in
+      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
+      var input = base
+      input["steps"] = .array(sequence.map { steps[$0] })
+      var model = RestartPromptModel(status: start)
+      for index in sequence { model.apply(letters[index].step) }
+      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
+    }
   }
 }
 

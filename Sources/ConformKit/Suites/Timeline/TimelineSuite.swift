@@ -20,7 +20,7 @@ public struct TimelineSuite: Suite {
       seeds: Self.seedCases,
       alphabets: Self.alphabets.map { alphabet in
         let depth = alphabet.depth(options)
-        return (alphabet.letters.count, depth, { alphabet.draft(for: $0, depth: depth) })
+        return (alphabet.letters.count, depth, alphabet.drafter())
       })
   }
 
@@ -53,10 +53,23 @@ struct TimelineAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  func draft(for sequence: [Int], depth: Int) -> CaseDraft {
-    let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-    let input = TimelineInput(start: TimelineSuite.exhaustiveStart, steps: sequence.map { letters[$0].step })
-    return CaseDraft("\(name)/\(label)", tags: ["exhaustive", name], note: note, input: input.json)
+  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// `TimelineInput(start: exhaustiveStart, steps:)`, from each letter's JSON made once) and the
+  /// model's output, the model run on the typed steps.
+  func drafter() -> ([Int]) -> CaseDraft {
+    let empty = TimelineInput(start: TimelineSuite.exhaustiveStart, steps: [])
+    guard case .object(let base) = empty.json else { preconditionFailure("a timeline input is an object") }
+    let steps = letters.map(\.step.json)
+    let tags = ["exhaustive", name]
+    let (name, letters, note) = (name, letters, note)
+    return { sequence in
+      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
+      var input = base
+      input["steps"] = .array(sequence.map { steps[$0] })
+      var model = TimelineModel(start: empty.start)
+      for index in sequence { model.apply(letters[index].step) }
+      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
+    }
   }
 }
 
