@@ -81,8 +81,8 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil) {
     self.suite = suite
     suites = [suite.name]
-    plannedCount = min(suite.caseCount(options: options), limit ?? Int.max)
-    drafts = suite.drafts(options: options).makeIterator()
+    plannedCount = min(suite.tierCaseCount(options: options), limit ?? Int.max)
+    drafts = suite.tierDrafts(options: options).makeIterator()
   }
 
   /// The cases made so far.

@@ -145,3 +145,23 @@ extension RestartPromptSuite {
          start: .downloading, [.launch, .kill, .launch, .answer, done]),
   ]
 }
+
+extension RestartPromptSuite {
+  /// The model's states, transitions and pairs of transitions that the case goes through (`StepCoverage`).
+  public func coverageKeys(of fixture: FixtureCase) -> [String] {
+    guard let timeline = try? RestartPromptInput(json: fixture.input) else { return [] }
+    var model = RestartPromptModel(status: timeline.status)
+    var coverage = StepCoverage(start: model.abstractState)
+    for step in timeline.steps {
+      let effects = model.effects.count
+      model.apply(step)
+      coverage.step(String(decoding: JSONWriter.bytes(step.json), as: UTF8.self), to: model.abstractState, effect: model.effects.count > effects)
+    }
+    return coverage.keys
+  }
+}
+
+extension RestartPromptModel {
+  /// Everything the model holds but its effects and step counter.
+  var abstractState: String { "\(status.rawValue) running=\(running) query=\(queryPending) prompt=\(prompt.rawValue)" }
+}

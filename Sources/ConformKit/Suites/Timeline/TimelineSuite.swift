@@ -162,3 +162,36 @@ extension TimelineSuite {
          start: start(delay: 0), [.win, .show, .advance(milliseconds: 0)]),
   ]
 }
+
+extension TimelineSuite {
+  /// The model's states, transitions and pairs of transitions that the case goes through
+  /// (`StepCoverage`); the clock is read relative to now, so that states differ by what can
+  /// still happen, not by when.
+  public func coverageKeys(of fixture: FixtureCase) -> [String] {
+    guard let timeline = try? TimelineInput(json: fixture.input) else { return [] }
+    var model = TimelineModel(start: timeline.start)
+    var coverage = StepCoverage(start: model.abstractState)
+    for step in timeline.steps {
+      let effects = model.effects.count
+      model.apply(step)
+      coverage.step(step.label, to: model.abstractState, effect: model.effects.count > effects)
+    }
+    return coverage.keys
+  }
+}
+
+extension TimelineModel {
+  /// The state without the absolute clock and calendar: pending, time left before the due
+  /// request, scene, window, and whether one more win would make the prompt pending.
+  var abstractState: String {
+    var next = state
+    next.wonCompletionCount += 1
+    let remaining = dueAt.map { "due+\($0 - now)" } ?? "none"
+    return "pending=\(pending) \(remaining) \(sceneState.rawValue) window=\(windowAttached) nextWin=\(Eligibility.isEligible(next))"
+  }
+}
+
+extension TimelineStep {
+  /// The step as its JSON, for coverage keys.
+  var label: String { String(decoding: JSONWriter.bytes(json), as: UTF8.self) }
+}
