@@ -26,6 +26,7 @@ public enum BenchCommand: Command {
           - conform's own peak memory on N and 10×N generated cases
           - --jobs 1 and --jobs 2 with a CPU-heavy implementation
           - the generator's speed on a deep timeline search, and a generated run
+          - the smoke tier's size beside the full tables' (its kill rate: conform mutants)
         """),
       .options(
         "OPTIONS",
@@ -120,7 +121,7 @@ struct BenchScale: Sendable {
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
-  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun
+  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun, smokeTier
 
   var name: String {
     switch self {
@@ -140,6 +141,7 @@ enum BenchRow: Int, CaseIterable {
     case .jobs2: "--jobs 2, CPU-heavy implementation"
     case .generator: "generator: deep timeline search, streamed"
     case .generatedRun: "generated run: timeline search with the Swift reference"
+    case .smokeTier: "smoke tier: share of the full tables' cases"
     }
   }
 
@@ -150,6 +152,7 @@ enum BenchRow: Int, CaseIterable {
     case .fixedCost, .jobs1, .jobs2: .seconds
     case .processPerCase: .milliseconds
     case .memoryN, .memory10N: .kilobytes
+    case .smokeTier: .percent
     default: .rate("cases/s")
     }
   }
@@ -158,6 +161,7 @@ enum BenchRow: Int, CaseIterable {
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio
+  case generatorRate, smokeShare
 
   var target: BenchTarget {
     switch self {
@@ -175,6 +179,10 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
     case .jobsRatio:
       BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
+    case .generatorRate:
+      BenchTarget(name: "generator: timeline cases made per second on one thread", goal: .atLeast(500_000), unit: "cases/s")
+    case .smokeShare:
+      BenchTarget(name: "smoke tier / full tables, cases", goal: .atMost(2), unit: "%")
     }
   }
 }
@@ -280,6 +288,9 @@ struct Bench {
       "in-process, one thread: the cases conform run --generate timeline --depth \(scale.generatorDepth) streams "
         + "(drafts, reference model, encoded requests)",
       "first \(BenchFormat.number(Double(scale.generatorCases))) cases")
+    set(
+      .smokeTier, "conform generate --depth \(scale.fixturesDepth) --tier smoke, beside the full tier",
+      "computed once; the kill rate needs every port: conform mutants")
     let generatedCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
     set(
       .generatedRun, setup.display(generatedCommand),
@@ -422,7 +433,16 @@ struct Bench {
     if let one, let two { ratio(.jobsRatio, one / two) }
 
     progress(round, "generator")
-    record(.generator, Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases))
+    let generator = Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases)
+    record(.generator, generator)
+    ratio(.generatorRate, generator)
+
+    if round == 1 {
+      progress(round, "smoke tier")
+      let share = Self.smokeShare(depth: scale.fixturesDepth)
+      record(.smokeTier, share)
+      ratio(.smokeShare, share)
+    }
 
     progress(round, "generated run with the Swift reference")
     if let generated = run(.generatedRun, generatedCommand) {
@@ -436,6 +456,13 @@ struct Bench {
     let started = MonotonicClock.now()
     let made = GeneratedCases.makeAll(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
     return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
+  }
+
+  /// The smoke tier's cases, in percent of the full tables' (the same in every round: measured once).
+  static func smokeShare(depth: Int) -> Double {
+    let full = SuiteRegistry.all.reduce(0) { $0 + $1.caseCount(options: GeneratorOptions(timelineDepth: depth)) }
+    let smoke = SuiteRegistry.all.reduce(0) { $0 + $1.tierCaseCount(options: GeneratorOptions(timelineDepth: depth, tier: .smoke)) }
+    return Double(smoke) * 100 / Double(full)
   }
 
   // MARK: - The report
