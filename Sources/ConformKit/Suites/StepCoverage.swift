@@ -9,6 +9,22 @@ struct StepCoverage {
   /// The last step and the state it left, when it did something.
   private var previous: (state: String, step: String)?
 
+  /// The keys of running `model` through `steps`: `apply` takes one step, `state` is the
+  /// model's abstract state, `effects` how many effects it has had, `label` names a step.
+  static func keys<Model, Step>(
+    of model: Model, through steps: [Step], apply: (inout Model, Step) -> Void, state: (Model) -> String,
+    effects: (Model) -> Int, label: (Step) -> String
+  ) -> [String] {
+    var model = model
+    var coverage = StepCoverage(start: state(model))
+    for step in steps {
+      let before = effects(model)
+      apply(&model, step)
+      coverage.step(label(step), to: state(model), effect: effects(model) > before)
+    }
+    return coverage.keys
+  }
+
   /// Starts at the model's abstract state before the first step.
   init(start: String) {
     state = start

@@ -150,14 +150,9 @@ extension RestartPromptSuite {
   /// The model's states, transitions and pairs of transitions that the case goes through (`StepCoverage`).
   public func coverageKeys(of fixture: FixtureCase) -> [String] {
     guard let timeline = try? RestartPromptInput(json: fixture.input) else { return [] }
-    var model = RestartPromptModel(status: timeline.status)
-    var coverage = StepCoverage(start: model.abstractState)
-    for step in timeline.steps {
-      let effects = model.effects.count
-      model.apply(step)
-      coverage.step(String(decoding: JSONWriter.bytes(step.json), as: UTF8.self), to: model.abstractState, effect: model.effects.count > effects)
-    }
-    return coverage.keys
+    return StepCoverage.keys(
+      of: RestartPromptModel(status: timeline.status), through: timeline.steps, apply: { $0.apply($1) },
+      state: \.abstractState, effects: \.effects.count, label: { JSONWriter.string($0.json) })
   }
 }
 

@@ -169,14 +169,9 @@ extension TimelineSuite {
   /// still happen, not by when.
   public func coverageKeys(of fixture: FixtureCase) -> [String] {
     guard let timeline = try? TimelineInput(json: fixture.input) else { return [] }
-    var model = TimelineModel(start: timeline.start)
-    var coverage = StepCoverage(start: model.abstractState)
-    for step in timeline.steps {
-      let effects = model.effects.count
-      model.apply(step)
-      coverage.step(step.label, to: model.abstractState, effect: model.effects.count > effects)
-    }
-    return coverage.keys
+    return StepCoverage.keys(
+      of: TimelineModel(start: timeline.start), through: timeline.steps, apply: { $0.apply($1) }, state: \.abstractState,
+      effects: \.effects.count, label: \.label)
   }
 }
 
