@@ -9,7 +9,7 @@ public enum BundleCommand: Command {
     title: "conform bundle: publish the fixtures as one archive, check one, and compare two",
     usage: """
       conform bundle create [--version X.Y.Z] [--previous OLD] [--out DIR]
-                            [--fixtures DIR | --depth N] [--harness DIR]
+                            [--fixtures DIR | --depth N] [--tier TIER] [--harness DIR]
       conform bundle verify BUNDLE [--expect-digest sha256:HEX]
       conform bundle diff OLD NEW [--format text|markdown] [--markdown FILE] [--limit N]
       """,
@@ -87,6 +87,9 @@ public enum BundleCommand: Command {
           Option("--out", "DIR", "where to write (default: the current folder)"),
           Option("--fixtures", "DIR", "bundle a fixtures folder (default: the fixtures this conform generates)"),
           Option("--depth", "N", "generate with this timeline depth instead (1 to 12; see conform generate)"),
+          Option(
+            "--tier", "TIER",
+            "full (default) or smoke: generate that tier (see conform generate); the manifest records it"),
           Option("--harness", "DIR", "where PROTOCOL.md and schema/ are (default: harness)"),
         ]
       case .verify:
@@ -102,7 +105,7 @@ public enum BundleCommand: Command {
   }
 
   public enum Options {
-    case create(version: String?, previous: String?, out: String, fixtures: String?, depth: Int?, harness: String)
+    case create(version: String?, previous: String?, out: String, fixtures: String?, depth: Int?, tier: Tier, harness: String)
     case verify(path: String, expectDigest: String?)
     case diff(old: String, new: String, format: String, markdownPath: String?, limit: Int)
   }
@@ -119,13 +122,15 @@ public enum BundleCommand: Command {
     // Each action reads its own options: another action's is refused as not applying.
     switch action {
     case .create:
+      let fixtures = try arguments.value("--fixtures")
       let options = Options.create(
         version: try arguments.value("--version"), previous: try arguments.value("--previous"),
-        out: try arguments.value("--out") ?? ".", fixtures: try arguments.value("--fixtures"),
-        depth: try arguments.integer("--depth", in: 1...12), harness: try arguments.value("--harness") ?? "harness")
+        out: try arguments.value("--out") ?? ".", fixtures: fixtures,
+        depth: try arguments.integer("--depth", in: 1...12), tier: try Tier.parse(&arguments, fixtures: fixtures),
+        harness: try arguments.value("--harness") ?? "harness")
       let extra = try arguments.positionals()
       guard extra.isEmpty else { throw .usage("bundle create: unexpected argument \(extra[0])") }
-      if case .create(let version, _, _, let fixtures, let depth, _) = options {
+      if case .create(let version, _, _, let fixtures, let depth, _, _) = options {
         guard fixtures == nil || depth == nil else { throw .usage("bundle create: give --fixtures or --depth, not both") }
         if let version { _ = try parseVersion(version) }
       }
@@ -150,8 +155,10 @@ public enum BundleCommand: Command {
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     switch options {
-    case .create(let version, let previous, let out, let fixtures, let depth, let harness):
-      try create(versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, depth: depth, harness: harness)
+    case .create(let version, let previous, let out, let fixtures, let depth, let tier, let harness):
+      try create(
+        versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, depth: depth, tier: tier,
+        harness: harness)
     case .verify(let path, let expectDigest):
       try verify(path: path, expectText: expectDigest)
     case .diff(let old, let new, let format, let markdownPath, let limit):
@@ -160,7 +167,8 @@ public enum BundleCommand: Command {
   }
 
   static func create(
-    versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, depth: Int?, harness: String
+    versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, depth: Int?, tier: Tier,
+    harness: String
   ) throws(ConformError) -> ExitStatus {
     var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
     let fixtureFiles =
@@ -168,7 +176,7 @@ public enum BundleCommand: Command {
         try FixtureFile.readFolder(fixturesDirectory)
       } else {
         FixtureGenerator.generate(
-          options: GeneratorOptions(timelineDepth: depth ?? GeneratorOptions.published.timelineDepth))
+          options: GeneratorOptions(timelineDepth: depth ?? GeneratorOptions.published.timelineDepth, tier: tier))
       }
     let documents = try FixtureBundle.documents(harnessDirectory: harness)
     let provisional = version ?? SemanticVersion(ConformVersion.current)!

@@ -6,7 +6,7 @@ public enum GenerateCommand: Command {
   public static let summary = "write the truth tables (fixtures) from the specs and reference models"
   public static let manual = Manual(
     title: "conform generate: write the truth tables from the written specs and the reference models",
-    usage: "conform generate [--out DIR] [--depth N]",
+    usage: "conform generate [--out DIR] [--depth N] [--tier TIER]",
     blocks: [
       .options(
         "OPTIONS",
@@ -24,6 +24,16 @@ public enum GenerateCommand: Command {
             the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
             about 6.7 million timeline cases.
             """),
+          Option(
+            "--tier", "TIER",
+            """
+            full (default): every case; smoke: a small subset chosen by coverage of
+            the reference models, not by known bugs: the seed cases, then each case
+            that covers something of its model no earlier case covered (for step
+            sequences: a state, a transition or a pair of transitions; for decision
+            tables: an outcome, a boundary of an input, a class of characters).
+            The manifest records the tier; conform mutants measures its kill rate.
+            """),
         ]),
       .text(
         """
@@ -40,18 +50,20 @@ public enum GenerateCommand: Command {
   public struct Options {
     var out: String
     var depth: Int
+    var tier: Tier
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
     let out = try arguments.value("--out") ?? "fixtures"
     let depth = try arguments.integer("--depth", in: 1...12) ?? GeneratorOptions.published.timelineDepth
+    let tier = try Tier.parse(&arguments)
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
-    return Options(out: out, depth: depth)
+    return Options(out: out, depth: depth, tier: tier)
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: options.depth), to: options.out)
+    let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: options.depth, tier: options.tier), to: options.out)
     let manifest = files.last!
     print("wrote \(Plural.count(files.count, "file")) to \(options.out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
     return .success

@@ -126,6 +126,13 @@ public enum RunCommand: Command {
             the timeline's exhaustive depth (default 5, the published tables;
             1 to 12): 7 is about 473 thousand cases, 8 about 3 million
             """),
+          Option(
+            "--tier", "TIER",
+            """
+            full (default) or smoke: the built-in or generated tables' smoke
+            tier, a small subset chosen by coverage of the reference models
+            (conform generate --help). Not with --fixtures or --rerun-failed
+            """),
         ]),
       .options(
         "RESULTS",
@@ -198,14 +205,16 @@ public enum RunCommand: Command {
         throw .usage("run: --generate takes a suite (\(SuiteRegistry.names.joined(separator: ", "))), not \"\(generate)\"")
       }
       plan = HarnessPlan.generated(
-        suite: suite, options: GeneratorOptions(timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth),
+        suite: suite,
+        options: GeneratorOptions(
+          timelineDepth: options.depth ?? GeneratorOptions.published.timelineDepth, tier: options.tier),
         limit: options.limit, shard: options.shard, settings: settings, resultsPath: options.results,
         header: options.json)
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
       options.shuffleSeed == nil, options.rerunFailed == nil, options.shard == nil
     {
       plan = HarnessPlan.streamedBuiltIn(
-        repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
+        tier: options.tier, repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
         header: options.json)
     } else if let folder = options.fixtures, FileIO.isDirectory(folder) {
       // A folder's tables stay on disk: each case is read again when it is sent.
@@ -225,7 +234,7 @@ public enum RunCommand: Command {
       if let rerun = options.rerunFailed {
         fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
       } else {
-        fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+        fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest, tier: options.tier)
       }
       knownFailures = try options.knownFailures.map { path throws(ConformError) in
         let list = try KnownFailures.read(path)
@@ -292,7 +301,7 @@ public enum RunCommand: Command {
     if let rerun = options.rerunFailed {
       fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
     } else {
-      fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest)
+      fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest, tier: options.tier)
     }
     var selected = try options.filters.selectIndices(from: fixtures)
     if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
@@ -324,12 +333,14 @@ public struct ListOptions {
   var filters = CaseFilters()
   var limit: Int?
   var shard: Shard?
+  var tier = Tier.full
 
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> ListOptions {
     var options = ListOptions()
     options.fixtures = try arguments.value("--fixtures")
     options.expectDigest = try arguments.value("--expect-digest")
     options.rerunFailed = try arguments.value("--rerun-failed")
+    options.tier = try Tier.parse(&arguments, fixtures: options.fixtures, rerunFailed: options.rerunFailed)
     options.filters.suites = try arguments.values("--suite").map(Glob.init)
     options.filters.cases = try arguments.values("--case").map(Glob.init)
     options.filters.tags = try arguments.values("--tag")
@@ -362,6 +373,8 @@ public struct RunOptions {
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
   var generate: String?
   var depth: Int?
+  /// `--tier`: the built-in or generated tables' tier.
+  var tier = Tier.full
   /// `--rerun-failed RESULTS`: the results file whose failing cases make the run.
   var rerunFailed: String?
   var environment: ImplementationEnvironment
@@ -402,6 +415,7 @@ public struct RunOptions {
       }
       options.shuffleSeed = seed
     }
+    options.tier = try Tier.parse(&arguments, fixtures: options.fixtures, rerunFailed: options.rerunFailed)
     options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
     options.shard = try Shard.parse(&arguments, command: "run")
     options.rerunFailed = try arguments.value("--rerun-failed")

@@ -19,8 +19,12 @@ public struct JSONObject: Sendable, Hashable {
     }
   }
 
-  /// Builds an object from members already sorted by key with no duplicate, as the reader does.
-  init(sortedMembers: [(key: String, value: JSONValue)]) { members = sortedMembers }
+  /// Builds an object from members already sorted by key with no duplicate, as the reader does
+  /// and as the generator's hot paths write them (checked in debug builds): no sorting.
+  package init(sortedMembers: [(key: String, value: JSONValue)]) {
+    assert(zip(sortedMembers, sortedMembers.dropFirst()).allSatisfy { Self.precedes($0.key, $1.key) }, "keys out of order")
+    members = sortedMembers
+  }
 
   public var count: Int { members.count }
   public var keys: [String] { members.map(\.key) }

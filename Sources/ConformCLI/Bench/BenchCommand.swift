@@ -32,6 +32,7 @@ public enum BenchCommand: Command {
           - the generator's speed on a deep timeline search, and a generated run
           - a generated run split into 4 shards (--shard K/4) run one after another, against the
             same run in one process: what sharding costs, and how even the shards are
+          - the smoke tier's size beside the full tables' (its kill rate: conform mutants)
         """),
       .options(
         "OPTIONS",
@@ -146,7 +147,7 @@ struct BenchScale: Sendable {
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
-  case shardedRun
+  case shardedRun, smokeTier
 
   var name: String {
     switch self {
@@ -170,6 +171,7 @@ enum BenchRow: Int, CaseIterable {
     case .generatedRun: "generated run: timeline search with the Swift reference"
     case .unshardedRun: "generated run in one process (the sharding baseline)"
     case .shardedRun: "the same run as 4 shards, one after another (sum)"
+    case .smokeTier: "smoke tier: share of the full tables' cases"
     }
   }
 
@@ -180,6 +182,7 @@ enum BenchRow: Int, CaseIterable {
     case .fixedCost, .jobs1, .jobs2, .unshardedRun, .shardedRun: .seconds
     case .processPerCase: .milliseconds
     case .memoryN, .memory10N, .fixturesMemoryN, .fixturesMemory10N: .kilobytes
+    case .smokeTier: .percent
     default: .rate("cases/s")
     }
   }
@@ -188,7 +191,7 @@ enum BenchRow: Int, CaseIterable {
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, fixturesMemoryRatio
-  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance
+  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare
 
   var target: BenchTarget {
     switch self {
@@ -215,6 +218,10 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "4 shards one after another / one run, wall time (generated run)", goal: .atMost(1.1))
     case .shardBalance:
       BenchTarget(name: "the largest shard's cases / the shards' mean", goal: .atMost(1.05))
+    case .generatorRate:
+      BenchTarget(name: "generator: timeline cases made per second on one thread", goal: .atLeast(500_000), unit: "cases/s")
+    case .smokeShare:
+      BenchTarget(name: "smoke tier / full tables, cases", goal: .atMost(2), unit: "%")
     }
   }
 }
@@ -330,6 +337,9 @@ struct Bench {
       "in-process, one thread: the cases conform run --generate timeline --depth \(scale.generatorDepth) streams "
         + "(drafts, reference model, encoded requests)",
       "first \(BenchFormat.number(Double(scale.generatorCases))) cases")
+    set(
+      .smokeTier, "conform generate --depth \(scale.fixturesDepth) --tier smoke, beside the full tier",
+      "computed once; the kill rate needs every port: conform mutants")
     let generatedCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
     set(
       .generatedRun, setup.display(generatedCommand),
@@ -488,7 +498,16 @@ struct Bench {
     }
 
     progress(round, "generator")
-    record(.generator, Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases))
+    let generator = Self.generatorRate(depth: scale.generatorDepth, cases: scale.generatorCases)
+    record(.generator, generator)
+    ratio(.generatorRate, generator)
+
+    if round == 1 {
+      progress(round, "smoke tier")
+      let share = Self.smokeShare(depth: scale.fixturesDepth)
+      record(.smokeTier, share)
+      ratio(.smokeShare, share)
+    }
 
     progress(round, "generated run with the Swift reference")
     if let generated = run(.generatedRun, generatedCommand) {
@@ -525,6 +544,13 @@ struct Bench {
     let started = MonotonicClock.now()
     let made = GeneratedCases.makeAll(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
     return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
+  }
+
+  /// The smoke tier's cases, in percent of the full tables' (the same in every round: measured once).
+  static func smokeShare(depth: Int) -> Double {
+    let full = SuiteRegistry.all.reduce(0) { $0 + $1.caseCount(options: GeneratorOptions(timelineDepth: depth)) }
+    let smoke = SuiteRegistry.all.reduce(0) { $0 + $1.tierCaseCount(options: GeneratorOptions(timelineDepth: depth, tier: .smoke)) }
+    return Double(smoke) * 100 / Double(full)
   }
 
   // MARK: - The report

@@ -10,6 +10,8 @@ struct BenchFigure: Sendable {
     case milliseconds
     case microseconds
     case kilobytes
+    /// A share, in percent.
+    case percent
   }
 
   var name: String
@@ -87,6 +89,7 @@ enum BenchFormat {
     case .milliseconds: "\(number(value)) ms"
     case .microseconds: "\(number(value)) µs"
     case .kilobytes: "\(number(value / 1024)) MiB"
+    case .percent: "\(number(value))%"
     }
   }
 

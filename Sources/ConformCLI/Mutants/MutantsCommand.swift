@@ -31,6 +31,10 @@ public enum MutantsCommand: Command {
         cases caught it, and the smallest such case (by input size). Then the kill rate of the full
         fixtures, of the seed cases alone and of each family of cases, so the value of generated
         coverage is a number. A reference must pass every case.
+
+        With the built-in fixtures, each tier's size and kill rate side by side: every port runs
+        once, on the full tables, and a smaller tier (smoke: see conform generate --tier) catches
+        a port when one of its cases is among those that failed.
         """),
     ],
     exitStatuses: [
@@ -79,7 +83,8 @@ public enum MutantsCommand: Command {
       let summary = (try? ResultsFile.read(results)).map { RunSummary(file: $0) }
       verdicts.append(MutantVerdict(entry: entry, status: status, summary: summary, fixtures: byID))
     }
-    let table = MutantVerdict.table(verdicts)
+    var table = MutantVerdict.table(verdicts)
+    if options.fixturesPath == nil { table += TierKillRates.builtIn(fullCount: fixtures.cases.count).table(verdicts) }
     print(table, terminator: "")
     if let markdownPath = options.markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
     let allGood = verdicts.allSatisfy { $0.isExpected }
@@ -131,6 +136,11 @@ struct MutantVerdict {
 
   static let families = ["seed", "boundary", "pitfall", "grid", "exhaustive"]
 
+  /// `caught/total (percent)`, rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
+  static func rate(_ caught: Int, of total: Int) -> String {
+    total == 0 ? "0/0" : "\(caught)/\(total) (\((caught * 200 + total) / (total * 2))%)"
+  }
+
   static func table(_ verdicts: [MutantVerdict]) -> String {
     var text = "| implementation | language | verdict | failing cases | smallest failing case | bug |\n"
     text += "| --- | --- | --- | ---: | --- | --- |\n"
@@ -147,10 +157,7 @@ struct MutantVerdict {
     }
     let mutants = verdicts.filter { $0.entry.kind == .mutant }
     let references = verdicts.filter { $0.entry.kind == .reference }
-    func rate(_ caught: Int) -> String {
-      // Rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
-      mutants.isEmpty ? "0/0" : "\(caught)/\(mutants.count) (\((caught * 200 + mutants.count) / (mutants.count * 2))%)"
-    }
+    func rate(_ caught: Int) -> String { Self.rate(caught, of: mutants.count) }
     text += "\n"
     text += "- kill rate, full fixtures: \(rate(mutants.filter(\.isCaught).count))\n"
     text += "- kill rate, seed cases alone: \(rate(mutants.filter { $0.isCaught(byTag: "seed") }.count))\n"

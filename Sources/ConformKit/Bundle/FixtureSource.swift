@@ -36,11 +36,11 @@ public enum FixtureSource {
   /// - Throws: `ConformError.usage` for a malformed digest, `.bundle` when the digest does not
   ///   match or a bundle is refused, `.file` naming the file that is missing or does not match.
   public static func load(
-    _ path: String?, expectDigest: String?, limits: BundleLimits = .standard
+    _ path: String?, expectDigest: String?, tier: Tier = .full, limits: BundleLimits = .standard
   ) throws(ConformError) -> LoadedFixtures {
     let expected = try expectDigest.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
     guard let path else {
-      let fixtures = FixtureSet.builtIn()
+      let fixtures = FixtureSet.builtIn(tier: tier)
       let digest = "sha256:" + fixtures.manifestDigest
       try check(digest, expected, what: "the built-in fixtures' manifest.json")
       return LoadedFixtures(fixtures: fixtures, origin: .builtIn, digest: digest, bundleVersion: nil)

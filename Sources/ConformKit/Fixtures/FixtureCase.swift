@@ -29,12 +29,17 @@ public struct CaseDraft: Sendable {
   public var tags: [String]
   public var note: String
   public var input: JSONValue
+  /// The reference model's output for `input`, when the generator ran the model on the typed
+  /// input it built `input` from (the same output, without reading `input` back); nil: the suite's
+  /// `expected(for:)` gives it.
+  public var expected: JSONValue?
 
-  public init(_ name: String, tags: [String], note: String, input: JSONValue) {
+  public init(_ name: String, tags: [String], note: String, input: JSONValue, expected: JSONValue? = nil) {
     self.name = name
     self.tags = tags
     self.note = note
     self.input = input
+    self.expected = expected
   }
 }
 

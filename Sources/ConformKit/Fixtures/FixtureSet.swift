@@ -16,8 +16,13 @@ public struct FixtureSet: Sendable {
   /// requests and expected outputs from them instead of encoding every case again.
   var encoded: EncodedCases?
 
-  /// The tables generated in memory by this build: the same bytes as the published `fixtures/`.
-  public static func builtIn() -> FixtureSet { generated(options: .published, source: "built-in") }
+  /// The tables generated in memory by this build: the same bytes as the published `fixtures/`,
+  /// or as `conform generate --tier smoke` for the smoke tier.
+  public static func builtIn(tier: Tier = .full) -> FixtureSet {
+    var options = GeneratorOptions.published
+    options.tier = tier
+    return generated(options: options, source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier")
+  }
 
   /// The tables `FixtureGenerator.generate(options:)` writes, with the same manifest and digest,
   /// made in one pass: each case is kept as the generator makes it and its line only hashed.
@@ -213,7 +218,7 @@ package final class GeneratedTables: @unchecked Sendable {
     drafting.lock()
     defer { drafting.unlock() }
     while suiteIndex < suites.count {
-      if drafts == nil { drafts = suites[suiteIndex].drafts(options: options).makeIterator() }
+      if drafts == nil { drafts = suites[suiteIndex].tierDrafts(options: options).makeIterator() }
       var batch: [CaseDraft] = []
       batch.reserveCapacity(Self.chunkSize)
       while batch.count < Self.chunkSize, let draft = drafts!.next() { batch.append(draft) }

@@ -93,9 +93,9 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil, shard: Shard? = nil) {
     self.suite = suite
     suites = [suite.name]
-    streamCount = min(suite.caseCount(options: options), limit ?? Int.max)
+    streamCount = min(suite.tierCaseCount(options: options), limit ?? Int.max)
     plannedCount = shard?.count(of: streamCount) ?? streamCount
-    drafts = suite.drafts(options: options, keeping: shard?.keeps).makeIterator()
+    drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator()
   }
 
   /// The cases made so far.

@@ -27,12 +27,13 @@ extension HarnessPlan {
   /// A run of the built-in tables sent as they are made: the implementation gets its first case
   /// while the rest are generated; the results header waits for the tables' digest.
   package static func streamedBuiltIn(
-    repeats: Int, limit: Int?, settings: HarnessSettings, resultsPath: String?, header: JSONValue
+    tier: Tier = .full, repeats: Int, limit: Int?, settings: HarnessSettings, resultsPath: String?, header: JSONValue
   ) -> HarnessPlan {
-    let generator = GeneratorOptions.published
+    var generator = GeneratorOptions.published
+    generator.tier = tier
     let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator)
     tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
-    let counts = SuiteRegistry.all.map { $0.caseCount(options: generator) }
+    let counts = SuiteRegistry.all.map { $0.tierCaseCount(options: generator) }
     let source = StreamedTables(tables: tables, counts: counts, repeats: repeats, limit: limit)
     let fixtures = Deferred<ResultHeader.Fixtures>()
     let cases = Int64(source.casesPerRound)
@@ -40,7 +41,7 @@ extension HarnessPlan {
       let manifest = tables.manifest()
       fixtures.resolve(
         ResultHeader.Fixtures(
-          source: "built-in", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
+          source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
           generatorVersion: manifest.generatorVersion, cases: cases))
     }
     thread.name = "conform digest"
@@ -59,7 +60,9 @@ struct GeneratedStream {
   var count: Int
 
   /// `generated:timeline@depth=8`, the header's fixtures source.
-  var source: String { "generated:\(suite.name)@depth=\(options.timelineDepth)" }
+  var source: String {
+    "generated:\(suite.name)@depth=\(options.timelineDepth)" + (options.tier == .full ? "" : ",tier=\(options.tier.rawValue)")
+  }
 
   /// The header's `options.generate`.
   var json: JSONValue {

@@ -3,8 +3,9 @@
 ///
 /// `expectDigest` pins the set (`sha256:<hex>` of the archive for a bundle, of `manifest.json`
 /// otherwise). A mismatch is an error, so the run stops before any implementation is started.
-public func loadFixtures(path: String?, expectDigest: String?) throws(ConformError) -> FixtureSet {
-  let loaded = try FixtureSource.load(path, expectDigest: expectDigest)
+/// `tier` picks the built-in tables' tier (a folder or a bundle holds its own).
+public func loadFixtures(path: String?, expectDigest: String?, tier: Tier = .full) throws(ConformError) -> FixtureSet {
+  let loaded = try FixtureSource.load(path, expectDigest: expectDigest, tier: tier)
   var fixtures = loaded.fixtures
   fixtures.bundleDigest = loaded.archiveDigest
   return fixtures

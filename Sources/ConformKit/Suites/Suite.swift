@@ -32,6 +32,10 @@ public protocol Suite: Sendable {
   /// Simpler inputs to try when shrinking a failing `input`; those outside the spec's domain are
   /// dropped by the caller (the model throws on them).
   func shrinkCandidates(of input: JSONValue) -> [JSONValue]
+  /// What of the reference model `fixture` exercises, as keys: the smoke tier is a small set
+  /// of cases that covers every key the full table covers (`Tier`). Decision tables use the generic
+  /// `decisionCoverageKeys(of:)`; timeline-shaped ones their model's states and transitions.
+  func coverageKeys(of fixture: FixtureCase) -> [String]
 }
 
 extension Suite {
@@ -42,6 +46,8 @@ extension Suite {
     guard let keep else { return drafts(options: options) }
     return AnySequence(drafts(options: options).enumerated().lazy.filter { keep($0.offset) }.map(\.element))
   }
+
+  public func coverageKeys(of fixture: FixtureCase) -> [String] { decisionCoverageKeys(of: fixture) }
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }
@@ -58,16 +64,16 @@ extension Suite {
     return count
   }
 
-  /// Drafts with expected outputs from the reference model.
+  /// The tier's drafts with expected outputs from the reference model.
   public func cases(options: GeneratorOptions) -> LazyMapSequence<AnySequence<CaseDraft>, FixtureCase> {
-    drafts(options: options).lazy.map(fixture(for:))
+    tierDrafts(options: options).lazy.map(fixture(for:))
   }
 
   /// A draft with its expected output from the reference model.
   public func fixture(for draft: CaseDraft) -> FixtureCase {
     let expected: JSONValue
     do {
-      expected = try self.expected(for: draft.input)
+      expected = try draft.expected ?? self.expected(for: draft.input)
     } catch {
       preconditionFailure("generator bug: \(self.name)/\(draft.name): \(error)")
     }
@@ -98,12 +104,23 @@ extension Suite {
 public struct GeneratorOptions: Sendable, Equatable {
   /// The longest step sequence of the timeline's exhaustive search.
   public var timelineDepth: Int
+  /// Every case, or the smoke tier's.
+  public var tier: Tier
 
   public static let published = GeneratorOptions(timelineDepth: 5)
 
-  public init(timelineDepth: Int) { self.timelineDepth = timelineDepth }
+  public init(timelineDepth: Int, tier: Tier = .full) {
+    self.timelineDepth = timelineDepth
+    self.tier = tier
+  }
 
-  public var json: JSONValue { ["timelineDepth": .int(Int64(timelineDepth))] }
+  /// The manifest's `generator.options`; the tier only when it is not the full one, so the
+  /// full tables' manifest stays what it was before tiers.
+  public var json: JSONValue {
+    var object: JSONObject = ["timelineDepth": .int(Int64(timelineDepth))]
+    if tier != .full { object["tier"] = .string(tier.rawValue) }
+    return .object(object)
+  }
 }
 
 /// Every suite the kit knows, in the order reports list them.

@@ -79,14 +79,13 @@ public struct RestartPromptModel: Sendable {
     prompt = .none
   }
 
+  /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
-    [
-      "effects": .array(effects),
-      "final": [
-        "installStatus": .string(status.rawValue), "prompt": .string(prompt.rawValue), "queryPending": .bool(queryPending),
-        "running": .bool(running),
-      ],
-    ]
+    let final = JSONObject(sortedMembers: [
+      ("installStatus", .string(status.rawValue)), ("prompt", .string(prompt.rawValue)), ("queryPending", .bool(queryPending)),
+      ("running", .bool(running)),
+    ])
+    return .object(JSONObject(sortedMembers: [("effects", .array(effects)), ("final", .object(final))]))
   }
 }
 

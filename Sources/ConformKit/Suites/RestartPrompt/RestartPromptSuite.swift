@@ -21,7 +21,7 @@ public struct RestartPromptSuite: Suite {
   public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
       seeds: Self.seedCases,
-      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.draft(for:)) },
+      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.drafter()) },
       keeping: keep)
   }
 
@@ -56,10 +56,24 @@ struct RestartPromptAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  func draft(for sequence: [Int]) -> CaseDraft {
-    let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-    let input = RestartPromptInput(status: start, steps: sequence.map { letters[$0].step })
-    return CaseDraft("\(name)/\(label)", tags: ["exhaustive", name], note: note, input: input.json)
+  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// `RestartPromptInput(status: start, steps:)`, from each letter's JSON made once) and the
+  /// model's output, the model run on the typed steps.
+  func drafter() -> ([Int]) -> CaseDraft {
+    guard case .object(let base) = RestartPromptInput(status: start, steps: []).json else {
+      preconditionFailure("a restart-prompt input is an object")
+    }
+    let steps = letters.map(\.step.json)
+    let tags = ["exhaustive", name]
+    let (name, letters, note, start) = (name, letters, note, start)
+    return { sequence in
+      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
+      var input = base
+      input["steps"] = .array(sequence.map { steps[$0] })
+      var model = RestartPromptModel(status: start)
+      for index in sequence { model.apply(letters[index].step) }
+      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
+    }
   }
 }
 
@@ -133,4 +147,19 @@ extension RestartPromptSuite {
          "killed during the download, relaunched while it still runs, finished while open: the listener prompts",
          start: .downloading, [.launch, .kill, .launch, .answer, done]),
   ]
+}
+
+extension RestartPromptSuite {
+  /// The model's states, transitions and pairs of transitions that the case goes through (`StepCoverage`).
+  public func coverageKeys(of fixture: FixtureCase) -> [String] {
+    guard let timeline = try? RestartPromptInput(json: fixture.input) else { return [] }
+    return StepCoverage.keys(
+      of: RestartPromptModel(status: timeline.status), through: timeline.steps, apply: { $0.apply($1) },
+      state: \.abstractState, effects: \.effects.count, label: { JSONWriter.string($0.json) })
+  }
+}
+
+extension RestartPromptModel {
+  /// Everything the model holds but its effects and step counter.
+  var abstractState: String { "\(status.rawValue) running=\(running) query=\(queryPending) prompt=\(prompt.rawValue)" }
 }

@@ -87,21 +87,22 @@ public struct TimelineModel: Sendable {
     state.lastAttemptEpochDay = state.todayEpochDay
     state.lastPromptedVersion = state.currentVersion
     pending = false
-    effects.append([
-      "at": .int(now), "day": .int(state.todayEpochDay), "effect": "recordAttempt", "version": .string(state.currentVersion),
-    ])
-    effects.append(["at": .int(now), "effect": "requestReview"])
+    effects.append(
+      .object(
+        JSONObject(sortedMembers: [
+          ("at", .int(now)), ("day", .int(state.todayEpochDay)), ("effect", "recordAttempt"),
+          ("version", .string(state.currentVersion)),
+        ])))
+    effects.append(.object(JSONObject(sortedMembers: [("at", .int(now)), ("effect", "requestReview")])))
   }
 
+  /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
-    [
-      "effects": .array(effects),
-      "final": [
-        "lastAttemptEpochDay": JSONValue(state.lastAttemptEpochDay),
-        "lastPromptedVersion": JSONValue(state.lastPromptedVersion), "now": .int(now), "pending": .bool(pending),
-        "scheduled": .bool(dueAt != nil), "today": .int(state.todayEpochDay),
-        "wonCompletionCount": .int(state.wonCompletionCount),
-      ],
-    ]
+    let final = JSONObject(sortedMembers: [
+      ("lastAttemptEpochDay", JSONValue(state.lastAttemptEpochDay)), ("lastPromptedVersion", JSONValue(state.lastPromptedVersion)),
+      ("now", .int(now)), ("pending", .bool(pending)), ("scheduled", .bool(dueAt != nil)), ("today", .int(state.todayEpochDay)),
+      ("wonCompletionCount", .int(state.wonCompletionCount)),
+    ])
+    return .object(JSONObject(sortedMembers: [("effects", .array(effects)), ("final", .object(final))]))
   }
 }

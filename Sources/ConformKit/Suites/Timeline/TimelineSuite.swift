@@ -22,7 +22,7 @@ public struct TimelineSuite: Suite {
       seeds: Self.seedCases,
       alphabets: Self.alphabets.map { alphabet in
         let depth = alphabet.depth(options)
-        return (alphabet.letters.count, depth, { alphabet.draft(for: $0, depth: depth) })
+        return (alphabet.letters.count, depth, alphabet.drafter())
       }, keeping: keep)
   }
 
@@ -55,10 +55,23 @@ struct TimelineAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  func draft(for sequence: [Int], depth: Int) -> CaseDraft {
-    let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-    let input = TimelineInput(start: TimelineSuite.exhaustiveStart, steps: sequence.map { letters[$0].step })
-    return CaseDraft("\(name)/\(label)", tags: ["exhaustive", name], note: note, input: input.json)
+  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// `TimelineInput(start: exhaustiveStart, steps:)`, from each letter's JSON made once) and the
+  /// model's output, the model run on the typed steps.
+  func drafter() -> ([Int]) -> CaseDraft {
+    let empty = TimelineInput(start: TimelineSuite.exhaustiveStart, steps: [])
+    guard case .object(let base) = empty.json else { preconditionFailure("a timeline input is an object") }
+    let steps = letters.map(\.step.json)
+    let tags = ["exhaustive", name]
+    let (name, letters, note) = (name, letters, note)
+    return { sequence in
+      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
+      var input = base
+      input["steps"] = .array(sequence.map { steps[$0] })
+      var model = TimelineModel(start: empty.start)
+      for index in sequence { model.apply(letters[index].step) }
+      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
+    }
   }
 }
 
@@ -150,4 +163,32 @@ extension TimelineSuite {
     seed("zero-delay", ["boundary"], "a delay of 0 fires on the next advance, even of 0 ms",
          start: start(delay: 0), [.win, .show, .advance(milliseconds: 0)]),
   ]
+}
+
+extension TimelineSuite {
+  /// The model's states, transitions and pairs of transitions that the case goes through
+  /// (`StepCoverage`); the clock is read relative to now, so that states differ by what can
+  /// still happen, not by when.
+  public func coverageKeys(of fixture: FixtureCase) -> [String] {
+    guard let timeline = try? TimelineInput(json: fixture.input) else { return [] }
+    return StepCoverage.keys(
+      of: TimelineModel(start: timeline.start), through: timeline.steps, apply: { $0.apply($1) }, state: \.abstractState,
+      effects: \.effects.count, label: \.label)
+  }
+}
+
+extension TimelineModel {
+  /// The state without the absolute clock and calendar: pending, time left before the due
+  /// request, scene, window, and whether one more win would make the prompt pending.
+  var abstractState: String {
+    var next = state
+    next.wonCompletionCount += 1
+    let remaining = dueAt.map { "due+\($0 - now)" } ?? "none"
+    return "pending=\(pending) \(remaining) \(sceneState.rawValue) window=\(windowAttached) nextWin=\(Eligibility.isEligible(next))"
+  }
+}
+
+extension TimelineStep {
+  /// The step as its JSON, for coverage keys.
+  var label: String { String(decoding: JSONWriter.bytes(json), as: UTF8.self) }
 }
