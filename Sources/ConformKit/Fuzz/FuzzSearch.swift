@@ -79,11 +79,17 @@ package struct FuzzSearch {
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
     var failures: [(fixture: FixtureCase, number: Int, answers: [FuzzAnswer], signature: String)] = []
-    while failures.isEmpty {
-      let left = (limits.cases ?? Int.max) - report.cases
-      if left <= 0 { break }
+    // The batch starting at `start`, nil past the limit on cases.
+    func prefetch(from start: Int) -> FuzzPrefetch? {
+      let left = (limits.cases ?? Int.max) - start
+      return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, limits.batchSize))
+    }
+    var next = prefetch(from: 0)
+    while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
-      let batch = cases.cases(report.cases..<report.cases + min(left, limits.batchSize))
+      let batch = current.batch()
+      // The next batch is drafted while this one runs (it is thrown away if this one finds something).
+      next = prefetch(from: current.range.upperBound)
       guard let answers = try answers(batch, label: "seed=\(cases.seed)/batch=\(report.batches)") else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
