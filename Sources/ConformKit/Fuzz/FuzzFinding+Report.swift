@@ -44,7 +44,10 @@ extension FuzzFinding {
   /// - Parameter replay: the command that repeats the search up to the first case that shrank here.
   package func lines(seed: UInt64, names: [String], replay: String) -> [String] {
     let differential = answers.count == 2
-    let shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
+    var shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
+    if variants > 1 {
+      shrinks += " or to \(Plural.count(variants - 1, "case")) that fail\(variants == 2 ? "s" : "") the same way (merged)"
+    }
     var lines = [
       "\(differential ? "DISAGREE" : "FAIL") \(id)  (\(shrinks); first \(firstID); \(originalBytes) → \(bytes) bytes)",
       "  input: \(JSONWriter.string(input))",

@@ -32,8 +32,10 @@ package struct FuzzFinding: Sendable {
   package var firstNumber: Int
   /// That case's input size, in bytes of canonical JSON.
   package var originalBytes: Int
-  /// Failing cases that shrank to it.
+  /// Failing cases that shrank to it, or to an equivalent case (see `merged`).
   package var count: Int
+  /// Distinct minimal cases merged into it, itself included.
+  package var variants = 1
 }
 
 /// What a search found.
@@ -157,24 +159,14 @@ package struct FuzzSearch {
     report.shrinkSeconds = elapsed(since: shrinkStarted)
     report.shrinkTimedOut = progress.contains { !$0.isDone } && report.stoppedBy == 0
 
-    // Failures that shrank to the same input are one finding.
-    var index: [[UInt8]: Int] = [:]
-    for (failure, item) in chosen.enumerated() {
-      let suite = item.fixture.suite
-      let key = Array(suite.utf8) + [0] + JSONWriter.bytes(progress[failure].current)
-      if let found = index[key] {
-        report.findings[found].count += 1
-        continue
-      }
-      index[key] = report.findings.count
+    let minimal = chosen.enumerated().map { failure, item in
       let input = progress[failure].current
-      report.findings.append(
-        FuzzFinding(
-          suite: suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(suite)!, input),
-          answers: latest[failure], signature: item.signature, firstID: item.fixture.id,
-          firstNumber: item.number,
-          originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1))
+      return FuzzFinding(
+        suite: item.fixture.suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(item.fixture.suite)!, input),
+        answers: latest[failure], signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
+        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1)
     }
+    report.findings = FuzzFinding.merged(minimal)
     return report
   }
 
