@@ -26,6 +26,7 @@ public enum BenchCommand: Command {
           - conform's own peak memory on N and 10×N generated cases
           - --jobs 1 and --jobs 2 with a CPU-heavy implementation
           - the generator's speed on a deep timeline search, and a generated run
+          - conform fuzz against the Swift reference, and conform run of the same cases
         """),
       .options(
         "OPTIONS",
@@ -102,25 +103,27 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
+  /// Cases of the fuzz row (one suite's, `Bench.fuzzSuite`).
+  var fuzzCases: Int
   /// The timeline depth of the fixtures folder the null implementation answers from and the
   /// requests come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = GeneratorOptions.published.timelineDepth
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 100, rawCopies: 4,
-    generatorCases: 100_000, generatedDepth: 6)
+    generatorCases: 100_000, generatedDepth: 6, fuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 50, rawCopies: 10,
-    generatorCases: 30_000, generatedDepth: 5)
+    generatorCases: 30_000, generatedDepth: 5, fuzzCases: 50_000)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, rawCopies: 1,
-    generatorDepth: 4, generatorCases: 500, generatedDepth: 2, fixturesDepth: 1)
+    generatorDepth: 4, generatorCases: 500, generatedDepth: 2, fuzzCases: 300, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
-  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun
+  case memoryN, memory10N, jobs1, jobs2, generator, generatedRun, fuzz, fuzzRun
 
   var name: String {
     switch self {
@@ -140,6 +143,8 @@ enum BenchRow: Int, CaseIterable {
     case .jobs2: "--jobs 2, CPU-heavy implementation"
     case .generator: "generator: deep timeline search, streamed"
     case .generatedRun: "generated run: timeline search with the Swift reference"
+    case .fuzz: "Swift reference through conform fuzz"
+    case .fuzzRun: "Swift reference through conform run, the same fuzzed cases"
     }
   }
 
@@ -157,7 +162,7 @@ enum BenchRow: Int, CaseIterable {
 
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
-  case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio
+  case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, jobsRatio, fuzzOverRun
 
   var target: BenchTarget {
     switch self {
@@ -175,6 +180,10 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "peak memory on 10×N cases / on N", goal: .atMost(1.25))
     case .jobsRatio:
       BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
+    case .fuzzOverRun:
+      BenchTarget(
+        name: "Swift reference through conform fuzz (wall time) / conform run of the same cases (harness time)",
+        goal: .atLeast(0.8))
     }
   }
 }
@@ -184,7 +193,7 @@ struct Bench {
   let setup: BenchSetup
   let scale: BenchScale
   let requests: BenchRequests
-  private var figures: [BenchFigure]
+  var figures: [BenchFigure]
   private var targets: [BenchTarget]
   private var notes: [String] = []
   /// Per round: the Swift reference through conform run, end to end, / between two pipes.
@@ -301,27 +310,29 @@ struct Bench {
   mutating func measure() throws(ConformError) -> BenchReport {
     try requests.write(to: requestsPath)
     samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
+    if setup.swiftReference != nil { try writeFuzzFixtures() }
     describe()
+    describeFuzz()
     for round in 1...scale.runs {
       measureRound(round)
     }
     return report()
   }
 
-  private func progress(_ round: Int, _ what: String) {
+  func progress(_ round: Int, _ what: String) {
     Terminal.note("bench: round \(round) of \(scale.runs): \(what)")
   }
 
-  private mutating func record(_ row: BenchRow, _ value: Double?) {
+  mutating func record(_ row: BenchRow, _ value: Double?) {
     if let value, value.isFinite { figures[row.rawValue].values.append(value) }
   }
 
-  private mutating func ratio(_ goal: BenchGoal, _ value: Double?) {
+  mutating func ratio(_ goal: BenchGoal, _ value: Double?) {
     if let value, value.isFinite { targets[goal.rawValue].values.append(value) }
   }
 
   /// Runs a command; nil (and a note on the figure) when it could not run or did not exit 0.
-  private mutating func run(
+  mutating func run(
     _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", sampleMemory: Bool = false
   ) -> BenchRun? {
     if command.contains("(missing)") { return nil }
@@ -429,6 +440,8 @@ struct Bench {
       let count = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
       record(.generatedRun, Double(count) / generated.seconds)
     }
+
+    measureFuzz(round)
   }
 
   /// Cases per second the timeline generator makes as `conform run --generate` streams them.
