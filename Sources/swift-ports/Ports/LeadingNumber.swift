@@ -3,17 +3,7 @@
 /// is not wholly a number is 0).
 enum LeadingNumberVersionChecker: VersionComparing {
   static func isNewerVersion(_ remote: String, than local: String) -> Bool {
-    let remoteParts = numericParts(of: remote)
-    let localParts = numericParts(of: local)
-    guard !remoteParts.isEmpty, !localParts.isEmpty else { return false }
-
-    let count = max(remoteParts.count, localParts.count)
-    for i in 0..<count {
-      let r = i < remoteParts.count ? remoteParts[i] : 0
-      let l = i < localParts.count ? localParts[i] : 0
-      if r != l { return r > l }
-    }
-    return false
+    AppStoreVersionChecker.isNewer(numericParts(of: remote), than: numericParts(of: local))
   }
 
   /// The optional sign and the ASCII digits a piece starts with; nothing of the rest.
