@@ -103,7 +103,7 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
-  /// Cases of the fuzz row (one suite's, `Bench.fuzzSuite`).
+  /// Cases of the fuzz row (the suites take turns, as in `conform fuzz`).
   var fuzzCases: Int
   /// The timeline depth of the fixtures folder the null implementation answers from and the
   /// requests come from: the published tables' (its first cases are the built-in ones).
@@ -143,7 +143,7 @@ enum BenchRow: Int, CaseIterable {
     case .jobs2: "--jobs 2, CPU-heavy implementation"
     case .generator: "generator: deep timeline search, streamed"
     case .generatedRun: "generated run: timeline search with the Swift reference"
-    case .fuzz: "Swift reference through conform fuzz"
+    case .fuzz: "Swift reference through conform fuzz, every suite"
     case .fuzzRun: "Swift reference through conform run, the same fuzzed cases"
     }
   }
@@ -182,7 +182,7 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "--jobs 1 / --jobs 2 harness time, CPU-heavy implementation", goal: .above(1))
     case .fuzzOverRun:
       BenchTarget(
-        name: "Swift reference through conform fuzz (wall time) / conform run of the same cases (harness time)",
+        name: "Swift reference through conform fuzz (search time) / conform run of the same cases (harness time)",
         goal: .atLeast(0.8))
     }
   }
@@ -333,11 +333,12 @@ struct Bench {
 
   /// Runs a command; nil (and a note on the figure) when it could not run or did not exit 0.
   mutating func run(
-    _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", sampleMemory: Bool = false
+    _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", stdout: String = "/dev/null", sampleMemory: Bool = false
   ) -> BenchRun? {
     if command.contains("(missing)") { return nil }
     do {
-      let run = try BenchProcess.run(command, stdin: stdin, stderr: setup.path("stderr.txt"), sampleMemory: sampleMemory)
+      let run = try BenchProcess.run(
+        command, stdin: stdin, stdout: stdout, stderr: setup.path("stderr.txt"), sampleMemory: sampleMemory)
       guard run.succeeded else {
         let tail = run.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
         figures[row.rawValue].note = "failed: it \(run.termination): \(tail)"
