@@ -2,14 +2,16 @@
 import Foundation
 import PackageDescription
 
-/// Every suite's written spec (`Sources/ConformKit/Suites/<Suite>/<name>.md`), embedded in the kit
-/// as `PackageResources.<name>_md`: a new suite's folder brings its spec with it, no line here.
+/// Every suite's written spec (`Sources/ConformKit/Suites/<Suite>/<name>.md`) and promoted cases
+/// (`<name>.promoted.jsonl`), embedded in the kit as `PackageResources.<name>_md` and
+/// `<name>_promoted_jsonl`: a new suite's folder brings them with it, no line here (a file added
+/// later needs the manifest read again: SwiftPM caches it by its text).
 let suiteSpecs: [Resource] = {
   let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sources/ConformKit/Suites")
   let folders = (try? FileManager.default.contentsOfDirectory(atPath: suites.path)) ?? []
   return folders.sorted().flatMap { folder -> [Resource] in
     let files = (try? FileManager.default.contentsOfDirectory(atPath: suites.appendingPathComponent(folder).path)) ?? []
-    return files.filter { $0.hasSuffix(".md") }.sorted().map { .embedInCode("Suites/\(folder)/\($0)") }
+    return files.filter { $0.hasSuffix(".md") || $0.hasSuffix(".promoted.jsonl") }.sorted().map { .embedInCode("Suites/\(folder)/\($0)") }
   }
 }()
 

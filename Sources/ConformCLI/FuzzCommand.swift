@@ -26,14 +26,19 @@ public enum FuzzCommand: Command {
         fails the same way: steps dropped, strings shortened and simplified, numbers moved toward
         zero and toward the nearest boundary, each round of candidates sent as one batch, the
         smallest that still fails kept ("smaller": fewer bytes of canonical JSON). Failing cases
-        that shrink to the same case are reported once, with a count.
+        that shrink to the same case, or to cases that fail the same way with a difference of the
+        same shape (the same fields changed, values of the same kinds: another version string,
+        another day), are reported once, the smallest shown, with a count.
 
         With one --impl the implementation is checked against the model. With two, a finding is a
         case where they answer differently, and the report says whom the model sides with.
 
         Each minimal case is printed with its difference, the command that replays the search
-        (--seed, --suite, --cases) and the fixture line to add to a table, canonical JSON with the
-        id <suite>/fuzz/<hash of the input>.
+        (--seed, --suite, --cases), the fixture line to add to a table, canonical JSON with the
+        id <suite>/fuzz/<hash of the input>, and the line that promotes it into the published
+        fixtures: added to the suite folder's <suite>.promoted.jsonl, the case is part of every
+        table conform generate makes from then on (the expected output is the reference model's,
+        computed when the table is made), so a bug found once is caught forever.
         """),
       .options(
         "IMPLEMENTATIONS",
@@ -244,10 +249,13 @@ public struct FuzzOptions {
     return options
   }
 
-  private static func seconds(_ arguments: inout Arguments, _ name: String, default value: Double?) throws(ConformError) -> Double? {
+  /// A number of seconds above 0 (`--time 60`, `--time 0.5`), `value` when the option is not given.
+  static func seconds(
+    _ arguments: inout Arguments, _ name: String, default value: Double?, command: String = "fuzz"
+  ) throws(ConformError) -> Double? {
     guard let text = try arguments.value(name) else { return value }
     guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 * 365 else {
-      throw .usage("fuzz: \(name) takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
+      throw .usage("\(command): \(name) takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
     }
     return seconds
   }

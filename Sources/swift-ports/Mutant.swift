@@ -14,6 +14,9 @@ struct Mutant: Sendable {
       name: "grapheme-split", summary: "version-compare: split on \".\" Characters, not on U+002E scalars",
       app: AppUnderTest(versions: GraphemeSplitVersionChecker.self)),
     Mutant(
+      name: "leading-number", summary: "version-compare: a part read as the number it starts with (\"2rc1\" is 2)",
+      app: AppUnderTest(versions: LeadingNumberVersionChecker.self)),
+    Mutant(
       name: "canonical-equality", summary: "eligibility: versions compared with String ==",
       app: AppUnderTest(rules: CanonicalEqualityEligibility.self)),
     Mutant(

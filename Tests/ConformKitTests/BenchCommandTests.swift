@@ -23,6 +23,9 @@ import Testing
     }
     #expect(outcome.stdout.contains("| figure | value | command |"))
     #expect(!outcome.stdout.contains("failed:"), "\(outcome.stdout)")
+    // The fuzz row reads conform fuzz's search time from its output: a rate, not a dash.
+    let fuzzRow = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("| \(BenchRow.fuzz.name) | ") }
+    #expect(fuzzRow?.dropFirst("| \(BenchRow.fuzz.name) | ".count).first?.isNumber == true, "\(fuzzRow ?? "no fuzz row")")
     let written = try String(contentsOfFile: out, encoding: .utf8)
     #expect(written == outcome.stdout)
   }

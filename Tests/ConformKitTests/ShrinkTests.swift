@@ -114,4 +114,14 @@ import Testing
     #expect(numbers.contains(2_147_483_649))
     #expect(JSONShrinker.integers(toward: Int64.min + 3).contains(Int64.min))
   }
+
+  @Test func aStatusReportIsTakenIntoTheStartAndBecomesAPlainStep() {
+    let found = RestartPromptInput(status: .canceled, steps: [.launch, .status(.downloaded), .dismiss]).json
+    let published = RestartPromptInput(status: .downloaded, steps: [.launch, .answer, .dismiss]).json
+    let absorbed = RestartPromptInput(status: .downloaded, steps: [.launch, .dismiss]).json
+    let candidates = RestartPromptSuite().shrinkCandidates(of: found)
+    #expect(candidates.contains(published))
+    #expect(candidates.contains(absorbed))
+    #expect(ShrinkOrder(published) < ShrinkOrder(found))
+  }
 }

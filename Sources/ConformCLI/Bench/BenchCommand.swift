@@ -33,6 +33,7 @@ public enum BenchCommand: Command {
           - a generated run split into 4 shards (--shard K/4) run one after another, against the
             same run in one process: what sharding costs, and how even the shards are
           - the smoke tier's size beside the full tables' (its kill rate: conform mutants)
+          - conform fuzz against the Swift reference, and conform run of the same cases
         """),
       .options(
         "OPTIONS",
@@ -127,27 +128,29 @@ struct BenchScale: Sendable {
   var shardDepth: Int?
   /// The shards the sharded run is split into.
   var shards = 4
+  /// Cases of the fuzz row (the suites take turns, as in `conform fuzz`).
+  var fuzzCases: Int
   /// The timeline depth of the fixtures folder the null implementation answers from and the
   /// requests come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = GeneratorOptions.published.timelineDepth
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 400, jobsCases: 6_000,
-    fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6)
+    fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6, fuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
-    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5)
+    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, fuzzCases: 50_000)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
     jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
-    fixturesDepth: 1)
+    fuzzCases: 300, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
-  case shardedRun, smokeTier
+  case shardedRun, smokeTier, fuzz, fuzzRun
 
   var name: String {
     switch self {
@@ -172,6 +175,8 @@ enum BenchRow: Int, CaseIterable {
     case .unshardedRun: "generated run in one process (the sharding baseline)"
     case .shardedRun: "the same run as 4 shards, one after another (sum)"
     case .smokeTier: "smoke tier: share of the full tables' cases"
+    case .fuzz: "Swift reference through conform fuzz, every suite"
+    case .fuzzRun: "Swift reference through conform run, the same fuzzed cases"
     }
   }
 
@@ -191,7 +196,7 @@ enum BenchRow: Int, CaseIterable {
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, fixturesMemoryRatio
-  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare
+  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare, fuzzOverRun
 
   var target: BenchTarget {
     switch self {
@@ -222,6 +227,10 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(name: "generator: timeline cases made per second on one thread", goal: .atLeast(500_000), unit: "cases/s")
     case .smokeShare:
       BenchTarget(name: "smoke tier / full tables, cases", goal: .atMost(2), unit: "%")
+    case .fuzzOverRun:
+      BenchTarget(
+        name: "Swift reference through conform fuzz (search time) / conform run of the same cases (harness time)",
+        goal: .atLeast(0.8))
     }
   }
 }
@@ -370,8 +379,10 @@ struct Bench {
   mutating func measure() throws(ConformError) -> BenchReport {
     try requests.write(to: requestsPath)
     samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
+    if setup.swiftReference != nil { try writeFuzzFixtures() }
     describe()
     describeFixtureMemory(counts: try writeMemoryFixtures())
+    describeFuzz()
     for round in 1...scale.runs {
       measureRound(round)
     }
@@ -392,11 +403,12 @@ struct Bench {
 
   /// Runs a command; nil (and a note on the figure) when it could not run or did not exit 0.
   mutating func run(
-    _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", sampleMemory: Bool = false
+    _ row: BenchRow, _ command: [String], stdin: String = "/dev/null", stdout: String = "/dev/null", sampleMemory: Bool = false
   ) -> BenchRun? {
     if command.contains("(missing)") { return nil }
     do {
-      let run = try BenchProcess.run(command, stdin: stdin, stderr: setup.path("stderr.txt"), sampleMemory: sampleMemory)
+      let run = try BenchProcess.run(
+        command, stdin: stdin, stdout: stdout, stderr: setup.path("stderr.txt"), sampleMemory: sampleMemory)
       guard run.succeeded else {
         let tail = run.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
         figures[row.rawValue].note = "failed: it \(run.termination): \(tail)"
@@ -517,6 +529,7 @@ struct Bench {
 
     progress(round, "a generated run, whole and in \(scale.shards) shards")
     measureShards()
+    measureFuzz(round)
   }
 
   /// The sharded run's rows and targets: the whole run, then each shard in turn; the shards'

@@ -9,7 +9,10 @@ public enum MutantsCommand: Command {
   public static let summary = "measure fixture adequacy: run every drifting port and report which cases catch it"
   public static let manual = Manual(
     title: "conform mutants: run the references and every drifting port (mutant) through `conform run`",
-    usage: "conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...",
+    usage: """
+      conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...
+      conform mutants --fuzz [--seed N] [--time SECONDS | --cases N] [options]
+      """,
     blocks: [
       .options(
         "OPTIONS",
@@ -25,6 +28,19 @@ public enum MutantsCommand: Command {
           Option("--only", "NAME", "run only this entry (repeatable)"),
           Option("--results-dir", "DIR", "where each run's results go (default: reports/mutants)"),
         ]),
+      .options(
+        "FUZZ",
+        [
+          Option(
+            "--fuzz",
+            """
+            also fuzz each entry (conform fuzz, every suite): whether the search
+            finds it, after how many cases and seconds, and its minimal case's size
+            """),
+          Option("--seed", "N", "the search's seed (default 1)"),
+          Option("--time", "SECONDS", "search each entry at most SECONDS (default 60 when --cases is not given)"),
+          Option("--cases", "N", "search each entry at most N cases"),
+        ]),
       .text(
         """
         For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
@@ -35,6 +51,10 @@ public enum MutantsCommand: Command {
         With the built-in fixtures, each tier's size and kill rate side by side: every port runs
         once, on the full tables, and a smaller tier (smoke: see conform generate --tier) catches
         a port when one of its cases is among those that failed.
+
+        With --fuzz, the table is the fuzzer's: each port must be found within the budget and
+        shrunk to a case no larger (in bytes of canonical JSON) than the smallest published case
+        that catches it; a reference must have no finding.
         """),
     ],
     exitStatuses: [
@@ -50,6 +70,8 @@ public enum MutantsCommand: Command {
     var markdownPath: String?
     var only: Set<String>
     var resultsDirectory: String
+    /// `--fuzz`: the search's bounds; nil for the fixtures' table alone.
+    var fuzz: MutantsFuzz.Options?
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
@@ -57,7 +79,8 @@ public enum MutantsCommand: Command {
       cataloguePath: try arguments.value("--catalogue") ?? "harness/mutants.jsonl",
       fixturesPath: try arguments.value("--fixtures"), markdownPath: try arguments.value("--markdown"),
       only: Set(try arguments.values("--only")),
-      resultsDirectory: try arguments.value("--results-dir") ?? "reports/mutants")
+      resultsDirectory: try arguments.value("--results-dir") ?? "reports/mutants",
+      fuzz: try MutantsFuzz.Options.parse(&arguments))
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("mutants: unexpected argument \(extra[0])") }
     return options
@@ -69,19 +92,14 @@ public enum MutantsCommand: Command {
     let catalogue = try MutantCatalogue.read(options.cataloguePath, binaryDirectory: binaryDirectory)
     let entries = catalogue.entries.filter { options.only.isEmpty || options.only.contains($0.name) }
     guard !entries.isEmpty else { throw .usage("mutants: no catalogue entry named \(options.only.sorted().joined(separator: ", "))") }
+    if let fuzz = options.fuzz { return try MutantsFuzz.run(options, fuzz: fuzz, entries: entries, conform: conform) }
     let fixtures = try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
     let byID = Dictionary(fixtures.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     var verdicts: [MutantVerdict] = []
     for entry in entries {
       Terminal.note("mutants: running \(entry.name)")
-      let results = FileIO.join(options.resultsDirectory, "\(entry.name).jsonl")
-      var command = ["run", "--impl", entry.impl, "--results", results]
-      for argument in entry.args { command += ["--impl-arg", argument] }
-      if let fixturesPath = options.fixturesPath { command += ["--fixtures", fixturesPath] }
-      let status = try runQuietly(conform, command)
-      let summary = (try? ResultsFile.read(results)).map { RunSummary(file: $0) }
-      verdicts.append(MutantVerdict(entry: entry, status: status, summary: summary, fixtures: byID))
+      verdicts.append(try verdict(entry, options: options, conform: conform, fixtures: byID))
     }
     var table = MutantVerdict.table(verdicts)
     if options.fixturesPath == nil { table += TierKillRates.builtIn(fullCount: fixtures.cases.count).table(verdicts) }
@@ -89,6 +107,19 @@ public enum MutantsCommand: Command {
     if let markdownPath = options.markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
     let allGood = verdicts.allSatisfy { $0.isExpected }
     return allGood ? .success : .differences
+  }
+
+  /// Runs `entry` over the fixtures with `conform run` and reads what it showed.
+  static func verdict(
+    _ entry: MutantCatalogue.Entry, options: Options, conform: String, fixtures: [String: FixtureCase]
+  ) throws(ConformError) -> MutantVerdict {
+    let results = FileIO.join(options.resultsDirectory, "\(entry.name).jsonl")
+    var command = ["run", "--impl", entry.impl, "--results", results]
+    for argument in entry.args { command += ["--impl-arg", argument] }
+    if let fixturesPath = options.fixturesPath { command += ["--fixtures", fixturesPath] }
+    let status = try runQuietly(conform, command)
+    let summary = (try? ResultsFile.read(results)).map { RunSummary(file: $0) }
+    return MutantVerdict(entry: entry, status: status, summary: summary, fixtures: fixtures)
   }
 
   /// Runs `conform` with its stdout discarded and its stderr passed through; returns the exit status.
@@ -134,7 +165,7 @@ struct MutantVerdict {
 
   func isCaught(byTag tag: String) -> Bool { failing.contains { $0.tags.contains(tag) } }
 
-  static let families = ["seed", "boundary", "pitfall", "grid", "exhaustive"]
+  static let families = ["seed", "boundary", "pitfall", "grid", "exhaustive", "fuzz"]
 
   /// `caught/total (percent)`, rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
   static func rate(_ caught: Int, of total: Int) -> String {

@@ -1,4 +1,6 @@
 import ConformJSON
+import Dispatch
+import Foundation
 
 /// The cases a fuzz search sends: the suites take turns (case `g` of the search is case `g / k`
 /// of suite `g % k`, for `k` suites), and case `n` of a suite is made from its own generator,
@@ -27,12 +29,24 @@ public struct FuzzCases: Sendable {
     return (suites[index % suites.count], shard.map { local * $0.count + $0.index - 1 } ?? local)
   }
 
-  /// Cases `range` of the search, with expected outputs from the reference models.
+  /// Cases `range` of the search, with expected outputs from the reference models, made on
+  /// every core: each case depends on its index alone, so the result is the same on any number.
   public func cases(_ range: Range<Int>) -> [FixtureCase] {
-    range.map { index in
-      let (suite, number) = position(of: index)
-      return fixture(suite: suite, number: number)
+    let chunk = 256
+    let chunks = (range.count + chunk - 1) / chunk
+    guard chunks > 1 else { return range.map(fixture(at:)) }
+    let made = Slots<[FixtureCase]>(count: chunks)
+    DispatchQueue.concurrentPerform(iterations: chunks) { part in
+      let start = range.lowerBound + part * chunk
+      made.put((start..<min(start + chunk, range.upperBound)).map(fixture(at:)), at: part)
     }
+    return made.values.flatMap { $0 }
+  }
+
+  /// Case `index` of the search.
+  func fixture(at index: Int) -> FixtureCase {
+    let (suite, number) = position(of: index)
+    return fixture(suite: suite, number: number)
   }
 
   /// Case `number` of `suite`: `<suite>/fuzz/<seed>-<number>`.
@@ -71,5 +85,50 @@ public struct FuzzCases: Sendable {
     } catch {
       preconditionFailure("fuzzer bug: \(suite.name): \(JSONWriter.string(input)): \(error)")
     }
+  }
+}
+
+/// Results filled in by several threads, one slot each, read once all are done.
+final class Slots<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Value?]
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func put(_ value: Value, at index: Int) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  /// Every slot's value; each must have been put.
+  var values: [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.map { $0! }
+  }
+}
+
+/// The next batch of a search, made on its own thread while the current one runs through the
+/// implementations: drafting overlaps sending.
+final class FuzzPrefetch: @unchecked Sendable {
+  let range: Range<Int>
+  private let done = DispatchSemaphore(value: 0)
+  private var made: [FixtureCase] = []
+
+  init(_ cases: FuzzCases, range: Range<Int>) {
+    self.range = range
+    let thread = Thread { [self] in
+      made = cases.cases(range)
+      done.signal()
+    }
+    thread.name = "conform fuzz drafts"
+    thread.start()
+  }
+
+  /// The batch, once made (waits for it).
+  func batch() -> [FixtureCase] {
+    done.wait()
+    return made
   }
 }

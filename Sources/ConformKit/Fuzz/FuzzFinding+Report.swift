@@ -38,13 +38,16 @@ extension FuzzFinding {
     }
   }
 
-  /// The report's lines: a headline, the input, the difference, the replay command and the
-  /// fixture line.
+  /// The report's lines: a headline, the input, the difference, the replay command, the
+  /// fixture line and the line that promotes it into the published table.
   ///
   /// - Parameter replay: the command that repeats the search up to the first case that shrank here.
   package func lines(seed: UInt64, names: [String], replay: String) -> [String] {
     let differential = answers.count == 2
-    let shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
+    var shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
+    if variants > 1 {
+      shrinks += " or to \(Plural.count(variants - 1, "case")) that fail\(variants == 2 ? "s" : "") the same way (merged)"
+    }
     var lines = [
       "\(differential ? "DISAGREE" : "FAIL") \(id)  (\(shrinks); first \(firstID); \(originalBytes) → \(bytes) bytes)",
       "  input: \(JSONWriter.string(input))",
@@ -68,6 +71,13 @@ extension FuzzFinding {
     }
     lines.append("  replay: \(replay)")
     lines.append("  fixture: \(JSONWriter.string(fixture(seed: seed, names: names).json))")
+    lines.append("  promote: add to \(PromotedCases.file(of: suite)): \(promotedLine(seed: seed, names: names))")
     return lines
+  }
+
+  /// The line that promotes the case into the suite's published table (`conform generate`).
+  package func promotedLine(seed: UInt64, names: [String]) -> String {
+    let fixture = fixture(seed: seed, names: names)
+    return PromotedCases.line(name: String(fixture.id.dropFirst("\(suite)/fuzz/".count)), input: input, note: fixture.note)
   }
 }

@@ -32,8 +32,10 @@ package struct FuzzFinding: Sendable {
   package var firstNumber: Int
   /// That case's input size, in bytes of canonical JSON.
   package var originalBytes: Int
-  /// Failing cases that shrank to it.
+  /// Failing cases that shrank to it, or to an equivalent case (see `merged`).
   package var count: Int
+  /// Distinct minimal cases merged into it, itself included.
+  package var variants = 1
 }
 
 /// What a search found.
@@ -79,11 +81,17 @@ package struct FuzzSearch {
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
     var failures: [(fixture: FixtureCase, number: Int, answers: [FuzzAnswer], signature: String)] = []
-    while failures.isEmpty {
-      let left = (limits.cases ?? Int.max) - report.cases
-      if left <= 0 { break }
+    // The batch starting at `start`, nil past the limit on cases.
+    func prefetch(from start: Int) -> FuzzPrefetch? {
+      let left = (limits.cases ?? Int.max) - start
+      return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, limits.batchSize))
+    }
+    var next = prefetch(from: 0)
+    while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
-      let batch = cases.cases(report.cases..<report.cases + min(left, limits.batchSize))
+      let batch = current.batch()
+      // The next batch is drafted while this one runs (it is thrown away if this one finds something).
+      next = prefetch(from: current.range.upperBound)
       guard let answers = try answers(batch, label: "seed=\(cases.seed)/batch=\(report.batches)") else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
@@ -151,24 +159,14 @@ package struct FuzzSearch {
     report.shrinkSeconds = elapsed(since: shrinkStarted)
     report.shrinkTimedOut = progress.contains { !$0.isDone } && report.stoppedBy == 0
 
-    // Failures that shrank to the same input are one finding.
-    var index: [[UInt8]: Int] = [:]
-    for (failure, item) in chosen.enumerated() {
-      let suite = item.fixture.suite
-      let key = Array(suite.utf8) + [0] + JSONWriter.bytes(progress[failure].current)
-      if let found = index[key] {
-        report.findings[found].count += 1
-        continue
-      }
-      index[key] = report.findings.count
+    let minimal = chosen.enumerated().map { failure, item in
       let input = progress[failure].current
-      report.findings.append(
-        FuzzFinding(
-          suite: suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(suite)!, input),
-          answers: latest[failure], signature: item.signature, firstID: item.fixture.id,
-          firstNumber: item.number,
-          originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1))
+      return FuzzFinding(
+        suite: item.fixture.suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(item.fixture.suite)!, input),
+        answers: latest[failure], signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
+        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1)
     }
+    report.findings = FuzzFinding.merged(minimal)
     return report
   }
 

@@ -29,6 +29,9 @@ public protocol Suite: Sendable {
   /// A random input inside the spec's domain, biased toward where ports break (`conform fuzz`);
   /// nil when the suite has no fuzzer. The same generator state gives the same input.
   func fuzzInput(using generator: inout SeededGenerator) -> JSONValue?
+  /// The promoted cases' file, `<suite>.promoted.jsonl` in the suite's folder (see
+  /// `PromotedCases`); empty when the suite has none.
+  var promoted: [UInt8] { get }
   /// Simpler inputs to try when shrinking a failing `input`; those outside the spec's domain are
   /// dropped by the caller (the model throws on them).
   func shrinkCandidates(of input: JSONValue) -> [JSONValue]
@@ -48,6 +51,9 @@ extension Suite {
   }
 
   public func coverageKeys(of fixture: FixtureCase) -> [String] { decisionCoverageKeys(of: fixture) }
+
+  /// No promoted cases.
+  public var promoted: [UInt8] { [] }
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }

@@ -22,8 +22,51 @@ enum RestartPromptFuzzer {
   }
 }
 
+extension RestartPromptFuzzer {
+  /// The steps without an argument, which a status report may become.
+  static let plainSteps: [RestartPromptStep] = [.launch, .answer, .dismiss, .restart, .kill]
+
+  /// Moves the generic shrinker cannot make, since a status is one of a few names: each step
+  /// replaced by a plain step, and a status report taken into the start (the start becomes its
+  /// status and the report is dropped or becomes a plain step), so that
+  /// `canceled: launch, status downloaded, dismiss` reaches `downloaded: launch, answer, dismiss`.
+  static func candidates(of input: JSONValue) -> [JSONValue] {
+    guard let timeline = try? RestartPromptInput(json: input) else { return [] }
+    var results: [RestartPromptInput] = []
+    for (index, step) in timeline.steps.enumerated() {
+      for plain in plainSteps where plain != step {
+        var changed = timeline
+        changed.steps[index] = plain
+        results.append(changed)
+      }
+      guard case .status(let status) = step else { continue }
+      var absorbed = timeline
+      absorbed.status = status
+      absorbed.steps.remove(at: index)
+      results.append(absorbed)
+      for plain in plainSteps {
+        var replaced = timeline
+        replaced.status = status
+        replaced.steps[index] = plain
+        results.append(replaced)
+      }
+    }
+    for status in InstallStatus.allCases where status != timeline.status {
+      var changed = timeline
+      changed.status = status
+      results.append(changed)
+    }
+    return results.map(\.json)
+  }
+}
+
 extension RestartPromptSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     RestartPromptFuzzer.input(using: &generator)
+  }
+
+  /// The steps' own moves (see `RestartPromptFuzzer.candidates`), then the generic ones.
+  public func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
+    RestartPromptFuzzer.candidates(of: input) + JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
   }
 }

@@ -5,6 +5,7 @@ public struct VersionCompareSuite: Suite {
   public let name = "version-compare"
   public let specVersion = "1.0.0"
   public var spec: [UInt8] { PackageResources.version_compare_md }
+  public var promoted: [UInt8] { PackageResources.version_compare_promoted_jsonl }
 
   public init() {}
 
@@ -15,7 +16,7 @@ public struct VersionCompareSuite: Suite {
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.pitfallCases + Self.gridCases)
+    withPromoted(Self.seedCases + Self.pitfallCases + Self.gridCases)
   }
 }
 

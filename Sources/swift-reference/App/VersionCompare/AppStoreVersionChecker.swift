@@ -8,8 +8,12 @@ protocol VersionComparing: Sendable {
 /// The story's `isNewerVersion`, made conformant to the `version-compare` spec.
 enum AppStoreVersionChecker: VersionComparing {
   static func isNewerVersion(_ remote: String, than local: String) -> Bool {
-    let remoteParts = numericParts(of: remote)
-    let localParts = numericParts(of: local)
+    isNewer(numericParts(of: remote), than: numericParts(of: local))
+  }
+
+  /// The comparison of the parts, missing ones counting as 0; a version without parts is never
+  /// newer, nor older.
+  static func isNewer(_ remoteParts: [Int64], than localParts: [Int64]) -> Bool {
     guard !remoteParts.isEmpty, !localParts.isEmpty else { return false }
 
     let count = max(remoteParts.count, localParts.count)

@@ -10,6 +10,7 @@ val mutants: Map<String, Implementation> = linkedMapOf(
     "lexicographic" to Implementation(versions = Lexicographic),
     "day-overflow-wraps" to Implementation(eligibility = DayOverflowWraps),
     "force-override-last" to Implementation(eligibility = ForceOverrideLast),
+    "leading-number" to Implementation(versions = LeadingNumber),
     "no-ensure-active" to Implementation(newScheduler = ::NoEnsureActive),
     "gson-lenient-lookup" to Implementation(lookupDecoder = GsonLenientLookup),
     "lenient-framing" to Implementation(lookupDecoder = LenientFraming),

@@ -1,0 +1,60 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// `conform mutants --fuzz`: the fuzzer's adequacy table, on the built reference and one port.
+@Suite struct MutantsFuzzTests {
+  /// A catalogue of the Swift reference and the no-zero-padding port.
+  func catalogue(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("mutants.jsonl").path
+    let lines = [
+      #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#,
+      #"{"args":["no-zero-padding"],"bug":"2.0.0 > 2.0","impl":"$BIN/swift-ports","kind":"mutant","language":"swift","name":"no-zero-padding"}"#,
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func mutants(_ arguments: [String], in folder: URL) throws -> ProcessOutcome {
+    try TestSupport.run(
+      TestSupport.binary("conform"),
+      ["mutants", "--catalogue", try catalogue(in: folder), "--results-dir", folder.appendingPathComponent("results").path]
+        + arguments, timeout: 300)
+  }
+
+  @Test func thePortIsFoundAndShrunkToTheSmallestPublishedCaseAndTheReferenceHasNoFinding() throws {
+    let folder = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let markdown = folder.appendingPathComponent("table.md").path
+    let run = try mutants(["--fuzz", "--seed", "1", "--cases", "3000", "--markdown", markdown], in: folder)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let rows = run.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.first == "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |")
+    let reference = try #require(rows.first { $0.hasPrefix("| swift-reference |") })
+    #expect(reference.hasPrefix("| swift-reference | swift | no finding | 3,000 cases (all) | "))
+    let port = try #require(rows.first { $0.hasPrefix("| no-zero-padding |") })
+    #expect(port.hasPrefix("| no-zero-padding | swift | found | "))
+    // {"local":"0","remote":"0.0"} is 28 bytes, and so is the smallest published case that catches it.
+    #expect(port.hasSuffix(" | 28 | `version-compare/grid/0.0-vs-0` | 28 |"), "\(port)")
+    #expect(run.stdout.contains("- ports found: 1/1; found and no larger than the smallest published case: 1/1\n"))
+    #expect(run.stdout.contains("- references with no finding: 1/1\n"))
+    #expect(try String(contentsOfFile: markdown, encoding: .utf8) == run.stdout)
+  }
+
+  @Test func aPortTheBudgetDoesNotReachFailsTheCommand() throws {
+    let folder = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // The first case of a search is an eligibility case: no version is compared.
+    let run = try mutants(["--fuzz", "--cases", "1", "--only", "no-zero-padding"], in: folder)
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("| no-zero-padding | swift | **not found** | 1 case (all) | "))
+  }
+
+  @Test func searchOptionsWithoutFuzzAreRefused() throws {
+    let folder = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try mutants(["--seed", "1"], in: folder)
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--seed, --time and --cases apply to --fuzz only"))
+  }
+}
