@@ -24,10 +24,12 @@ extension CaseResult {
   /// part, with its size, hash and diff in `cut`. Cheap: the output is measured and hashed, not
   /// encoded.
   func keptForReport() -> CaseResult {
-    guard cut == nil, let actual, actual.textSize(upTo: Self.keptOutputLimit) > Self.keptOutputLimit else { return self }
+    guard cut == nil, let actual else { return self }
+    let size = JSONSize.bytes(of: actual)
+    guard size > Self.keptOutputLimit else { return self }
     var kept = self
     let diff = status == .fail ? expected.flatMap { JSONDiff.diff($0, actual, legend: ("expected", "actual")) } : nil
-    kept.cut = CutOutput(bytes: actual.textSize(), hash: actual.hashValue, diff: diff)
+    kept.cut = CutOutput(bytes: size, hash: actual.hashValue, diff: diff)
     var budget = Self.keptOutputLimit
     kept.actual = actual.excerpt(&budget)
     return kept
@@ -35,32 +37,6 @@ extension CaseResult {
 }
 
 extension JSONValue {
-  /// The size of the value's JSON text in bytes, escapes aside, counted until it passes `limit`.
-  fileprivate func textSize(upTo limit: Int = .max) -> Int {
-    var total = 0
-    measure(&total, limit: limit)
-    return total
-  }
-
-  private func measure(_ total: inout Int, limit: Int) {
-    switch self {
-    case .null: total += 4
-    case .bool(let value): total += value ? 4 : 5
-    case .int(let value): total += String(value).utf8.count
-    case .number(let text): total += text.utf8.count
-    case .string(let text): total += text.utf8.count + 2
-    case .array(let elements):
-      total += 1 + max(elements.count, 1)
-      for element in elements where total <= limit { element.measure(&total, limit: limit) }
-    case .object(let object):
-      total += 1 + max(object.count, 1)
-      for member in object.members where total <= limit {
-        total += member.key.utf8.count + 3
-        member.value.measure(&total, limit: limit)
-      }
-    }
-  }
-
   /// The value's first `budget` bytes or so, as a value: a long string cut (ending in "…"), long
   /// arrays and objects without their last elements; spends the budget.
   fileprivate func excerpt(_ budget: inout Int) -> JSONValue {
@@ -85,7 +61,7 @@ extension JSONValue {
       }
       return .object(JSONObject(uniqueKeysWithValues: kept))
     default:
-      budget -= textSize()
+      budget -= JSONSize.bytes(of: self)
       return self
     }
   }
