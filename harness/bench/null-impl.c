@@ -1,6 +1,7 @@
 /*
  * The null implementation of `conform bench`: answers every case with its expected output,
- * looked up by case id in FIXTURES_DIR/<suite>.jsonl (conform generate), in canonical form
+ * looked up by case id in FIXTURES_DIR/<suite>.jsonl (conform generate), for every suite that
+ * folder has (so no case is left unsupported), in canonical form
  * ({"id":...,"output":...,"seq":...,"type":"result"}, as the Swift and Kotlin adapters write
  * it), as fast as it can: what conform run costs beyond it is the harness's own cost.
  *
@@ -12,6 +13,7 @@
  *   conform run --impl /tmp/null-impl --impl-arg FIXTURES_DIR [--impl-arg SPIN_THOUSANDS]
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,22 +93,34 @@ int main(int argc, char **argv) {
     return 2;
   }
   long thousands = argc > 2 ? atol(argv[2]) : 0;
-  const char *suites[] = {"eligibility", "version-compare", "timeline"};
-  for (int i = 0; i < 3; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.jsonl", argv[1], suites[i]);
-    load(path);
+  /* Every <suite>.jsonl of the folder: its cases are loaded and the hello lists its suite. */
+  static char hello[1 << 12] = "{\"type\":\"hello\",\"protocol\":1,\"name\":\"null-impl\",\"language\":\"c\","
+                               "\"version\":\"1\",\"suites\":[";
+  struct dirent **entries;
+  int count = scandir(argv[1], &entries, NULL, alphasort), listed = 0;
+  for (int i = 0; i < count; i++) {
+    const char *name = entries[i]->d_name;
+    size_t length = strlen(name);
+    if (length > 6 && strcmp(name + length - 6, ".jsonl") == 0 && strlen(hello) + length < sizeof hello - 8) {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/%s", argv[1], name);
+      load(path);
+      snprintf(hello + strlen(hello), sizeof hello - strlen(hello), "%s\"%.*s\"", listed++ ? "," : "",
+               (int)(length - 6), name);
+    }
+    free(entries[i]);
   }
+  if (count > 0) free(entries);
+  strcat(hello, "]}\n");
   static char line[1 << 20];
   static char inbuf[1 << 16], outbuf[1 << 16];
   setvbuf(stdin, inbuf, _IOFBF, sizeof inbuf);
   setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-  int hello = 1;
+  int greeted = 0;
   while (fgets(line, sizeof line, stdin)) {
-    if (hello) {
-      fputs("{\"type\":\"hello\",\"protocol\":1,\"name\":\"null-impl\",\"language\":\"c\",\"version\":\"1\","
-            "\"suites\":[\"eligibility\",\"version-compare\",\"timeline\"]}\n", stdout);
-      hello = 0;
+    if (!greeted) {
+      fputs(hello, stdout);
+      greeted = 1;
     } else {
       /* Requests are canonical: {"id":"<id>","input":...,"seq":<n>,"suite":"<suite>","type":"case"}:
          the seq is the last number, found from the end. */

@@ -172,42 +172,58 @@ package final class IndexedFixtures: Sendable {
   package func cases(_ indices: [Int]) throws(ConformError) -> [FixtureCase] {
     var cases: [FixtureCase] = []
     cases.reserveCapacity(indices.count)
-    try readLines(indices) { (table, _, number, line) throws(ConformError) in
-      cases.append(try Self.reread(line, table: table, number: number))
+    try readRuns(indices) { (table, _, numbers, bytes) throws(ConformError) in
+      var start = 0
+      for number in numbers {
+        let length = table.length(ofLine: number)
+        cases.append(try Self.reread(bytes[start..<start + length - 1], table: table, number: number + 1))
+        start += length
+      }
     }
     return cases
   }
 
   /// The cases at `indices` as a run's case table, in that order, with their positions in the
   /// run: copied from their lines when their tables are canonical, else parsed and encoded.
+  ///
+  /// The bytes of each run of consecutive lines, read in one call, become a chunk of the table
+  /// as they are: nothing is copied before the table's own arena.
   func caseTable(_ indices: [Int], suites: [String], ordinals: [Int32]) throws(ConformError) -> CaseTable {
     guard canonical.allSatisfy({ $0 }) else { return CaseTable(try cases(indices), suites: suites, ordinals: ordinals) }
-    var chunk: [UInt8] = []
+    var chunks: [[UInt8]] = []
     var spans: [EncodedCases.Line] = []
     var caseSuites: [String] = []
     spans.reserveCapacity(indices.count)
     caseSuites.reserveCapacity(indices.count)
-    try readLines(indices) { (table, slot, number, line) throws(ConformError) in
-      let start = chunk.count
-      chunk.append(contentsOf: line)
-      chunk.append(0x0A)
-      guard let span = chunk.withUnsafeBufferPointer({ CanonicalLine.span($0, start: start, end: chunk.count - 1) }) else {
-        throw .file(
-          path: table.path, line: number,
-          message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
+    try readRuns(indices) { (table, slot, numbers, bytes) throws(ConformError) in
+      let chunk = Int32(chunks.count)
+      let suite = manifest.suites[slot].name
+      try bytes.withUnsafeBufferPointer { (buffer) throws(ConformError) in
+        var start = 0
+        for number in numbers {
+          let end = start + table.length(ofLine: number) - 1
+          guard var span = CanonicalLine.span(buffer, start: start, end: end) else {
+            throw .file(
+              path: table.path, line: number + 1,
+              message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
+          }
+          span.chunk = chunk
+          spans.append(span)
+          caseSuites.append(suite)
+          start = end + 1
+        }
       }
-      spans.append(span)
-      caseSuites.append(manifest.suites[slot].name)
+      chunks.append(bytes)
     }
     return CaseTable(
-      lines: EncodedCases(chunks: [chunk], lines: spans), caseSuites: caseSuites, suites: suites, ordinals: ordinals)
+      lines: EncodedCases(chunks: chunks, lines: spans), caseSuites: caseSuites, suites: suites, ordinals: ordinals)
   }
 
-  /// Reads the lines of the cases at `indices`, in order, and passes each (without its newline)
-  /// to `body` with its table, the table's slot and the line's number; lines next to each
-  /// other are read together.
-  private func readLines(
-    _ indices: [Int], _ body: (TableFile, Int, Int, ArraySlice<UInt8>) throws(ConformError) -> Void
+  /// Reads the lines of the cases at `indices`, in order: each run of consecutive lines of one
+  /// table in one read, passed to `body` with its table, the table's slot and the runs's line
+  /// numbers (from 0), newlines included.
+  private func readRuns(
+    _ indices: [Int], _ body: (TableFile, Int, Range<Int>, [UInt8]) throws(ConformError) -> Void
   ) throws(ConformError) {
     var position = 0
     while position < indices.count {
@@ -217,13 +233,8 @@ package final class IndexedFixtures: Sendable {
       var end = position + 1
       while end < indices.count, indices[end] == indices[end - 1] + 1, indices[end] < firstCases[slot + 1] { end += 1 }
       let table = tables[slot]
-      let bytes = try table.read(lines: line..<line + end - position)
-      var start = 0
-      for number in line..<line + end - position {
-        let length = Int(table.starts[number + 1] - table.starts[number])
-        try body(table, slot, number + 1, bytes[start..<start + length - 1])
-        start += length
-      }
+      let numbers = line..<line + end - position
+      try body(table, slot, numbers, try table.read(lines: numbers))
       position = end
     }
   }

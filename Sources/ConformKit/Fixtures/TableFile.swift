@@ -121,6 +121,9 @@ final class TableFile: @unchecked Sendable {
     #endif
   }
 
+  /// The length of line `number` (from 0), its newline included.
+  func length(ofLine number: Int) -> Int { Int(starts[number + 1] - starts[number]) }
+
   /// The bytes of lines `lines`, newlines included, read again from the table.
   func read(lines: Range<Int>) throws(ConformError) -> [UInt8] {
     let start = starts[lines.lowerBound]
@@ -133,22 +136,23 @@ final class TableFile: @unchecked Sendable {
       guard scanned.isEmpty || Self.identity(descriptor) == scanned else {
         throw .file(path: path, message: "changed during the run; run again with fixtures that stay put")
       }
-      var bytes = [UInt8](repeating: 0, count: count)
-      var done = 0
-      while done < count {
-        let got = bytes.withUnsafeMutableBufferPointer {
-          pread(descriptor, $0.baseAddress! + done, count - done, off_t(start) + off_t(done))
+      var failure: ConformError?
+      let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        while initialized < count {
+          let got = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(start) + off_t(initialized))
+          if got < 0, errno == EINTR { continue }
+          guard got > 0 else {
+            failure = .file(
+              path: path,
+              message: got == 0
+                ? "is shorter than when it was checked: it changed during the run; run again with fixtures that stay put"
+                : "cannot be read: \(String(cString: strerror(errno)))")
+            return
+          }
+          initialized += got
         }
-        if got < 0, errno == EINTR { continue }
-        guard got > 0 else {
-          throw .file(
-            path: path,
-            message: got == 0
-              ? "is shorter than when it was checked: it changed during the run; run again with fixtures that stay put"
-              : "cannot be read: \(String(cString: strerror(errno)))")
-        }
-        done += got
       }
+      if let failure { throw failure }
       return bytes
     }
   }
