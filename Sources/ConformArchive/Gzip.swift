@@ -16,42 +16,49 @@ package enum Gzip {
 
   /// Decompresses every member of a gzip file, stopping at `limit` bytes of output.
   package static func decompress(_ data: [UInt8], limit: Int) throws(ArchiveError) -> [UInt8] {
-    try data.withUnsafeBufferPointer { buffer in
-      Result { () throws(ArchiveError) in try decompress(buffer, limit: limit) }
-    }.get()
-  }
-
-  private static func decompress(_ data: UnsafeBufferPointer<UInt8>, limit: Int) throws(ArchiveError) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(min(limit, data.count * 4))
-    var offset = 0
-    var member = 0
-    repeat {
-      member += 1
-      let start = output.count
-      offset = try skipHeader(data, at: offset, member: member)
-      offset = try Inflate.decompress(data, from: offset, into: &output, limit: limit)
-      guard offset + 8 <= data.count else { throw ArchiveError("gzip member \(member) is cut short before its trailer") }
-      let crc = readLittleEndian(data, at: offset)
-      let size = readLittleEndian(data, at: offset + 4)
-      offset += 8
-      let actualCRC = output.withUnsafeBufferPointer { buffer in
-        var checksum = CRC32()
-        checksum.update(UnsafeBufferPointer(rebasing: buffer[start...]))
-        return checksum.value
-      }
-      guard crc == actualCRC else {
-        throw ArchiveError(
-          "gzip member \(member): CRC-32 \(hex(actualCRC)) of the data does not match \(hex(crc)) in the trailer")
-      }
-      guard size == UInt32(truncatingIfNeeded: output.count - start) else {
-        let count = output.count - start
-        throw ArchiveError(
-          "gzip member \(member): \(bytes(count)) \(count == 1 ? "does" : "do") not match "
-            + "the size \(size) in the trailer")
-      }
-    } while offset < data.count
+    try decompress(data, limit: limit) { output.append(contentsOf: $0) }
     return output
+  }
+
+  /// Decompresses every member of a gzip file, handing the bytes to `sink` a chunk at a time,
+  /// in order, and stopping at `limit` bytes in all: a file of any size takes bounded memory.
+  /// Each member's CRC-32 and size are checked when it ends, so the last chunks may be handed
+  /// on before a damaged member is refused: the caller keeps nothing until this returns.
+  package static func decompress(
+    _ data: [UInt8], limit: Int, to sink: (UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> Void
+  ) throws(ArchiveError) {
+    try data.withUnsafeBufferPointer { (data) throws(ArchiveError) in
+      var offset = 0
+      var member = 0
+      var total = 0
+      repeat {
+        member += 1
+        var checksum = CRC32()
+        var count = 0
+        offset = try skipHeader(data, at: offset, member: member)
+        offset = try Inflate.decompress(data, from: offset, limit: limit - total) { (chunk) throws(ArchiveError) in
+          checksum.update(chunk)
+          count += chunk.count
+          try sink(chunk)
+        }
+        total += count
+        guard offset + 8 <= data.count else { throw ArchiveError("gzip member \(member) is cut short before its trailer") }
+        let crc = readLittleEndian(data, at: offset)
+        let size = readLittleEndian(data, at: offset + 4)
+        offset += 8
+        guard crc == checksum.value else {
+          throw ArchiveError(
+            "gzip member \(member): CRC-32 \(hex(checksum.value)) of the data does not match \(hex(crc)) in the trailer")
+        }
+        guard size == UInt32(truncatingIfNeeded: count) else {
+          throw ArchiveError(
+            "gzip member \(member): \(bytes(count)) \(count == 1 ? "does" : "do") not match "
+              + "the size \(size) in the trailer")
+        }
+      } while offset < data.count
+    }
   }
 
   /// Checks a member's header at `offset` and returns where its compressed data starts.

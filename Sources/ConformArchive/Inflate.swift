@@ -4,46 +4,88 @@
 /// The input is untrusted: every length, code and distance is checked, and the output stops at a
 /// caller's limit so that a small archive cannot expand without bound.
 enum Inflate {
-  /// Decompresses the DEFLATE stream that starts at `offset` in `input`, appending to `output`.
+  /// Where inflated bytes go: a callee handed them a chunk at a time, in order.
+  typealias Sink = (UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> Void
+
+  /// Decompresses the DEFLATE stream that starts at `offset` in `input`, handing its bytes to
+  /// `sink` a chunk at a time: only the last 32 KiB (what a back-reference may reach) and a
+  /// chunk not yet handed on are held, so output of any size takes bounded memory.
   ///
-  /// Back-references may reach only the bytes this stream wrote, from `output.count` at the call.
   /// - Returns: the offset just past the stream's last byte.
-  /// - Throws: `ArchiveError` for a malformed stream, a truncated one, or output past `limit` bytes.
+  /// - Throws: `ArchiveError` for a malformed stream, a truncated one, or output past `limit`
+  ///   bytes; or what `sink` throws.
   static func decompress(
-    _ input: UnsafeBufferPointer<UInt8>, from offset: Int, into output: inout [UInt8], limit: Int
+    _ input: UnsafeBufferPointer<UInt8>, from offset: Int, limit: Int, to sink: Sink
   ) throws(ArchiveError) -> Int {
     var reader = BitReader(bytes: input, position: offset)
-    let streamStart = output.count
+    var output = Window(limit: limit)
     var final = false
     while !final {
       final = try reader.bits(1) == 1
       switch try reader.bits(2) {
       case 0:
-        try copyStored(&reader, into: &output, limit: limit)
+        try copyStored(&reader, into: &output)
       case 1:
-        try inflateBlock(&reader, Self.fixedLiterals, Self.fixedDistances, into: &output, from: streamStart, limit: limit)
+        try inflateBlock(&reader, Self.fixedLiterals, Self.fixedDistances, into: &output, sink: sink)
       case 2:
         let (literals, distances) = try readDynamicHeader(&reader)
-        try inflateBlock(&reader, literals, distances, into: &output, from: streamStart, limit: limit)
+        try inflateBlock(&reader, literals, distances, into: &output, sink: sink)
       default:
         throw ArchiveError("invalid block type 3 in the compressed data")
       }
+      try output.handOn(to: sink)
     }
     return reader.endOfStream()
+  }
+
+  /// One stream's output: the bytes a back-reference may still reach, and those not yet handed on.
+  struct Window {
+    /// The farthest back a back-reference reaches (RFC 1951).
+    static let reach = 32_768
+    /// Bytes held before they are handed on.
+    static let chunk = 1 << 20
+
+    let limit: Int
+    var bytes: [UInt8] = []
+    /// Bytes of the stream dropped from the front of `bytes`: handed on and out of reach.
+    var dropped = 0
+    /// How many of `bytes` are handed on already.
+    var handed = 0
+
+    init(limit: Int) {
+      self.limit = limit
+      bytes.reserveCapacity(Self.chunk + Self.reach + 65_536)
+    }
+
+    /// Bytes the stream wrote so far.
+    var written: Int { dropped + bytes.count }
+
+    /// Hands on what is new, then drops what no back-reference can reach.
+    mutating func handOn(to sink: Sink) throws(ArchiveError) {
+      if handed < bytes.count {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try sink(UnsafeBufferPointer(rebasing: buffer[handed...])) }
+      }
+      let drop = bytes.count - Self.reach
+      if drop > 0 {
+        bytes.removeFirst(drop)
+        dropped += drop
+      }
+      handed = bytes.count
+    }
   }
 
   private static let fixedLiterals = try! DecodingTable(lengths: DeflateTables.fixedLiteralLengths)
   private static let fixedDistances = try! DecodingTable(lengths: DeflateTables.fixedDistanceLengths)
 
-  private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(ArchiveError) {
+  private static func copyStored(_ reader: inout BitReader, into output: inout Window) throws(ArchiveError) {
     reader.alignToByte()
     let length = try reader.bits(16)
     let complement = try reader.bits(16)
     guard length == ~complement & 0xFFFF else {
       throw ArchiveError("a stored block's length \(length) does not match its complement")
     }
-    guard output.count + Int(length) <= limit else { throw tooLarge(limit) }
-    try reader.copyBytes(Int(length), into: &output)
+    guard output.written + Int(length) <= output.limit else { throw tooLarge(output.limit) }
+    try reader.copyBytes(Int(length), into: &output.bytes)
   }
 
   private static func readDynamicHeader(_ reader: inout BitReader) throws(ArchiveError) -> (DecodingTable, DecodingTable) {
@@ -92,14 +134,14 @@ enum Inflate {
   }
 
   private static func inflateBlock(
-    _ reader: inout BitReader, _ literals: DecodingTable, _ distances: DecodingTable, into output: inout [UInt8],
-    from streamStart: Int, limit: Int
+    _ reader: inout BitReader, _ literals: DecodingTable, _ distances: DecodingTable, into output: inout Window, sink: Sink
   ) throws(ArchiveError) {
     while true {
+      if output.bytes.count - output.handed >= Window.chunk { try output.handOn(to: sink) }
       let symbol = try reader.decode(literals)
       if symbol < 256 {
-        guard output.count < limit else { throw tooLarge(limit) }
-        output.append(UInt8(symbol))
+        guard output.written < output.limit else { throw tooLarge(output.limit) }
+        output.bytes.append(UInt8(symbol))
         continue
       }
       if symbol == 256 { return }
@@ -112,13 +154,13 @@ enum Inflate {
       let distance =
         DeflateTables.distanceBase[distanceSymbol]
         + Int(try reader.bits(DeflateTables.distanceExtraBits[distanceSymbol]))
-      guard distance <= output.count - streamStart else {
+      guard distance <= output.written else {
         throw ArchiveError("a back-reference of distance \(distance) reaches before the start of the data")
       }
-      guard output.count + length <= limit else { throw tooLarge(limit) }
-      var from = output.count - distance
+      guard output.written + length <= output.limit else { throw tooLarge(output.limit) }
+      var from = output.bytes.count - distance
       for _ in 0..<length {
-        output.append(output[from])
+        output.bytes.append(output.bytes[from])
         from += 1
       }
     }

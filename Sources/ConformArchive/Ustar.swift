@@ -56,69 +56,16 @@ package enum Ustar {
   /// The entries of `archive`, in archive order: regular files and folders, nothing else.
   package static func read(_ archive: [UInt8], limits: Limits) throws(ArchiveError) -> [TarEntry] {
     var entries: [TarEntry] = []
-    var files = Set<String>()
-    var folders = Set<String>()
-    var foldedNames: [String: String] = [:]
-    var offset = 0
-    var total = 0
-    var count = 0
-    while true {
-      guard offset + blockSize <= archive.count else {
-        throw ArchiveError("the tar data ends without its end-of-archive blocks (the archive is cut short)")
-      }
-      let block = archive[offset..<offset + blockSize]
-      if block.allSatisfy({ $0 == 0 }) {
-        guard archive[offset...].allSatisfy({ $0 == 0 }) else {
-          throw ArchiveError("data follows the end of the tar archive")
-        }
-        return entries
-      }
-      count += 1
-      guard count <= limits.maxEntries else { throw ArchiveError("more than \(limits.maxEntries) entries") }
-      let header = try Header(block, number: count)
-      guard header.size <= limits.maxEntryBytes else {
-        throw ArchiveError("entry \"\(header.path)\" is \(header.size) bytes, over the limit of \(limits.maxEntryBytes)")
-      }
-      total += blockSize + padded(header.size)
-      guard total <= limits.maxTotalBytes else {
-        throw ArchiveError("the entries add up to more than \(limits.maxTotalBytes) bytes")
-      }
-      let dataStart = offset + blockSize
-      guard dataStart + header.size <= archive.count else {
-        throw ArchiveError("entry \"\(header.path)\" is cut short (the archive is incomplete)")
-      }
-      try header.checkKind()
-      let isFolder = header.kind == UInt8(ascii: "5")
-      let path = try checkedPath(header.path, isFolder: isFolder)
-      let folded = String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-      if isFolder {
-        guard header.size == 0 else { throw ArchiveError("folder entry \"\(header.path)\" has data") }
-        folders.insert(path)
-        entries.append(TarEntry(path: path, bytes: [], isFolder: true))
-      } else {
-        if let first = foldedNames[folded] {
-          throw ArchiveError(
-            first == path
-              ? "entry \"\(path)\" appears twice" : "entries \"\(first)\" and \"\(path)\" differ only in case")
-        }
-        foldedNames[folded] = path
-        files.insert(path)
-        entries.append(TarEntry(path: path, bytes: Array(archive[dataStart..<dataStart + header.size])))
-      }
-      var parent = Substring(path)
-      while let slash = parent.lastIndex(of: "/") {
-        parent = parent[..<slash]
-        folders.insert(String(parent))
-      }
-      if let clash = files.intersection(folders).first {
-        throw ArchiveError("entry \"\(clash)\" is both a file and a folder")
-      }
-      offset = dataStart + padded(header.size)
+    var reader = UstarReader(limits: limits)
+    try archive.withUnsafeBufferPointer { (bytes) throws(ArchiveError) in
+      try reader.feed(bytes) { entries.append($0) } data: { entries[entries.count - 1].bytes.append(contentsOf: $0) }
     }
+    try reader.finish()
+    return entries
   }
 
   /// Refuses a path that could escape the folder it is extracted into or mean two things.
-  private static func checkedPath(_ path: String, isFolder: Bool) throws(ArchiveError) -> String {
+  fileprivate static func checkedPath(_ path: String, isFolder: Bool) throws(ArchiveError) -> String {
     var path = path
     if isFolder, path.hasSuffix("/") { path.removeLast() }
     func refuse(_ reason: String) -> ArchiveError { ArchiveError("entry \"\(path)\" is refused: \(reason)") }
@@ -137,7 +84,7 @@ package enum Ustar {
     return path
   }
 
-  private static func padded(_ size: Int) -> Int { (size + blockSize - 1) / blockSize * blockSize }
+  fileprivate static func padded(_ size: Int) -> Int { (size + blockSize - 1) / blockSize * blockSize }
 
   private static func header(for entry: TarEntry) throws(ArchiveError) -> [UInt8] {
     var block = [UInt8](repeating: 0, count: blockSize)
@@ -175,6 +122,124 @@ package enum Ustar {
       return (String(decoding: bytes[..<index], as: UTF8.self), String(decoding: bytes[(index + 1)...], as: UTF8.self))
     }
     throw ArchiveError("entry \"\(path)\" is too long a name for ustar")
+  }
+}
+
+/// Reads a ustar archive as it arrives, a chunk at a time, with every check `Ustar.read`
+/// makes: each entry is handed on (a file's bytes in pieces) as soon as its header is checked,
+/// so an archive of any size takes bounded memory.
+package struct UstarReader {
+  private enum State {
+    /// Collecting a header block.
+    case header
+    /// Inside an entry: its bytes still to come, then its padding.
+    case data(remaining: Int, padding: Int)
+    /// After the first zero block: only zeros may follow.
+    case end
+  }
+
+  let limits: Ustar.Limits
+  private var state = State.header
+  private var block: [UInt8] = []
+  private var files = Set<String>()
+  private var folders = Set<String>()
+  private var foldedNames: [String: String] = [:]
+  private var total = 0
+  private var count = 0
+  /// The path of the entry being read, for messages.
+  private var current = ""
+
+  package init(limits: Ustar.Limits) {
+    self.limits = limits
+    block.reserveCapacity(Ustar.blockSize)
+  }
+
+  /// Reads the next bytes of the archive: `entry` gets each entry (a file without its bytes),
+  /// `data` the bytes of the last entry given, in pieces.
+  package mutating func feed(
+    _ bytes: UnsafeBufferPointer<UInt8>, entry: (TarEntry) throws(ArchiveError) -> Void,
+    data: (UnsafeBufferPointer<UInt8>) throws(ArchiveError) -> Void
+  ) throws(ArchiveError) {
+    var position = 0
+    while position < bytes.count {
+      switch state {
+      case .header:
+        let taken = min(Ustar.blockSize - block.count, bytes.count - position)
+        block.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<position + taken]))
+        position += taken
+        if block.count == Ustar.blockSize {
+          try begin(entry)
+          block.removeAll(keepingCapacity: true)
+        }
+      case .data(let remaining, let padding):
+        let taken = min(remaining + padding, bytes.count - position)
+        let content = min(taken, remaining)
+        if content > 0 { try data(UnsafeBufferPointer(rebasing: bytes[position..<position + content])) }
+        position += taken
+        state = remaining + padding == taken ? .header : .data(remaining: remaining - content, padding: padding - (taken - content))
+      case .end:
+        guard UnsafeBufferPointer(rebasing: bytes[position...]).allSatisfy({ $0 == 0 }) else {
+          throw ArchiveError("data follows the end of the tar archive")
+        }
+        return
+      }
+    }
+  }
+
+  /// Checks that the archive ended where it should: after its end-of-archive blocks.
+  package func finish() throws(ArchiveError) {
+    switch state {
+    case .end: return
+    case .data(let remaining, _) where remaining > 0:
+      throw ArchiveError("entry \"\(current)\" is cut short (the archive is incomplete)")
+    default:
+      throw ArchiveError("the tar data ends without its end-of-archive blocks (the archive is cut short)")
+    }
+  }
+
+  /// Checks the header in `block` and hands on its entry.
+  private mutating func begin(_ entry: (TarEntry) throws(ArchiveError) -> Void) throws(ArchiveError) {
+    if block.allSatisfy({ $0 == 0 }) {
+      state = .end
+      return
+    }
+    count += 1
+    guard count <= limits.maxEntries else { throw ArchiveError("more than \(limits.maxEntries) entries") }
+    let header = try Header(block[...], number: count)
+    guard header.size <= limits.maxEntryBytes else {
+      throw ArchiveError("entry \"\(header.path)\" is \(header.size) bytes, over the limit of \(limits.maxEntryBytes)")
+    }
+    total += Ustar.blockSize + Ustar.padded(header.size)
+    guard total <= limits.maxTotalBytes else {
+      throw ArchiveError("the entries add up to more than \(limits.maxTotalBytes) bytes")
+    }
+    try header.checkKind()
+    let isFolder = header.kind == UInt8(ascii: "5")
+    let path = try Ustar.checkedPath(header.path, isFolder: isFolder)
+    let folded = String(decoding: path.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    if isFolder {
+      guard header.size == 0 else { throw ArchiveError("folder entry \"\(header.path)\" has data") }
+      folders.insert(path)
+    } else {
+      if let first = foldedNames[folded] {
+        throw ArchiveError(
+          first == path
+            ? "entry \"\(path)\" appears twice" : "entries \"\(first)\" and \"\(path)\" differ only in case")
+      }
+      foldedNames[folded] = path
+      files.insert(path)
+    }
+    var parent = Substring(path)
+    while let slash = parent.lastIndex(of: "/") {
+      parent = parent[..<slash]
+      folders.insert(String(parent))
+    }
+    if let clash = files.intersection(folders).first {
+      throw ArchiveError("entry \"\(clash)\" is both a file and a folder")
+    }
+    try entry(TarEntry(path: path, bytes: [], isFolder: isFolder))
+    current = header.path
+    state = .data(remaining: header.size, padding: Ustar.padded(header.size) - header.size)
   }
 }
 
