@@ -216,13 +216,13 @@ public enum RunCommand: Command {
       plan = HarnessPlan.streamedBuiltIn(
         tier: options.tier, repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
         header: options.json)
-    } else if let folder = options.fixtures, FileIO.isDirectory(folder) {
-      // A folder's tables stay on disk: each case is read again when it is sent.
+    } else if let path = options.fixtures {
+      // A folder's tables (a bundle's, unpacked) stay on disk: each case is read again when it is sent.
       knownFailures = try options.knownFailures.map { path throws(ConformError) in try KnownFailures.read(path) }
       var selection = IndexedSelection(
         filters: options.filters, limit: options.limit, shard: options.shard,
         wanted: Set(knownFailures?.entries.keys ?? [:].keys))
-      let fixtures = try FixtureSource.index(folder: folder, expectDigest: options.expectDigest) { selection.visit($0, $1) }
+      let fixtures = try FixtureSource.index(path, expectDigest: options.expectDigest) { selection.visit($0, $1) }
       try knownFailures?.check(against: selection.found)
       try selection.checkNotEmpty(fixtures)
       selection.keepShard()
@@ -285,9 +285,9 @@ public enum RunCommand: Command {
   /// `--list`: the cases a run with the same fixtures and filters would send, without starting
   /// anything: `id  [tag, tag]  note`, one a line.
   static func list(_ options: ListOptions) throws(ConformError) -> ExitStatus {
-    if let folder = options.fixtures, FileIO.isDirectory(folder) {
+    if let path = options.fixtures {
       var selection = IndexedSelection(filters: options.filters, limit: options.limit, shard: options.shard)
-      let fixtures = try FixtureSource.index(folder: folder, expectDigest: options.expectDigest) { selection.visit($0, $1) }
+      let fixtures = try FixtureSource.index(path, expectDigest: options.expectDigest) { selection.visit($0, $1) }
       try selection.checkNotEmpty(fixtures)
       selection.keepShard()
       let all = selection.all

@@ -44,6 +44,55 @@ import Testing
     #expect(results[1] == results[0])
   }
 
+  /// A bundle is unpacked a file at a time into a private folder and run from its tables there,
+  /// like a fixtures folder; the folder is gone when the run ends, and a damaged bundle is named.
+  @Test func aRunOfABundleMatchesOneOfTheSameCasesInMemory() throws {
+    let folder = TestSupport.temporaryDirectory("indexed-bundle")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let conform = TestSupport.binary("conform")
+    let root = TestSupport.packageRoot
+    let create = try TestSupport.run(
+      conform,
+      ["bundle", "create", "--version", "1.0.0", "--fixtures", root.appendingPathComponent("fixtures").path,
+       "--harness", root.appendingPathComponent("harness").path, "--out", folder.path])
+    #expect(create.status == 0, "\(create.stderr)")
+    let bundle = folder.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
+    let digest = try #require(create.stdout.split(separator: " ").first.map(String.init))
+    var results: [[String]] = []
+    for (name, source) in [("memory", [String]()), ("bundle", ["--fixtures", bundle, "--expect-digest", digest])] {
+      let path = folder.appendingPathComponent("\(name).jsonl").path
+      let run = try TestSupport.run(
+        conform,
+        ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "cooldown-gt", "--results", path,
+         "--suite", "eligibility", "--suite", "update-notice", "--shuffle", "3"] + source,
+        environment: ["TMPDIR": scratch.path])
+      #expect(run.status == 1, "\(run.stderr)")
+      results.append(try Self.comparable(path))
+    }
+    #expect(results[0].contains { $0.contains(#""status":"fail""#) })
+    // The header aside (a bundle's manifest has its version, so another digest), the same records.
+    #expect(results[1].count == results[0].count)
+    #expect(results[1].dropFirst().elementsEqual(results[0].dropFirst()))
+    let header = try ResultsFile.read(folder.appendingPathComponent("bundle.jsonl").path).header
+    #expect(header.fixtures.bundleDigest == digest)
+    #expect(header.fixtures.bundleVersion == "1.0.0")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+
+    var damaged = try FileIO.read(bundle)
+    damaged[damaged.count / 2] ^= 0xFF
+    let damagedPath = folder.appendingPathComponent("damaged.tar.gz").path
+    try FileIO.write(damaged, to: damagedPath)
+    let run = try TestSupport.run(
+      conform, ["run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", damagedPath],
+      environment: ["TMPDIR": scratch.path])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("\(damagedPath): gzip member 1: CRC-32 "), "\(run.stderr)")
+    #expect(run.stderr.contains("it is damaged or not a conform bundle: fetch it again"), "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+  }
+
   @Test func aDuplicateIdIsNamedWithItsFirstLine() throws {
     let folder = TestSupport.temporaryDirectory("indexed-fixtures")
     defer { try? FileManager.default.removeItem(at: folder) }

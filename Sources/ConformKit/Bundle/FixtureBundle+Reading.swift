@@ -43,9 +43,15 @@ extension FixtureBundle {
     }
     try checkFormat(manifestBytes, path: prefix + BundleLayout.manifestName)
     let manifest = try FixtureSet.parseManifest(manifestBytes, path: prefix + BundleLayout.manifestName)
-    try checkManifest(manifest, bytes: manifestBytes, files: files, version: version, prefix: prefix)
+    try checkManifest(manifest, bytes: manifestBytes, names: files.map(\.name), version: version, prefix: prefix)
     let fixtures = try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: name, pathPrefix: prefix)
-    try checkTags(fixtures, prefix: prefix)
+    for suite in fixtures.manifest.suites {
+      var tags: [String: Int64] = [:]
+      for fixture in fixtures.cases where fixture.suite == suite.name {
+        for tag in fixture.tags { tags[tag, default: 0] += 1 }
+      }
+      try checkTags(tags, of: suite, prefix: prefix)
+    }
     return VerifiedBundle(
       bundle: FixtureBundle(version: version, files: files, fixtures: fixtures), archiveDigest: BundleDigest.sha256(archive))
   }
@@ -100,7 +106,7 @@ extension FixtureBundle {
   }
 
   /// Refuses a manifest format this conform does not read, naming the conform that wrote it.
-  private static func checkFormat(_ bytes: [UInt8], path: String) throws(ConformError) {
+  static func checkFormat(_ bytes: [UInt8], path: String) throws(ConformError) {
     guard let json = try? JSONReader.parse(bytes), let format = json["format"]?.intValue else { return }
     let writer = json["generator"]?["version"]?.stringValue
     guard format <= FixtureManifest.currentFormat else {
@@ -115,8 +121,8 @@ extension FixtureBundle {
   }
 
   /// What `FixtureSet` does not check: the bundle's own fields and that nothing is unaccounted for.
-  private static func checkManifest(
-    _ manifest: FixtureManifest, bytes: [UInt8], files: [FixtureFile], version: SemanticVersion, prefix: String
+  static func checkManifest(
+    _ manifest: FixtureManifest, bytes: [UInt8], names: [String], version: SemanticVersion, prefix: String
   ) throws(ConformError) {
     let path = prefix + BundleLayout.manifestName
     guard let bundleVersion = manifest.bundleVersion else {
@@ -137,27 +143,21 @@ extension FixtureBundle {
         throw .file(path: path, message: "lists \"\(file.path)\" twice")
       }
     }
-    for file in files where file.name != BundleLayout.manifestName && !listed.contains(file.name) {
+    for name in names where name != BundleLayout.manifestName && !listed.contains(name) {
       throw .file(
-        path: prefix + file.name, message: "is not listed in manifest.json: a file was added to the bundle; do not use it")
+        path: prefix + name, message: "is not listed in manifest.json: a file was added to the bundle; do not use it")
     }
   }
 
-  /// The manifest's case counts per tag, which `FixtureSet` does not check.
-  private static func checkTags(_ fixtures: FixtureSet, prefix: String) throws(ConformError) {
-    for suite in fixtures.manifest.suites {
-      var tags: [String: Int64] = [:]
-      for fixture in fixtures.cases where fixture.suite == suite.name {
-        for tag in fixture.tags { tags[tag, default: 0] += 1 }
-      }
-      guard tags == suite.tags else {
-        let tag = Set(tags.keys).union(suite.tags.keys).sorted().first { tags[$0] != suite.tags[$0] }!
-        throw .file(
-          path: prefix + BundleLayout.manifestName,
-          message:
-            "suite \(suite.name): tag \"\(tag)\" has \(Plural.count(tags[tag] ?? 0, "case")) in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
-        )
-      }
+  /// A suite's case counts per tag against the manifest's, which `FixtureSet` does not check.
+  static func checkTags(_ tags: [String: Int64], of suite: FixtureManifest.SuiteEntry, prefix: String) throws(ConformError) {
+    guard tags == suite.tags else {
+      let tag = Set(tags.keys).union(suite.tags.keys).sorted().first { tags[$0] != suite.tags[$0] }!
+      throw .file(
+        path: prefix + BundleLayout.manifestName,
+        message:
+          "suite \(suite.name): tag \"\(tag)\" has \(Plural.count(tags[tag] ?? 0, "case")) in \(suite.fixtures), the manifest says \(suite.tags[tag] ?? 0)"
+      )
     }
   }
 

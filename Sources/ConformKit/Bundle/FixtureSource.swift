@@ -63,15 +63,21 @@ public enum FixtureSource {
       bundleVersion: verified.bundle.version.description)
   }
 
-  /// Checks the fixtures folder at `path`, leaving its cases in their tables (see
-  /// `IndexedFixtures`); `visit` gets each case and its index. A pinned digest is compared first.
+  /// Checks the fixtures folder or the bundle at `path`, leaving its cases in their tables (see
+  /// `IndexedFixtures`; a bundle is unpacked a file at a time first); `visit` gets each case and
+  /// its index. A pinned digest is compared first.
   package static func index(
-    folder path: String, expectDigest: String?, visit: (Int, FixtureCase) -> Void
+    _ path: String, expectDigest: String?, limits: BundleLimits = .standard, visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) -> IndexedFixtures {
-    if let expectDigest {
-      try check(
-        BundleDigest.sha256(try FileIO.read(FileIO.join(path, BundleLayout.manifestName))), try BundleDigest.parse(expectDigest),
-        what: FileIO.join(path, BundleLayout.manifestName))
+    let expected = try expectDigest.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
+    guard FileIO.isDirectory(path) else {
+      let archive = try readArchive(path, limits: limits)
+      try check(BundleDigest.sha256(archive), expected, what: path)
+      return try FixtureBundle.index(archive: archive, name: path, limits: limits, visit: visit)
+    }
+    let manifestPath = FileIO.join(path, BundleLayout.manifestName)
+    if expected != nil {
+      try check(BundleDigest.sha256(try FileIO.read(manifestPath)), expected, what: manifestPath)
     }
     return try IndexedFixtures.load(directory: path, visit: visit)
   }

@@ -85,7 +85,7 @@ package final class IndexedFixtures: Sendable {
 
   /// Checks every file the manifest lists against it (other files first, then each suite's
   /// table as it is read), and every case.
-  private init(
+  init(
     manifestBytes: [UInt8], manifest: FixtureManifest, source: String, pathPrefix: String, bundleDigest: String?,
     open: (String) throws(ConformError) -> TableFile, visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) {

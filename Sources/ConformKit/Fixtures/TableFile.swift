@@ -26,13 +26,14 @@ final class TableFile: @unchecked Sendable {
   /// Bytes read at a time while scanning.
   static let chunkSize = 1 << 20
 
-  /// Opens the file at `path` for reading.
-  init(path: String) throws(ConformError) {
+  /// Opens the file at `path` for reading; `name` names it in messages (a bundle's member
+  /// unpacked elsewhere), by default its path.
+  init(path: String, named name: String? = nil) throws(ConformError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .file(path: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+      throw .file(path: name ?? path, message: "cannot be read: \(String(cString: strerror(errno)))")
     }
-    self.path = path
+    self.path = name ?? path
     storage = .file(descriptor)
   }
 
