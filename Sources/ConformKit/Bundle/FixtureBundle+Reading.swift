@@ -20,26 +20,17 @@ extension FixtureBundle {
   public static func read(
     archive: [UInt8], name: String, limits: BundleLimits = .standard
   ) throws(ConformError) -> VerifiedBundle {
-    let advice = "it is damaged or not a conform bundle: fetch it again"
-    guard archive.count <= limits.maxArchiveBytes else {
-      throw .bundle("\(name): \(archive.count) bytes, over the limit of \(limits.maxArchiveBytes) for a bundle")
-    }
-    let tar: [UInt8]
+    try checkSize(archive, name: name, limits: limits)
     let entries: [TarEntry]
-    do {
-      tar = try Gzip.decompress(archive, limit: limits.maxTotalBytes)
+    do throws(TarGz.Failure) {
+      entries = try TarGz.entries(archive, limit: limits.maxTotalBytes, limits: limits.ustar)
     } catch {
-      throw .bundle("\(name): \(error.message): \(advice)")
-    }
-    do {
-      entries = try Ustar.read(tar, limits: limits.ustar)
-    } catch {
-      throw .bundle("\(name): \(error.message): do not use it")
+      throw bundleError(error, name: name)
     }
     let (version, files) = try topFolder(of: entries, name: name)
     let prefix = "\(name):\(BundleLayout.folderName(version: version.description))/"
     guard let manifestBytes = files.first(where: { $0.name == BundleLayout.manifestName })?.bytes else {
-      throw .bundle("\(name): has no manifest.json in its top folder: \(advice)")
+      throw .bundle("\(name): has no manifest.json in its top folder: it is damaged or not a conform bundle: fetch it again")
     }
     try checkFormat(manifestBytes, path: prefix + BundleLayout.manifestName)
     let manifest = try FixtureSet.parseManifest(manifestBytes, path: prefix + BundleLayout.manifestName)
@@ -56,6 +47,13 @@ extension FixtureBundle {
       bundle: FixtureBundle(version: version, files: files, fixtures: fixtures), archiveDigest: BundleDigest.sha256(archive))
   }
 
+  /// Refuses an archive too large to be a bundle before anything is inflated.
+  static func checkSize(_ archive: [UInt8], name: String, limits: BundleLimits) throws(ConformError) {
+    guard archive.count <= limits.maxArchiveBytes else {
+      throw .bundle("\(name): \(archive.count) bytes, over the limit of \(limits.maxArchiveBytes) for a bundle")
+    }
+  }
+
   /// Why `archive` is not a conform bundle at all, or nil when it has a bundle's shape (a gzip
   /// file holding a ustar archive whose first entry is under `conform-fixtures-X.Y.Z/`, with a
   /// `manifest.json` that names a bundle version) and so is a bundle, damaged or not.
@@ -66,11 +64,17 @@ extension FixtureBundle {
     guard archive.count >= 2, archive[0] == 0x1F, archive[1] == 0x8B else {
       return "it is not a gzip file (it does not start with 1f 8b)"
     }
-    guard let tar = try? Gzip.decompress(archive, limit: limits.maxTotalBytes) else { return nil }
-    guard tar.count >= 512, Array(tar[257..<262]) == Array("ustar".utf8) else {
+    // The first block is all this keeps of the inflated bytes: a gzip bomb takes no memory.
+    var head: [UInt8] = []
+    do {
+      try Gzip.decompress(archive, limit: limits.maxTotalBytes) { head += $0.prefix(512 - head.count) }
+    } catch {
+      return nil
+    }
+    guard head.count == 512, Array(head[257..<262]) == Array("ustar".utf8) else {
       return "it is a gzip file, but what it holds is not a tar archive"
     }
-    guard let entries = try? Ustar.read(tar, limits: limits.ustar) else { return nil }
+    guard let entries = try? TarGz.entries(archive, limit: limits.maxTotalBytes, limits: limits.ustar) else { return nil }
     let top = entries.first.map { String($0.path.prefix { $0 != "/" }) } ?? ""
     guard top.hasPrefix(BundleLayout.folderPrefix), SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count))) != nil
     else {

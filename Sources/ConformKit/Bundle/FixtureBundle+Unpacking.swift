@@ -14,9 +14,7 @@ extension FixtureBundle {
   package static func index(
     archive: [UInt8], name: String, limits: BundleLimits = .standard, visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) -> IndexedFixtures {
-    guard archive.count <= limits.maxArchiveBytes else {
-      throw .bundle("\(name): \(archive.count) bytes, over the limit of \(limits.maxArchiveBytes) for a bundle")
-    }
+    try checkSize(archive, name: name, limits: limits)
     let folder = try UnpackFolder()
     defer { folder.remove() }
     let (version, names) = try unpack(archive, name: name, limits: limits, into: folder)
@@ -53,14 +51,11 @@ extension FixtureBundle {
   private static func unpack(
     _ archive: [UInt8], name: String, limits: BundleLimits, into folder: UnpackFolder
   ) throws(ConformError) -> (SemanticVersion, [String]) {
-    var reader = UstarReader(limits: limits.ustar)
     var top: (name: String, version: SemanticVersion)?
     var names: [String] = []
     var file: UnpackedFile?
-    // What stopped the unpacking: the tar data refused, or a ConformError of ours (an entry
-    // outside the top folder, a file that cannot be written). The gzip stream is still read to
-    // its end, so a damaged download is reported as such rather than as the tar error it causes.
-    var refused: ArchiveError?
+    // What stopped the unpacking that is ours to say: an entry outside the top folder, a file
+    // that cannot be written.
     var failure: ConformError?
     func stop(_ error: ConformError) -> ArchiveError {
       failure = error
@@ -82,30 +77,24 @@ extension FixtureBundle {
         throw stop(error)
       }
     }
-    do throws(ArchiveError) {
-      try Gzip.decompress(archive, limit: limits.maxTotalBytes) { (chunk) throws(ArchiveError) in
-        guard refused == nil else { return }
-        do throws(ArchiveError) {
-          try reader.feed(chunk, entry: begin) { (bytes) throws(ArchiveError) in
-            do throws(ConformError) { try file?.write(bytes) } catch { throw stop(error) }
-          }
-        } catch {
-          refused = error
-        }
+    do throws(TarGz.Failure) {
+      try TarGz.read(archive, limit: limits.maxTotalBytes, limits: limits.ustar, entry: begin) { (bytes) throws(ArchiveError) in
+        do throws(ConformError) { try file?.write(bytes) } catch { throw stop(error) }
       }
     } catch {
-      throw .bundle("\(name): \(error.message): it is damaged or not a conform bundle: fetch it again")
-    }
-    if let failure { throw failure }
-    do throws(ArchiveError) {
-      if let refused { throw refused }
-      try reader.finish()
-    } catch {
-      throw .bundle("\(name): \(error.message): do not use it")
+      throw failure ?? bundleError(error, name: name)
     }
     try file?.close()
     guard let top else { throw .bundle("\(name): the archive is empty") }
     return (top.version, names)
+  }
+
+  /// What is wrong with an archive, and what to do.
+  static func bundleError(_ failure: TarGz.Failure, name: String) -> ConformError {
+    switch failure {
+    case .gzip(let error): .bundle("\(name): \(error.message): it is damaged or not a conform bundle: fetch it again")
+    case .tar(let error): .bundle("\(name): \(error.message): do not use it")
+    }
   }
 
   /// The `conform-fixtures-X.Y.Z` folder the first entry is under, and its version.
