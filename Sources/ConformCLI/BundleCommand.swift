@@ -202,6 +202,7 @@ public enum BundleCommand: Command {
     }
     if let version, version != bundle.version { bundle = bundle.relabelled(version) }
     let archive = bundle.archive()
+    try bundle.checkReadable(archive: archive)
     let digest = BundleDigest.sha256(archive)
     let archivePath = FileIO.join(out, bundle.archiveName)
     try FileIO.write(archive, to: archivePath)

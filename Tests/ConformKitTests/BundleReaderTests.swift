@@ -29,6 +29,23 @@ import Testing
     #expect(again.relabelled(SemanticVersion("1.0.1")!).archive() == other.archive())
   }
 
+  /// `bundle create` refuses to publish what conform's own reader would refuse, and says why.
+  @Test func aBundleOverTheReadersLimitsIsNotPublished() throws {
+    let bundle = try BundleSamples.small()
+    let archive = bundle.archive()
+    try bundle.checkReadable(archive: archive)
+    let largest = try #require(bundle.files.max { $0.bytes.count < $1.bytes.count })
+    var limits = BundleLimits.standard
+    limits.maxEntryBytes = largest.bytes.count - 1
+    let error = try #require(throws: ConformError.self) { try bundle.checkReadable(archive: archive, limits: limits) }
+    #expect(error.description.contains("\(largest.name) is \(Plural.grouped(largest.bytes.count, "byte")), over the"))
+    #expect(throws: ConformError.self) { try FixtureBundle.read(archive: archive, name: "small.tar.gz", limits: limits) }
+    limits = .standard
+    limits.maxEntries = bundle.files.count - 1
+    #expect(throws: ConformError.self) { try bundle.checkReadable(archive: archive, limits: limits) }
+    #expect(throws: ConformError.self) { try FixtureBundle.read(archive: archive, name: "small.tar.gz", limits: limits) }
+  }
+
   @Test func readsBackWhatItWrote() throws {
     let bundle = try BundleSamples.small()
     let archive = bundle.archive()

@@ -75,6 +75,24 @@ public struct FixtureBundle: Sendable {
     self.fixtures = fixtures
   }
 
+  /// Refuses to publish a bundle that conform's own reader would refuse: a file, the files
+  /// together, their number or the archive over `limits`.
+  public func checkReadable(archive: [UInt8], limits: BundleLimits = .standard) throws(ConformError) {
+    let advice = "conform run and bundle verify would refuse it: publish a smaller --depth or --tier smoke"
+    if let file = files.first(where: { $0.bytes.count > limits.maxEntryBytes }) {
+      throw .usage(
+        "bundle create: \(file.name) is \(Plural.grouped(file.bytes.count, "byte")), over the "
+          + "\(Plural.grouped(limits.maxEntryBytes, "byte")) a bundle's file may hold: \(advice)")
+    }
+    let total = files.reduce(0) { $0 + 512 + ($1.bytes.count + 511) / 512 * 512 }
+    guard total <= limits.maxTotalBytes, files.count <= limits.maxEntries, archive.count <= limits.maxArchiveBytes else {
+      throw .usage(
+        "bundle create: \(Plural.count(files.count, "file")) of \(Plural.grouped(total, "byte")) unpacked, "
+          + "\(Plural.grouped(archive.count, "byte")) packed, over a bundle's limits (\(limits.maxEntries) entries, "
+          + "\(Plural.grouped(limits.maxTotalBytes, "byte")) unpacked, \(Plural.grouped(limits.maxArchiveBytes, "byte")) packed): \(advice)")
+    }
+  }
+
   /// The `.tar.gz` archive's bytes.
   public func archive() -> [UInt8] {
     let entries = files.map { TarEntry(path: folderName + "/" + $0.name, bytes: $0.bytes) }
