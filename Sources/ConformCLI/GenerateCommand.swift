@@ -63,9 +63,10 @@ public enum GenerateCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let files = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: options.depth, tier: options.tier), to: options.out)
-    let manifest = files.last!
-    print("wrote \(Plural.count(files.count, "file")) to \(options.out) (manifest sha256:\(SHA256.hex(manifest.bytes)))")
+    let written = try FixtureGenerator.write(
+      options: GeneratorOptions(timelineDepth: options.depth, tier: options.tier), to: options.out)
+    let digest = SHA256.hex(written.manifest)
+    print("wrote \(Plural.count(written.names.count, "file")) to \(options.out) (manifest sha256:\(digest))")
     return .success
   }
 }

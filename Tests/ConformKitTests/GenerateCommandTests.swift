@@ -19,6 +19,24 @@ import Testing
     #expect(a.stdout.contains("sha256:\(SHA256.hex(manifest))"))
   }
 
+  /// The tables are written as they are made, in pieces (timeline.jsonl is several of them):
+  /// the defaults give the committed folder byte for byte, a longer old file replaced whole.
+  @Test func generateStreamsThePublishedTablesByteForByte() throws {
+    let out = TestSupport.temporaryDirectory()
+    let old = [UInt8](repeating: UInt8(ascii: "x"), count: 20 << 20)
+    try FileIO.write(old, to: out.appendingPathComponent("timeline.jsonl").path)
+    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", out.path])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let committed = TestSupport.packageRoot.appendingPathComponent("fixtures")
+    let names = try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == names)
+    for name in names {
+      #expect(
+        try FileIO.read(out.appendingPathComponent(name).path) == FileIO.read(committed.appendingPathComponent(name).path),
+        "\(name)")
+    }
+  }
+
   @Test func badDepthIsAUsageError() throws {
     let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--depth", "x"])
     #expect(outcome.status == 2)

@@ -14,21 +14,75 @@ public enum FixtureGenerator {
   /// The files of a fixture set, in a fixed order, the manifest last. Same options, same bytes.
   public static func generate(options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all) -> [FixtureFile] {
     var files: [FixtureFile] = []
+    make(options: options, suites: suites) { (name: String, piece: [UInt8], _: Bool) in
+      if files.last?.name != name { files.append(FixtureFile(name: name, bytes: [])) }
+      files[files.count - 1].bytes += piece
+    }
+    return files
+  }
+
+  /// Writes a fixture set into `directory`, replacing the files of the same names, each table
+  /// as it is made: memory stays flat however deep the search. The manifest is written last.
+  ///
+  /// - Returns: the names of the files written, in order, and the manifest's bytes.
+  public static func write(
+    options: GeneratorOptions, to directory: String
+  ) throws(ConformError) -> (names: [String], manifest: [UInt8]) {
+    try FileIO.createDirectory(directory)
+    var names: [String] = []
+    var manifest: [UInt8] = []
+    var output: FileIO.Output?
+    try make(options: options, suites: SuiteRegistry.all) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
+      if output == nil {
+        names.append(name)
+        output = try FileIO.Output(creating: FileIO.join(directory, name))
+      }
+      try output!.write(piece)
+      if name == "manifest.json" { manifest = piece }
+      if last {
+        try output!.close()
+        output = nil
+      }
+    }
+    return (names, manifest)
+  }
+
+  /// Makes the files of a fixture set in order, the manifest last, handing each to `emit` in
+  /// pieces (a table about every MiB as it is made, other files whole; `last` on a file's last
+  /// piece), its size and digest counted as it goes: same options, same bytes.
+  private static func make<Failure: Error>(
+    options: GeneratorOptions, suites: [any Suite],
+    emit: (_ name: String, _ piece: [UInt8], _ last: Bool) throws(Failure) -> Void
+  ) throws(Failure) {
+    let pieceSize = 1 << 20
+    var files: [FixtureManifest.File] = []
     var entries: [FixtureManifest.SuiteEntry] = []
     for suite in suites {
-      var table: [UInt8] = []
+      let tableName = "\(suite.name).jsonl"
+      let specName = "\(suite.name).md"
+      var piece: [UInt8] = []
+      piece.reserveCapacity(pieceSize + 4096)
+      var hasher = SHA256()
+      var bytes: Int64 = 0
       var count: Int64 = 0
       var tags: [String: Int64] = [:]
       for fixture in suite.cases(options: options) {
-        JSONWriter.write(fixture.json, into: &table)
-        table.append(0x0A)
+        FixtureSet.writeLine(fixture, into: &piece)
         count += 1
         for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        if piece.count >= pieceSize {
+          hasher.update(piece)
+          bytes += Int64(piece.count)
+          try emit(tableName, piece, false)
+          piece.removeAll(keepingCapacity: true)
+        }
       }
-      let tableName = "\(suite.name).jsonl"
-      let specName = "\(suite.name).md"
-      files.append(FixtureFile(name: tableName, bytes: table))
-      files.append(FixtureFile(name: specName, bytes: suite.spec))
+      hasher.update(piece)
+      bytes += Int64(piece.count)
+      try emit(tableName, piece, true)
+      try emit(specName, suite.spec, true)
+      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
       entries.append(
         FixtureManifest.SuiteEntry(
           name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
@@ -36,18 +90,8 @@ public enum FixtureGenerator {
     }
     let manifest = FixtureManifest(
       generatorVersion: version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
-      bundleVersion: nil,
-      files: files.map { FixtureManifest.File(path: $0.name, bytes: Int64($0.bytes.count), sha256: SHA256.hex($0.bytes)) },
-      suites: entries)
-    files.append(FixtureFile(name: "manifest.json", bytes: manifest.bytes))
-    return files
-  }
-
-  /// Writes a fixture set into `directory`, replacing the files of the same names.
-  public static func write(options: GeneratorOptions, to directory: String) throws(ConformError) -> [FixtureFile] {
-    let files = generate(options: options)
-    for file in files { try FileIO.write(file.bytes, to: FileIO.join(directory, file.name)) }
-    return files
+      bundleVersion: nil, files: files, suites: entries)
+    try emit("manifest.json", manifest.bytes, true)
   }
 }
 

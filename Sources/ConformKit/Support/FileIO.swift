@@ -39,6 +39,46 @@ public enum FileIO {
     }
   }
 
+  /// Creates the folder at `path` and its parents, when missing.
+  public static func createDirectory(_ path: String) throws(ConformError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw .file(path: path, message: "cannot be created: \(error.localizedDescription)")
+    }
+  }
+
+  /// A file written piece by piece, so a large one never has to be held whole.
+  public final class Output {
+    let path: String
+    private let handle: FileHandle
+
+    /// Creates the file, or empties it when it exists.
+    public init(creating path: String) throws(ConformError) {
+      guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        throw .file(path: path, message: "cannot be written (check the folder exists and its permissions)")
+      }
+      self.path = path
+      self.handle = handle
+    }
+
+    public func write(_ bytes: [UInt8]) throws(ConformError) {
+      do {
+        try handle.write(contentsOf: bytes)
+      } catch {
+        throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+      }
+    }
+
+    public func close() throws(ConformError) {
+      do {
+        try handle.close()
+      } catch {
+        throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+      }
+    }
+  }
+
   public static func isDirectory(_ path: String) -> Bool {
     var directory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue

@@ -21,7 +21,7 @@ public struct RestartPromptSuite: Suite {
   public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
       seeds: Self.seedCases,
-      alphabets: Self.alphabets.map { alphabet in (alphabet.letters.count, alphabet.depth(options), alphabet.drafter()) },
+      alphabets: Self.alphabets.map { $0.sequences(options) },
       keeping: keep)
   }
 
@@ -56,24 +56,15 @@ struct RestartPromptAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `RestartPromptInput(status: start, steps:)`, from each letter's JSON made once) and the
   /// model's output, the model run on the typed steps.
-  func drafter() -> ([Int]) -> CaseDraft {
-    guard case .object(let base) = RestartPromptInput(status: start, steps: []).json else {
-      preconditionFailure("a restart-prompt input is an object")
-    }
-    let steps = letters.map(\.step.json)
-    let tags = ["exhaustive", name]
-    let (name, letters, note, start) = (name, letters, note, start)
-    return { sequence in
-      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-      var input = base
-      input["steps"] = .array(sequence.map { steps[$0] })
-      var model = RestartPromptModel(status: start)
-      for index in sequence { model.apply(letters[index].step) }
-      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
-    }
+  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<RestartPromptModel> {
+    let steps = letters.map(\.step)
+    return StepSequences.Alphabet(
+      name: name, tags: ["exhaustive", name], note: note, labels: letters.map(\.label), steps: steps.map(\.json),
+      base: RestartPromptInput(status: start, steps: []).json, maxLength: depth(options),
+      start: RestartPromptModel(status: start), apply: { $0.apply(steps[$1]) }, output: \.output)
   }
 }
 

@@ -18,12 +18,7 @@ public struct TimelineSuite: Suite {
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { drafts(options: options, keeping: nil) }
 
   public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
-    StepSequences.tableDrafts(
-      seeds: Self.seedCases,
-      alphabets: Self.alphabets.map { alphabet in
-        let depth = alphabet.depth(options)
-        return (alphabet.letters.count, depth, alphabet.drafter())
-      }, keeping: keep)
+    StepSequences.tableDrafts(seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
@@ -55,23 +50,15 @@ struct TimelineAlphabet: Sendable {
 
   func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
 
-  /// Makes the draft of a sequence of letters: its name, its input (the JSON of
+  /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `TimelineInput(start: exhaustiveStart, steps:)`, from each letter's JSON made once) and the
   /// model's output, the model run on the typed steps.
-  func drafter() -> ([Int]) -> CaseDraft {
-    let empty = TimelineInput(start: TimelineSuite.exhaustiveStart, steps: [])
-    guard case .object(let base) = empty.json else { preconditionFailure("a timeline input is an object") }
-    let steps = letters.map(\.step.json)
-    let tags = ["exhaustive", name]
-    let (name, letters, note) = (name, letters, note)
-    return { sequence in
-      let label = sequence.isEmpty ? "empty" : sequence.map { letters[$0].label }.joined(separator: "-")
-      var input = base
-      input["steps"] = .array(sequence.map { steps[$0] })
-      var model = TimelineModel(start: empty.start)
-      for index in sequence { model.apply(letters[index].step) }
-      return CaseDraft("\(name)/\(label)", tags: tags, note: note, input: .object(input), expected: model.output)
-    }
+  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<TimelineModel> {
+    let steps = letters.map(\.step)
+    return StepSequences.Alphabet(
+      name: name, tags: ["exhaustive", name], note: note, labels: letters.map(\.label), steps: steps.map(\.json),
+      base: TimelineInput(start: TimelineSuite.exhaustiveStart, steps: []).json, maxLength: depth(options),
+      start: TimelineModel(start: TimelineSuite.exhaustiveStart), apply: { $0.apply(steps[$1]) }, output: \.output)
   }
 }
 
