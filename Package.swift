@@ -32,20 +32,24 @@ let package = Package(
     // gzip, DEFLATE, CRC-32 and ustar, written for untrusted input: the bundles' archive layer,
     // knowing nothing of bundles.
     .target(name: "ConformArchive"),
+    // The harness protocol's wire format, shared by the kit and the Swift adapter: each line
+    // kind (hello, case, answer, fixture line, results record) laid out once, its fast encoder
+    // reporting where its parts land, and the one byte scanner that reads answers back.
+    .target(name: "ConformProtocol", dependencies: ["ConformJSON"]),
     // Every capability of the kit: suites, generator, protocol, harness, reporter, bundles;
     // no command line (ConformCLI) and no stderr of its own (the harness reports to a sink).
     .target(
       name: "ConformKit",
-      dependencies: ["ConformArchive", "ConformJSON"],
+      dependencies: ["ConformArchive", "ConformJSON", "ConformProtocol"],
       resources: suiteSpecs
     ),
     // The command-line layer: each command's options declared once, parsed, documented in
     // --help and recorded; the bench and mutants commands.
-    .target(name: "ConformCLI", dependencies: ["ConformKit", "ConformJSON"]),
+    .target(name: "ConformCLI", dependencies: ["ConformKit", "ConformJSON", "ConformProtocol"]),
     // The executable: signals, then ConformCLI.
     .executableTarget(name: "conform", dependencies: ["ConformCLI"]),
     // What an app team links to speak the harness protocol from Swift.
-    .target(name: "ConformAdapter", dependencies: ["ConformJSON"]),
+    .target(name: "ConformAdapter", dependencies: ["ConformJSON", "ConformProtocol"]),
     // The Swift reference implementation of every suite, written as an app would write it.
     .executableTarget(name: "swift-reference", dependencies: ["ConformAdapter"]),
     // Drifting ports: the reference with one realistic bug each, chosen by name.
@@ -54,7 +58,9 @@ let package = Package(
     .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
     .testTarget(
       name: "ConformKitTests",
-      dependencies: ["ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive"]),
+      dependencies: [
+        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformProtocol",
+      ]),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
   ]
 )

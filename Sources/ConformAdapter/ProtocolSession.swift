@@ -1,7 +1,5 @@
 import ConformJSON
-
-/// The protocol version this adapter speaks.
-let protocolVersion: Int64 = 1
+import ConformProtocol
 
 /// Why a session stops before the end of its input; the message goes to standard error.
 struct SessionStop: Error {
@@ -78,14 +76,13 @@ struct ProtocolSession {
     }
     let version: Int64
     do { version = try hello.int("protocol") } catch { throw stop("the hello is not valid: \(error)") }
-    answers.append(line: [
-      "type": "hello", "protocol": .int(protocolVersion), "name": .string(adapter.name),
-      "language": .string(adapter.language), "version": .string(adapter.version),
-      "suites": .array(adapter.suites.map(JSONValue.string)),
-    ])
-    guard version == protocolVersion else {
+    answers.append(
+      line: ImplementationHello(
+        name: adapter.name, language: adapter.language, version: adapter.version, suites: adapter.suites
+      ).json)
+    guard version == ProtocolVersion.current else {
       throw stop(
-        "the harness speaks protocol \(version), this adapter speaks protocol \(protocolVersion); "
+        "the harness speaks protocol \(version), this adapter speaks protocol \(ProtocolVersion.current); "
           + "use a harness and an adapter of the same protocol version")
     }
   }
@@ -104,13 +101,13 @@ struct ProtocolSession {
     if adapter.flushPolicy == .everyAnswer { try flush() }
   }
 
-  private mutating func run(_ request: JSONFields, id: String) -> Answer {
+  private mutating func run(_ request: JSONFields, id: String) -> Answer.Payload {
     do {
       let type = try request.string("type")
       guard type == "case" else { return .error(message: "expected a \"case\" request, found \"\(type)\"") }
       let suite = try request.string("suite")
       let input = CaseInput(id: id, suite: suite, value: try request.value("input"))
-      return .result(try handler(for: suite)(input))
+      return .result(output: try handler(for: suite)(input))
     } catch let skip as SkipCase {
       return .skipped(reason: skip.reason)
     } catch {

@@ -1,4 +1,5 @@
 import ConformKit
+import ConformProtocol
 
 /// A subcommand of `conform`: `conform NAME [options]`.
 ///

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
@@ -106,6 +107,10 @@ import Testing
     #"{ "type" : "error" , "seq" : -1 , "id" : "a/b" , "message" : "m" }"#,
     #"{"type":"result","seq":3,"id":"a/b","output":"x\\"}"#,
     #"{"type":"result","seq":3,"id":"a/b","output":-12.5e3}"#,
+    #"{"output":{"seq":1},"seq":2,"id":"a/b","type":"result"}"#,
+    #"{"id":"a/b","output":"\"seq\":1,","seq":3,"type":"result"}"#,
+    #"{"id":"a/b","output":1,"seq":9223372036854775807,"type":"result"}"#,
+    #"{"id":"a/b","output":1,"seq":-9223372036854775808,"type":"result"}"#,
   ])
   func theScannerAgreesWithTheParser(line: String) throws {
     let bytes = Array(line.utf8)
@@ -127,6 +132,9 @@ import Testing
     #"{"type":"result","seq":3,"seq":4,"id":"a/b","output":1}"#,
     #"{"type":"result","seq":03,"id":"a/b","output":1}"#,
     #"{"type":"result","seq":3.0,"id":"a/b","output":1}"#,
+    #"{"type":"result","seq":1e3,"id":"a/b","output":1}"#,
+    #"{"type":"result","seq":-0,"id":"a/b","output":1}"#,
+    #"{"type":"result","s\u0065q":3,"id":"a/b","output":1}"#,
     #"{"type":"result","seq":99999999999999999999,"id":"a/b","output":1}"#,
     #"{"type":"res\u0075lt","seq":3,"id":"a/b","output":1}"#,
     #"{"type":"skipped","seq":3,"id":"a/b","output":1}"#,

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 
 /// One file of a fixture set: its name within the folder and its bytes.
 public struct FixtureFile: Sendable, Equatable {
@@ -98,11 +99,6 @@ public enum FixtureGenerator {
 /// The version of this build of conform.
 public enum ConformVersion {
   public static let current = "0.1.0"
-}
-
-/// The version of the harness protocol this build speaks (harness/PROTOCOL.md).
-public enum ProtocolVersion {
-  public static let current: Int64 = 1
 }
 
 extension FixtureFile {

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 
 /// A checked set of truth tables, ready to run: the manifest, its digest and every case.
@@ -36,32 +37,13 @@ public struct FixtureSet: Sendable {
     return maker.set(source: source)
   }
 
-  /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)` (keys in
-  /// code point order), written without building the object. Returns where its parts end.
+  /// A fixture's line, newline included: the bytes of `JSONWriter.write(fixture.json)`, written
+  /// without building the object (`FixtureLine`). Returns where its parts are.
   @discardableResult
-  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> EncodedCases.Line {
-    var span = EncodedCases.Line()
-    span.start = Int32(bytes.count)
-    bytes.append(contentsOf: #"{"expected":"#.utf8)
-    JSONWriter.write(fixture.expected, into: &bytes)
-    span.expectedEnd = Int32(bytes.count)
-    bytes.append(contentsOf: #","id":"#.utf8)
-    JSONWriter.writeString(fixture.id, into: &bytes)
-    span.idEnd = Int32(bytes.count)
-    bytes.append(contentsOf: #","input":"#.utf8)
-    JSONWriter.write(fixture.input, into: &bytes)
-    span.inputEnd = Int32(bytes.count)
-    bytes.append(contentsOf: #","note":"#.utf8)
-    JSONWriter.writeString(fixture.note, into: &bytes)
-    bytes.append(contentsOf: #","suite":"#.utf8)
-    JSONWriter.writeString(fixture.suite, into: &bytes)
-    bytes.append(contentsOf: #","tags":["#.utf8)
-    for (position, tag) in fixture.tags.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      JSONWriter.writeString(tag, into: &bytes)
-    }
-    bytes.append(contentsOf: "]}\n".utf8)
-    return span
+  static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> FixtureLine.Parts {
+    FixtureLine.write(
+      expected: fixture.expected, id: fixture.id, input: fixture.input, note: fixture.note, suite: fixture.suite,
+      tags: fixture.tags, into: &bytes)
   }
 
   init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
@@ -105,16 +87,28 @@ public struct FixtureSet: Sendable {
 /// The canonical lines of a set generated in memory, and where each case's parts are in them:
 /// `{"expected":…,"id":…,"input":…,"note":…,"suite":…,"tags":[…]}`.
 final class EncodedCases: Sendable {
-  /// Where one case's line and its parts are, in bytes from the start of its chunk.
+  /// Where one case's line and its parts are (`FixtureLine.Parts`), in bytes from the start of
+  /// its chunk; 32-bit, as a set holds many.
   struct Line: Sendable {
-    var chunk: Int32 = 0
-    var start: Int32 = 0
-    /// After the expected output's value.
-    var expectedEnd: Int32 = 0
-    /// After the id's closing quote.
-    var idEnd: Int32 = 0
-    /// After the input's value.
-    var inputEnd: Int32 = 0
+    var chunk: Int32
+    var line: Range<Int32>
+    var expected: Range<Int32>
+    var id: Range<Int32>
+    var input: Range<Int32>
+
+    init(_ parts: FixtureLine.Parts, chunk: Int32) {
+      func narrow(_ range: Range<Int>) -> Range<Int32> { Int32(range.lowerBound)..<Int32(range.upperBound) }
+      self.chunk = chunk
+      line = narrow(parts.line)
+      expected = narrow(parts.expected)
+      id = narrow(parts.id)
+      input = narrow(parts.input)
+    }
+
+    var parts: FixtureLine.Parts {
+      func widen(_ range: Range<Int32>) -> Range<Int> { Int(range.lowerBound)..<Int(range.upperBound) }
+      return FixtureLine.Parts(line: widen(line), expected: widen(expected), id: widen(id), input: widen(input))
+    }
   }
 
   let chunks: [[UInt8]]
@@ -204,9 +198,7 @@ package final class GeneratedTables: @unchecked Sendable {
       chunk.spans.reserveCapacity(batch.count)
       for draft in batch {
         let fixture = suites[suite].fixture(for: draft)
-        var span = FixtureSet.writeLine(fixture, into: &chunk.lines)
-        span.chunk = Int32(id)
-        chunk.spans.append(span)
+        chunk.spans.append(EncodedCases.Line(FixtureSet.writeLine(fixture, into: &chunk.lines), chunk: Int32(id)))
         chunk.fixtures.append(fixture)
       }
       deposit(chunk, id: id)

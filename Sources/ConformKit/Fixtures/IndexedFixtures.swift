@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 
 /// A checked fixture set whose cases stay in their tables (a fixtures folder's files, or a
 /// bundle's members), read back a batch at a time as a run sends them.
@@ -202,13 +203,12 @@ package final class IndexedFixtures: Sendable {
         var start = 0
         for number in numbers {
           let end = start + table.length(ofLine: number) - 1
-          guard var span = CanonicalLine.span(buffer, start: start, end: end) else {
+          guard let parts = FixtureLine.parts(of: buffer, start: start, end: end) else {
             throw .file(
               path: table.path, line: number + 1,
               message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
           }
-          span.chunk = chunk
-          spans.append(span)
+          spans.append(EncodedCases.Line(parts, chunk: chunk))
           caseSuites.append(suite)
           start = end + 1
         }
@@ -315,61 +315,6 @@ struct CaseCheck {
         if try parse(bytes[start..<end], path: table.path, number: number).id == id { return "\(table.path) line \(number)" }
         start = end + 1
       }
-    }
-    return nil
-  }
-}
-
-/// Finds the parts of a canonical fixture line, `{"expected":E,"id":"I","input":X,"note":…`,
-/// without parsing it: where the expected output, the id and the input end.
-enum CanonicalLine {
-  /// The parts of the line at `start..<end` of `bytes`; nil when it does not have that shape.
-  static func span(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> EncodedCases.Line? {
-    func has(_ text: StaticString, at index: Int) -> Bool {
-      index + text.utf8CodeUnitCount <= end
-        && (0..<text.utf8CodeUnitCount).allSatisfy { bytes[index + $0] == text.utf8Start[$0] }
-    }
-    guard has(#"{"expected":"#, at: start), let expectedEnd = valueEnd(bytes, from: start + 12, end: end),
-      has(#","id":""#, at: expectedEnd)
-    else { return nil }
-    var idEnd = expectedEnd + 7
-    while idEnd < end, bytes[idEnd] != UInt8(ascii: "\""), bytes[idEnd] != UInt8(ascii: "\\") { idEnd += 1 }
-    idEnd += 1
-    guard idEnd <= end, bytes[idEnd - 1] == UInt8(ascii: "\""), has(#","input":"#, at: idEnd),
-      let inputEnd = valueEnd(bytes, from: idEnd + 9, end: end), has(#","note":"#, at: inputEnd)
-    else { return nil }
-    var line = EncodedCases.Line()
-    line.start = Int32(start)
-    line.expectedEnd = Int32(expectedEnd)
-    line.idEnd = Int32(idEnd)
-    line.inputEnd = Int32(inputEnd)
-    return line
-  }
-
-  /// Where the JSON value that starts at `index` ends: the first `,`, `}` or `]` after it outside
-  /// its strings and brackets; nil when there is none before `end`.
-  static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Int? {
-    var index = index
-    var depth = 0
-    while index < end {
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
-        index += 1
-        while index < end, bytes[index] != UInt8(ascii: "\"") {
-          if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-          index += 1
-        }
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == 0 { return index }
-        depth -= 1
-      case UInt8(ascii: ","):
-        if depth == 0 { return index }
-      default:
-        break
-      }
-      index += 1
     }
     return nil
   }

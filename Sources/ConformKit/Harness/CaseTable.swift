@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 
 /// The run's cases, with every byte the hot path needs encoded once into one arena: each
@@ -53,7 +54,7 @@ final class CaseTable: Sendable {
       base: base, ordinals: ordinals)
   }
 
-  /// Cases from their canonical fixture lines (`FixtureSet.writeLine`'s bytes, one chunk),
+  /// Cases from their canonical fixture lines (`FixtureLine`'s bytes, one chunk),
   /// copied without parsing them.
   convenience init(lines: EncodedCases, caseSuites: [String], suites runSuites: [String], ordinals: [Int32]) {
     let (arena, slices) = Self.copy(Array(lines.lines.indices), from: lines, suites: caseSuites)
@@ -127,8 +128,7 @@ final class CaseTable: Sendable {
     if let parsed { return parsed[index] }
     let line = lines!.lines[index]
     let bytes = lines!.chunks[Int(line.chunk)]
-    let end = bytes[Int(line.start)...].firstIndex(of: 0x0A) ?? bytes.count
-    guard let json = try? JSONReader.parse(bytes[Int(line.start)..<end]), let fixture = try? FixtureCase(json: json) else {
+    guard let json = try? JSONReader.parse(bytes[line.parts.line]), let fixture = try? FixtureCase(json: json) else {
       preconditionFailure("a fixture line checked when the set was loaded no longer parses")
     }
     return fixture
@@ -142,8 +142,8 @@ final class CaseTable: Sendable {
   /// Case `index`'s position in the run.
   func ordinal(of index: Int) -> Int { ordinals.map { Int($0[index]) } ?? base + index }
 
-  /// Copies each case's bytes from its canonical line: `{"expected":E,"id":I,"input":X,…`
-  /// holds the expected output, and `"id":I,"input":X`, the request's middle.
+  /// Copies each case's bytes from its canonical fixture line, by the parts `FixtureLine` found:
+  /// the request's id and input, the expected output, and the id of its pass record.
   private static func copy(
     _ selected: [Int], from encoded: EncodedCases, suites: [String]
   ) -> (arena: [UInt8], slices: [Slices]) {
@@ -151,48 +151,23 @@ final class CaseTable: Sendable {
     arena.reserveCapacity(selected.count * 400)
     var slices: [Slices] = []
     slices.reserveCapacity(selected.count)
-    var suffixes: [(suite: String, range: Range<Int>)] = []
+    var suffixes = RequestSuffixes()
     for (suite, index) in zip(suites, selected) {
       let line = encoded.lines[index]
-      let expectedStart = Int(line.start) + 12  // after {"expected":
-      let expectedEnd = Int(line.expectedEnd)
-      let idEnd = Int(line.idEnd)
-      let inputEnd = Int(line.inputEnd)
-      let suffix: Range<Int>
-      if let known = suffixes.last(where: { $0.suite == suite }) {
-        suffix = known.range
-      } else {
-        let start = arena.count
-        arena.append(contentsOf: #","suite":"#.utf8)
-        JSONWriter.writeString(suite, into: &arena)
-        arena.append(contentsOf: #","type":"case"}"#.utf8)
-        arena.append(0x0A)
-        suffix = start..<arena.count
-        suffixes.append((suite, suffix))
-      }
+      let parts = line.parts
+      let suffix = suffixes.range(of: suite, in: &arena)
       encoded.chunks[Int(line.chunk)].withUnsafeBufferPointer { chunk in
-        func range(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
-          let start = arena.count
-          body(&arena)
-          return start..<arena.count
-        }
+        let id = UnsafeBufferPointer(rebasing: chunk[parts.id])
+        let input = UnsafeBufferPointer(rebasing: chunk[parts.input])
+        let request = CaseRequest.writePrefix(encodedID: id, encodedInput: input, into: &arena)
+        let expected = arena.count..<arena.count + parts.expected.count
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[parts.expected]))
+        let pass = PassRecord.writeMiddle(encodedID: id, suite: suite, into: &arena)
+        // An id is plain ASCII, without escapes: its content is its bytes.
         slices.append(
           Slices(
-            requestPrefix: range { bytes in
-              bytes.append(UInt8(ascii: "{"))
-              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd + 1..<inputEnd]))
-              bytes.append(contentsOf: #","seq":"#.utf8)
-            },
-            requestSuffix: suffix,
-            // An id is plain ASCII, without escapes: `,"id":"` then its bytes, then a quote.
-            id: range { $0.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd + 7..<idEnd - 1])) },
-            expected: range { $0.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedStart..<expectedEnd])) },
-            passRecord: range { bytes in
-              bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[expectedEnd..<idEnd]))
-              bytes.append(contentsOf: #","status":"pass","suite":"#.utf8)
-              JSONWriter.writeString(suite, into: &bytes)
-              bytes.append(contentsOf: #","type":"case","us":"#.utf8)
-            }))
+            requestPrefix: request.prefix, requestSuffix: suffix, id: request.id.insideQuotes, expected: expected,
+            passRecord: pass.middle))
       }
     }
     return (arena, slices)
@@ -229,66 +204,50 @@ final class CaseTable: Sendable {
     arena.reserveCapacity(fixtures.count * 512)
     var slices: [Slices] = []
     slices.reserveCapacity(fixtures.count)
-    var suffixes: [(suite: String, range: Range<Int>)] = []
-    func range(_ body: (inout [UInt8]) -> Void) -> Range<Int> {
-      let start = arena.count
-      body(&arena)
-      return start..<arena.count
-    }
+    var suffixes = RequestSuffixes()
     for fixture in fixtures {
-      let suffix: Range<Int>
-      if let known = suffixes.last(where: { $0.suite == fixture.suite }) {
-        suffix = known.range
-      } else {
-        suffix = range { bytes in
-          bytes.append(contentsOf: #","suite":"#.utf8)
-          JSONWriter.writeString(fixture.suite, into: &bytes)
-          bytes.append(contentsOf: #","type":"case"}"#.utf8)
-          bytes.append(0x0A)
-        }
-        suffixes.append((fixture.suite, suffix))
-      }
+      let suffix = suffixes.range(of: fixture.suite, in: &arena)
+      let request = CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &arena)
+      let id = arena.count..<arena.count + fixture.id.utf8.count
+      arena.append(contentsOf: fixture.id.utf8)
+      let expectedStart = arena.count
+      JSONWriter.write(fixture.expected, into: &arena)
+      let expected = expectedStart..<arena.count
+      let pass = PassRecord.writeMiddle(id: fixture.id, suite: fixture.suite, into: &arena)
       slices.append(
-        Slices(
-          requestPrefix: range { bytes in
-            bytes.append(contentsOf: #"{"id":"#.utf8)
-            JSONWriter.writeString(fixture.id, into: &bytes)
-            bytes.append(contentsOf: #","input":"#.utf8)
-            JSONWriter.write(fixture.input, into: &bytes)
-            bytes.append(contentsOf: #","seq":"#.utf8)
-          },
-          requestSuffix: suffix,
-          id: range { $0.append(contentsOf: fixture.id.utf8) },
-          expected: range { JSONWriter.write(fixture.expected, into: &$0) },
-          passRecord: range { bytes in
-            bytes.append(contentsOf: #","id":"#.utf8)
-            JSONWriter.writeString(fixture.id, into: &bytes)
-            bytes.append(contentsOf: #","status":"pass","suite":"#.utf8)
-            JSONWriter.writeString(fixture.suite, into: &bytes)
-            bytes.append(contentsOf: #","type":"case","us":"#.utf8)
-          }))
+        Slices(requestPrefix: request.prefix, requestSuffix: suffix, id: id, expected: expected, passRecord: pass.middle))
     }
     return (arena, slices)
+  }
+
+  /// The request suffix of each suite met, written once into the arena and shared by its cases.
+  private struct RequestSuffixes {
+    private var known: [(suite: String, range: Range<Int>)] = []
+
+    mutating func range(of suite: String, in arena: inout [UInt8]) -> Range<Int> {
+      if let found = known.last(where: { $0.suite == suite }) { return found.range }
+      let range = CaseRequest.writeSuffix(suite: suite, into: &arena)
+      known.append((suite, range))
+      return range
+    }
   }
 
   /// Appends the request line of case `index` with `seq`.
   static func writeRequest(
     _ slices: Slices, seq: Int64, arena: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slices.requestPrefix]))
-    JSONWriter.writeInteger(seq, into: &output)
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slices.requestSuffix]))
+    CaseRequest.write(
+      prefix: UnsafeBufferPointer(rebasing: arena[slices.requestPrefix]), seq: seq,
+      suffix: UnsafeBufferPointer(rebasing: arena[slices.requestSuffix]), into: &output)
   }
 
   /// Appends a `pass` record line: the same bytes as `ResultRecord.result(...).json` plus a newline.
   static func writePassRecord(
     _ slices: Slices, attempt: Int64, microseconds: Int64, arena: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
-    output.append(contentsOf: #"{"attempt":"#.utf8)
-    JSONWriter.writeInteger(attempt, into: &output)
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: arena[slices.passRecord]))
-    JSONWriter.writeInteger(microseconds, into: &output)
-    output.append(contentsOf: "}\n".utf8)
+    PassRecord.write(
+      attempt: attempt, middle: UnsafeBufferPointer(rebasing: arena[slices.passRecord]), microseconds: microseconds,
+      into: &output)
   }
 }
 

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 
 /// The results file, written as results arrive: a header, one record per attempt, a footer.
@@ -248,24 +249,14 @@ extension CaseStatus {
   }
 }
 
-/// Encodes result records. A pass, by far the most common, is written directly (same canonical
-/// bytes as `ResultRecord.json`, checked by a test); everything else goes through the model.
+/// Encodes result records. A pass, by far the most common, is written directly (`PassRecord`,
+/// the same canonical bytes as `ResultRecord.json`, checked by a test); everything else goes
+/// through the model.
 enum ResultEncoding {
   static func write(_ result: CaseResult, into output: inout [UInt8]) {
     if result.status == .pass {
-      output.append(contentsOf: #"{"attempt":"#.utf8)
-      JSONWriter.writeInteger(result.attempt, into: &output)
-      output.append(contentsOf: #","id":"#.utf8)
-      JSONWriter.writeString(result.id, into: &output)
-      output.append(contentsOf: #","status":"pass","suite":"#.utf8)
-      JSONWriter.writeString(result.suite, into: &output)
-      output.append(contentsOf: #","type":"case","us":"#.utf8)
-      if let microseconds = result.microseconds {
-        JSONWriter.writeInteger(microseconds, into: &output)
-      } else {
-        output.append(contentsOf: "null".utf8)
-      }
-      output.append(contentsOf: "}\n".utf8)
+      PassRecord.write(
+        attempt: result.attempt, id: result.id, suite: result.suite, microseconds: result.microseconds, into: &output)
       return
     }
     JSONWriter.write(ResultRecord.result(result).json, into: &output)

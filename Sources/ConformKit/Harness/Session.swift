@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 import Synchronization
 

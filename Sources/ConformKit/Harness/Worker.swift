@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 
 /// One `--jobs` slot: a long-lived implementation process, restarted when it crashes, hangs or

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 
 /// The first line of a results file: who ran, against which fixtures, with which options.
 public struct ResultHeader: Sendable, Equatable {

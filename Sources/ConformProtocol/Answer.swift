@@ -1,7 +1,33 @@
 import ConformJSON
 
 /// One answer line: `result`, `skipped` or `error`, with the request's `seq` and `id`.
+///
+/// The one answer type of the protocol: the harness reads it, the Swift adapter writes its
+/// payload (`AnswerLine`).
 public struct Answer: Sendable, Equatable {
+  /// The three kinds of answer, and how each is named on the wire.
+  public enum Kind: Sendable, Equatable, CaseIterable {
+    case result, skipped, error
+
+    /// The answer's `type`.
+    public var type: StaticString {
+      switch self {
+      case .result: "result"
+      case .skipped: "skipped"
+      case .error: "error"
+      }
+    }
+
+    /// The member that carries this kind's payload.
+    public var payloadKey: StaticString {
+      switch self {
+      case .result: "output"
+      case .skipped: "reason"
+      case .error: "message"
+      }
+    }
+  }
+
   public enum Payload: Sendable, Equatable {
     /// The implementation's output, compared with the fixture's `expected`.
     case result(output: JSONValue)
@@ -9,6 +35,23 @@ public struct Answer: Sendable, Equatable {
     case skipped(reason: String)
     /// The implementation threw or could not decode the input.
     case error(message: String)
+
+    public var kind: Kind {
+      switch self {
+      case .result: .result
+      case .skipped: .skipped
+      case .error: .error
+      }
+    }
+
+    /// The payload member's value.
+    public var value: JSONValue {
+      switch self {
+      case .result(let output): output
+      case .skipped(let reason): .string(reason)
+      case .error(let message): .string(message)
+      }
+    }
   }
 
   public var seq: Int64
@@ -21,27 +64,16 @@ public struct Answer: Sendable, Equatable {
     self.payload = payload
   }
 
+  /// The canonical model of the line, which `AnswerLine.write` writes without building it.
   public var json: JSONValue {
-    var object: JSONObject = ["id": .string(id), "seq": .int(seq)]
-    switch payload {
-    case .result(let output):
-      object["type"] = "result"
-      object["output"] = output
-    case .skipped(let reason):
-      object["type"] = "skipped"
-      object["reason"] = .string(reason)
-    case .error(let message):
-      object["type"] = "error"
-      object["message"] = .string(message)
-    }
-    return .object(object)
+    let kind = payload.kind
+    return [
+      "id": .string(id), "seq": .int(seq), "type": .string("\(kind.type)"), "\(kind.payloadKey)": payload.value,
+    ]
   }
 }
 
 extension Answer {
-  /// The field that carries each answer type's payload.
-  static let payloadKey = ["result": "output", "skipped": "reason", "error": "message"]
-
   /// Reads one answer line strictly: exactly `type`, `seq`, `id` and the type's payload field.
   ///
   /// The violation carries the `seq` whenever the line is an object with an integer `seq`, so a
@@ -60,17 +92,18 @@ extension Answer {
     do {
       let fields = try JSONFields(value)
       let type = try fields.string("type")
-      guard let key = payloadKey[type] else {
+      guard let kind = Kind.allCases.first(where: { "\($0.type)" == type }) else {
         throw JSONShapeError(path: "type", message: "expected \"result\", \"skipped\" or \"error\", found \"\(type)\"")
       }
+      let key = "\(kind.payloadKey)"
       try fields.rejectUnknown(["id", "seq", "type", key])
       let seqValue = try fields.int("seq")
       let id = try fields.string("id")
       let payload: Payload
-      switch type {
-      case "result": payload = .result(output: try fields.value("output"))
-      case "skipped": payload = .skipped(reason: try fields.string("reason"))
-      default: payload = .error(message: try fields.string("message"))
+      switch kind {
+      case .result: payload = .result(output: try fields.value(key))
+      case .skipped: payload = .skipped(reason: try fields.string(key))
+      case .error: payload = .error(message: try fields.string(key))
       }
       return Answer(seq: seqValue, id: id, payload: payload)
     } catch {

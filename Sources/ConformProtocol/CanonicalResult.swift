@@ -1,6 +1,6 @@
 import Foundation
 
-/// The cheapest answer to read: a `result` written in canonical form,
+/// The cheapest answer to read: a `result` written in canonical form by `AnswerLine`,
 /// `{"id":"…","output":…,"seq":N,"type":"result"}`, as the Swift and Kotlin adapters write it.
 ///
 /// Found from the line's two ends, without walking the output: the harness compares the bytes
@@ -8,22 +8,24 @@ import Foundation
 /// only be that answer (a valid JSON value between those ends), so a pass costs two `memcmp`s.
 /// Anything else, a different output included, is read by `AnswerScanner` or `Answer.parse`,
 /// which decide what it is: this never rejects a line.
-struct CanonicalResult: Sendable, Equatable {
-  var seq: Int64
+public struct CanonicalResult: Sendable, Equatable {
+  public var seq: Int64
   /// The id string's content (no escapes in it).
-  var id: Range<Int>
+  public var id: Range<Int>
   /// The bytes between `"output":` and `,"seq":`.
-  var output: Range<Int>
+  public var output: Range<Int>
 
-  private static let head: StaticString = #"{"id":""#
-  private static let afterID: StaticString = #"","output":"#
-  private static let seqKey: StaticString = #","seq":"#
-  private static let tail: StaticString = #","type":"result"}"#
+  private static var head: StaticString { AnswerLine.head }
+  private static var afterID: StaticString { AnswerLine.payloadKey(.result) }
+  private static var seqKey: StaticString { AnswerLine.seqKey }
+  private static var tail: StaticString { AnswerLine.tail(.result) }
 
-  static func match(_ line: UnsafeBufferPointer<UInt8>) -> CanonicalResult? {
+  public static func match(_ line: UnsafeBufferPointer<UInt8>) -> CanonicalResult? {
     let count = line.count
-    guard count > head.utf8CodeUnitCount + afterID.utf8CodeUnitCount + seqKey.utf8CodeUnitCount + tail.utf8CodeUnitCount,
-      has(head, in: line, at: 0), has(tail, in: line, at: count - tail.utf8CodeUnitCount)
+    // The id's two quotes, then the pieces around it.
+    guard count > 2 + head.utf8CodeUnitCount + afterID.utf8CodeUnitCount + seqKey.utf8CodeUnitCount + tail.utf8CodeUnitCount,
+      has(head, in: line, at: 0), has(tail, in: line, at: count - tail.utf8CodeUnitCount),
+      line[head.utf8CodeUnitCount] == UInt8(ascii: "\"")
     else { return nil }
     // The seq: digits just before the tail, no leading zero, at most 18 (no overflow).
     let digitsEnd = count - tail.utf8CodeUnitCount
@@ -36,7 +38,7 @@ struct CanonicalResult: Sendable, Equatable {
     let outputEnd = digitsStart - seqKey.utf8CodeUnitCount
     guard outputEnd > 0, has(seqKey, in: line, at: outputEnd) else { return nil }
     // The id: plain characters up to the first quote.
-    let idStart = head.utf8CodeUnitCount
+    let idStart = head.utf8CodeUnitCount + 1
     var idEnd = idStart
     while idEnd < outputEnd {
       let byte = line[idEnd]
@@ -44,8 +46,8 @@ struct CanonicalResult: Sendable, Equatable {
       if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
       idEnd += 1
     }
-    let outputStart = idEnd + afterID.utf8CodeUnitCount
-    guard outputStart < outputEnd, has(afterID, in: line, at: idEnd) else { return nil }
+    let outputStart = idEnd + 1 + afterID.utf8CodeUnitCount
+    guard idEnd < outputEnd, outputStart < outputEnd, has(afterID, in: line, at: idEnd + 1) else { return nil }
     return CanonicalResult(seq: seq, id: idStart..<idEnd, output: outputStart..<outputEnd)
   }
 

@@ -1,0 +1,92 @@
+import ConformJSON
+
+/// A `case` request line: `{"id":I,"input":X,"seq":N,"suite":S,"type":"case"}` and a newline.
+///
+/// Canonical key order puts `seq` between `input` and `suite`, so the line is a prefix that
+/// holds the case, the number, and a suffix that holds only the suite: a request is encoded
+/// once and sending it again costs two copies and a few digits.
+public struct CaseRequest: Sendable {
+  /// `{"id":…,"input":…,"seq":`
+  public let prefix: [UInt8]
+  /// `,"suite":…,"type":"case"}` and the newline.
+  public let suffix: [UInt8]
+
+  public init(id: String, suite: String, input: JSONValue) {
+    var prefix: [UInt8] = []
+    Self.writePrefix(id: id, input: input, into: &prefix)
+    var suffix: [UInt8] = []
+    Self.writeSuffix(suite: suite, into: &suffix)
+    self.prefix = prefix
+    self.suffix = suffix
+  }
+
+  /// Appends the request line for `seq`, newline included.
+  public func write(seq: Int64, into output: inout [UInt8]) {
+    prefix.withUnsafeBufferPointer { prefix in
+      suffix.withUnsafeBufferPointer { suffix in Self.write(prefix: prefix, seq: seq, suffix: suffix, into: &output) }
+    }
+  }
+
+  /// The JSON of the request, as the schema describes it (for tests and documentation).
+  public static func json(seq: Int64, id: String, suite: String, input: JSONValue) -> JSONValue {
+    ["id": .string(id), "input": input, "seq": .int(seq), "suite": .string(suite), "type": "case"]
+  }
+}
+
+extension CaseRequest {
+  /// Where a written prefix's parts are, in bytes into the buffer written to.
+  public struct PrefixParts: Sendable, Equatable {
+    /// The whole prefix, `{` to `"seq":`.
+    public var prefix: Range<Int>
+    /// The id string, quotes included.
+    public var id: Range<Int>
+    public var input: Range<Int>
+  }
+
+  /// Appends a request's prefix from the case's id and input.
+  @discardableResult
+  public static func writePrefix(id: String, input: JSONValue, into output: inout [UInt8]) -> PrefixParts {
+    writePrefix(into: &output, id: { JSONWriter.writeString(id, into: &$0) }, input: { JSONWriter.write(input, into: &$0) })
+  }
+
+  /// Appends a request's prefix from the canonical bytes of the case's id (a JSON string) and
+  /// input, copied from another line (a fixture line's `FixtureLine.Parts`).
+  @discardableResult
+  public static func writePrefix(
+    encodedID id: UnsafeBufferPointer<UInt8>, encodedInput input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+  ) -> PrefixParts {
+    writePrefix(into: &output, id: { $0.append(contentsOf: id) }, input: { $0.append(contentsOf: input) })
+  }
+
+  private static func writePrefix(
+    into output: inout [UInt8], id: (inout [UInt8]) -> Void, input: (inout [UInt8]) -> Void
+  ) -> PrefixParts {
+    let start = output.count
+    output.append(#"{"id":"#)
+    let idRange = output.written(id)
+    output.append(#","input":"#)
+    let inputRange = output.written(input)
+    output.append(#","seq":"#)
+    return PrefixParts(prefix: start..<output.count, id: idRange, input: inputRange)
+  }
+
+  /// Appends the suffix of every request of `suite`, newline included; returns its range.
+  @discardableResult
+  public static func writeSuffix(suite: String, into output: inout [UInt8]) -> Range<Int> {
+    output.written { bytes in
+      bytes.append(#","suite":"#)
+      JSONWriter.writeString(suite, into: &bytes)
+      bytes.append(#","type":"case"}"#)
+      bytes.append(0x0A)
+    }
+  }
+
+  /// Appends a request line from its prefix and suffix and the `seq` between them.
+  public static func write(
+    prefix: UnsafeBufferPointer<UInt8>, seq: Int64, suffix: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+  ) {
+    output.append(contentsOf: prefix)
+    JSONWriter.writeInteger(seq, into: &output)
+    output.append(contentsOf: suffix)
+  }
+}

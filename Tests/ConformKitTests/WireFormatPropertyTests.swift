@@ -1,0 +1,211 @@
+import ConformJSON
+import ConformProtocol
+import Testing
+
+@testable import ConformKit
+
+/// Every fast encoder of `ConformProtocol` against the canonical encoder (`JSONWriter` on the
+/// line's model), on values drawn by the kit's `SeededGenerator`: the same bytes, and the parts
+/// each reports are where those parts' canonical bytes are.
+@Suite struct WireFormatPropertyTests {
+  /// Values per encoder: a few thousand lines, well under a second.
+  static let count = 1500
+
+  @Test func answerLinesAreCanonicalAndTheirReadersFindTheirParts() throws {
+    var values = WireValues(seed: FuzzSettings.seed)
+    for _ in 0..<Self.count {
+      let answer = Answer(seq: values.seq(), id: values.id(), payload: values.payload())
+      var bytes: [UInt8] = [0x20]
+      let parts = AnswerLine.write(seq: answer.seq, id: answer.id, payload: answer.payload, into: &bytes)
+      let line = Array(bytes[parts.line])
+      try #require(line == JSONWriter.bytes(answer.json) + [0x0A], "\(answer)")
+      try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(answer.id)))
+      try #require(Array(bytes[parts.payload]) == JSONWriter.bytes(answer.payload.value))
+      try #require(Array(bytes[parts.seq]) == JSONWriter.bytes(.int(answer.seq)))
+      // The harness's readers find the same parts in the line as written.
+      let local = parts.line.lowerBound
+      let text = line.dropLast()
+      try #require(try Answer.parse(String(decoding: text, as: UTF8.self)) == answer)
+      let plainID = !bytes[parts.id.insideQuotes].contains(UInt8(ascii: "\\"))
+      let scanned = Array(text).withUnsafeBufferPointer { AnswerScanner.scan($0) }
+      if plainID {
+        let scanned = try #require(scanned, "\(answer)")
+        #expect(scanned.kind == answer.payload.kind && scanned.seq == answer.seq)
+        #expect(scanned.id == parts.id.insideQuotes.shifted(by: -local))
+        #expect(scanned.payload == parts.payload.shifted(by: -local))
+      } else {
+        #expect(scanned == nil)
+      }
+      let canonical = Array(text).withUnsafeBufferPointer { CanonicalResult.match($0) }
+      if plainID, answer.payload.kind == .result, (1...999_999_999_999_999_999).contains(answer.seq) {
+        let found = try #require(canonical, "\(answer)")
+        #expect(found.seq == answer.seq)
+        #expect(found.id == parts.id.insideQuotes.shifted(by: -local))
+        #expect(found.output == parts.payload.shifted(by: -local))
+      } else {
+        #expect(canonical == nil)
+      }
+    }
+  }
+
+  @Test func requestsAreCanonical() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 1)
+    for _ in 0..<Self.count {
+      let (id, suite, input, seq) = (values.id(), values.string(), values.json.value(), values.seq())
+      var bytes: [UInt8] = [0x20]
+      let parts = CaseRequest.writePrefix(id: id, input: input, into: &bytes)
+      let suffix = CaseRequest.writeSuffix(suite: suite, into: &bytes)
+      try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(id)))
+      try #require(Array(bytes[parts.input]) == JSONWriter.bytes(input))
+      var line: [UInt8] = []
+      bytes.withUnsafeBufferPointer { bytes in
+        CaseRequest.write(
+          prefix: UnsafeBufferPointer(rebasing: bytes[parts.prefix]), seq: seq, suffix: UnsafeBufferPointer(rebasing: bytes[suffix]),
+          into: &line)
+      }
+      let canonical = JSONWriter.bytes(CaseRequest.json(seq: seq, id: id, suite: suite, input: input)) + [0x0A]
+      try #require(line == canonical, "\(id)")
+      // From bytes copied out of another line, and as a request made once: the same line.
+      var copied: [UInt8] = []
+      _ = bytes.withUnsafeBufferPointer { bytes in
+        CaseRequest.writePrefix(
+          encodedID: UnsafeBufferPointer(rebasing: bytes[parts.id]), encodedInput: UnsafeBufferPointer(rebasing: bytes[parts.input]),
+          into: &copied)
+      }
+      #expect(copied == Array(bytes[parts.prefix]))
+      var once: [UInt8] = []
+      CaseRequest(id: id, suite: suite, input: input).write(seq: seq, into: &once)
+      #expect(once == canonical)
+    }
+  }
+
+  @Test func fixtureLinesAreCanonicalAndFoundAgain() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 2)
+    for _ in 0..<Self.count {
+      let fixture = values.fixture()
+      var bytes: [UInt8] = [0x20]
+      let parts = FixtureSet.writeLine(fixture, into: &bytes)
+      try #require(Array(bytes[parts.line]) + [0x0A] == JSONWriter.bytes(fixture.json) + [0x0A], "\(fixture.id)")
+      try #require(bytes.last == 0x0A && bytes.count == parts.line.upperBound + 1)
+      try #require(Array(bytes[parts.expected]) == JSONWriter.bytes(fixture.expected))
+      try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(fixture.id)))
+      try #require(Array(bytes[parts.input]) == JSONWriter.bytes(fixture.input))
+      let found = bytes.withUnsafeBufferPointer { FixtureLine.parts(of: $0, start: parts.line.lowerBound, end: parts.line.upperBound) }
+      let plainID = !bytes[parts.id].dropFirst().dropLast().contains(UInt8(ascii: "\\"))
+      #expect(found == (plainID ? parts : nil), "\(fixture.id)")
+    }
+  }
+
+  @Test func passRecordsAreCanonical() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 3)
+    for _ in 0..<Self.count {
+      let result = CaseResult(
+        id: values.id(), suite: values.string(), status: .pass, attempt: values.seq(),
+        microseconds: values.random.chance(10) ? nil : values.seq())
+      let canonical = JSONWriter.bytes(ResultRecord.result(result).json) + [0x0A]
+      var bytes: [UInt8] = [0x20]
+      let parts = PassRecord.write(
+        attempt: result.attempt, id: result.id, suite: result.suite, microseconds: result.microseconds, into: &bytes)
+      try #require(Array(bytes[parts.line]) == canonical, "\(result)")
+      try #require(Array(bytes[parts.attempt]) == JSONWriter.bytes(.int(result.attempt)))
+      try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(result.id)))
+      try #require(Array(bytes[parts.suite]) == JSONWriter.bytes(.string(result.suite)))
+      try #require(Array(bytes[parts.microseconds]) == JSONWriter.bytes(result.microseconds.map(JSONValue.int) ?? .null))
+      // Stamped around a case's middle, as the harness writes passes: the same line.
+      var middle: [UInt8] = []
+      let middleParts = PassRecord.writeMiddle(id: result.id, suite: result.suite, into: &middle)
+      #expect(Array(middle[middleParts.id]) == Array(bytes[parts.id]))
+      var stamped: [UInt8] = []
+      middle.withUnsafeBufferPointer {
+        _ = PassRecord.write(attempt: result.attempt, middle: $0, microseconds: result.microseconds, into: &stamped)
+      }
+      #expect(stamped == canonical)
+      var encoded: [UInt8] = []
+      ResultEncoding.write(result, into: &encoded)
+      #expect(encoded == canonical)
+    }
+  }
+
+  /// The case table, encoded from cases and copied from their fixture lines: each request and
+  /// pass record is the canonical line, and the expected output and id point at their bytes.
+  @Test func caseTablesMadeEitherWayWriteCanonicalLines() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 4)
+    // Copying from lines needs plain ids, as fixture tables have.
+    let fixtures = (0..<300).map { _ in values.fixture(plainID: true) }
+    var chunk: [UInt8] = []
+    let lines = fixtures.map { EncodedCases.Line(FixtureSet.writeLine($0, into: &chunk), chunk: 0) }
+    let suites = Array(Set(fixtures.map(\.suite))).sorted()
+    let tables = [
+      CaseTable(fixtures, suites: suites),
+      CaseTable(
+        lines: EncodedCases(chunks: [chunk], lines: lines), caseSuites: fixtures.map(\.suite), suites: suites,
+        ordinals: fixtures.indices.map(Int32.init)),
+    ]
+    for table in tables {
+      for (index, fixture) in fixtures.enumerated() {
+        let slices = table.slices[index]
+        let (seq, attempt, microseconds) = (values.seq(), values.seq(), values.seq())
+        var request: [UInt8] = []
+        var record: [UInt8] = []
+        table.arena.withUnsafeBufferPointer { arena in
+          CaseTable.writeRequest(slices, seq: seq, arena: arena, into: &request)
+          CaseTable.writePassRecord(slices, attempt: attempt, microseconds: microseconds, arena: arena, into: &record)
+        }
+        let requestJSON = CaseRequest.json(seq: seq, id: fixture.id, suite: fixture.suite, input: fixture.input)
+        try #require(request == JSONWriter.bytes(requestJSON) + [0x0A], "\(fixture.id)")
+        let result = CaseResult(id: fixture.id, suite: fixture.suite, status: .pass, attempt: attempt, microseconds: microseconds)
+        try #require(record == JSONWriter.bytes(ResultRecord.result(result).json) + [0x0A])
+        #expect(Array(table.arena[slices.expected]) == JSONWriter.bytes(fixture.expected))
+        #expect(table.id(index) == fixture.id)
+      }
+    }
+  }
+}
+
+/// Values for the wire-format properties, from one seed.
+struct WireValues {
+  var random: SeededGenerator
+  var json: JSONValueGenerator
+
+  init(seed: UInt64) {
+    random = SeededGenerator(seed: seed)
+    json = JSONValueGenerator(random: SeededGenerator(seed: seed &+ 0x5EED))
+  }
+
+  mutating func string() -> String { json.string() }
+
+  /// Mostly an id as suites make them (plain ASCII), sometimes any string.
+  mutating func id(plain: Bool = false) -> String {
+    if plain || random.chance(70) {
+      return "suite-\(random.below(9))/\(random.pick(["seed", "edge", "random"]))/\(random.below(100_000))"
+    }
+    return json.string()
+  }
+
+  mutating func seq() -> Int64 {
+    switch random.below(4) {
+    case 0: random.pick([0, 1, -1, 9, 10, .max, .min, 999_999_999_999_999_999, 1_000_000_000_000_000_000])
+    case 1: Int64(bitPattern: random.next())
+    default: Int64(random.below(1_000_000))
+    }
+  }
+
+  mutating func payload() -> Answer.Payload {
+    switch random.below(4) {
+    case 0: .skipped(reason: json.string())
+    case 1: .error(message: json.string())
+    default: .result(output: json.value())
+    }
+  }
+
+  mutating func fixture(plainID: Bool = false) -> FixtureCase {
+    FixtureCase(
+      id: id(plain: plainID), suite: random.pick(["eligibility", "draw-freshness", json.string()]),
+      tags: (0..<random.below(3)).map { _ in json.string() }, note: json.string(), input: json.value(),
+      expected: json.value())
+  }
+}
+
+extension Range<Int> {
+  func shifted(by offset: Int) -> Range<Int> { lowerBound + offset..<upperBound + offset }
+}
