@@ -29,14 +29,15 @@ public enum FileIO {
   }
 
   /// Writes the whole file, creating its folder.
+  ///
+  /// In pieces: Foundation's `Data.write` on Linux starts the file over after its first 2 GiB.
   public static func write(_ bytes: [UInt8], to path: String) throws(ConformError) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(bytes).write(to: url)
-    } catch {
-      throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+    try createDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    let output = try Output(creating: path)
+    for start in stride(from: 0, to: bytes.count, by: 1 << 26) {
+      try output.write(bytes[start..<min(start + (1 << 26), bytes.count)])
     }
+    try output.close()
   }
 
   /// Creates the folder at `path` and its parents, when missing.
@@ -62,7 +63,7 @@ public enum FileIO {
       self.handle = handle
     }
 
-    public func write(_ bytes: [UInt8]) throws(ConformError) {
+    public func write(_ bytes: some DataProtocol) throws(ConformError) {
       do {
         try handle.write(contentsOf: bytes)
       } catch {
