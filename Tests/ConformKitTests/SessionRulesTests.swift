@@ -225,6 +225,40 @@ import Testing
     #expect(verdict.message.hasSuffix("replayed alone, one at a time, 2 of them passed: the fault did not recur"))
   }
 
+  /// Exact blame needs the culprit to crash alone once: replayed one at a time, a culprit among
+  /// a thousand cases in flight costs one restart more than the crash itself, and the 999 others
+  /// are recorded as they answer.
+  @Test func aCulpritAmongAThousandSuspectsCostsOneMoreRestart() {
+    // Attempt numbers tell the thousand apart (the table has eight cases).
+    let many = (0..<1000).map { TableAttempt(table: Self.table, attempt: Attempt(caseIndex: Int32($0 % 8), number: Int32($0))) }
+    let culprit = 700
+    var rules = SessionRules(window: 1000)
+    for item in many { rules.send(item, at: 0) }
+    var faults = 1
+    #expect(Self.describe(rules.settle(.died, cause: "crash", stderr: nil)) == "1000 suspects crashed")
+    rules.beginProcess()
+    var passed: [Int32] = []
+    var blamed: [Int32] = []
+    while rules.hasWork || rules.isReplaying {
+      let refill = rules.refill { _ in true }
+      #expect(refill.verdict == nil)
+      guard let item = refill.send.first else { break }
+      #expect(refill.send.count == 1)
+      rules.send(item, at: 0)
+      if item.attempt.number == Int32(culprit) {
+        if case .culprit(let found, .crashed) = rules.settle(.died, cause: "crash", stderr: nil) { blamed.append(found.item.attempt.number) }
+        faults += 1
+        rules.beginProcess()
+      } else {
+        Self.pass(&rules, seq: rules.nextSeq - 1)
+        passed.append(item.attempt.number)
+      }
+    }
+    #expect(blamed == [Int32(culprit)])
+    #expect(passed == (0..<1000).filter { $0 != culprit }.map(Int32.init))
+    #expect(faults == 2, "a restart for the crash, one for the culprit's replay")
+  }
+
   // MARK: - Giving up
 
   @Test func outOfRestartsTheSlotHandsBackEverythingItHolds() {
