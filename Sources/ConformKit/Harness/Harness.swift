@@ -182,6 +182,11 @@ package enum Harness {
         : capText(plan.settings.maxRestarts, lastFailure: nil)
       results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
     }
+    if context.restarts > 0 {
+      // How many restarts the run used and why: "restarts: 4 of 10 (3 crashes, 1 hang)".
+      plan.settings.diagnostics.note(
+        "restarts: \(context.restarts) of \(plan.settings.maxRestarts) (\(context.restartTally.reasons))")
+    }
     if context.restartLimitReached {
       plan.settings.diagnostics.note(
         "the implementation was restarted \(Plural.count(context.restarts, "time")), the limit (--max-restarts \(plan.settings.maxRestarts)): "

@@ -53,7 +53,7 @@ package enum Termination: Sendable, Equatable, CustomStringConvertible {
 /// worker's pipe and misses its end of input. The parent's ends are non-blocking: the threads
 /// that use them wait in `poll` with a short timeout, so none can be stuck forever by a
 /// grandchild that keeps a pipe open.
-final class ImplementationProcess: @unchecked Sendable {
+final class ImplementationProcess: Sendable {
   let pid: pid_t
   /// Write end of the implementation's stdin.
   let stdinFD: Int32
@@ -61,8 +61,8 @@ final class ImplementationProcess: @unchecked Sendable {
   let stdoutFD: Int32
   let stderrFD: Int32
 
-  private let lock = NSLock()
-  private var reaped: Termination?
+  /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
+  private let reaped = Mutex<Termination?>(nil)
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
   private static let spawnLock = NSLock()
@@ -156,11 +156,11 @@ final class ImplementationProcess: @unchecked Sendable {
   /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
   /// its group afterwards cannot reach a stranger).
   var hasExited: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if reaped != nil { return true }
-    var info = siginfo_t()
-    return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+    reaped.withLock { reaped in
+      if reaped != nil { return true }
+      var info = siginfo_t()
+      return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+    }
   }
 
   /// Waits up to `milliseconds` for the process to end on its own; true when it did.
@@ -177,10 +177,8 @@ final class ImplementationProcess: @unchecked Sendable {
 
   /// Sends `signal` to the whole process group (the implementation and its children).
   func signalGroup(_ signal: Int32) {
-    lock.lock()
-    defer { lock.unlock() }
     // Once reaped, the group id may belong to someone else: never signal it then.
-    if reaped == nil { kill(-pid, signal) }
+    reaped.withLock { reaped in if reaped == nil { kill(-pid, signal) } }
   }
 
   /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
@@ -198,15 +196,15 @@ final class ImplementationProcess: @unchecked Sendable {
   /// Reaps the process, waiting for it (call once it has exited or been killed).
   @discardableResult
   func reap() -> Termination {
-    lock.lock()
-    defer { lock.unlock() }
-    if let reaped { return reaped }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let termination = Termination(waitStatus: status)
-    reaped = termination
-    Self.unreaped.withLock { _ = $0.remove(pid) }
-    return termination
+    reaped.withLock { reaped in
+      if let reaped { return reaped }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      let termination = Termination(waitStatus: status)
+      reaped = termination
+      Self.unreaped.withLock { _ = $0.remove(pid) }
+      return termination
+    }
   }
 
   /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).

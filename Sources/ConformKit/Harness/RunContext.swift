@@ -56,6 +56,7 @@ final class RunContext: @unchecked Sendable {
   private(set) var results: ResultsWriter!
   private let restartsUsed = Atomic<Int>(0)
   private let limitReached = Atomic<Bool>(false)
+  private let restartReasons = Mutex(RestartTally())
   /// The signal that stops the run (SIGINT or SIGTERM), `failureLimit`, or 0.
   private let stopSignal = Atomic<Int32>(0)
 
@@ -84,6 +85,12 @@ final class RunContext: @unchecked Sendable {
   }
 
   var restarts: Int { restartsUsed.load(ordering: .relaxed) }
+
+  /// Adds a worker's restarts, by reason, once it is done.
+  func add(_ tally: RestartTally) { restartReasons.withLock { $0 = $0 + tally } }
+
+  /// The restarts of the workers done so far, by reason.
+  var restartTally: RestartTally { restartReasons.withLock { $0 } }
 
   /// Whether a worker needed a restart past `--max-restarts`.
   var restartLimitReached: Bool { limitReached.load(ordering: .relaxed) }

@@ -3,69 +3,35 @@ import ConformProtocol
 import Foundation
 import Synchronization
 
-/// One process of the implementation, from spawn to reaping: its pipes, the threads on them, and
-/// the requests in flight.
+/// One process of the implementation, from spawn to reaping: its pipes and what it said in its
+/// hello. What its threads share with the worker is in the worker's `PumpShared`, under its
+/// number.
 ///
-/// Every mutable field is guarded by the owning worker's condition; the threads never block
-/// except in `poll` with a 100 ms timeout, after which they look at `ended`.
+/// Every stored property is a constant but `stdout`, which one thread uses at a time: the one
+/// doing the handshake, then the reader, then (once `readerDone` is set under the lock) the
+/// supervisor, for a line left without its newline. That hand-off is why it is unchecked.
 final class Session: @unchecked Sendable {
   let process: ImplementationProcess
+  /// The worker's index (thread names).
+  let index: Int
+  /// The process's number in `PumpShared` (its flags).
   let number: Int
-  private(set) var hello: ImplementationHello!
-  private(set) var supported: Set<String> = []
-  let stdout = LineBuffer()
+  let hello: ImplementationHello
+  let supported: Set<String>
+  let stdout: LineBuffer
   /// How many more bytes of stdout the reader may take: unlimited while the session runs. Once
   /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
   /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
   /// is never credited.
   let readAllowance = Atomic<Int>(.max)
 
-  // Guarded by the worker's condition.
-  var inFlight = InFlightRequests()
-  private(set) var nextSeq: Int64 = 1
-  /// The last `rememberedSends` attempts sent, at `(seq - 1) % rememberedSends`: a second answer
-  /// to one of them is pinned on its case. Bounded, so that a long run holds no case it is done
-  /// with; a second answer to an older `seq` is treated like an answer to a `seq` never sent.
-  private var recentSends: [TableAttempt] = []
-  static let rememberedSends = 1024
-  /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
-  /// starts its clock no earlier than this.
-  var lastAnswerAt: UInt64 = 0
-  /// Nothing left to send and nothing in flight: the writer closes stdin.
-  var closing = false
-  /// The writer waits on the condition for room in the window (or for the last answers): only
-  /// then does an answer wake it, so answers arriving one by one cost no thread wake-ups.
-  var writerWaiting = false
-  /// The session is over: every thread stops.
-  var ended = false
-  var stdoutEnded = false
-  var writeError: Int32?
-  var violation: ProtocolViolation?
-  var stderr = StderrTail()
-  var readerDone = false
-  var writerDone = false
-  var stderrDone = false
-
-  private init(process: ImplementationProcess, number: Int) {
+  private init(process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer) {
     self.process = process
+    self.index = index
     self.number = number
-  }
-
-  /// Gives `item` the next `seq`, in flight from `now`.
-  func send(_ item: TableAttempt, at now: UInt64) {
-    inFlight.add(InFlight(item: item, sentAt: now), seq: nextSeq)
-    if recentSends.count < Self.rememberedSends {
-      recentSends.append(item)
-    } else {
-      recentSends[Int((nextSeq - 1) % Int64(Self.rememberedSends))] = item
-    }
-    nextSeq += 1
-  }
-
-  /// The attempt sent as `seq`, if it is among the last `rememberedSends`.
-  func sentAttempt(_ seq: Int64) -> TableAttempt? {
-    guard seq >= 1, seq < nextSeq, seq >= nextSeq - Int64(Self.rememberedSends) else { return nil }
-    return recentSends[Int((seq - 1) % Int64(Self.rememberedSends))]
+    self.hello = hello
+    self.supported = Set(hello.suites)
+    self.stdout = stdout
   }
 
   /// Why a session could not start.
@@ -83,8 +49,9 @@ final class Session: @unchecked Sendable {
     }
   }
 
-  /// Spawns the implementation, starts draining its stderr, and does the handshake.
-  static func start(number: Int, context: RunContext, condition: NSCondition) -> Result<Session, StartFailure> {
+  /// Spawns the implementation, starts draining its stderr, and does the handshake. The process
+  /// becomes `shared`'s current one: nothing of an earlier one is in flight.
+  static func start(index: Int, context: RunContext, shared: PumpShared) -> Result<Session, StartFailure> {
     let process: ImplementationProcess
     do {
       process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
@@ -93,24 +60,28 @@ final class Session: @unchecked Sendable {
       let message = if case .implementation(let text) = error { text } else { error.description }
       return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
-    let session = Session(process: process, number: number)
-    session.startThread("conform stderr \(number)") { session.drainStderr(condition: condition) }
-    switch session.handshake(context: context) {
+    let number = shared.withLock { state in
+      state.process += 1
+      state.flags = ProcessFlags()
+      state.rules.beginProcess()
+      return state.process
+    }
+    startThread("conform stderr \(index)") { drainStderr(process, number: number, shared: shared) }
+    let stdout = LineBuffer()
+    switch handshake(process, stdout, context: context) {
     case .success(let hello):
-      session.hello = hello
-      session.supported = Set(hello.suites)
-      return .success(session)
+      return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout))
     case .failure(let failure):
       let message = failure.message
       // An implementation that refuses the handshake should say why on stderr and exit (as
       // PROTOCOL.md asks): give it a moment to, so the message can quote it.
       let exitedOnItsOwn = process.waitForExit(milliseconds: 1000)
       let termination = process.stop(graceMilliseconds: 100)
-      session.waitFor(\.stderrDone, condition: condition, milliseconds: 500)
-      condition.lock()
-      session.ended = true
-      let tail = session.stderr.text
-      condition.unlock()
+      shared.waitFor(\.stderrDone, milliseconds: 500)
+      let tail = shared.withLock { state in
+        state.flags.ended = true
+        return state.flags.stderr.text
+      }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
       return .failure(StartFailure(message: message + ending, stderr: tail))
     }
@@ -122,10 +93,12 @@ final class Session: @unchecked Sendable {
   }
 
   /// Writes the harness's hello, reads the implementation's.
-  private func handshake(context: RunContext) -> Result<ImplementationHello, HandshakeFailure> {
+  private static func handshake(
+    _ process: ImplementationProcess, _ stdout: LineBuffer, context: RunContext
+  ) -> Result<ImplementationHello, HandshakeFailure> {
     let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
     let line = context.hello.line
-    switch line.withUnsafeBytes({ raw in writeAll(raw, deadline: deadline, context: context) }) {
+    switch line.withUnsafeBytes({ raw in writeAll(raw, to: process, deadline: deadline, context: context) }) {
     case .done: break
     case .stopped: return .failure(HandshakeFailure("the run was interrupted during the handshake"))
     case .failed(_, let problem): return .failure(HandshakeFailure("the handshake failed: \(problem)"))
@@ -168,8 +141,9 @@ final class Session: @unchecked Sendable {
   }
 
   /// Writes every byte to stdin, waiting in `poll` while the pipe is full.
-  func writeAll(
-    _ raw: UnsafeRawBufferPointer, deadline: UInt64?, context: RunContext, isEnded: (() -> Bool)? = nil
+  static func writeAll(
+    _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, deadline: UInt64?, context: RunContext,
+    isEnded: (() -> Bool)? = nil
   ) -> WriteOutcome {
     var offset = 0
     while offset < raw.count {
@@ -194,51 +168,35 @@ final class Session: @unchecked Sendable {
   }
 
   /// Starts a named thread.
-  func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
+  static func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
     let thread = Thread(block: body)
     thread.name = name
     thread.stackSize = 1 << 20
     thread.start()
   }
 
-  /// Waits, up to `milliseconds`, until `flag` is set; false when it was not.
-  @discardableResult
-  func waitFor(_ flag: KeyPath<Session, Bool>, condition: NSCondition, milliseconds: Int) -> Bool {
-    let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
-    condition.lock()
-    defer { condition.unlock() }
-    while !self[keyPath: flag] {
-      if !condition.wait(until: deadline) { return self[keyPath: flag] }
-    }
-    return true
-  }
-
-  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the session does.
-  private func drainStderr(condition: NSCondition) {
+  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the process is over.
+  private static func drainStderr(_ process: ImplementationProcess, number: Int, shared: PumpShared) {
     let descriptor = process.stderrFD
     var buffer = [UInt8](repeating: 0, count: 4096)
     var endedSeen = false
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
       if count > 0 {
-        condition.lock()
-        buffer.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        condition.unlock()
+        shared.withLock { state in
+          guard state.process == number else { return }
+          buffer.withUnsafeBufferPointer { state.flags.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
         continue
       }
       if count < 0 && (errno == EAGAIN || errno == EINTR) {
         if endedSeen { break }  // drained what was there when the session ended
         pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
-        condition.lock()
-        endedSeen = ended
-        condition.unlock()
+        endedSeen = shared.isEnded(number)
         continue
       }
       break
     }
-    condition.lock()
-    stderrDone = true
-    condition.broadcast()
-    condition.unlock()
+    shared.update(number) { $0.stderrDone = true }
   }
 }

@@ -1,74 +1,57 @@
 import ConformJSON
 import ConformProtocol
 import Foundation
+import Synchronization
 
 /// One `--jobs` slot: a long-lived implementation process, restarted when it crashes, hangs or
 /// breaks the protocol, streaming requests with a bounded window and matching answers by `seq`.
 ///
-/// Four threads per process, none of them a Task: this worker's thread supervises (deadlines,
-/// exits, restarts), a writer sends requests in batches, a reader parses answers, a drainer
-/// keeps stderr's tail. They share one condition; blocking calls are `poll` with a timeout.
-///
-/// Blame is exact. A timeout is the oldest request's. A malformed answer that names its `seq` is
-/// that case's. A crash (or a line that names no request) with several requests in flight is
-/// nobody's yet: those cases become suspects, replayed one at a time in the fresh process, so
-/// the case that really crashes it is found and the others run normally. If none of them brings
-/// the fault back, each one whose replay passed is recorded with the fault all the same: a run
-/// that crashed is never green. Once a fault is known, the reader takes only the bytes already in
+/// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
+/// `SessionRules` decide (whom a fault is blamed on, what is requeued and replayed); the rules
+/// and the threads' flags are under one lock (`PumpShared`). Four threads per process, none of
+/// them a Task: this worker's thread supervises (deadlines, exits, restarts), a writer sends
+/// requests in batches, a reader parses answers, a drainer keeps stderr's tail. Blocking calls
+/// are `poll` with a timeout. Once a fault is known, the reader takes only the bytes already in
 /// the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
-final class Worker: @unchecked Sendable {
+final class Worker: Sendable {
   let index: Int
   private let context: RunContext
-  private let condition = NSCondition()
-  /// Attempts taken back from a failed session, innocent: sent first by the next one.
-  private var requeued: [TableAttempt] = []
-  /// Attempts in flight at an unattributable failure: replayed alone, one at a time.
-  private var suspects: [TableAttempt] = []
-  private var isolating = false
-  /// The fault the suspects are replayed for, until the last of them is answered.
-  private var suspectGroup: SuspectGroup?
-  private var lastFailure = ""
-  private var current: Session?
+  private let shared: PumpShared
+  /// The process started by `startFirst`, for `launch` (or `abandon`).
+  private let first = Mutex<Session?>(nil)
   private let finished = DispatchSemaphore(value: 0)
 
   init(index: Int, context: RunContext) {
     self.index = index
     self.context = context
+    shared = PumpShared(window: context.settings.window)
   }
 
   private var window: Int { context.settings.window }
-  /// The writer refills once the window has drained to this.
-  private var lowWater: Int { window / 2 }
-  /// The most seqs the requests in flight may span, oldest to newest (4 MiB of ring at most).
-  private var maxSpan: Int { max(65_536, 2 * window) }
+  /// What the writer takes from the run's source ahead of room in the window.
+  private var refillSize: Int { window - window / 2 }
 
   // MARK: - Lifecycle
 
   /// Starts the first process and does the handshake, before the results file exists.
   func startFirst() -> Result<ImplementationHello, Session.StartFailure> {
-    switch Session.start(number: index, context: context, condition: condition) {
-    case .success(let session):
-      current = session
-      return .success(session.hello)
-    case .failure(let failure):
-      return .failure(failure)
-    }
+    let started = Session.start(index: index, context: context, shared: shared)
+    first.withLock { $0 = try? started.get() }
+    return started.map(\.hello)
   }
 
   /// Stops a process started by `startFirst` when the run does not go ahead.
   func abandon() {
-    guard let session = current else { return }
+    guard let session = first.withLock({ $0 }) else { return }
     session.process.stop(graceMilliseconds: 100)
-    condition.lock()
-    session.ended = true
-    condition.broadcast()
-    condition.unlock()
+    shared.update(session.number) { $0.ended = true }
   }
 
   /// Runs the worker on its own thread; `wait()` returns when it is done.
   func launch() {
     let thread = Thread { [self] in
       run()
+      context.add(shared.withLock { $0.rules.restarts })
       finished.signal()
     }
     thread.name = "conform worker \(index)"
@@ -78,129 +61,123 @@ final class Worker: @unchecked Sendable {
   func wait() { finished.wait() }
 
   private func run() {
-    guard var session = current else { return }
+    guard var session = first.withLock({ $0 }) else { return }
     while true {
-      let ending = drive(session)
-      guard ending == .failed else { return }
-      guard hasWork() else { return }
-      guard let next = restart() else { return }
+      guard case .failed(let reason) = drive(session) else { return }
+      guard shared.withLock({ $0.rules.hasWork }) || !context.source.isEmpty else { return }
+      guard let next = restart(after: reason) else { return }
       session = next
     }
   }
 
   /// A fresh process for the remaining cases, within the run's restart allowance.
-  private func restart() -> Session? {
+  private func restart(after failure: RestartTally.Reason) -> Session? {
+    var reason = failure
     while true {
       if context.isStopping {
-        abandonLocal(.notRun, message: "not run: \(Harness.interruptedText(context.stoppedBy))")
+        abandonLocal(message: "not run: \(Harness.interruptedText(context.stoppedBy))")
         return nil
       }
       guard context.claimRestart() else {
-        abandonLocal(.notRun, message: Harness.capText(context.settings.maxRestarts, lastFailure: lastFailure))
+        let lastFailure = shared.withLock { $0.rules.lastFailure }
+        abandonLocal(message: Harness.capText(context.settings.maxRestarts, lastFailure: lastFailure))
         return nil
       }
-      switch Session.start(number: index, context: context, condition: condition) {
+      shared.withLock { $0.rules.restarted(reason) }
+      switch Session.start(index: index, context: context, shared: shared) {
       case .success(let session):
-        condition.lock()
-        current = session
-        condition.unlock()
         return session
       case .failure(let failure):
-        lastFailure = "the restarted implementation did not start: \(failure.message)"
-        context.settings.diagnostics.note("\(context.settings.command[0]): \(lastFailure)")
+        let message = "the restarted implementation did not start: \(failure.message)"
+        shared.withLock { $0.rules.startFailed(message) }
+        context.settings.diagnostics.note("\(context.settings.command[0]): \(message)")
+        reason = .failedStart
       }
     }
   }
 
-  private func hasWork() -> Bool {
-    condition.lock()
-    let local = !requeued.isEmpty || !suspects.isEmpty
-    condition.unlock()
-    return local || !context.source.isEmpty
+  /// Records every attempt this slot still holds (requeued, suspects) as not run.
+  private func abandonLocal(message: String) {
+    let left = shared.withLock { $0.rules.takeAll() }
+    context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
   }
 
-  /// Records every local attempt (requeued, suspects) with `status`.
-  private func abandonLocal(_ status: CaseStatus, message: String) {
-    condition.lock()
-    let left = suspects + requeued
-    suspects = []
-    requeued = []
-    context.results.append(contentsOf: left.map { context.unanswered($0, status, message: message) })
-    condition.unlock()
+  // MARK: - One process
+
+  private enum Ending {
+    case finished, interrupted
+    case failed(RestartTally.Reason)
   }
 
-  // MARK: - One session
-
-  private enum Ending { case finished, failed, interrupted }
-
+  /// What ended a process, as the pump knows it (the rules get the `fault`).
   private enum Failure {
     /// The process exited, or closed a pipe.
     case died
     case timeout(seq: Int64)
     case violation(ProtocolViolation)
+
+    var fault: SessionRules.Fault {
+      switch self {
+      case .died: .died
+      case .timeout(let seq): .timeout(seq: seq)
+      case .violation(let violation): .violation(seq: violation.seq)
+      }
+    }
+  }
+
+  /// What the supervisor found on waking.
+  private enum Watch {
+    case finished, interrupted
+    case failed(Failure)
+    case sleep(until: UInt64)
   }
 
   /// Runs one process until the work is done, it fails, or the run is stopped.
   private func drive(_ session: Session) -> Ending {
-    session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
-    session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
+    Session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
+    Session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
     let timeout = context.settings.timeoutNanoseconds
     let exitCheckInterval: UInt64 = 100_000_000
     var lastExitCheck = MonotonicClock.now()
-    var failure: Failure?
-    var finished = false
-    condition.lock()
     while true {
-      if context.isStopping { break }
-      if let violation = session.violation {
-        failure = .violation(violation)
-        break
-      }
-      if session.closing && session.inFlight.isEmpty {
-        finished = true
-        break
-      }
-      if session.stdoutEnded || session.writeError != nil {
-        failure = .died
-        break
-      }
       let now = MonotonicClock.now()
-      var wake = now + exitCheckInterval
-      if let (seq, entry) = session.inFlight.first {
-        // From the write, or from the previous answer if later: time spent queued behind
-        // other requests in the window is not the case's.
-        let deadline = max(entry.sentAt, session.lastAnswerAt) + timeout
-        if now >= deadline {
-          failure = .timeout(seq: seq)
-          break
+      let checkExit = now - lastExitCheck >= exitCheckInterval
+      if checkExit { lastExitCheck = now }
+      let exited = checkExit && session.process.hasExited
+      let watch = shared.withLock { state -> Watch in
+        let flags = state.flags
+        let found: Failure
+        if context.isStopping { return .interrupted }
+        if let violation = flags.violation {
+          found = .violation(violation)
+        } else if flags.closing && state.rules.inFlight.isEmpty {
+          return .finished
+        } else if flags.stdoutEnded || flags.writeError != nil {
+          found = .died
+        } else if let (seq, deadline) = state.rules.deadline(timeout: timeout), now >= deadline {
+          found = .timeout(seq: seq)
+        } else if exited {
+          found = .died
+        } else {
+          return .sleep(until: min(now + exitCheckInterval, state.rules.deadline(timeout: timeout)?.at ?? .max))
         }
-        wake = min(wake, deadline)
+        // From now on the reader takes only what was written before the fault was known.
+        session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
+        return .failed(found)
       }
-      if now - lastExitCheck >= exitCheckInterval {
-        lastExitCheck = now
-        if session.process.hasExited {
-          failure = .died
-          break
-        }
+      switch watch {
+      case .sleep(let wake): shared.supervisorSleep(nanoseconds: wake - now)
+      case .finished:
+        shutDown(session)
+        return .finished
+      case .interrupted:
+        stopAfterInterrupt(session)
+        return .interrupted
+      case .failed(let failure):
+        fail(session, failure)
+        return .failed(failure.fault.restartReason)
       }
-      _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wake - now) / 1e9))
     }
-    if failure != nil {
-      // From now on the reader takes only what was written before the fault was known.
-      session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
-    }
-    condition.unlock()
-
-    if finished {
-      shutDown(session)
-      return .finished
-    }
-    guard let failure else {
-      stopAfterInterrupt(session)
-      return .interrupted
-    }
-    fail(session, failure)
-    return .failed
   }
 
   /// Every case answered and stdin closed: the implementation should exit 0 by itself.
@@ -218,150 +195,94 @@ final class Worker: @unchecked Sendable {
 
   private func stopAfterInterrupt(_ session: Session) {
     session.process.stop(graceMilliseconds: 100)
-    session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+    shared.waitFor(\.readerDone, milliseconds: 1000)
     // The writer hands back what it took from the source and did not send.
-    session.waitFor(\.writerDone, condition: condition, milliseconds: 1000)
+    shared.waitFor(\.writerDone, milliseconds: 1000)
     let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
-    condition.lock()
-    let left = session.inFlight.all.map(\.entry.item) + suspects + requeued
-    session.inFlight.removeAll()
-    suspects = []
-    requeued = []
+    let left = shared.withLock { $0.rules.stopAll() }
     context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
-    condition.unlock()
     end(session)
   }
 
-  /// Ends a failed session: kills its process group, collects what it said, and settles the
-  /// cases in flight.
+  /// Ends a failed process: kills its process group, collects what it said, and records what the
+  /// rules decide about the cases in flight.
   private func fail(_ session: Session, _ failure: Failure) {
     let process = session.process
     if case .died = failure {
       // Answers written just before the exit are still in the pipe: let the reader take them.
-      session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
+      shared.waitFor(\.readerDone, milliseconds: 1000)
       _ = process.waitForExit(milliseconds: 500)
     }
     let exitedOnItsOwn = process.hasExited
     let termination = process.stop(graceMilliseconds: 200)
-    session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
-    session.waitFor(\.stderrDone, condition: condition, milliseconds: 500)
+    shared.waitFor(\.readerDone, milliseconds: 1000)
+    shared.waitFor(\.stderrDone, milliseconds: 500)
 
-    condition.lock()
-    session.ended = true
-    condition.broadcast()
-    let tail = session.stderr.text
-    var cause: String
-    switch failure {
-    case .died:
-      if exitedOnItsOwn {
-        cause = "the implementation \(termination)"
-      } else if let error = session.writeError {
-        cause = "the implementation stopped reading its standard input (\(String(cString: strerror(error))))"
-      } else {
-        cause = "the implementation closed its standard output"
+    let (blame, cause, tail) = shared.withLock { state in
+      state.flags.ended = true
+      let flags = state.flags
+      var cause: String
+      switch failure {
+      case .died:
+        if exitedOnItsOwn {
+          cause = "the implementation \(termination)"
+        } else if let error = flags.writeError {
+          cause = "the implementation stopped reading its standard input (\(String(cString: strerror(error))))"
+        } else {
+          cause = "the implementation closed its standard output"
+        }
+      case .timeout:
+        cause = "no answer within \(context.settings.timeoutText) (--timeout)"
+      case .violation(let violation):
+        cause = violation.message
       }
-    case .timeout:
-      cause = "no answer within \(context.settings.timeoutText) (--timeout)"
-    case .violation(let violation):
-      cause = violation.message
-    }
-    // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
-    // crash in the middle of a write). The reader is done with the buffer once `readerDone` is set.
-    switch failure {
-    case .died, .timeout:
-      if session.readerDone, session.stdout.hasPartialLine {
-        cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
+      // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
+      // crash in the middle of a write). The reader is done with the buffer once `readerDone` is set.
+      switch failure {
+      case .died, .timeout:
+        if flags.readerDone, session.stdout.hasPartialLine {
+          cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
+        }
+      case .violation: break
       }
-    case .violation: break
+      let tail = flags.stderr.text
+      return (state.rules.settle(failure.fault, cause: cause, stderr: tail), cause, tail)
     }
-    lastFailure = cause
-    settle(session, failure, cause: cause, stderr: tail)
-    condition.unlock()
+    switch blame {
+    case .nobody: break
+    case .culprit(let culprit, let status):
+      context.results.append(contentsOf: [context.unanswered(culprit.item, status, message: cause, stderr: tail)])
+    case .earlierAnswer(let answered):
+      // A line naming a seq already answered (a second answer): that case's answer cannot be
+      // trusted, so its record is replaced.
+      let amended = context.unanswered(answered.item, .protocolError, message: cause, stderr: tail)
+      context.results.amend(amended.result, of: amended.item)
+    case .suspects(let count, _):
+      context.settings.diagnostics.note(
+        "\(session.hello.name): \(cause) with \(Plural.count(count, "case")) in flight; "
+          + "replaying them one at a time to find the one that causes it")
+    }
     end(session)
   }
 
-  /// Cases in flight at a fault that named none of them, while they are replayed one at a time.
-  private struct SuspectGroup {
-    var status: CaseStatus
-    var cause: String
-    var stderr: String?
-    var count: Int
-    /// Whether one of them, replayed alone, brought a fault back (it is then that case's).
-    var reproduced = false
-    /// Those whose replay passed.
-    var passed: [TableAttempt] = []
-  }
-
-  /// The last suspect is answered: if the fault never came back, it is pinned on every suspect
-  /// whose replay passed, since one of them (or their being in flight together) caused it.
-  private func closeSuspectGroup() {
-    guard let group = suspectGroup else { return }
-    suspectGroup = nil
-    guard !group.reproduced, !group.passed.isEmpty else { return }
-    let message =
-      "\(group.cause) with \(Plural.count(group.count, "case")) in flight, this one among them; replayed alone, one at a time, "
-      + "\(group.passed.count == group.count ? "each" : "\(group.passed.count) of them") passed: the fault did not recur"
-    for item in group.passed {
-      let amended = context.unanswered(item, group.status, message: message, stderr: group.stderr)
+  /// A replay ended without the fault coming back: the suspects whose replay passed get it.
+  private func record(_ verdict: SessionRules.ReplayVerdict) {
+    for item in verdict.passed {
+      let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
       context.results.amend(amended.result, of: amended.item)
     }
     context.settings.diagnostics.note(
-      "the fault did not recur when the \(Plural.count(group.count, "case")) in flight were replayed one at a time: "
-        + "\(group.passed.count) recorded \(group.status.rawValue)")
+      "the fault did not recur when the \(Plural.count(verdict.count, "case")) in flight were replayed one at a time: "
+        + "\(verdict.passed.count) recorded \(verdict.status.rawValue)")
   }
 
-  /// Decides what each case in flight at a failure becomes. Called with the condition held.
-  private func settle(_ session: Session, _ failure: Failure, cause: String, stderr: String?) {
-    let entries = session.inFlight.all
-    session.inFlight.removeAll()
-    // A suspect replayed alone brought a fault back: the fault is that case's.
-    if isolating, !entries.isEmpty { suspectGroup?.reproduced = true }
-    var records: [(result: CaseResult, item: TableAttempt)] = []
-    func requeueAll(but culprit: Int64) {
-      requeued.insert(contentsOf: entries.filter { $0.seq != culprit }.map(\.entry.item), at: 0)
-    }
-    switch failure {
-    case .timeout(let seq):
-      if let entry = entries.first(where: { $0.seq == seq }) {
-        records.append(context.unanswered(entry.entry.item, .timeout, message: cause, stderr: stderr))
-      }
-      requeueAll(but: seq)
-    case .violation(let violation) where violation.seq.map { seq in entries.contains { $0.seq == seq } } ?? false:
-      let seq = violation.seq!
-      let entry = entries.first { $0.seq == seq }!
-      records.append(context.unanswered(entry.entry.item, .protocolError, message: cause, stderr: stderr))
-      requeueAll(but: seq)
-    case .violation(let violation) where violation.seq.flatMap(session.sentAttempt) != nil:
-      // A line naming a seq already answered (a second answer): that case's answer cannot be
-      // trusted, so its record is replaced; the cases in flight are innocent and go back.
-      let item = session.sentAttempt(violation.seq!)!
-      let amended = context.unanswered(item, .protocolError, message: cause, stderr: stderr)
-      context.results.amend(amended.result, of: amended.item)
-      requeueAll(but: 0)  // no seq is 0: every case in flight goes back
-    case .violation, .died:
-      let status: CaseStatus = if case .died = failure { .crashed } else { .protocolError }
-      if entries.count == 1 {
-        records.append(context.unanswered(entries[0].entry.item, status, message: cause, stderr: stderr))
-      } else if entries.count > 1 {
-        suspects.insert(contentsOf: entries.map(\.entry.item), at: 0)
-        suspectGroup = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
-        context.settings.diagnostics.note(
-          "\(session.hello.name): \(cause) with \(Plural.count(entries.count, "case")) in flight; "
-            + "replaying them one at a time to find the one that causes it")
-      }
-    }
-    context.results.append(contentsOf: records)
-  }
-
-  /// Marks the session over and releases its pipes once its threads are done.
+  /// Marks the process over and releases its pipes once its threads are done.
   private func end(_ session: Session) {
-    condition.lock()
-    session.ended = true
-    condition.broadcast()
-    condition.unlock()
-    let reader = session.waitFor(\.readerDone, condition: condition, milliseconds: 1000)
-    let drainer = session.waitFor(\.stderrDone, condition: condition, milliseconds: 1000)
-    session.waitFor(\.writerDone, condition: condition, milliseconds: 1000)
+    shared.update(session.number) { $0.ended = true }
+    shared.wakeWriter()
+    let reader = shared.waitFor(\.readerDone, milliseconds: 1000)
+    let drainer = shared.waitFor(\.stderrDone, milliseconds: 1000)
+    shared.waitFor(\.writerDone, milliseconds: 1000)
     // A thread still in `poll` after this long is held by a grandchild that escaped the
     // process group: leave its descriptor open rather than close it under the thread.
     if reader && drainer { session.process.closeOutputs() }
@@ -369,183 +290,150 @@ final class Worker: @unchecked Sendable {
 
   // MARK: - The writer
 
-  /// Sends requests in batches while the window has room, until the session ends or there is
+  /// What the writer does next, as decided under the lock.
+  private enum WriterStep {
+    case stop, prefetch, wait, close
+    case refill(SessionRules.Refill)
+    case write(firstSeq: Int64)
+  }
+
+  /// Sends requests in batches while the window has room, until the process ends or there is
   /// nothing left, then closes the implementation's stdin.
   ///
-  /// Attempts taken back from a failed session go first; then the run's source, which is read
-  /// without holding the condition (a generated source makes its cases then, while the reader
-  /// goes on recording answers). While the window is full the writer takes the next refill
-  /// ahead, so a source that takes time to make cases does it while the implementation works.
+  /// Attempts taken back from a failed process go first; then the run's source, which is read
+  /// without holding the lock (a generated source makes its cases then, while the reader goes on
+  /// recording answers). While the window is full the writer takes the next refill ahead, so a
+  /// source that takes time to make cases does it while the implementation works.
   private func writeRequests(_ session: Session) {
+    let number = session.number
     var sending: [TableAttempt] = []
     /// Taken from the source ahead of room in the window; sent first.
     var prefetched: ArraySlice<TableAttempt> = []
-    var unsupported: [(result: CaseResult, item: TableAttempt)] = []
-    // Per suite of the run (`RunContext.suites`): whether this session supports it.
+    var unsupported: [TableAttempt] = []
+    // Per suite of the run (`RunContext.suites`): whether this process supports it.
     let supported = context.suites.map { session.supported.contains($0) }
     var batch: [UInt8] = []
     batch.reserveCapacity(1 << 16)
-    let isEnded = { [condition] () -> Bool in
-      condition.lock()
-      defer { condition.unlock() }
-      return session.ended
+    func stopped(_ state: PumpState) -> Bool {
+      state.process != number || state.flags.ended || state.flags.violation != nil || context.isStopping
     }
-    func stopped() -> Bool { session.ended || session.violation != nil || context.isStopping }
-    func recordUnsupported() {
-      guard !unsupported.isEmpty else { return }
-      context.results.append(contentsOf: unsupported)
-      unsupported.removeAll(keepingCapacity: true)
+    /// Adds `item` to what is sent if the process supports its suite.
+    func offer(_ item: TableAttempt, room: inout Int) {
+      if supported[item.suiteSlot] {
+        sending.append(item)
+        room -= 1
+      } else {
+        unsupported.append(item)
+      }
+    }
+    func sleep() {
+      shared.writerSleep(nanoseconds: 200_000_000)
+      shared.withLock { state in if state.process == number { state.flags.writerWaiting = false } }
     }
     sending: while true {
-      condition.lock()
+      sending.removeAll(keepingCapacity: true)
+      recordUnsupported(&unsupported, session)
       var room = 0
-      while true {
-        if stopped() {
-          condition.unlock()
-          break sending
+      waiting: while true {
+        let step = shared.withLock { state -> WriterStep in
+          if stopped(state) { return .stop }
+          let refill = state.rules.refill { supported[$0.suiteSlot] }
+          if refill.room != nil { return .refill(refill) }
+          if prefetched.isEmpty, !context.source.isEmpty { return .prefetch }
+          state.flags.writerWaiting = true
+          return .wait
         }
-        if let allowed = takeLocal(for: session, supported, into: &sending, unsupported: &unsupported) {
-          room = allowed
-          break
+        switch step {
+        case .refill(let refill):
+          if let verdict = refill.verdict { record(verdict) }
+          sending = refill.send
+          unsupported += refill.unsupported
+          room = refill.room!
+          break waiting
+        case .prefetch: prefetched = context.source.take(refillSize)[...]
+        case .wait: sleep()
+        default: break sending
         }
-        if prefetched.isEmpty, !context.source.isEmpty {
-          condition.unlock()
-          prefetched = context.source.take(window - lowWater)[...]
-          condition.lock()
+      }
+      while room > 0, let item = prefetched.popFirst() { offer(item, room: &room) }
+      while room > 0, !context.source.isEmpty {
+        let taken = context.source.take(room)
+        if taken.isEmpty { break }
+        for item in taken { offer(item, room: &room) }
+      }
+      let step = shared.withLock { state -> WriterStep in
+        if stopped(state) {
+          // Taken, never sent: the next process sends them, or they are recorded not run.
+          state.rules.unsent(sending)
+          return .stop
+        }
+        if sending.isEmpty {
+          if state.rules.inFlight.isEmpty, !state.rules.hasWork, prefetched.isEmpty, context.source.isEmpty {
+            state.flags.closing = true
+            return .close
+          }
+          state.flags.writerWaiting = true
+          return .wait
+        }
+        let now = MonotonicClock.now()
+        let firstSeq = state.rules.nextSeq
+        for item in sending { state.rules.send(item, at: now) }
+        return .write(firstSeq: firstSeq)
+      }
+      guard case .write(let firstSeq) = step else {
+        if case .wait = step {
+          sleep()
           continue
         }
-        session.writerWaiting = true
-        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
-        session.writerWaiting = false
+        if case .close = step { shared.wakeSupervisor() }
+        break
       }
-      while room > 0, let item = prefetched.popFirst() {
-        offer(item, session, supported, into: &sending, room: &room, unsupported: &unsupported)
-      }
-      if room > 0, !context.source.isEmpty {
-        condition.unlock()
-        while room > 0 {
-          let taken = context.source.take(room)
-          if taken.isEmpty { break }
-          for item in taken { offer(item, session, supported, into: &sending, room: &room, unsupported: &unsupported) }
-        }
-        condition.lock()
-        if stopped() {
-          // Taken, never sent: the next session sends them, or they are recorded not run.
-          requeued.append(contentsOf: sending)
-          condition.unlock()
-          recordUnsupported()
-          break sending
-        }
-      }
-      if sending.isEmpty {
-        if session.inFlight.isEmpty, suspects.isEmpty, requeued.isEmpty, prefetched.isEmpty, context.source.isEmpty {
-          session.closing = true
-          condition.broadcast()
-          condition.unlock()
-          recordUnsupported()
-          break sending
-        }
-        session.writerWaiting = true
-        _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
-        session.writerWaiting = false
-        condition.unlock()
-        recordUnsupported()
-        continue
-      }
-      let now = MonotonicClock.now()
-      let firstSeq = session.nextSeq
-      for item in sending { session.send(item, at: now) }
-      condition.unlock()
-      recordUnsupported()
-
       batch.removeAll(keepingCapacity: true)
       for (offset, item) in sending.enumerated() {
         item.table.arena.withUnsafeBufferPointer { arena in
           CaseTable.writeRequest(item.table.slices[item.index], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
         }
       }
-      let outcome = batch.withUnsafeBytes { session.writeAll($0, deadline: nil, context: context, isEnded: isEnded) }
+      let outcome = batch.withUnsafeBytes { raw in
+        Session.writeAll(raw, to: session.process, deadline: nil, context: context) { [shared] in shared.isEnded(number) }
+      }
       if case .failed(let code, _) = outcome {
-        condition.lock()
-        session.writeError = code
-        condition.broadcast()
-        condition.unlock()
+        shared.update(number) { $0.writeError = code }
         break
       }
       if outcome == .stopped { break }
     }
+    recordUnsupported(&unsupported, session)
     close(session.process.stdinFD)
-    condition.lock()
-    // Taken ahead and never sent: the next session sends them, or they are recorded not run.
-    requeued.append(contentsOf: prefetched)
-    session.writerDone = true
-    condition.broadcast()
-    condition.unlock()
+    shared.withLock { state in
+      // Taken ahead and never sent: the next process sends them, or they are recorded not run.
+      state.rules.unsent(prefetched)
+      if state.process == number { state.flags.writerDone = true }
+    }
+    shared.wakeSupervisor()
   }
 
-  /// Fills `sending` with the local attempts to send next (a suspect alone, or those taken back
-  /// from a failed session); returns the room left for the source, or nil when nothing can go
-  /// now. Called with the condition held.
-  private func takeLocal(
-    for session: Session, _ supported: [Bool], into sending: inout [TableAttempt],
-    unsupported: inout [(result: CaseResult, item: TableAttempt)]
-  ) -> Int? {
-    sending.removeAll(keepingCapacity: true)
-    let inFlight = session.inFlight.count
-    if !suspects.isEmpty {
-      guard inFlight == 0 else { return nil }
-      isolating = true
-      sending.append(suspects.removeFirst())
-      return 0
-    }
-    if isolating {
-      guard inFlight == 0 else { return nil }
-      isolating = false
-      closeSuspectGroup()
-    }
-    guard inFlight < window, inFlight <= lowWater else { return nil }
-    // A request left unanswered while later ones are answered widens the ring of requests in
-    // flight; past `maxSpan` seqs nothing more is sent until it is answered or times out.
-    var room = min(window - inFlight, maxSpan - Int(session.inFlight.span))
-    guard room > 0 else { return nil }
-    while room > 0, !requeued.isEmpty {
-      offer(requeued.removeFirst(), session, supported, into: &sending, room: &room, unsupported: &unsupported)
-    }
-    return room
-  }
-
-  /// Adds `item` to what is sent if the session supports its suite, else records it unsupported.
-  private func offer(
-    _ item: TableAttempt, _ session: Session, _ supported: [Bool], into sending: inout [TableAttempt], room: inout Int,
-    unsupported: inout [(result: CaseResult, item: TableAttempt)]
-  ) {
-    let suiteIndex = item.suiteSlot
-    if supported[suiteIndex] {
-      sending.append(item)
-      room -= 1
-    } else {
-      unsupported.append(
+  /// Records the attempts of suites the process does not support.
+  private func recordUnsupported(_ unsupported: inout [TableAttempt], _ session: Session) {
+    guard !unsupported.isEmpty else { return }
+    let hello = session.hello
+    context.results.append(
+      contentsOf: unsupported.map { item in
         context.unanswered(
           item, .unsupported,
-          message: "\(session.hello.name) does not support suite \(context.suites[suiteIndex]) (its hello lists: "
-            + "\(session.hello.suites.isEmpty ? "none" : session.hello.suites.joined(separator: ", ")))"))
-    }
+          message: "\(hello.name) does not support suite \(context.suites[item.suiteSlot]) (its hello lists: "
+            + "\(hello.suites.isEmpty ? "none" : hello.suites.joined(separator: ", ")))")
+      })
+    unsupported.removeAll(keepingCapacity: true)
   }
 
   // MARK: - The reader
 
-  /// An answer line as read: a canonical result (the usual case: a pass if its output is the
-  /// expected bytes), scanned in place, or parsed in full.
-  private enum Incoming {
-    case canonical(CanonicalResult, line: UnsafeBufferPointer<UInt8>)
-    case scanned(ScannedAnswer, line: UnsafeBufferPointer<UInt8>)
-    case parsed(Answer, line: UnsafeBufferPointer<UInt8>)
-  }
-
-  /// Reads answer lines until stdout ends, the session ends, or a line breaks the protocol.
+  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol.
   private func readAnswers(_ session: Session) {
+    let number = session.number
     let descriptor = session.process.stdoutFD
-    var incoming: [Incoming] = []
+    var incoming: [AnswerMatching.Incoming] = []
     var records = ResultBatch()
     reading: while true {
       let allowance = session.readAllowance.load(ordering: .acquiring)
@@ -566,12 +454,12 @@ final class Worker: @unchecked Sendable {
               continue
             }
             if let scanned = AnswerScanner.scan(bytes) {
-              incoming.append(.scanned(scanned, line: bytes))
+              incoming.append(.other(.scanned(scanned), line: bytes))
               continue
             }
             if LineBuffer.isBlank(bytes) { continue }
             do {
-              incoming.append(.parsed(try Answer.parse(bytes), line: bytes))
+              incoming.append(.other(.parsed(try Answer.parse(bytes)), line: bytes))
             } catch {
               violation = error
               break lines
@@ -588,199 +476,36 @@ final class Worker: @unchecked Sendable {
         if deliver(incoming, then: violation, session, records: &records) { break reading }
       case .wouldBlock:
         pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
-        condition.lock()
-        let ended = session.ended
-        condition.unlock()
-        if ended { break reading }
+        if shared.isEnded(number) { break reading }
       case .endOfFile, .failed:
-        condition.lock()
-        session.stdoutEnded = true
-        condition.broadcast()
-        condition.unlock()
+        shared.update(number) { $0.stdoutEnded = true }
         break reading
       }
     }
-    condition.lock()
-    session.readerDone = true
-    condition.broadcast()
-    condition.unlock()
+    shared.update(number) { $0.readerDone = true }
   }
 
-  /// Matches answers to requests by `seq` and records them; true when the session must stop.
+  /// Matches answers to requests by `seq` and records them; true when the process must stop.
   private func deliver(
-    _ incoming: [Incoming], then violation: ProtocolViolation?, _ session: Session, records: inout ResultBatch
+    _ incoming: [AnswerMatching.Incoming], then violation: ProtocolViolation?, _ session: Session,
+    records: inout ResultBatch
   ) -> Bool {
     let now = MonotonicClock.now()
     records.reset()
-    condition.lock()
-    defer { condition.unlock() }
-    if session.ended { return true }
-    // Each answer's service time: from when the implementation could start on it (its request
-    // written, or its previous answer read) to now. Answers read together: the first takes the
-    // interval, the rest 0, so a process's case times never overlap (JUnit's times add up).
-    var idleSince = session.lastAnswerAt
-    func serviceMicroseconds(_ entry: InFlight) -> Int64 {
-      let start = max(entry.sentAt, idleSince)
-      idleSince = now
-      return now > start ? Int64((now - start) / 1000) : 0
+    let (stop, wakeSupervisor, wakeWriter) = shared.withLock { state -> (Bool, Bool, Bool) in
+      guard state.process == session.number, !state.flags.ended else { return (true, false, false) }
+      let broken = AnswerMatching.match(incoming, at: now, rules: &state.rules, context: context, records: &records)
+      context.results.append(records)
+      if let found = broken ?? violation { state.flags.violation = found }
+      let flags = state.flags
+      // Wake the writer only when it waits for room, the supervisor only when it has to act.
+      let writer = flags.writerWaiting && state.rules.inFlight.count <= state.rules.lowWater
+      if writer { state.flags.writerWaiting = false }
+      let supervisor = flags.violation != nil || flags.closing && state.rules.inFlight.isEmpty
+      return (flags.violation != nil, supervisor, writer)
     }
-    answers: for next in incoming {
-      var item = next
-      if case .canonical(let canonical, let line) = item {
-        if let entry = session.inFlight[canonical.seq], Self.isExpected(canonical, line: line, of: entry.item) {
-          _ = session.inFlight.remove(canonical.seq)
-          let attempt = entry.item
-          attempt.table.arena.withUnsafeBufferPointer { arena in
-            records.pass(attempt, microseconds: serviceMicroseconds(entry), arena: arena)
-          }
-          continue
-        }
-        // Not the expected output (or not a request in flight): read it as any other line.
-        if let scanned = AnswerScanner.scan(line) {
-          item = .scanned(scanned, line: line)
-        } else {
-          do {
-            item = .parsed(try Answer.parse(line), line: line)
-          } catch {
-            session.violation = error
-            break answers
-          }
-        }
-      }
-      let seq: Int64
-      let line: UnsafeBufferPointer<UInt8>
-      switch item {
-      case .canonical: preconditionFailure("read above")
-      case .scanned(let scanned, let bytes):
-        seq = scanned.seq
-        line = bytes
-      case .parsed(let answer, let bytes):
-        seq = answer.seq
-        line = bytes
-      }
-      guard let entry = session.inFlight.remove(seq) else {
-        // A second answer names the case it was sent for: that case's answer cannot be trusted.
-        let remembered = session.sentAttempt(seq) != nil
-        let cause =
-          if remembered {
-            "answered seq \(seq) a second time: "
-          } else if seq >= 1 && seq < session.nextSeq {
-            "answered seq \(seq) a second time, too long after the first to name its case: "
-          } else {
-            "answered seq \(seq), which was never sent: "
-          }
-        session.violation = ProtocolViolation(cause + LineQuote.quote(line), seq: remembered ? seq : nil)
-        break answers
-      }
-      let attempt = entry.item
-      let microseconds = serviceMicroseconds(entry)
-      let payload: Answer.Payload
-      switch item {
-      case .canonical: preconditionFailure("read above")
-      case .scanned(let scanned, _):
-        switch Self.check(scanned, line: line, of: attempt, microseconds: microseconds, into: &records) {
-        case .recorded: continue
-        case .payload(let value): payload = value
-        case .violation(let message):
-          session.inFlight.add(entry, seq: seq)
-          session.violation = ProtocolViolation(message, seq: seq)
-          break answers
-        }
-      case .parsed(let answer, _):
-        let expectedID = attempt.id
-        // Bytes, as on the scanned path: String's == would take "\u{212A}" (KELVIN SIGN) for "K".
-        guard answer.id.utf8.elementsEqual(expectedID.utf8) else {
-          session.inFlight.add(entry, seq: seq)
-          session.violation = ProtocolViolation(
-            "answered seq \(seq) with id \"\(answer.id)\", but seq \(seq) is \(expectedID): \(LineQuote.quote(line))", seq: seq)
-          break answers
-        }
-        payload = answer.payload
-      }
-      records.add(context.answered(attempt, payload, microseconds: microseconds), of: attempt)
-    }
-    if session.violation == nil, let violation { session.violation = violation }
-    if !records.isEmpty { session.lastAnswerAt = now }
-    if isolating, suspectGroup != nil {
-      suspectGroup!.passed += records.entries.filter { $0.other < 0 }.map(\.item)
-    }
-    context.results.append(records)
-    // Wake the writer only when it waits for room, the supervisor only when it has to act.
-    if session.violation != nil || session.closing && session.inFlight.isEmpty
-      || session.writerWaiting && session.inFlight.count <= lowWater
-    {
-      condition.broadcast()
-    }
-    return session.violation != nil
+    if wakeSupervisor { shared.wakeSupervisor() }
+    if wakeWriter { shared.wakeWriter() }
+    return stop
   }
-
-  /// Whether a canonical result is its case's: the same id, the expected output's bytes.
-  private static func isExpected(
-    _ canonical: CanonicalResult, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt
-  ) -> Bool {
-    let table = attempt.table
-    let slices = table.slices[attempt.index]
-    return table.arena.withUnsafeBufferPointer { arena in
-      sameBytes(UnsafeBufferPointer(rebasing: line[canonical.output]), UnsafeBufferPointer(rebasing: arena[slices.expected]))
-        && sameBytes(UnsafeBufferPointer(rebasing: line[canonical.id]), UnsafeBufferPointer(rebasing: arena[slices.id]))
-    }
-  }
-
-  /// What a scanned answer is.
-  private enum Checked {
-    /// A pass, byte for byte the expected output: recorded.
-    case recorded
-    /// Anything else, parsed: to compare as values.
-    case payload(Answer.Payload)
-    case violation(String)
-  }
-
-  /// Checks a scanned answer's id against its case, and records it when its payload is the
-  /// expected output's canonical bytes (an exact match, nothing to parse): the hot path.
-  private static func check(
-    _ scanned: ScannedAnswer, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt, microseconds: Int64,
-    into records: inout ResultBatch
-  ) -> Checked {
-    let table = attempt.table
-    let slices = table.slices[attempt.index]
-    return table.arena.withUnsafeBufferPointer { arena -> Checked in
-      let id = UnsafeBufferPointer(rebasing: line[scanned.id])
-      guard sameBytes(id, UnsafeBufferPointer(rebasing: arena[slices.id])) else {
-        let seq = scanned.seq
-        return .violation(
-          "answered seq \(seq) with id \"\(String(decoding: id, as: UTF8.self))\", but seq \(seq) is "
-            + "\(attempt.id): \(LineQuote.quote(line))")
-      }
-      let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
-      if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[slices.expected])) {
-        records.pass(attempt, microseconds: microseconds, arena: arena)
-        return .recorded
-      }
-      do {
-        let value = try JSONReader.parse(payloadBytes)
-        switch scanned.kind {
-        case .result: return .payload(.result(output: value))
-        case .skipped, .error:
-          guard let text = value.stringValue else {
-            throw JSONShapeError(
-              path: scanned.kind == .skipped ? "reason" : "message", message: "expected a string, found \(value.typeName)")
-          }
-          return .payload(scanned.kind == .skipped ? .skipped(reason: text) : .error(message: text))
-        }
-      } catch {
-        // The strict parser locates the fault in the whole line; the payload's own line and
-        // column would mislead.
-        var message = "not a valid answer (\(error)): \(LineQuote.quote(line))"
-        do throws(ProtocolViolation) { _ = try Answer.parse(line) } catch { message = error.message }
-        return .violation(message)
-      }
-    }
-  }
-}
-
-/// Byte equality with `memcmp`.
-private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard a.count == b.count else { return false }
-  guard a.count > 0 else { return true }
-  return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
 }
