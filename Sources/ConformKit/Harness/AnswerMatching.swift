@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 import Foundation
 
 /// Matching the answer lines read from a process to its requests in flight, by `seq`: a pass

@@ -1,3 +1,4 @@
+import ConformProtocol
 import Dispatch
 import Synchronization
 
