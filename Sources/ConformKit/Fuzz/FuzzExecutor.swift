@@ -32,28 +32,23 @@ package final class FuzzExecutor {
     self.resultsPath = resultsPath
   }
 
-  /// The answers to `cases`, in their order, nil when a signal interrupted the batch (then
-  /// `stoppedBy` names it).
-  ///
-  /// - Parameter maxRestarts: restarts allowed in this batch (a shrinking round may crash on
-  ///   most of its candidates).
-  func run(_ cases: [FixtureCase], maxRestarts: Int? = nil) throws(ConformError) -> [FuzzAnswer]? {
-    try send(cases, maxRestarts: maxRestarts)
-    return try collect()
-  }
-
   /// Hands `cases` to the implementation, in the live run if it can take them, else in a new
   /// one; `collect` gives their answers. Two executors' batches run at the same time this way.
-  func send(_ cases: [FixtureCase], maxRestarts: Int? = nil) throws(ConformError) {
+  ///
+  /// - Parameters:
+  ///   - table: the cases already encoded (drafted ahead), used when its suites are the run's.
+  ///   - maxRestarts: restarts allowed in this batch, nil: `--max-restarts` (a shrinking round
+  ///     may crash on most of its candidates).
+  func send(_ cases: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError) {
     sent = cases
     guard !cases.isEmpty else { return }
     let allowance = maxRestarts ?? settings.maxRestarts
     var suites: [String] = []
     for fixture in cases where !suites.contains(fixture.suite) { suites.append(fixture.suite) }
-    if let live, !live.accepts(suites: Set(suites), maxRestarts: allowance) { try finish() }
-    let run = live ?? start(suites: suites, maxRestarts: allowance)
+    if let live, !live.accepts(suites: Set(suites)) { try finish() }
+    let run = live ?? start(suites: table?.suites ?? suites)
     live = run
-    run.send(CaseTable(cases, suites: run.suites))
+    run.send(table.flatMap { $0.suites == run.suites ? $0 : nil } ?? CaseTable(cases, suites: run.suites), maxRestarts: allowance)
   }
 
   /// The answers to the cases of the last `send`, in their order, nil when a signal interrupted
@@ -80,14 +75,13 @@ package final class FuzzExecutor {
     _ = try settle(run.close())
   }
 
-  private func start(suites: [String], maxRestarts: Int) -> FuzzRun {
-    var settings = self.settings
-    settings.maxRestarts = maxRestarts
+  private func start(suites: [String]) -> FuzzRun {
+    let settings = self.settings
     let fixtures = ResultHeader.Fixtures(
       source: "fuzz", manifestDigest: "sha256:" + SHA256.hex(Array("fuzz".utf8)), generatorVersion: FixtureGenerator.version,
       cases: Int64(plannedCases))
     let resultsPath = resultsPath
-    return FuzzRun(suites: suites, maxRestarts: maxRestarts, plannedCount: plannedCases) { run in
+    return FuzzRun(suites: suites, plannedCount: plannedCases) { run in
       var plan = HarnessPlan(
         fixtures: Deferred(fixtures), suites: suites, source: run, settings: settings, resultsPath: resultsPath,
         options: ["fuzz": true])

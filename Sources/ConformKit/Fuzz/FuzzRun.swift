@@ -9,10 +9,12 @@ import Foundation
 /// alone, blame exact, a fault that did not recur pinned on them), and the next batch starts a
 /// fresh run with the whole restart allowance, as each batch had before.
 final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
-  /// The run's suites (the hello lists them), and the restarts it allows.
+  /// The run's suites (the hello lists them).
   let suites: [String]
-  let maxRestarts: Int
   let plannedCount: Int
+  /// The restarts the batch being run allows (one that cost a restart is the run's last, so
+  /// none were used before it).
+  private var allowance: Int
   private let condition = NSCondition()
   /// The batch being run: its table, its attempts, the next one to hand out.
   private var table: CaseTable?
@@ -38,10 +40,10 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
   private var ended: Result<HarnessOutcome, ConformError>?
 
   /// Starts the run on its own thread; the implementation starts and answers its hello there.
-  init(suites: [String], maxRestarts: Int, plannedCount: Int, plan: (FuzzRun) -> HarnessPlan) {
+  init(suites: [String], plannedCount: Int, plan: (FuzzRun) -> HarnessPlan) {
     self.suites = suites
-    self.maxRestarts = maxRestarts
     self.plannedCount = plannedCount
+    allowance = 0
     let harnessPlan = plan(self)
     let thread = Thread { [self] in
       let outcome: Result<HarnessOutcome, ConformError>
@@ -60,17 +62,18 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
     thread.start()
   }
 
-  /// Whether the run can take another batch (of cases of `suites`, with that restart allowance).
-  func accepts(suites wanted: Set<String>, maxRestarts: Int) -> Bool {
+  /// Whether the run can take another batch, of cases of `suites`.
+  func accepts(suites wanted: Set<String>) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    return !closing && maxRestarts == self.maxRestarts && wanted.isSubset(of: suites)
+    return !closing && wanted.isSubset(of: suites)
   }
 
-  /// Hands `table`'s cases to the workers.
-  func send(_ table: CaseTable) {
+  /// Hands `table`'s cases to the workers, with `maxRestarts` restarts allowed for them.
+  func send(_ table: CaseTable, maxRestarts: Int) {
     condition.lock()
     self.table = table
+    allowance = maxRestarts
     attempts = (0..<table.count).map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: 0)) }
     next = 0
     seen = Array(repeating: false, count: table.count)
@@ -171,6 +174,12 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
 
   private static func isFault(_ result: CaseResult) -> Bool {
     [.crashed, .timeout, .protocolError].contains(result.status)
+  }
+
+  var restartLimit: Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    return allowance
   }
 
   func restarting() {

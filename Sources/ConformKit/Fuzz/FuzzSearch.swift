@@ -103,10 +103,10 @@ package struct FuzzSearch {
     var next = prefetch(from: 0)
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
-      let batch = current.batch()
+      let (batch, table) = current.batch()
       // The next batch is drafted while this one runs (it is thrown away if this one finds something).
       next = prefetch(from: current.range.upperBound)
-      guard let answers = try answers(batch) else {
+      guard let answers = try answers(batch, table: table) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
       }
@@ -135,8 +135,6 @@ package struct FuzzSearch {
         roundLimit: costly.contains { failure.signature.contains($0) } ? 16 : 100)
     }
     var latest = chosen.map(\.answers)
-    // Every candidate of a round may crash: one restart each, and a few more.
-    let restarts = progress.map(\.roundLimit).reduce(0, +) + 10
     var round = 0
     while elapsed(since: shrinkStarted) < limits.shrinkSeconds {
       var batch: [FixtureCase] = []
@@ -155,7 +153,7 @@ package struct FuzzSearch {
         owners.append((failure, start..<batch.count, inputs))
       }
       if batch.isEmpty { break }
-      guard let answers = try answers(batch, maxRestarts: restarts) else {
+      guard let answers = try answers(batch, maxRestarts: batch.count + 10) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         break
       }
@@ -188,8 +186,10 @@ package struct FuzzSearch {
 
   /// Every implementation's answers to `batch` (sent to all of them at once), nil when a signal
   /// stopped one.
-  private func answers(_ batch: [FixtureCase], maxRestarts: Int? = nil) throws(ConformError) -> [[FuzzAnswer]]? {
-    for executor in executors { try executor.send(batch, maxRestarts: maxRestarts) }
+  private func answers(_ batch: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError)
+    -> [[FuzzAnswer]]?
+  {
+    for executor in executors { try executor.send(batch, table: table, maxRestarts: maxRestarts) }
     var all: [[FuzzAnswer]] = []
     for executor in executors {
       guard let answers = try executor.collect() else { return nil }

@@ -77,9 +77,10 @@ final class RunContext: @unchecked Sendable {
 
   /// Takes one restart from the run's allowance; false when `--max-restarts` is spent.
   func claimRestart() -> Bool {
+    let limit = observer?.restartLimit ?? settings.maxRestarts
     while true {
       let used = restartsUsed.load(ordering: .relaxed)
-      if used >= settings.maxRestarts {
+      if used >= limit {
         limitReached.store(true, ordering: .relaxed)
         return false
       }
@@ -147,6 +148,8 @@ protocol RunObserver: AnyObject, Sendable {
   func amended(_ item: TableAttempt, _ result: CaseResult)
   /// A worker is about to restart the implementation.
   func restarting()
+  /// The restarts the run allows now, in place of `--max-restarts` (nil: that).
+  var restartLimit: Int? { get }
 }
 
 /// Where the workers record results: the results file, and the run's observer if it has one.
