@@ -53,6 +53,47 @@ import Testing
     #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
   }
 
+  /// A script that counts its starts in a file, then runs `port` of swift-ports.
+  func countingPort(_ port: String, in directory: URL) throws -> (script: String, starts: String) {
+    let starts = directory.appendingPathComponent("starts").path
+    let script = directory.appendingPathComponent("counting-\(port)").path
+    let text = "#!/bin/sh\necho started >> \(ShellWord.quote(starts))\nexec \(ShellWord.quote(Self.ports)) \(port)\n"
+    try text.write(toFile: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    return (script, starts)
+  }
+
+  func startCount(_ path: String) throws -> Int {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+  }
+
+  @Test func aSearchOfManyBatchesAndItsShrinkingUseOneProcess() throws {
+    let directory = TestSupport.temporaryDirectory("conform-fuzz-one-process")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (script, starts) = try countingPort("no-zero-padding", in: directory)
+    let run = try fuzz(["--impl", script, "--seed", "1", "--suite", "version-compare", "--cases", "2000", "--batch", "1"])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    // A batch per case: the first failing case comes after several batches, then shrinking rounds.
+    let first = try #require(run.stdout.firstRange(of: "the first was case ").map { run.stdout[$0.upperBound...].prefix { $0.isNumber } })
+    #expect(try #require(Int(first)) >= 3)
+    #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
+    #expect(try startCount(starts) == 1)
+  }
+
+  @Test func aCrashInABatchStillRestartsTheImplementationAndIsBlamedOnItsCase() throws {
+    let directory = TestSupport.temporaryDirectory("conform-fuzz-crash")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (script, starts) = try countingPort("day-overflow-traps", in: directory)
+    let run = try fuzz([
+      "--impl", script, "--seed", "1", "--suite", "eligibility", "--cases", "3000", "--batch", "100", "--max-shrink", "1",
+    ])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("FAIL eligibility/fuzz/"), "\(run.stdout)")
+    #expect(try fixtures(run.stdout).allSatisfy { $0.note.contains(" crashed: ") })
+    // A restart after each crash: the search's, then the shrinking candidates' that crash too.
+    #expect(try startCount(starts) > 2)
+  }
+
   @Test func aDifferentialSearchSaysTheModelSidesWithTheReference() throws {
     let run = try fuzz([
       "--impl", Self.reference, "--impl", Self.ports, "--impl-arg", "cooldown-gt", "--seed", "1", "--suite", "eligibility",

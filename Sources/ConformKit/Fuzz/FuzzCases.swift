@@ -110,25 +110,27 @@ final class Slots<Value: Sendable>: @unchecked Sendable {
 }
 
 /// The next batch of a search, made on its own thread while the current one runs through the
-/// implementations: drafting overlaps sending.
+/// implementations: drafting, and encoding the requests, overlap sending.
 final class FuzzPrefetch: @unchecked Sendable {
   let range: Range<Int>
   private let done = DispatchSemaphore(value: 0)
   private var made: [FixtureCase] = []
+  private var table: CaseTable?
 
   init(_ cases: FuzzCases, range: Range<Int>) {
     self.range = range
     let thread = Thread { [self] in
       made = cases.cases(range)
+      table = CaseTable(made, suites: cases.suites.map(\.name))
       done.signal()
     }
     thread.name = "conform fuzz drafts"
     thread.start()
   }
 
-  /// The batch, once made (waits for it).
-  func batch() -> [FixtureCase] {
+  /// The batch and its case table (the search's suites), once made (waits for them).
+  func batch() -> (cases: [FixtureCase], table: CaseTable) {
     done.wait()
-    return made
+    return (made, table!)
   }
 }

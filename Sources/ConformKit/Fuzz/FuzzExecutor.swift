@@ -10,64 +10,100 @@ public struct FuzzAnswer: Sendable, Equatable {
   public var message: String?
 }
 
-/// Runs one implementation over a batch of cases through the harness (one persistent process,
-/// the window, crash and hang handling) and gives each case's answer.
+/// Runs one implementation over batches of cases through the harness (the window, crash and
+/// hang handling) and gives each case's answer. One run, so one process, serves batch after
+/// batch (`FuzzRun`); a batch that cost a restart ends it, and the next batch starts another.
 package final class FuzzExecutor {
   let settings: HarnessSettings
-  /// The implementation's name from its hello, once it has run.
+  /// The implementation's name from its hello, once a run has ended.
   package private(set) var name: String?
   private let resultsPath: String
   /// The signal that interrupted the last batch, 0 if none.
   private(set) var stoppedBy: Int32 = 0
+  /// The cases the search plans to send (the progress bar's total), 0 when unknown.
+  var plannedCases = 0
+  private var live: FuzzRun?
+  /// The batch sent and not yet collected.
+  private var sent: [FixtureCase] = []
 
-  /// - Parameter resultsPath: the results file each batch overwrites.
+  /// - Parameter resultsPath: the results file each run overwrites.
   package init(settings: HarnessSettings, resultsPath: String) {
     self.settings = settings
     self.resultsPath = resultsPath
   }
 
-  /// The answers to `cases`, in their order, nil when a signal interrupted the batch (then
-  /// `stoppedBy` names it); `label` names the batch in the results header.
+  /// Hands `cases` to the implementation, in the live run if it can take them, else in a new
+  /// one; `collect` gives their answers. Two executors' batches run at the same time this way.
   ///
-  /// - Parameter maxRestarts: restarts allowed in this batch (a shrinking round may crash on
-  ///   most of its candidates).
-  func run(_ cases: [FixtureCase], label: String, maxRestarts: Int? = nil) throws(ConformError) -> [FuzzAnswer]? {
-    guard !cases.isEmpty else { return [] }
-    var settings = self.settings
-    if let maxRestarts { settings.maxRestarts = maxRestarts }
+  /// - Parameters:
+  ///   - table: the cases already encoded (drafted ahead), used when its suites are the run's.
+  ///   - maxRestarts: restarts allowed in this batch, nil: `--max-restarts` (a shrinking round
+  ///     may crash on most of its candidates).
+  func send(_ cases: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError) {
+    sent = cases
+    guard !cases.isEmpty else { return }
+    let allowance = maxRestarts ?? settings.maxRestarts
     var suites: [String] = []
     for fixture in cases where !suites.contains(fixture.suite) { suites.append(fixture.suite) }
-    let table = CaseTable(cases, suites: suites)
-    let source = PlannedAttempts(table: table, attempts: SendOrder.attempts(caseCount: cases.count, repeat: 1, shuffleSeed: nil))
+    if let live, !live.accepts(suites: Set(suites)) { try finish() }
+    let run = live ?? start(suites: table?.suites ?? suites)
+    live = run
+    run.send(table.flatMap { $0.suites == run.suites ? $0 : nil } ?? CaseTable(cases, suites: run.suites), maxRestarts: allowance)
+  }
+
+  /// The answers to the cases of the last `send`, in their order, nil when a signal interrupted
+  /// the batch.
+  func collect() throws(ConformError) -> [FuzzAnswer]? {
+    let cases = sent
+    guard !cases.isEmpty, let run = live else { return [] }
+    let (problems, ended) = run.results()
+    if let ended {
+      live = nil
+      guard try settle(ended) else { return nil }
+    }
+    return cases.indices.map { index in
+      guard let result = problems[index] else { return FuzzAnswer(status: .pass, output: cases[index].expected) }
+      return FuzzAnswer(
+        status: result.status, output: result.status == .pass ? cases[index].expected : result.actual, message: result.message)
+    }
+  }
+
+  /// Ends the live run: closes the implementation's input and waits for it to exit.
+  func finish() throws(ConformError) {
+    guard let run = live else { return }
+    live = nil
+    _ = try settle(run.close())
+  }
+
+  private func start(suites: [String]) -> FuzzRun {
+    let settings = self.settings
     let fixtures = ResultHeader.Fixtures(
-      source: "fuzz:\(label)", manifestDigest: "sha256:" + SHA256.hex(Array(label.utf8)),
-      generatorVersion: FixtureGenerator.version, cases: Int64(cases.count))
-    let plan = HarnessPlan(
-      fixtures: Deferred(fixtures), suites: suites, source: source, settings: settings, resultsPath: resultsPath,
-      options: ["fuzz": .string(label)])
-    switch try Harness.run(plan) {
-    case .interruptedBeforeStart(let signal):
+      source: "fuzz", manifestDigest: "sha256:" + SHA256.hex(Array("fuzz".utf8)), generatorVersion: FixtureGenerator.version,
+      cases: Int64(plannedCases))
+    let resultsPath = resultsPath
+    return FuzzRun(suites: suites, plannedCount: plannedCases) { run in
+      var plan = HarnessPlan(
+        fixtures: Deferred(fixtures), suites: suites, source: run, settings: settings, resultsPath: resultsPath,
+        options: ["fuzz": true])
+      plan.observer = run
+      return plan
+    }
+  }
+
+  /// Takes a run's outcome: its name; false when a signal stopped it (`stoppedBy` names it).
+  private func settle(_ outcome: Result<HarnessOutcome, ConformError>) throws(ConformError) -> Bool {
+    switch outcome {
+    case .failure(let error): throw error
+    case .success(.interruptedBeforeStart(let signal)):
       stoppedBy = signal
-      return nil
-    case .finished(let summary, let path, _):
+      return false
+    case .success(.finished(let summary, _, _)):
       name = summary.header.implementation.name
       if let interrupted = summary.footer?.interrupted {
         stoppedBy = Termination.stopSignal(named: interrupted) ?? SIGINT
-        return nil
+        return false
       }
-      // The live summary lists problems only, up to a limit: read the file when it left out
-      // anything but passes.
-      var outcomes = summary.outcomes
-      if summary.unlisted.values.contains(where: { $0.cases != $0.counts.passed }) {
-        outcomes = RunSummary(file: try ResultsFile.read(path)).outcomes
-      }
-      var byID: [String: CaseResult] = [:]
-      for outcome in outcomes { byID[outcome.id] = outcome.representative }
-      return cases.map { fixture in
-        guard let result = byID[fixture.id] else { return FuzzAnswer(status: .pass, output: fixture.expected) }
-        return FuzzAnswer(
-          status: result.status, output: result.status == .pass ? fixture.expected : result.actual, message: result.message)
-      }
+      return true
     }
   }
 }

@@ -76,7 +76,21 @@ package struct FuzzSearch {
     self.limits = limits
   }
 
+  /// The search and the shrinking; every implementation is stopped at the end.
   package func run() throws(ConformError) -> FuzzReport {
+    for executor in executors { executor.plannedCases = limits.cases ?? 0 }
+    let report: FuzzReport
+    do throws(ConformError) {
+      report = try search()
+    } catch {
+      for executor in executors { try? executor.finish() }
+      throw error
+    }
+    for executor in executors { try executor.finish() }
+    return report
+  }
+
+  private func search() throws(ConformError) -> FuzzReport {
     var report = FuzzReport()
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
@@ -89,10 +103,10 @@ package struct FuzzSearch {
     var next = prefetch(from: 0)
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
-      let batch = current.batch()
+      let (batch, table) = current.batch()
       // The next batch is drafted while this one runs (it is thrown away if this one finds something).
       next = prefetch(from: current.range.upperBound)
-      guard let answers = try answers(batch, label: "seed=\(cases.seed)/batch=\(report.batches)") else {
+      guard let answers = try answers(batch, table: table) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
       }
@@ -139,7 +153,7 @@ package struct FuzzSearch {
         owners.append((failure, start..<batch.count, inputs))
       }
       if batch.isEmpty { break }
-      guard let answers = try answers(batch, label: "seed=\(cases.seed)/shrink=\(round)", maxRestarts: batch.count + 10) else {
+      guard let answers = try answers(batch, maxRestarts: batch.count + 10) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         break
       }
@@ -170,11 +184,15 @@ package struct FuzzSearch {
     return report
   }
 
-  /// Every implementation's answers to `batch`, nil when a signal stopped one.
-  private func answers(_ batch: [FixtureCase], label: String, maxRestarts: Int? = nil) throws(ConformError) -> [[FuzzAnswer]]? {
+  /// Every implementation's answers to `batch` (sent to all of them at once), nil when a signal
+  /// stopped one.
+  private func answers(_ batch: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError)
+    -> [[FuzzAnswer]]?
+  {
+    for executor in executors { try executor.send(batch, table: table, maxRestarts: maxRestarts) }
     var all: [[FuzzAnswer]] = []
     for executor in executors {
-      guard let answers = try executor.run(batch, label: label, maxRestarts: maxRestarts) else { return nil }
+      guard let answers = try executor.collect() else { return nil }
       all.append(answers)
     }
     return all

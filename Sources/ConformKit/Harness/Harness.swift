@@ -22,6 +22,8 @@ package struct HarnessPlan: Sendable {
   var resultsPath: String?
   /// The run's options for the header.
   var options: JSONValue
+  /// Told of every record and restart as they happen (see `RunObserver`).
+  var observer: (any RunObserver)?
 
   /// A fixture set's selected cases (indices into `set.cases`), each sent `repeats` times,
   /// shuffled with `shuffleSeed`.
@@ -96,21 +98,23 @@ package enum HarnessOutcome: Sendable {
 
 /// Runs an implementation over a plan with `--jobs` workers and writes the results file.
 package enum Harness {
-  /// The run a signal stops; nil outside a run.
-  private static let active = Mutex<RunContext?>(nil)
+  /// The runs a signal stops (a differential fuzz search runs two at once); empty outside a run.
+  private static let active = Mutex<[RunContext]>([])
 
   package static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
     let started = MonotonicClock.now()
     let startedAt = WallClock.iso8601()
     let context = RunContext(
-      suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source)
-    active.withLock { $0 = context }
-    defer { active.withLock { $0 = nil } }
+      suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source,
+      observer: plan.observer)
+    active.withLock { $0.append(context) }
+    defer { active.withLock { $0.removeAll { $0 === context } } }
     let diagnostics = plan.settings.diagnostics
     SignalWatcher.install(diagnostics: diagnostics) { signal in
-      guard let context = Harness.active.withLock({ $0 }) else { _exit(128 + signal) }
+      let contexts = Harness.active.withLock { $0 }
+      if contexts.isEmpty { _exit(128 + signal) }
       diagnostics.note("\(Termination.signalName(signal)): stopping the implementation and writing the results so far")
-      context.stop(signal: signal)
+      for context in contexts { context.stop(signal: signal) }
     }
 
     // Start every worker's process and handshake at once; any failure stops the run (exit 2).
@@ -180,7 +184,7 @@ package enum Harness {
         context.isStopping
         ? "not run: \(interruptedText(context.stoppedBy))"
         : capText(plan.settings.maxRestarts, lastFailure: nil)
-      results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
+      context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
     }
     if context.restarts > 0 {
       // How many restarts the run used and why: "restarts: 4 of 10 (3 crashes, 1 hang)".

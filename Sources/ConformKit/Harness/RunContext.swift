@@ -53,7 +53,9 @@ final class RunContext: @unchecked Sendable {
   let hello: HarnessHello
   let source: any CaseSource
   /// Set once the results file is open (after the first handshakes).
-  private(set) var results: ResultsWriter!
+  private(set) var results: RunRecords!
+  /// Told of every record and restart, as they happen (a fuzz search that keeps one process).
+  let observer: (any RunObserver)?
   private let restartsUsed = Atomic<Int>(0)
   private let limitReached = Atomic<Bool>(false)
   private let restartReasons = Mutex(RestartTally())
@@ -63,24 +65,31 @@ final class RunContext: @unchecked Sendable {
   /// In place of a signal: the run stopped because `--stop-after` failures were recorded.
   static let failureLimit: Int32 = -1
 
-  init(suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource) {
+  init(
+    suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource, observer: (any RunObserver)? = nil
+  ) {
     self.suites = suites
     self.settings = settings
     self.hello = hello
     self.source = source
+    self.observer = observer
   }
 
-  func attach(_ results: ResultsWriter) { self.results = results }
+  func attach(_ results: ResultsWriter) { self.results = RunRecords(file: results, observer: observer) }
 
   /// Takes one restart from the run's allowance; false when `--max-restarts` is spent.
   func claimRestart() -> Bool {
+    let limit = observer?.restartLimit ?? settings.maxRestarts
     while true {
       let used = restartsUsed.load(ordering: .relaxed)
-      if used >= settings.maxRestarts {
+      if used >= limit {
         limitReached.store(true, ordering: .relaxed)
         return false
       }
-      if restartsUsed.compareExchange(expected: used, desired: used + 1, ordering: .relaxed).exchanged { return true }
+      if restartsUsed.compareExchange(expected: used, desired: used + 1, ordering: .relaxed).exchanged {
+        observer?.restarting()
+        return true
+      }
     }
   }
 
@@ -135,5 +144,44 @@ final class RunContext: @unchecked Sendable {
     result.input = fixture.input
     result.tags = fixture.tags
     return result
+  }
+}
+
+/// Sees a run's records as the workers make them, and its restarts: a caller that hands a run
+/// more cases as it goes reads their outcomes here, not from the results file.
+protocol RunObserver: AnyObject, Sendable {
+  /// Attempts recorded: each with its result, nil for a pass.
+  func recorded(_ items: [(item: TableAttempt, result: CaseResult?)])
+  /// An attempt's record replaced (a fault pinned on it after its answer).
+  func amended(_ item: TableAttempt, _ result: CaseResult)
+  /// A worker is about to restart the implementation.
+  func restarting()
+  /// The restarts the run allows now, in place of `--max-restarts` (nil: that).
+  var restartLimit: Int? { get }
+}
+
+/// Where the workers record results: the results file, and the run's observer if it has one.
+final class RunRecords: Sendable {
+  let file: ResultsWriter
+  let observer: (any RunObserver)?
+
+  init(file: ResultsWriter, observer: (any RunObserver)?) {
+    self.file = file
+    self.observer = observer
+  }
+
+  func append(_ batch: ResultBatch) {
+    file.append(batch)
+    observer?.recorded(batch.entries.map { ($0.item, $0.other < 0 ? nil : batch.others[Int($0.other)]) })
+  }
+
+  func append(contentsOf results: [(result: CaseResult, item: TableAttempt)]) {
+    file.append(contentsOf: results)
+    observer?.recorded(results.map { ($0.item, $0.result.status == .pass ? nil : $0.result) })
+  }
+
+  func amend(_ result: CaseResult, of item: TableAttempt) {
+    file.amend(result, of: item)
+    observer?.amended(item, result)
   }
 }
