@@ -92,13 +92,7 @@ extension FixtureBundle {
   /// Every entry under one `conform-fixtures-X.Y.Z/` folder; the files with paths relative to it.
   private static func topFolder(of entries: [TarEntry], name: String) throws(ConformError) -> (SemanticVersion, [FixtureFile]) {
     guard let first = entries.first else { throw .bundle("\(name): the archive is empty") }
-    let top = String(first.path.prefix { $0 != "/" })
-    guard top.hasPrefix(BundleLayout.folderPrefix),
-      let version = SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count)))
-    else {
-      throw .bundle(
-        "\(name): entry \"\(first.path)\" is not under a conform-fixtures-<version>/ folder: this is not a conform bundle")
-    }
+    let (top, version) = try topFolder(of: first.path, name: name)
     var files: [FixtureFile] = []
     for entry in entries {
       guard entry.path.hasPrefix(top + "/") || (entry.isFolder && entry.path == top) else {

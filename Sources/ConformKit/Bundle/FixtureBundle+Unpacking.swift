@@ -82,7 +82,9 @@ extension FixtureBundle {
         do throws(ConformError) { try file?.write(bytes) } catch { throw stop(error) }
       }
     } catch {
-      throw failure ?? bundleError(error, name: name)
+      // A damaged gzip stream is said first: what it did to the tar data inside is its doing.
+      if case .tar = error, let failure { throw failure }
+      throw bundleError(error, name: name)
     }
     try file?.close()
     guard let top else { throw .bundle("\(name): the archive is empty") }
@@ -98,7 +100,7 @@ extension FixtureBundle {
   }
 
   /// The `conform-fixtures-X.Y.Z` folder the first entry is under, and its version.
-  private static func topFolder(of path: String, name: String) throws(ConformError) -> (name: String, version: SemanticVersion) {
+  static func topFolder(of path: String, name: String) throws(ConformError) -> (name: String, version: SemanticVersion) {
     let top = String(path.prefix { $0 != "/" })
     guard top.hasPrefix(BundleLayout.folderPrefix), let version = SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count)))
     else {
