@@ -32,7 +32,12 @@ public enum FileIO {
   ///
   /// In pieces: Foundation's `Data.write` on Linux starts the file over after its first 2 GiB.
   public static func write(_ bytes: [UInt8], to path: String) throws(ConformError) {
-    try createDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    do {
+      try FileManager.default.createDirectory(
+        at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+    }
     let output = try Output(creating: path)
     for start in stride(from: 0, to: bytes.count, by: 1 << 26) {
       try output.write(bytes[start..<min(start + (1 << 26), bytes.count)])
