@@ -70,8 +70,9 @@ import Testing
     for pid in Hostile.pids(in: pids) { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }
   }
 
-  /// A second signal ends conform at once, but not before it kills the implementation's group.
-  @Test func aSecondSignalStillKillsTheImplementation() throws {
+  /// A second signal ends conform at once, but not before it kills the implementation's group
+  /// and the results file gets its not-run records and footer.
+  @Test func aSecondSignalStillKillsTheImplementationAndFinishesTheResults() throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let started = try Hostile.start(
       "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
@@ -84,6 +85,10 @@ import Testing
 
     #expect(run.status == 130)
     #expect(run.stderr.contains("second SIGINT: stopping now, killing the implementations"), "\(run.stderr)")
+    let file = try run.results()
+    #expect(file.footer?.interrupted == "SIGINT")
+    Testbed.expectComplete(file, cases: eligibility)
+    #expect(try run.record(Hostile.culprit).status == .notRun)
     let implementation = Hostile.pids(in: pids)
     #expect(!implementation.isEmpty)
     for pid in implementation { #expect(Hostile.isGone(pid), "pid \(pid) is still running") }

@@ -23,8 +23,11 @@ enum SampleRuns {
   static func footer(_ results: [CaseResult], interrupted: String? = nil) -> ResultFooter {
     var totals: [CaseStatus: Int64] = [:]
     for result in results { totals[result.status, default: 0] += 1 }
+    var reasons = RestartTally()
+    reasons.count(.crash)
     return ResultFooter(
-      endedAt: "2026-11-30T12:00:02Z", milliseconds: 1234, interrupted: interrupted, restarts: 1, totals: totals)
+      endedAt: "2026-11-30T12:00:02Z", milliseconds: 1234, interrupted: interrupted, restarts: 1, restartReasons: reasons,
+      totals: totals)
   }
 
   static let timelineExpected: JSONValue = [

@@ -29,11 +29,13 @@ import Testing
     #expect(lines.dropLast().last.map(String.init) == summary.closingLine)
   }
 
+  /// The sample run restarted its implementation once (a crash with nothing in flight), which the
+  /// headline says: a case that passes after a restart is still a pass.
   @Test func aCleanRunIsTheHeadlineAndTheClosingLine() {
     let results = [CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass, microseconds: 5)]
     #expect(
       text(SampleRuns.summary(results, known: nil))
-        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 case) in 1.234 s\n\n1 passed, 0 failed\n"
+        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 case) in 1.234 s, 1 restart (1 crash)\n\n1 passed, 0 failed\n"
     )
   }
 

@@ -1,10 +1,11 @@
+import ConformJSON
 import ConformTestSupport
 import Testing
 
 @testable import ConformKit
 
 /// A run that restarted the implementation says how many restarts it used of `--max-restarts`,
-/// and why, in the same count the results footer keeps.
+/// and why, in the same count the results footer keeps with its reasons, and the reports show.
 @Suite struct RunRestartsTests {
   @Test func crashesAreCountedAsTheRestartsTheyCost() throws {
     let culprit = "eligibility/seed/cooldown-not-over"
@@ -12,9 +13,12 @@ import Testing
     #expect(run.status == 1)
     let restarts = try #require(try run.results().footer?.restarts)
     #expect(restarts >= 1)
-    #expect(
-      run.outcome.stderr.contains("restarts: \(restarts) of 10 (\(Plural.count(restarts, "crash", "crashes")))\n"),
-      "\(run.outcome.stderr)")
+    let reasons = Plural.count(restarts, "crash", "crashes")
+    #expect(run.outcome.stderr.contains("restarts: \(restarts) of 10 (\(reasons))\n"), "\(run.outcome.stderr)")
+    let footer = try #require(try run.results().footer)
+    #expect(footer.restartReasons.json == .object(JSONObject(uniqueKeysWithValues: [("crash", .int(restarts))])))
+    // The terminal report's headline, as `conform report` prints it from the file.
+    #expect(run.outcome.stdout.contains(" s, \(Plural.count(restarts, "restart")) (\(reasons))\n"), "\(run.outcome.stdout)")
   }
 
   @Test func hangsAreCountedUpToTheLimit() throws {
@@ -22,6 +26,7 @@ import Testing
     #expect(run.status == 1)
     #expect(try run.results().footer?.restarts == 2)
     #expect(run.stderr.contains("restarts: 2 of 2 (2 hangs)\n"), "\(run.stderr)")
+    #expect(try run.results().footer?.restartReasons.reasons == "2 hangs")
   }
 
   @Test func aRunWithoutRestartsSaysNothingOfThem() throws {
@@ -29,5 +34,26 @@ import Testing
     #expect(run.status == 0)
     #expect(try run.results().footer?.restarts == 0)
     #expect(!run.outcome.stderr.contains("restarts:"))
+  }
+
+  /// A footer whose reasons are unknown or do not add up to its count is refused, by field.
+  @Test(arguments: [
+    (#""restartReasons":{"crash":1,"hang":1},"restarts":2"#, nil),
+    (#""restartReasons":{"crash":1},"restarts":2"#, #"field "restartReasons": the reasons add up to 1, "restarts" says 2"#),
+    (#""restartReasons":{"segfault":1},"restarts":1"#, #"field "restartReasons.segfault": unknown restart reason (crash, hang, protocol-error, failed-start)"#),
+    (#""restartReasons":{"crash":0},"restarts":1"#, #"field "restartReasons.crash": 0 is outside 1...2147483647"#),
+    (#""restarts":0"#, nil),
+  ] as [(String, String?)])
+  func aFootersReasonsAreReadStrictly(fields: String, refusal: String?) throws {
+    let line = #"{"endedAt":"2026-12-01T00:00:00Z","interrupted":null,"ms":5,"# + fields + #","totals":{},"type":"footer"}"#
+    let json = try JSONReader.parse(line)
+    do {
+      let record = try ResultRecord(json: json)
+      #expect(refusal == nil)
+      // What is read is written back byte for byte.
+      #expect(JSONWriter.string(record.json) == line)
+    } catch {
+      #expect(error.description == refusal)
+    }
   }
 }

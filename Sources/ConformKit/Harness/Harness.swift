@@ -115,6 +115,12 @@ package enum Harness {
       if contexts.isEmpty { _exit(128 + signal) }
       diagnostics.note("\(Termination.signalName(signal)): stopping the implementation and writing the results so far")
       for context in contexts { context.stop(signal: signal) }
+    } onSecondSignal: {
+      // With the implementations killed, the first signal's stop ends the workers at once and
+      // the run writes its not-run records and footer: wait for that, but not for long.
+      if !Harness.waitForRunsToEnd(seconds: secondSignalGrace) {
+        diagnostics.note("the results file was not finished within \(secondSignalGrace) s: it has no footer")
+      }
     }
 
     // Start every worker's process and handshake at once; any failure stops the run (exit 2).
@@ -199,12 +205,25 @@ package enum Harness {
     let interrupted = context.stoppedBy > 0 ? Termination.signalName(context.stoppedBy) : nil
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
     let (footer, kept, unlisted) = try results.finish(
-      interrupted: interrupted, restarts: context.restarts, milliseconds: elapsed)
+      interrupted: interrupted, restarts: context.restartTally, milliseconds: elapsed)
     // The results so far are kept; the run could not go on.
     if let failure = plan.source.failure { throw failure }
     let summary = RunSummary(header: finalHeader.value, footer: footer, outcomes: kept, unlisted: unlisted)
     let recorded = footer.totals.values.reduce(0, +)
     return .finished(summary: summary, resultsPath: path, unsent: max(0, plan.source.plannedCount - Int(recorded)))
+  }
+
+  /// How long a second signal waits for the runs to write their not-run records and footers.
+  static let secondSignalGrace = 2
+
+  /// Waits until no run is in progress, for at most `seconds`; false if one still is.
+  private static func waitForRunsToEnd(seconds: Int) -> Bool {
+    let deadline = MonotonicClock.now() + UInt64(seconds) * 1_000_000_000
+    while !active.withLock({ $0.isEmpty }) {
+      guard MonotonicClock.now() < deadline else { return false }
+      usleep(10_000)
+    }
+    return true
   }
 
   /// `reports/results-<name>.jsonl`, the name made safe for a file name.

@@ -162,7 +162,7 @@ final class ResultsWriter: @unchecked Sendable {
 
   /// Stops the flusher, writes the footer and closes the file; returns the footer and what the
   /// tally kept.
-  func finish(interrupted: String?, restarts: Int, milliseconds: Int64) throws(ConformError) -> (
+  func finish(interrupted: String?, restarts: RestartTally, milliseconds: Int64) throws(ConformError) -> (
     footer: ResultFooter, outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]
   ) {
     lock.lock()
@@ -175,8 +175,8 @@ final class ResultsWriter: @unchecked Sendable {
     var totals: [CaseStatus: Int64] = [:]
     for status in CaseStatus.allCases where tally.attempts[status.slot] > 0 { totals[status] = tally.attempts[status.slot] }
     let footer = ResultFooter(
-      endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts),
-      totals: totals)
+      endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts.total),
+      restartReasons: restarts, totals: totals)
     JSONWriter.write(ResultRecord.footer(footer).json, into: &pending)
     pending.append(0x0A)
     let (outcomes, unlisted) = tally.finish()

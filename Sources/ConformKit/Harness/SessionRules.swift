@@ -286,38 +286,3 @@ struct SessionRules {
     return ReplayVerdict(status: group.status, message: message, stderr: group.stderr, count: group.count, passed: group.passed)
   }
 }
-
-/// The restarts a run took, by reason: "4 (3 crashes, 1 hang)".
-struct RestartTally: Equatable, Sendable {
-  enum Reason: Int, CaseIterable, Sendable {
-    case crash, hang, protocolError, failedStart
-
-    var noun: String {
-      switch self {
-      case .crash: "crash"
-      case .hang: "hang"
-      case .protocolError: "protocol error"
-      case .failedStart: "failed start"
-      }
-    }
-  }
-
-  private(set) var counts = [Int](repeating: 0, count: Reason.allCases.count)
-
-  var total: Int { counts.reduce(0, +) }
-
-  mutating func count(_ reason: Reason) { counts[reason.rawValue] += 1 }
-
-  static func + (a: Self, b: Self) -> Self {
-    var sum = a
-    for index in sum.counts.indices { sum.counts[index] += b.counts[index] }
-    return sum
-  }
-
-  /// The reasons, in `Reason` order: "3 crashes, 1 hang"; empty when there were none.
-  var reasons: String {
-    Reason.allCases.filter { counts[$0.rawValue] > 0 }
-      .map { Plural.count(counts[$0.rawValue], $0.noun, $0 == .crash ? "crashes" : nil) }
-      .joined(separator: ", ")
-  }
-}

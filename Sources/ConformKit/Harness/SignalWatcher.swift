@@ -4,14 +4,19 @@ import Foundation
 ///
 /// The handler only writes the signal number to a pipe (async-signal-safe); a thread reads it
 /// and does the real work. A second signal while the first is being handled ends conform at once,
-/// after killing the process groups of the implementations it started.
+/// after killing the process groups of the implementations it started and giving the runs a
+/// moment to write what they have (the not-run records and the footer).
 enum SignalWatcher {
   nonisolated(unsafe) private static var pipeWrite: Int32 = -1
   nonisolated(unsafe) private static var installed = false
 
-  /// Installs the handlers (once); `onSignal` runs on the watcher thread for the first signal,
-  /// and a second one is said to `diagnostics` before conform ends.
-  static func install(diagnostics: Diagnostics, _ onSignal: @escaping @Sendable (Int32) -> Void) {
+  /// Installs the handlers (once); `onSignal` runs on the watcher thread for the first signal.
+  /// A second one is said to `diagnostics`, the implementations are killed, and `onSecondSignal`
+  /// runs (it should return soon) before conform ends.
+  static func install(
+    diagnostics: Diagnostics, onSignal: @escaping @Sendable (Int32) -> Void,
+    onSecondSignal: @escaping @Sendable () -> Void
+  ) {
     guard !installed else { return }
     installed = true
     // The harness writes to pipes whose reader may die at any moment: a write must fail with
@@ -41,6 +46,7 @@ enum SignalWatcher {
         if seen > 1 {
           diagnostics.note("second \(Termination.signalName(number)): stopping now, killing the implementations")
           ImplementationProcess.killUnreapedGroups()
+          onSecondSignal()
           _exit(128 + number)
         }
         onSignal(number)

@@ -332,7 +332,7 @@ private struct HTMLPage {
       var text = "started \(HTMLText.escape(summary.header.startedAt))"
       if let footer = summary.footer {
         text += ", \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s"
-        if footer.restarts > 0 { text += ", \(Plural.count(footer.restarts, "restart"))" }
+        if let restarts = footer.restartsText { text += ", \(HTMLText.escape(restarts))" }
         if let signal = footer.interrupted { text += ", <span class=\"warn\">interrupted by \(HTMLText.escape(signal))</span>" }
       } else {
         text += ", <span class=\"warn\">did not finish</span>"

@@ -46,6 +46,7 @@ extension RunSummary {
       "ms": JSONValue(footer?.milliseconds),
       "interrupted": JSONValue(footer?.interrupted),
       "restarts": JSONValue(footer?.restarts),
+      "restartReasons": footer.map { $0.restartReasons.json } ?? .null,
       "complete": .bool(isComplete),
       "exitStatus": .int(Int64(exitStatus.rawValue)),
       "closingLine": .string(closingLine),

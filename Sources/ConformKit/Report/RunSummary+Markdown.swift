@@ -25,6 +25,7 @@ extension RunSummary {
       "fixtures `\(shortFixturesDigest)` (\(MarkdownText.inline(header.fixtures.source)), \(Plural.count(header.fixtures.cases, "case")))"
     facts += " · conform \(MarkdownText.inline(header.conformVersion))"
     if let footer { facts += " · \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
+    if let restarts = footer?.restartsText { facts += " · \(restarts)" }
     intro += facts + "\n\n"
     if let incomplete = incompleteExplanation { intro += "> ⚠️ \(MarkdownText.inline(incomplete))\n\n" }
     document.appendRequired(intro)

@@ -87,6 +87,7 @@ extension RunSummary {
       "conform: \(implementationLabel) against fixtures \(shortFixturesDigest) (\(header.fixtures.source), \(Plural.count(cases, "case")))"
     if let seed = header.options["shuffle"]?.intValue { line += " shuffled with seed \(seed)" }
     if let footer { line += " in \(JUnitTime.seconds(milliseconds: footer.milliseconds)) s" }
+    if let restarts = footer?.restartsText { line += ", \(restarts)" }
     return VisibleText.escapingControls(line)
   }
 

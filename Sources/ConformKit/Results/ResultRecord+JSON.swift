@@ -139,16 +139,19 @@ extension CaseResult {
 
 extension ResultFooter {
   var json: JSONValue {
-    [
-      "endedAt": .string(endedAt), "interrupted": JSONValue(interrupted), "ms": .int(milliseconds),
-      "restarts": .int(restarts),
-      "totals": .object(JSONObject(uniqueKeysWithValues: totals.map { ($0.key.rawValue, .int($0.value)) })),
-      "type": "footer",
+    var members: [(String, JSONValue)] = [
+      ("endedAt", .string(endedAt)), ("interrupted", JSONValue(interrupted)), ("ms", .int(milliseconds)),
+      ("restarts", .int(restarts)),
+      ("totals", .object(JSONObject(uniqueKeysWithValues: totals.map { ($0.key.rawValue, .int($0.value)) }))),
+      ("type", "footer"),
     ]
+    // Only when there were restarts, so a run without them writes the footer it always did.
+    if restartReasons.total > 0 { members.append(("restartReasons", restartReasons.json)) }
+    return .object(JSONObject(uniqueKeysWithValues: members))
   }
 
   init(fields: JSONFields) throws(JSONShapeError) {
-    try fields.rejectUnknown(["endedAt", "interrupted", "ms", "restarts", "totals", "type"])
+    try fields.rejectUnknown(["endedAt", "interrupted", "ms", "restartReasons", "restarts", "totals", "type"])
     let totalFields = try fields.fields("totals")
     var totals: [CaseStatus: Int64] = [:]
     for key in totalFields.object.keys {
@@ -157,8 +160,17 @@ extension ResultFooter {
       }
       totals[status] = try totalFields.int(key)
     }
+    let restarts = try fields.int("restarts")
+    var reasons = RestartTally()
+    if fields.object["restartReasons"] != nil {
+      reasons = try RestartTally(fields: try fields.fields("restartReasons"))
+      guard reasons.total == restarts else {
+        throw JSONShapeError(
+          path: fields.pathOf("restartReasons"), message: "the reasons add up to \(reasons.total), \"restarts\" says \(restarts)")
+      }
+    }
     self.init(
       endedAt: try fields.string("endedAt"), milliseconds: try fields.int("ms"),
-      interrupted: try fields.optionalString("interrupted"), restarts: try fields.int("restarts"), totals: totals)
+      interrupted: try fields.optionalString("interrupted"), restarts: restarts, restartReasons: reasons, totals: totals)
   }
 }

@@ -132,15 +132,29 @@ public struct ResultFooter: Sendable, Equatable {
   public var interrupted: String?
   /// How many times the implementation was restarted after a crash, hang or protocol error.
   public var restarts: Int64
+  /// Why: how many crashes, hangs, protocol errors and failed starts. Results files written
+  /// before conform 0.9 have only the count, and an empty tally here.
+  public var restartReasons: RestartTally
   /// Attempts per status.
   public var totals: [CaseStatus: Int64]
 
-  public init(endedAt: String, milliseconds: Int64, interrupted: String?, restarts: Int64, totals: [CaseStatus: Int64]) {
+  public init(
+    endedAt: String, milliseconds: Int64, interrupted: String?, restarts: Int64, restartReasons: RestartTally = RestartTally(),
+    totals: [CaseStatus: Int64]
+  ) {
     self.endedAt = endedAt
     self.milliseconds = milliseconds
     self.interrupted = interrupted
     self.restarts = restarts
+    self.restartReasons = restartReasons
     self.totals = totals
+  }
+
+  /// `4 restarts (3 crashes, 1 hang)`; nil when the implementation was never restarted.
+  var restartsText: String? {
+    guard restarts > 0 else { return nil }
+    let reasons = restartReasons.reasons
+    return Plural.count(restarts, "restart") + (reasons.isEmpty ? "" : " (\(reasons))")
   }
 }
 

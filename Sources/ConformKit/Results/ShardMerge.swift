@@ -83,7 +83,8 @@ public enum ShardMerge {
     }
     let footer = ResultFooter(
       endedAt: files.map { $0.footer!.endedAt }.max()!, milliseconds: files.map { $0.footer!.milliseconds }.max()!,
-      interrupted: nil, restarts: files.reduce(0) { $0 + $1.footer!.restarts }, totals: totals)
+      interrupted: nil, restarts: files.reduce(0) { $0 + $1.footer!.restarts },
+      restartReasons: files.reduce(RestartTally()) { $0 + $1.footer!.restartReasons }, totals: totals)
     var merged = ResultsFile(
       path: files[0].path, header: header, results: files.flatMap(\.results), footer: footer,
       warnings: files.flatMap { file in file.warnings.map { "\(file.path): \($0)" } })
