@@ -5,7 +5,7 @@ import ConformJSON
 ///
 /// A run copies a case's request and its expected output from this line instead of encoding the
 /// case again, by the parts `write` reports (kept as `Offsets` by the index of a table read from
-/// disk, or found again by `parts(of:)`).
+/// disk, as a table is checked by writing each case's line again).
 public enum FixtureLine {
   /// Where a line's parts are, in bytes into the buffer that holds it.
   public struct Parts: Sendable, Equatable {
@@ -47,7 +47,6 @@ public enum FixtureLine {
   private static let separator: StaticString = ","
   private static let idName: StaticString = #""id":"#
   private static let inputKey: StaticString = #","input":"#
-  private static let noteKey: StaticString = #","note":"#
 
   /// Appends the line: the bytes of `JSONWriter.write` of the case's object, and a newline.
   @discardableResult
@@ -63,7 +62,7 @@ public enum FixtureLine {
     let idRange = output.written { JSONWriter.writeString(id, into: &$0) }
     output.append(inputKey)
     let inputRange = output.written { JSONWriter.write(input, into: &$0) }
-    output.append(noteKey)
+    output.append(#","note":"#)
     JSONWriter.writeString(note, into: &output)
     output.append(#","suite":"#)
     JSONWriter.writeString(suite, into: &output)
@@ -106,18 +105,5 @@ public enum FixtureLine {
       let input = id.upperBound + FixtureLine.inputKey.utf8CodeUnitCount..<start + Int(inputEnd)
       return Parts(line: start..<end, expected: expected, id: id, input: input)
     }
-  }
-
-  /// The parts of the canonical line at `start..<end` of `bytes` (its newline left out), found
-  /// without parsing it; nil when it does not start as `write` writes. The values are not checked:
-  /// a table's lines are checked when it is loaded.
-  public static func parts(of bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Parts? {
-    var cursor = LineCursor(line: bytes, index: start, end: end)
-    guard cursor.skip(head), let expected = cursor.value(), cursor.skip(separator), cursor.skip(idName) else { return nil }
-    let idStart = cursor.index
-    guard cursor.plainString() != nil else { return nil }
-    let id = idStart..<cursor.index
-    guard cursor.skip(inputKey), let input = cursor.value(), cursor.has(noteKey) else { return nil }
-    return Parts(line: start..<end, expected: expected, id: id, input: input)
   }
 }

@@ -80,7 +80,7 @@ import Testing
     }
   }
 
-  @Test func fixtureLinesAreCanonicalAndFoundAgain() throws {
+  @Test func fixtureLinesAreCanonicalAndTheirPartsKeptAsOffsets() throws {
     var values = WireValues(seed: FuzzSettings.seed &+ 2)
     for _ in 0..<Self.count {
       let fixture = values.fixture()
@@ -91,9 +91,6 @@ import Testing
       try #require(Array(bytes[parts.expected]) == JSONWriter.bytes(fixture.expected))
       try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(fixture.id)))
       try #require(Array(bytes[parts.input]) == JSONWriter.bytes(fixture.input))
-      let found = bytes.withUnsafeBufferPointer { FixtureLine.parts(of: $0, start: parts.line.lowerBound, end: parts.line.upperBound) }
-      let plainID = !bytes[parts.id].dropFirst().dropLast().contains(UInt8(ascii: "\\"))
-      #expect(found == (plainID ? parts : nil), "\(fixture.id)")
       // The members a request and a pass record take from the line: the same bytes as theirs.
       var request: [UInt8] = []
       let prefix = CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &request)
