@@ -38,6 +38,9 @@ extension CaseRequest {
   public struct PrefixParts: Sendable, Equatable {
     /// The whole prefix, `{` to `"seq":`.
     public var prefix: Range<Int>
+    /// `"id":…,"input":…`: the members before `seq`, which a fixture line holds as they are
+    /// (`FixtureLine.Parts.requestMembers`).
+    public var members: Range<Int>
     /// The id string, quotes included.
     public var id: Range<Int>
     public var input: Range<Int>
@@ -49,26 +52,23 @@ extension CaseRequest {
     writePrefix(into: &output, id: { JSONWriter.writeString(id, into: &$0) }, input: { JSONWriter.write(input, into: &$0) })
   }
 
-  /// Appends a request's prefix from the canonical bytes of the case's id (a JSON string) and
-  /// input, copied from another line (a fixture line's `FixtureLine.Parts`).
-  @discardableResult
-  public static func writePrefix(
-    encodedID id: UnsafeBufferPointer<UInt8>, encodedInput input: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
-  ) -> PrefixParts {
-    writePrefix(into: &output, id: { $0.append(contentsOf: id) }, input: { $0.append(contentsOf: input) })
-  }
-
   private static func writePrefix(
     into output: inout [UInt8], id: (inout [UInt8]) -> Void, input: (inout [UInt8]) -> Void
   ) -> PrefixParts {
     let start = output.count
-    output.append(#"{"id":"#)
+    output.append(open)
+    let membersStart = output.count
+    output.append(#""id":"#)
     let idRange = output.written(id)
     output.append(#","input":"#)
     let inputRange = output.written(input)
-    output.append(#","seq":"#)
-    return PrefixParts(prefix: start..<output.count, id: idRange, input: inputRange)
+    let members = membersStart..<output.count
+    output.append(seqKey)
+    return PrefixParts(prefix: start..<output.count, members: members, id: idRange, input: inputRange)
   }
+
+  private static let open: StaticString = "{"
+  private static let seqKey: StaticString = #","seq":"#
 
   /// Appends the suffix of every request of `suite`, newline included; returns its range.
   @discardableResult
@@ -86,6 +86,19 @@ extension CaseRequest {
     prefix: UnsafeBufferPointer<UInt8>, seq: Int64, suffix: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
     output.append(contentsOf: prefix)
+    JSONWriter.writeInteger(seq, into: &output)
+    output.append(contentsOf: suffix)
+  }
+
+  /// Appends a request line from the members before `seq` (`PrefixParts.members`, or a fixture
+  /// line's `requestMembers`), `seq` and the suffix: the line is made where it is sent, and the
+  /// case's bytes need not be copied anywhere before.
+  public static func write(
+    members: UnsafeBufferPointer<UInt8>, seq: Int64, suffix: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
+  ) {
+    output.append(open)
+    output.append(contentsOf: members)
+    output.append(seqKey)
     JSONWriter.writeInteger(seq, into: &output)
     output.append(contentsOf: suffix)
   }

@@ -4,7 +4,8 @@ import ConformJSON
 /// `{"expected":E,"id":I,"input":X,"note":N,"suite":S,"tags":[T,…]}`.
 ///
 /// A run copies a case's request and its expected output from this line instead of encoding the
-/// case again, by the parts `write` reports (or `parts(of:)` finds in a table read from disk).
+/// case again, by the parts `write` reports (kept as `Offsets` by the index of a table read from
+/// disk, as a table is checked by writing each case's line again).
 public enum FixtureLine {
   /// Where a line's parts are, in bytes into the buffer that holds it.
   public struct Parts: Sendable, Equatable {
@@ -21,12 +22,31 @@ public enum FixtureLine {
       self.id = id
       self.input = input
     }
+
+    /// `"id":…,"input":…`: the same bytes as a case request's members before its `seq`
+    /// (`CaseRequest.PrefixParts.members`), as both lines are canonical.
+    public var requestMembers: Range<Int> {
+      id.lowerBound - FixtureLine.idName.utf8CodeUnitCount..<input.upperBound
+    }
+
+    /// The same parts of the line copied to `start` in another buffer.
+    public func moved(to start: Int) -> Parts {
+      let offset = start - line.lowerBound
+      func move(_ range: Range<Int>) -> Range<Int> { range.lowerBound + offset..<range.upperBound + offset }
+      return Parts(line: move(line), expected: move(expected), id: move(id), input: move(input))
+    }
+
+    /// `,"id":…`: the same bytes as the id member of the case's pass records
+    /// (`PassRecord.MiddleParts.idMember`).
+    public var idMember: Range<Int> {
+      requestMembers.lowerBound - FixtureLine.separator.utf8CodeUnitCount..<id.upperBound
+    }
   }
 
   private static let head: StaticString = #"{"expected":"#
-  private static let idKey: StaticString = #","id":"#
+  private static let separator: StaticString = ","
+  private static let idName: StaticString = #""id":"#
   private static let inputKey: StaticString = #","input":"#
-  private static let noteKey: StaticString = #","note":"#
 
   /// Appends the line: the bytes of `JSONWriter.write` of the case's object, and a newline.
   @discardableResult
@@ -37,11 +57,12 @@ public enum FixtureLine {
     let start = output.count
     output.append(head)
     let expectedRange = output.written { JSONWriter.write(expected, into: &$0) }
-    output.append(idKey)
+    output.append(separator)
+    output.append(idName)
     let idRange = output.written { JSONWriter.writeString(id, into: &$0) }
     output.append(inputKey)
     let inputRange = output.written { JSONWriter.write(input, into: &$0) }
-    output.append(noteKey)
+    output.append(#","note":"#)
     JSONWriter.writeString(note, into: &output)
     output.append(#","suite":"#)
     JSONWriter.writeString(suite, into: &output)
@@ -56,16 +77,33 @@ public enum FixtureLine {
     return Parts(line: start..<end, expected: expectedRange, id: idRange, input: inputRange)
   }
 
-  /// The parts of the canonical line at `start..<end` of `bytes` (its newline left out), found
-  /// without parsing it; nil when it does not start as `write` writes. The values are not checked:
-  /// a table's lines are checked when it is loaded.
-  public static func parts(of bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Parts? {
-    var cursor = LineCursor(line: bytes, index: start, end: end)
-    guard cursor.skip(head), let expected = cursor.value(), cursor.skip(idKey) else { return nil }
-    let idStart = cursor.index
-    guard cursor.plainString() != nil else { return nil }
-    let id = idStart..<cursor.index
-    guard cursor.skip(inputKey), let input = cursor.value(), cursor.has(noteKey) else { return nil }
-    return Parts(line: start..<end, expected: expected, id: id, input: input)
+  /// A line's parts in 12 bytes, as where each ends from the line's start: what an index of a
+  /// table keeps per case, so that a case read back from its table needs no scan of its line.
+  /// The starts follow from the keys `write` puts before each part.
+  public struct Offsets: Sendable, Equatable {
+    private let expectedEnd: UInt32
+    private let idEnd: UInt32
+    private let inputEnd: UInt32
+
+    /// The offsets of `parts` (as `write` reports them); nil when a part ends 4 GiB or more
+    /// into its line.
+    public init?(_ parts: Parts) {
+      let start = parts.line.lowerBound
+      guard let expectedEnd = UInt32(exactly: parts.expected.upperBound - start),
+        let idEnd = UInt32(exactly: parts.id.upperBound - start), let inputEnd = UInt32(exactly: parts.input.upperBound - start)
+      else { return nil }
+      self.expectedEnd = expectedEnd
+      self.idEnd = idEnd
+      self.inputEnd = inputEnd
+    }
+
+    /// The parts of the same line at `start..<end` of another buffer (its newline left out).
+    public func parts(start: Int, end: Int) -> Parts {
+      let expected = start + FixtureLine.head.utf8CodeUnitCount..<start + Int(expectedEnd)
+      let idStart = expected.upperBound + FixtureLine.separator.utf8CodeUnitCount + FixtureLine.idName.utf8CodeUnitCount
+      let id = idStart..<start + Int(idEnd)
+      let input = id.upperBound + FixtureLine.inputKey.utf8CodeUnitCount..<start + Int(inputEnd)
+      return Parts(line: start..<end, expected: expected, id: id, input: input)
+    }
   }
 }

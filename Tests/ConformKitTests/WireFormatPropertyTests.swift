@@ -65,21 +65,22 @@ import Testing
       }
       let canonical = JSONWriter.bytes(CaseRequest.json(seq: seq, id: id, suite: suite, input: input)) + [0x0A]
       try #require(line == canonical, "\(id)")
-      // From bytes copied out of another line, and as a request made once: the same line.
-      var copied: [UInt8] = []
-      _ = bytes.withUnsafeBufferPointer { bytes in
-        CaseRequest.writePrefix(
-          encodedID: UnsafeBufferPointer(rebasing: bytes[parts.id]), encodedInput: UnsafeBufferPointer(rebasing: bytes[parts.input]),
-          into: &copied)
+      // From the members before `seq`, and as a request made once: the same line.
+      try #require(Array(bytes[parts.members]) == JSONWriter.bytes(["id": .string(id), "input": input]).dropFirst().dropLast())
+      var fromMembers: [UInt8] = []
+      bytes.withUnsafeBufferPointer { bytes in
+        CaseRequest.write(
+          members: UnsafeBufferPointer(rebasing: bytes[parts.members]), seq: seq,
+          suffix: UnsafeBufferPointer(rebasing: bytes[suffix]), into: &fromMembers)
       }
-      #expect(copied == Array(bytes[parts.prefix]))
+      #expect(fromMembers == canonical)
       var once: [UInt8] = []
       CaseRequest(id: id, suite: suite, input: input).write(seq: seq, into: &once)
       #expect(once == canonical)
     }
   }
 
-  @Test func fixtureLinesAreCanonicalAndFoundAgain() throws {
+  @Test func fixtureLinesAreCanonicalAndTheirPartsKeptAsOffsets() throws {
     var values = WireValues(seed: FuzzSettings.seed &+ 2)
     for _ in 0..<Self.count {
       let fixture = values.fixture()
@@ -90,9 +91,22 @@ import Testing
       try #require(Array(bytes[parts.expected]) == JSONWriter.bytes(fixture.expected))
       try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(fixture.id)))
       try #require(Array(bytes[parts.input]) == JSONWriter.bytes(fixture.input))
-      let found = bytes.withUnsafeBufferPointer { FixtureLine.parts(of: $0, start: parts.line.lowerBound, end: parts.line.upperBound) }
-      let plainID = !bytes[parts.id].dropFirst().dropLast().contains(UInt8(ascii: "\\"))
-      #expect(found == (plainID ? parts : nil), "\(fixture.id)")
+      // The members a request and a pass record take from the line: the same bytes as theirs.
+      var request: [UInt8] = []
+      let prefix = CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &request)
+      #expect(bytes[parts.requestMembers].elementsEqual(request[prefix.members]), "\(fixture.id)")
+      var middle: [UInt8] = []
+      let middleParts = PassRecord.writeMiddle(id: fixture.id, suite: fixture.suite, into: &middle)
+      #expect(bytes[parts.idMember].elementsEqual(middle[middleParts.idMember]), "\(fixture.id)")
+      // Kept as offsets and read back at the line's place in another buffer: the same parts.
+      let offsets = try #require(FixtureLine.Offsets(parts))
+      let shift = Int(values.random.below(1000))
+      let moved = offsets.parts(start: parts.line.lowerBound + shift, end: parts.line.upperBound + shift)
+      #expect(
+        moved
+          == FixtureLine.Parts(
+            line: parts.line.shifted(by: shift), expected: parts.expected.shifted(by: shift), id: parts.id.shifted(by: shift),
+            input: parts.input.shifted(by: shift)), "\(fixture.id)")
     }
   }
 
@@ -111,13 +125,23 @@ import Testing
       try #require(Array(bytes[parts.id]) == JSONWriter.bytes(.string(result.id)))
       try #require(Array(bytes[parts.suite]) == JSONWriter.bytes(.string(result.suite)))
       try #require(Array(bytes[parts.microseconds]) == JSONWriter.bytes(result.microseconds.map(JSONValue.int) ?? .null))
-      // Stamped around a case's middle, as the harness writes passes: the same line.
+      // Stamped around a case's id member and its suite's part, as the harness writes passes:
+      // the same line.
       var middle: [UInt8] = []
       let middleParts = PassRecord.writeMiddle(id: result.id, suite: result.suite, into: &middle)
       #expect(Array(middle[middleParts.id]) == Array(bytes[parts.id]))
+      #expect(middleParts.middle == middleParts.idMember.lowerBound..<middleParts.suitePart.upperBound)
+      #expect(middleParts.idMember.upperBound == middleParts.suitePart.lowerBound)
+      var suitePart: [UInt8] = []
+      PassRecord.writeSuitePart(suite: result.suite, into: &suitePart)
+      #expect(suitePart == Array(middle[middleParts.suitePart]))
       var stamped: [UInt8] = []
-      middle.withUnsafeBufferPointer {
-        _ = PassRecord.write(attempt: result.attempt, middle: $0, microseconds: result.microseconds, into: &stamped)
+      middle.withUnsafeBufferPointer { middle in
+        suitePart.withUnsafeBufferPointer { suitePart in
+          PassRecord.write(
+            attempt: result.attempt, idMember: UnsafeBufferPointer(rebasing: middle[middleParts.idMember]), suitePart: suitePart,
+            microseconds: result.microseconds, into: &stamped)
+        }
       }
       #expect(stamped == canonical)
       var encoded: [UInt8] = []
@@ -133,13 +157,12 @@ import Testing
     // Copying from lines needs plain ids, as fixture tables have.
     let fixtures = (0..<300).map { _ in values.fixture(plainID: true) }
     var chunk: [UInt8] = []
-    let lines = fixtures.map { EncodedCases.Line(FixtureSet.writeLine($0, into: &chunk), chunk: 0) }
+    let parts = fixtures.map { FixtureSet.writeLine($0, into: &chunk) }
     let suites = Array(Set(fixtures.map(\.suite))).sorted()
     let tables = [
       CaseTable(fixtures, suites: suites),
       CaseTable(
-        lines: EncodedCases(chunks: [chunk], lines: lines), caseSuites: fixtures.map(\.suite), suites: suites,
-        ordinals: fixtures.indices.map(Int32.init)),
+        lines: chunk, parts: parts, caseSuites: fixtures.map(\.suite), suites: suites, ordinals: fixtures.indices.map(Int32.init)),
     ]
     for table in tables {
       for (index, fixture) in fixtures.enumerated() {

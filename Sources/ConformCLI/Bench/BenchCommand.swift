@@ -280,9 +280,12 @@ struct Bench {
   private var fixedCommand: [String] {
     conform(setup.nullImplementation, ["--impl-arg", setup.fixtures, "--limit", "1"], results: "fixed.jsonl")
   }
+  /// Its answers are counted (`wc -l`, to a file): a pipeline's status is its last command's, so
+  /// a reference that failed would otherwise be timed as a very fast one.
   private var swiftPipedCommand: [String] {
-    ["/bin/sh", "-c", "cat \(requestsPath) | \(setup.swiftReference ?? "swift-reference") | cat > /dev/null"]
+    ["/bin/sh", "-c", "cat \(requestsPath) | \(setup.swiftReference ?? "swift-reference") | wc -l"]
   }
+  private var pipedAnswersPath: String { setup.path("piped-answers.txt") }
   private var swiftCommand: [String] { conform(setup.swiftReference, repeatArguments, results: "swift.jsonl") }
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
   private func memoryCommand(_ count: Int) -> [String] {
@@ -325,7 +328,9 @@ struct Bench {
     set(.fixedCost, setup.display(fixedCommand), "wall time")
     let swiftAlone = setup.swiftReference.map { setup.display([$0]) } ?? "swift-reference"
     set(.swiftAlone, "\(swiftAlone) < \(setup.display([requestsPath])) > /dev/null", attempts)
-    set(.swiftPiped, "cat \(setup.display([requestsPath])) | \(swiftAlone) | cat > /dev/null", attempts)
+    set(
+      .swiftPiped, "cat \(setup.display([requestsPath])) | \(swiftAlone) | wc -l",
+      attempts + ", its answers counted (the hello and one a case)")
     set(.swiftThrough, setup.display(swiftCommand), attempts + ", harness time")
     set(.swiftEndToEnd, setup.display(swiftCommand), attempts + ", wall time")
     set(.kotlin, setup.display(kotlinCommand), attempts + ", wall time")
@@ -421,6 +426,20 @@ struct Bench {
     }
   }
 
+  /// The Swift reference between two pipes; nil (and a note) unless it answered every request.
+  private mutating func runPiped() -> BenchRun? {
+    guard let piped = run(.swiftPiped, swiftPipedCommand, stdout: pipedAnswersPath) else { return nil }
+    let text = (try? FileIO.read(pipedAnswersPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let answers = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard answers == requests.attempts + 1 else {
+      figures[BenchRow.swiftPiped.rawValue].note =
+        "failed: \(answers.map { Plural.count($0, "line") } ?? "no count") out for \(requests.attempts + 1) requests; "
+        + "stderr: \(piped.stderr.split(separator: "\n").suffix(3).joined(separator: " / "))"
+      return nil
+    }
+    return piped
+  }
+
   private mutating func measureRound(_ round: Int) {
     let attempts = Double(requests.attempts)
 
@@ -448,7 +467,7 @@ struct Bench {
     record(.swiftAlone, aloneRate)
 
     progress(round, "Swift reference between two pipes")
-    let piped = setup.swiftReference == nil ? nil : run(.swiftPiped, swiftPipedCommand)
+    let piped = setup.swiftReference == nil ? nil : runPiped()
     record(.swiftPiped, piped.map { attempts / $0.seconds })
 
     progress(round, "Swift reference through conform run")
@@ -587,7 +606,7 @@ struct Bench {
     if let ratio = benchMedian(overPiped) {
       notes.append(
         "The Swift reference through conform run, end to end, / the same reference between two pipes "
-          + "(`cat` feeding it, `cat` reading it): \(BenchFormat.number(ratio)), in the same round "
+          + "(`cat` feeding it, `wc -l` counting its answers): \(BenchFormat.number(ratio)), in the same round "
           + "(the targets' baseline is the \"alone\" row: reading a file, writing to /dev/null).")
     }
     notes.append(

@@ -5,9 +5,10 @@ import ConformProtocol
 /// bundle's members), read back a batch at a time as a run sends them.
 ///
 /// Checking reads each table once, a chunk at a time: its digest, every line a case of its
-/// suite, every id once. What stays is where each line starts (8 bytes a case) and a hash of
-/// each id while checking (about as much), so a run of a fixtures folder takes memory that
-/// hardly grows with its tables, where holding the parsed cases took several times their size.
+/// suite, every id once. What stays is where each line starts (8 bytes a case), where its parts
+/// are (12 bytes a case) and a hash of each id while checking (about as much), so a run of a
+/// fixtures folder takes memory that hardly grows with its tables, where holding the parsed
+/// cases took several times their size.
 package final class IndexedFixtures: Sendable {
   package let manifest: FixtureManifest
   /// SHA-256 of `manifest.json`'s bytes.
@@ -20,9 +21,10 @@ package final class IndexedFixtures: Sendable {
   let tables: [TableFile]
   /// The index of each table's first case, then the number of cases.
   let firstCases: [Int]
-  /// Whether every line of each table is its case's canonical line (`FixtureSet.writeLine`, as
-  /// `conform generate` writes them): a run then copies its bytes instead of parsing them.
-  let canonical: [Bool]
+  /// Per table, where the parts of each line are, when every line is its case's canonical line
+  /// (`FixtureSet.writeLine`, as `conform generate` writes them): a run then copies its bytes
+  /// instead of parsing them, with no scan; nil when a line is not canonical.
+  let lineParts: [[FixtureLine.Offsets]?]
 
   /// Every case of every table.
   package var count: Int { firstCases.last! }
@@ -98,7 +100,7 @@ package final class IndexedFixtures: Sendable {
     var check = CaseCheck()
     var tables: [TableFile] = []
     var firstCases = [0]
-    var canonical: [Bool] = []
+    var lineParts: [[FixtureLine.Offsets]?] = []
     var encoded: [UInt8] = []
     for (index, entry) in manifest.suites.enumerated() {
       guard SuiteRegistry.named(entry.name) != nil else {
@@ -113,7 +115,8 @@ package final class IndexedFixtures: Sendable {
       let table = try open(entry.fixtures)
       let first = firstCases.last!
       var count = 0
-      var isCanonical = true
+      // Where the canonical line's parts are, as long as every line so far is canonical.
+      var parts: [FixtureLine.Offsets]? = []
       // A line's error waits for the digest: a table that is not the manifest's is reported as such.
       var lineError: ConformError?
       try Self.check(table, against: file) { line in
@@ -122,10 +125,10 @@ package final class IndexedFixtures: Sendable {
           let fixture = try check.check(line, number: count + 1, suite: entry.name, table: table, earlier: tables)
           visit(first + count, fixture)
           count += 1
-          if isCanonical {
+          if parts != nil {
             encoded.removeAll(keepingCapacity: true)
-            FixtureSet.writeLine(fixture, into: &encoded)
-            isCanonical = encoded.dropLast().elementsEqual(line)
+            let written = FixtureLine.Offsets(FixtureSet.writeLine(fixture, into: &encoded))
+            if let written, encoded.dropLast().elementsEqual(line) { parts!.append(written) } else { parts = nil }
           }
         } catch {
           lineError = error
@@ -141,7 +144,7 @@ package final class IndexedFixtures: Sendable {
       }
       tables.append(table)
       firstCases.append(first + count)
-      canonical.append(isCanonical)
+      lineParts.append(parts)
     }
     self.manifest = manifest
     self.manifestDigest = SHA256.hex(manifestBytes)
@@ -149,7 +152,7 @@ package final class IndexedFixtures: Sendable {
     self.bundleDigest = bundleDigest
     self.tables = tables
     self.firstCases = firstCases
-    self.canonical = canonical
+    self.lineParts = lineParts
   }
 
   /// Reads `table` once, lines to `line`, and compares its digest and size with the manifest's.
@@ -185,38 +188,37 @@ package final class IndexedFixtures: Sendable {
   }
 
   /// The cases at `indices` as a run's case table, in that order, with their positions in the
-  /// run: copied from their lines when their tables are canonical, else parsed and encoded.
+  /// run: copied from their lines by the parts found when checking them when their tables are
+  /// canonical, else parsed and encoded.
   ///
   /// The bytes of each run of consecutive lines, read in one call, become a chunk of the table
   /// as they are: nothing is copied before the table's own arena.
   func caseTable(_ indices: [Int], suites: [String], ordinals: [Int32]) throws(ConformError) -> CaseTable {
-    guard canonical.allSatisfy({ $0 }) else { return CaseTable(try cases(indices), suites: suites, ordinals: ordinals) }
-    var chunks: [[UInt8]] = []
-    var spans: [EncodedCases.Line] = []
-    var caseSuites: [String] = []
-    spans.reserveCapacity(indices.count)
-    caseSuites.reserveCapacity(indices.count)
-    try readRuns(indices) { (table, slot, numbers, bytes) throws(ConformError) in
-      let chunk = Int32(chunks.count)
-      let suite = manifest.suites[slot].name
-      try bytes.withUnsafeBufferPointer { (buffer) throws(ConformError) in
-        var start = 0
-        for number in numbers {
-          let end = start + table.length(ofLine: number) - 1
-          guard let parts = FixtureLine.parts(of: buffer, start: start, end: end) else {
-            throw .file(
-              path: table.path, line: number + 1,
-              message: "no longer reads as the case it was: the file changed during the run; run again with fixtures that stay put")
-          }
-          spans.append(EncodedCases.Line(parts, chunk: chunk))
-          caseSuites.append(suite)
-          start = end + 1
-        }
-      }
-      chunks.append(bytes)
+    guard lineParts.allSatisfy({ $0 != nil }) else {
+      return CaseTable(try cases(indices), suites: suites, ordinals: ordinals)
     }
-    return CaseTable(
-      lines: EncodedCases(chunks: chunks, lines: spans), caseSuites: caseSuites, suites: suites, ordinals: ordinals)
+    var bytes: [UInt8] = []
+    var parts: [FixtureLine.Parts] = []
+    var caseSuites: [String] = []
+    parts.reserveCapacity(indices.count)
+    caseSuites.reserveCapacity(indices.count)
+    var runs: [(table: TableFile, slot: Int, numbers: Range<Int>)] = []
+    forEachRun(indices) { runs.append(($0, $1, $2)) }
+    // Room for the lines and for the suites' parts the table appends.
+    bytes.reserveCapacity(runs.reduce(0) { $0 + $1.table.length(ofLines: $1.numbers) } + 1024)
+    for (table, slot, numbers) in runs {
+      let suite = manifest.suites[slot].name
+      let offsets = lineParts[slot]!
+      var start = bytes.count
+      try table.read(lines: numbers, appendingTo: &bytes)
+      for number in numbers {
+        let end = start + table.length(ofLine: number) - 1
+        parts.append(offsets[number].parts(start: start, end: end))
+        caseSuites.append(suite)
+        start = end + 1
+      }
+    }
+    return CaseTable(lines: bytes, parts: parts, caseSuites: caseSuites, suites: suites, ordinals: ordinals)
   }
 
   /// Reads the lines of the cases at `indices`, in order: each run of consecutive lines of one
@@ -225,6 +227,14 @@ package final class IndexedFixtures: Sendable {
   private func readRuns(
     _ indices: [Int], _ body: (TableFile, Int, Range<Int>, [UInt8]) throws(ConformError) -> Void
   ) throws(ConformError) {
+    var runs: [(table: TableFile, slot: Int, numbers: Range<Int>)] = []
+    forEachRun(indices) { runs.append(($0, $1, $2)) }
+    for (table, slot, numbers) in runs { try body(table, slot, numbers, try table.read(lines: numbers)) }
+  }
+
+  /// Each run of consecutive lines of one table among the cases at `indices`, in order: its
+  /// table, the table's slot and the run's line numbers (from 0).
+  private func forEachRun(_ indices: [Int], _ body: (TableFile, Int, Range<Int>) -> Void) {
     var position = 0
     while position < indices.count {
       let first = indices[position]
@@ -232,9 +242,7 @@ package final class IndexedFixtures: Sendable {
       let line = first - firstCases[slot]
       var end = position + 1
       while end < indices.count, indices[end] == indices[end - 1] + 1, indices[end] < firstCases[slot + 1] { end += 1 }
-      let table = tables[slot]
-      let numbers = line..<line + end - position
-      try body(table, slot, numbers, try table.read(lines: numbers))
+      body(tables[slot], slot, line..<line + end - position)
       position = end
     }
   }

@@ -125,22 +125,37 @@ final class TableFile: @unchecked Sendable {
   /// The length of line `number` (from 0), its newline included.
   func length(ofLine number: Int) -> Int { Int(starts[number + 1] - starts[number]) }
 
+  /// The length of lines `lines` (from 0), their newlines included.
+  func length(ofLines lines: Range<Int>) -> Int { Int(starts[lines.upperBound] - starts[lines.lowerBound]) }
+
   /// The bytes of lines `lines`, newlines included, read again from the table.
   func read(lines: Range<Int>) throws(ConformError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    try read(lines: lines, appendingTo: &bytes)
+    return bytes
+  }
+
+  /// Appends the bytes of lines `lines`, newlines included, read again from the table, to
+  /// `bytes`: a run reads the lines of a batch into one buffer, with no copy between.
+  func read(lines: Range<Int>, appendingTo bytes: inout [UInt8]) throws(ConformError) {
     let start = starts[lines.lowerBound]
     let count = Int(starts[lines.upperBound] - start)
     switch storage {
-    case .memory(let bytes):
-      return Array(bytes[Int(start)..<Int(start) + count])
+    case .memory(let table):
+      bytes.append(contentsOf: table[Int(start)..<Int(start) + count])
     case .file(let descriptor):
       // While it is scanned (a duplicate id's first line is looked up), it is being checked.
       guard scanned.isEmpty || Self.identity(descriptor) == scanned else {
         throw .file(path: path, message: "changed during the run; run again with fixtures that stay put")
       }
       var failure: ConformError?
-      let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let first = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: count))
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        var initialized = 0
         while initialized < count {
-          let got = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(start) + off_t(initialized))
+          let got = pread(
+            descriptor, buffer.baseAddress! + first + initialized, count - initialized, off_t(start) + off_t(initialized))
           if got < 0, errno == EINTR { continue }
           guard got > 0 else {
             failure = .file(
@@ -154,7 +169,6 @@ final class TableFile: @unchecked Sendable {
         }
       }
       if let failure { throw failure }
-      return bytes
     }
   }
 }

@@ -2,26 +2,31 @@ import ConformJSON
 import ConformProtocol
 import Foundation
 
-/// The run's cases, with every byte the hot path needs encoded once into one arena: each
-/// request's prefix and suffix (around its `seq`), its id, its expected output in canonical
-/// JSON, and the middle of its `pass` record.
+/// The run's cases, with every byte the hot path needs in one arena: each request's members
+/// before its `seq` and its suite's suffix, its id, its expected output in canonical JSON, and
+/// the two parts of the middle of its `pass` record (the case's id member, its suite's part).
 ///
 /// One contiguous buffer read through a pointer costs no reference counting per case, which is
-/// most of what a harness would otherwise spend at hundreds of thousands of cases a second.
+/// most of what a harness would otherwise spend at hundreds of thousands of cases a second. Made
+/// from canonical fixture lines, the arena is the lines themselves: a case's parts are all in
+/// its line, in the order a request and a pass record need them, so nothing is copied per case.
 final class CaseTable: Sendable {
   struct Slices: Sendable {
-    var requestPrefix: Range<Int>
+    /// `"id":…,"input":…` (`CaseRequest.write(members:seq:suffix:into:)`).
+    var requestMembers: Range<Int>
     var requestSuffix: Range<Int>
     var id: Range<Int>
     var expected: Range<Int>
-    /// `,"id":…,"status":"pass","suite":…,"type":"case","us":`
-    var passRecord: Range<Int>
+    /// `,"id":…`
+    var passID: Range<Int>
+    /// `,"status":"pass","suite":…,"type":"case","us":`
+    var passSuite: Range<Int>
 
     func shifted(by offset: Int) -> Slices {
       func shift(_ range: Range<Int>) -> Range<Int> { range.lowerBound + offset..<range.upperBound + offset }
       return Slices(
-        requestPrefix: shift(requestPrefix), requestSuffix: shift(requestSuffix), id: shift(id), expected: shift(expected),
-        passRecord: shift(passRecord))
+        requestMembers: shift(requestMembers), requestSuffix: shift(requestSuffix), id: shift(id), expected: shift(expected),
+        passID: shift(passID), passSuite: shift(passSuite))
     }
   }
 
@@ -54,10 +59,15 @@ final class CaseTable: Sendable {
       base: base, ordinals: ordinals)
   }
 
-  /// Cases from their canonical fixture lines (`FixtureLine`'s bytes, one chunk),
-  /// copied without parsing them.
-  convenience init(lines: EncodedCases, caseSuites: [String], suites runSuites: [String], ordinals: [Int32]) {
-    let (arena, slices) = Self.copy(Array(lines.lines.indices), from: lines, suites: caseSuites)
+  /// Cases from their canonical fixture lines (`FixtureLine`'s bytes), one after another in
+  /// `bytes` in the table's order, each with its parts: `bytes` becomes the arena as it is (each
+  /// suite's shared parts appended), neither parsed nor copied.
+  convenience init(
+    lines bytes: [UInt8], parts: [FixtureLine.Parts], caseSuites: [String], suites runSuites: [String], ordinals: [Int32]
+  ) {
+    var arena = bytes
+    let slices = Self.slices(of: parts, suites: caseSuites, arena: &arena)
+    let lines = EncodedCases(chunks: [arena], lines: parts.map { EncodedCases.Line($0, chunk: 0) })
     self.init(
       parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: 0,
       ordinals: ordinals)
@@ -77,15 +87,10 @@ final class CaseTable: Sendable {
       base: 0)
   }
 
-  /// A chunk of generated tables, copied from its lines.
+  /// A chunk of generated tables: its lines, which hold its cases in order, become the arena.
   convenience init(_ chunk: GeneratedTables.Chunk, suites runSuites: [String], base: Int) {
-    let spans = chunk.spans.map { span in
-      var local = span
-      local.chunk = 0
-      return local
-    }
-    let (arena, slices) = Self.copy(
-      Array(chunk.fixtures.indices), from: EncodedCases(chunks: [chunk.lines], lines: spans), suites: chunk.fixtures.map(\.suite))
+    var arena = chunk.lines
+    let slices = Self.slices(of: chunk.spans.map(\.parts), suites: chunk.fixtures.map(\.suite), arena: &arena)
     self.init(
       parsed: chunk.fixtures, lines: nil, caseSuites: chunk.fixtures.map(\.suite), arena: arena, slices: slices,
       suites: runSuites, base: base)
@@ -142,35 +147,42 @@ final class CaseTable: Sendable {
   /// Case `index`'s position in the run.
   func ordinal(of index: Int) -> Int { ordinals.map { Int($0[index]) } ?? base + index }
 
-  /// Copies each case's bytes from its canonical fixture line, by the parts `FixtureLine` found:
-  /// the request's id and input, the expected output, and the id of its pass record.
+  /// Copies the canonical fixture lines of the `selected` cases one after another, each whole,
+  /// and finds each case's slices in them.
   private static func copy(
     _ selected: [Int], from encoded: EncodedCases, suites: [String]
   ) -> (arena: [UInt8], slices: [Slices]) {
     var arena: [UInt8] = []
-    arena.reserveCapacity(selected.count * 400)
-    var slices: [Slices] = []
-    slices.reserveCapacity(selected.count)
-    var suffixes = RequestSuffixes()
-    for (suite, index) in zip(suites, selected) {
-      let line = encoded.lines[index]
-      let parts = line.parts
-      let suffix = suffixes.range(of: suite, in: &arena)
-      encoded.chunks[Int(line.chunk)].withUnsafeBufferPointer { chunk in
-        let id = UnsafeBufferPointer(rebasing: chunk[parts.id])
-        let input = UnsafeBufferPointer(rebasing: chunk[parts.input])
-        let request = CaseRequest.writePrefix(encodedID: id, encodedInput: input, into: &arena)
-        let expected = arena.count..<arena.count + parts.expected.count
-        arena.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[parts.expected]))
-        let pass = PassRecord.writeMiddle(encodedID: id, suite: suite, into: &arena)
-        // An id is plain ASCII, without escapes: its content is its bytes.
-        slices.append(
-          Slices(
-            requestPrefix: request.prefix, requestSuffix: suffix, id: request.id.insideQuotes, expected: expected,
-            passRecord: pass.middle))
+    arena.reserveCapacity(selected.reduce(0) { $0 + encoded.lines[$1].line.count } + 1024)
+    var parts: [FixtureLine.Parts] = []
+    parts.reserveCapacity(selected.count)
+    for index in selected {
+      let line = encoded.lines[index].parts
+      let start = arena.count
+      encoded.chunks[Int(encoded.lines[index].chunk)].withUnsafeBufferPointer { chunk in
+        arena.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[line.line]))
       }
+      parts.append(line.moved(to: start))
     }
+    let slices = Self.slices(of: parts, suites: suites, arena: &arena)
     return (arena, slices)
+  }
+
+  /// The slices of cases whose canonical fixture lines are in `arena` at `parts`: each suite's
+  /// request suffix and pass-record part are appended to it, once.
+  private static func slices(of parts: [FixtureLine.Parts], suites: [String], arena: inout [UInt8]) -> [Slices] {
+    var slices: [Slices] = []
+    slices.reserveCapacity(parts.count)
+    var shared = SuiteParts()
+    for (suite, line) in zip(suites, parts) {
+      let suiteParts = shared.ranges(of: suite, in: &arena)
+      // An id is plain ASCII, without escapes: its content is its bytes.
+      slices.append(
+        Slices(
+          requestMembers: line.requestMembers, requestSuffix: suiteParts.requestSuffix, id: line.id.insideQuotes,
+          expected: line.expected, passID: line.idMember, passSuite: suiteParts.passSuite))
+    }
+    return slices
   }
 
   /// Encodes every case, in chunks on every core when there are many.
@@ -204,9 +216,9 @@ final class CaseTable: Sendable {
     arena.reserveCapacity(fixtures.count * 512)
     var slices: [Slices] = []
     slices.reserveCapacity(fixtures.count)
-    var suffixes = RequestSuffixes()
+    var shared = SuiteParts()
     for fixture in fixtures {
-      let suffix = suffixes.range(of: fixture.suite, in: &arena)
+      let suffix = shared.ranges(of: fixture.suite, in: &arena).requestSuffix
       let request = CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &arena)
       let id = arena.count..<arena.count + fixture.id.utf8.count
       arena.append(contentsOf: fixture.id.utf8)
@@ -215,20 +227,26 @@ final class CaseTable: Sendable {
       let expected = expectedStart..<arena.count
       let pass = PassRecord.writeMiddle(id: fixture.id, suite: fixture.suite, into: &arena)
       slices.append(
-        Slices(requestPrefix: request.prefix, requestSuffix: suffix, id: id, expected: expected, passRecord: pass.middle))
+        Slices(
+          requestMembers: request.members, requestSuffix: suffix, id: id, expected: expected, passID: pass.idMember,
+          passSuite: pass.suitePart))
     }
     return (arena, slices)
   }
 
-  /// The request suffix of each suite met, written once into the arena and shared by its cases.
-  private struct RequestSuffixes {
-    private var known: [(suite: String, range: Range<Int>)] = []
+  /// The request suffix and pass-record part of each suite met, written once into the arena and
+  /// shared by its cases.
+  private struct SuiteParts {
+    private var known: [(suite: String, requestSuffix: Range<Int>, passSuite: Range<Int>)] = []
 
-    mutating func range(of suite: String, in arena: inout [UInt8]) -> Range<Int> {
-      if let found = known.last(where: { $0.suite == suite }) { return found.range }
-      let range = CaseRequest.writeSuffix(suite: suite, into: &arena)
-      known.append((suite, range))
-      return range
+    mutating func ranges(of suite: String, in arena: inout [UInt8]) -> (requestSuffix: Range<Int>, passSuite: Range<Int>) {
+      if let found = known.last(where: { $0.suite == suite }) { return (found.requestSuffix, found.passSuite) }
+      let parts = (
+        suite: suite, requestSuffix: CaseRequest.writeSuffix(suite: suite, into: &arena),
+        passSuite: PassRecord.writeSuitePart(suite: suite, into: &arena)
+      )
+      known.append(parts)
+      return (parts.requestSuffix, parts.passSuite)
     }
   }
 
@@ -237,7 +255,7 @@ final class CaseTable: Sendable {
     _ slices: Slices, seq: Int64, arena: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
     CaseRequest.write(
-      prefix: UnsafeBufferPointer(rebasing: arena[slices.requestPrefix]), seq: seq,
+      members: UnsafeBufferPointer(rebasing: arena[slices.requestMembers]), seq: seq,
       suffix: UnsafeBufferPointer(rebasing: arena[slices.requestSuffix]), into: &output)
   }
 
@@ -246,8 +264,8 @@ final class CaseTable: Sendable {
     _ slices: Slices, attempt: Int64, microseconds: Int64, arena: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]
   ) {
     PassRecord.write(
-      attempt: attempt, middle: UnsafeBufferPointer(rebasing: arena[slices.passRecord]), microseconds: microseconds,
-      into: &output)
+      attempt: attempt, idMember: UnsafeBufferPointer(rebasing: arena[slices.passID]),
+      suitePart: UnsafeBufferPointer(rebasing: arena[slices.passSuite]), microseconds: microseconds, into: &output)
   }
 }
 
