@@ -13,7 +13,10 @@ public struct JSONObject: Sendable, Hashable {
   ///
   /// - Precondition: no key appears twice (the reader reports duplicates as an error instead).
   public init(uniqueKeysWithValues pairs: some Sequence<(String, JSONValue)>) {
-    members = pairs.map { (key: $0.0, value: $0.1) }.sorted { Self.precedes($0.key, $1.key) }
+    members = pairs.map { (key: $0.0, value: $0.1) }
+    // Literals are mostly written in key order: one pass finds them sorted, each key once.
+    if zip(members, members.dropFirst()).allSatisfy({ Self.precedes($0.key, $1.key) }) { return }
+    members.sort { Self.precedes($0.key, $1.key) }
     for index in members.indices.dropFirst() {
       precondition(!Self.same(members[index - 1].key, members[index].key), "duplicate key \(members[index].key)")
     }

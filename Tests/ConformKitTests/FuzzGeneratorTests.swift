@@ -38,6 +38,21 @@ import Testing
     }
   }
 
+  /// A suite's fuzz case is the fuzzer's input, with the output the model gives for that input
+  /// read back from JSON (a fuzzer that runs its model on a typed value must agree with it).
+  @Test(arguments: suites.map(\.name))
+  func aCaseIsTheInputWithTheModelsOutput(suite name: String) throws {
+    let suite = try #require(SuiteRegistry.named(name))
+    for number in 0..<2_000 {
+      var fast = FuzzCases.generator(suite: name, seed: 1, number: number)
+      var slow = fast
+      let made = try #require(suite.fuzzCase(using: &fast))
+      let input = try #require(suite.fuzzInput(using: &slow))
+      #expect(made.input == input, "\(name) case \(number)")
+      #expect(made.expected == (try suite.expected(for: input)), "\(name) case \(number): \(JSONWriter.string(input))")
+    }
+  }
+
   @Test func versionsReachTheirPitfalls() {
     let strings = (0..<5_000).flatMap { number -> [String] in
       let input = FuzzCases.input(suite: VersionCompareSuite(), seed: 1, number: number)

@@ -10,6 +10,20 @@ public struct FuzzAnswer: Sendable, Equatable {
   public var message: String?
 }
 
+/// One implementation's answers to a batch: those of the cases that did not pass, by index in
+/// the batch; every other case passed, so its answer is its expected output. A search judges the
+/// cases with an answer here, not all the batch's.
+struct FuzzAnswers {
+  let cases: [FixtureCase]
+  let problems: [Int: CaseResult]
+
+  subscript(index: Int) -> FuzzAnswer {
+    guard let result = problems[index] else { return FuzzAnswer(status: .pass, output: cases[index].expected) }
+    return FuzzAnswer(
+      status: result.status, output: result.status == .pass ? cases[index].expected : result.actual, message: result.message)
+  }
+}
+
 /// Runs one implementation over batches of cases through the harness (the window, crash and
 /// hang handling) and gives each case's answer. One run, so one process, serves batch after
 /// batch (`FuzzRun`); a batch that cost a restart ends it, and the next batch starts another.
@@ -53,19 +67,15 @@ package final class FuzzExecutor {
 
   /// The answers to the cases of the last `send`, in their order, nil when a signal interrupted
   /// the batch.
-  func collect() throws(ConformError) -> [FuzzAnswer]? {
+  func collect() throws(ConformError) -> FuzzAnswers? {
     let cases = sent
-    guard !cases.isEmpty, let run = live else { return [] }
+    guard !cases.isEmpty, let run = live else { return FuzzAnswers(cases: cases, problems: [:]) }
     let (problems, ended) = run.results()
     if let ended {
       live = nil
       guard try settle(ended) else { return nil }
     }
-    return cases.indices.map { index in
-      guard let result = problems[index] else { return FuzzAnswer(status: .pass, output: cases[index].expected) }
-      return FuzzAnswer(
-        status: result.status, output: result.status == .pass ? cases[index].expected : result.actual, message: result.message)
-    }
+    return FuzzAnswers(cases: cases, problems: problems)
   }
 
   /// Ends the live run: closes the implementation's input and waits for it to exit.

@@ -110,7 +110,9 @@ package struct FuzzSearch {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
       }
-      for (index, fixture) in batch.enumerated() {
+      // A case every implementation passed is no finding: only the others are judged.
+      for index in Set(answers.flatMap(\.problems.keys)).sorted() {
+        let fixture = batch[index]
         let each = answers.map { $0[index] }
         if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
           if failures.isEmpty { report.firstFailure = report.cases + index }
@@ -187,10 +189,10 @@ package struct FuzzSearch {
   /// Every implementation's answers to `batch` (sent to all of them at once), nil when a signal
   /// stopped one.
   private func answers(_ batch: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError)
-    -> [[FuzzAnswer]]?
+    -> [FuzzAnswers]?
   {
     for executor in executors { try executor.send(batch, table: table, maxRestarts: maxRestarts) }
-    var all: [[FuzzAnswer]] = []
+    var all: [FuzzAnswers] = []
     for executor in executors {
       guard let answers = try executor.collect() else { return nil }
       all.append(answers)

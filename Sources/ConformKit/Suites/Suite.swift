@@ -29,6 +29,11 @@ public protocol Suite: Sendable {
   /// A random input inside the spec's domain, biased toward where ports break (`conform fuzz`);
   /// nil when the suite has no fuzzer. The same generator state gives the same input.
   func fuzzInput(using generator: inout SeededGenerator) -> JSONValue?
+  /// The same input as `fuzzInput(using:)` from the same generator state, with the reference
+  /// model's output for it; nil when the suite has no fuzzer. A suite whose fuzzer makes a typed
+  /// value runs its model on that value instead of parsing the input back (`conform fuzz` makes
+  /// hundreds of thousands of cases a second); both ways must give the same output.
+  func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)?
   /// The promoted cases' file, `<suite>.promoted.jsonl` in the suite's folder (see
   /// `PromotedCases`); empty when the suite has none.
   var promoted: [UInt8] { get }
@@ -57,6 +62,12 @@ extension Suite {
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }
+
+  /// The fuzzer's input, its expected output from `expected(for:)`.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    guard let input = fuzzInput(using: &generator) else { return nil }
+    return (input, FuzzCases.expected(self, input))
+  }
 
   /// Every one-step simplification of the JSON value, then the joint moves (see `JSONShrinker`).
   public func shrinkCandidates(of input: JSONValue) -> [JSONValue] {

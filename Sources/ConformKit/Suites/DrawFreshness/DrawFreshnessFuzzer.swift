@@ -5,6 +5,11 @@ import ConformJSON
 /// with decoder zeros, duplicates and out-of-range numbers.
 enum DrawFreshnessFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    typedInput(using: &generator).json
+  }
+
+  /// The input of `input(using:)` as a value.
+  static func typedInput(using generator: inout SeededGenerator) -> DrawFreshnessInput {
     let round = generator.chance(3, in: 4) ? generator.int64(in: 1...3000) : generator.int64(in: DrawFreshnessInput.roundRange)
     let now: Int64
     switch generator.index(6) {
@@ -20,8 +25,7 @@ enum DrawFreshnessFuzzer {
     let retry = generator.chance(1, in: 2) ? 900 : generator.int64(in: DrawFreshnessInput.retryRange)
     return DrawFreshnessInput(
       now: now, retryAfterSeconds: retry, cached: draw(near: round, using: &generator),
-      fetched: draw(near: round, using: &generator)
-    ).json
+      fetched: draw(near: round, using: &generator))
   }
 
   static func draw(near round: Int64, using generator: inout SeededGenerator) -> LottoDraw? {
@@ -46,5 +50,11 @@ enum DrawFreshnessFuzzer {
 extension DrawFreshnessSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     DrawFreshnessFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the input the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let input = DrawFreshnessFuzzer.typedInput(using: &generator)
+    return (input.json, DrawFreshness.decide(input))
   }
 }

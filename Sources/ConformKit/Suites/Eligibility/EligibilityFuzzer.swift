@@ -118,6 +118,12 @@ extension EligibilitySuite {
     EligibilityFuzzer.input(using: &generator)
   }
 
+  /// The model run on the state the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let state = EligibilityFuzzer.state(using: &generator)
+    return (state.json, Self.output(state))
+  }
+
   /// The generic candidates, and today and the last attempt moved together.
   public func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
     let shifts = input.objectValue.map(EligibilityFuzzer.dayShifts(of:)) ?? []

@@ -9,8 +9,11 @@ public struct EligibilitySuite: Suite {
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    ["eligible": .bool(Eligibility.isEligible(try EligibilityInput(json: input)))]
+    Self.output(try EligibilityInput(json: input))
   }
+
+  /// The reference model's output for `input`.
+  static func output(_ input: EligibilityInput) -> JSONValue { ["eligible": .bool(Eligibility.isEligible(input))] }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
     AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases)

@@ -4,6 +4,11 @@ import ConformJSON
 /// DOWNLOADED and launches weighted up so that prompts, dismissals and restarts happen.
 enum RestartPromptFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    typedInput(using: &generator).json
+  }
+
+  /// The input of `input(using:)` as a value.
+  static func typedInput(using generator: inout SeededGenerator) -> RestartPromptInput {
     let start = generator.pick(InstallStatus.allCases)
     let count = generator.chance(1, in: 5) ? generator.index(41) : generator.index(13)
     var steps: [RestartPromptStep] = []
@@ -18,7 +23,7 @@ enum RestartPromptFuzzer {
       default: steps.append(.kill)
       }
     }
-    return RestartPromptInput(status: start, steps: steps).json
+    return RestartPromptInput(status: start, steps: steps)
   }
 }
 
@@ -63,6 +68,12 @@ extension RestartPromptFuzzer {
 extension RestartPromptSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     RestartPromptFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the input the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let input = RestartPromptFuzzer.typedInput(using: &generator)
+    return (input.json, Self.output(input))
   }
 
   /// The steps' own moves (see `RestartPromptFuzzer.candidates`), then the generic ones.

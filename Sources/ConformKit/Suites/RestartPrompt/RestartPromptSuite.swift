@@ -10,7 +10,11 @@ public struct RestartPromptSuite: Suite {
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    let timeline = try RestartPromptInput(json: input)
+    Self.output(try RestartPromptInput(json: input))
+  }
+
+  /// The reference model's output for `timeline`.
+  static func output(_ timeline: RestartPromptInput) -> JSONValue {
     var model = RestartPromptModel(status: timeline.status)
     for step in timeline.steps { model.apply(step) }
     return model.output

@@ -7,6 +7,11 @@ import ConformJSON
 /// at most 2147483647.
 enum TimelineFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    typedInput(using: &generator).json
+  }
+
+  /// The input of `input(using:)` as a value.
+  static func typedInput(using generator: inout SeededGenerator) -> TimelineInput {
     let start = EligibilityFuzzer.state(using: &generator)
     let delay = milliseconds(delay: 2000, using: &generator)
     let limit = TimelineInput.maxMilliseconds
@@ -16,49 +21,40 @@ enum TimelineFuzzer {
       wins: EligibilityInput.countRange.upperBound - start.wonCompletionCount
     )
     let count = generator.chance(1, in: 5) ? generator.index(41) : generator.index(13)
-    var steps: [JSONValue] = []
+    var steps: [TimelineStep] = []
     for _ in 0..<count {
       switch generator.index(16) {
       case 0, 1, 2:
         if budget.wins > 0 {
           budget.wins -= 1
-          steps.append(["op": "win"])
+          steps.append(.win)
         } else {
-          steps.append(["op": "show"])
+          steps.append(.show)
         }
-      case 3, 4, 5: steps.append(["op": "show"])
-      case 6: steps.append(["op": "leave"])
-      case 7: steps.append(["op": "leaveAfterSleep"])
+      case 3, 4, 5: steps.append(.show)
+      case 6: steps.append(.leave)
+      case 7: steps.append(.leaveAfterSleep)
       case 8, 9, 10:
         let ms = min(milliseconds(delay: delay, using: &generator), budget.milliseconds)
         budget.milliseconds -= ms
-        steps.append(["ms": .int(ms), "op": "advance"])
-      case 11: steps.append(["op": "scene", "state": .string(generator.pick(SceneState.allCases).rawValue)])
-      case 12: steps.append(["op": generator.pick(["detachWindow", "attachWindow"])])
+        steps.append(.advance(milliseconds: ms))
+      case 11: steps.append(.scene(generator.pick(SceneState.allCases)))
+      case 12: steps.append(generator.pick([.detachWindow, .attachWindow]))
       case 13, 14:
         let days = min(self.days(cooldown: start.config.cooldownDays, using: &generator), budget.days)
         budget.days -= days
-        steps.append(["days": .int(days), "op": "nextDay"])
+        steps.append(.nextDay(days: days))
       default:
         let version = generator.chance(1, in: 3) ? start.currentVersion : EligibilityFuzzer.version(using: &generator)
-        steps.append(["op": "setVersion", "version": .string(version)])
+        steps.append(.setVersion(version))
       }
     }
-    return [
-      "config": [
-        "cooldownDays": .int(start.config.cooldownDays), "delayMs": .int(delay),
-        "winThreshold": .int(start.config.winThreshold),
-      ],
-      "start": [
-        "currentVersion": .string(start.currentVersion), "forceOverride": .bool(start.forceOverride),
-        "lastAttemptEpochDay": JSONValue(start.lastAttemptEpochDay),
-        "lastPromptedVersion": JSONValue(start.lastPromptedVersion),
-        "sceneState": .string(generator.chance(3, in: 4) ? "foregroundActive" : generator.pick(SceneState.allCases).rawValue),
-        "todayEpochDay": .int(start.todayEpochDay), "windowAttached": .bool(generator.chance(7, in: 8)),
-        "wonCompletionCount": .int(start.wonCompletionCount),
-      ],
-      "steps": .array(steps),
-    ]
+    // Drawn in this order: the scene, then whether the window is attached.
+    let scene = generator.chance(3, in: 4) ? SceneState.foregroundActive : generator.pick(SceneState.allCases)
+    let windowAttached = generator.chance(7, in: 8)
+    return TimelineInput(
+      start: TimelineStart(eligibility: start, delayMilliseconds: delay, sceneState: scene, windowAttached: windowAttached),
+      steps: steps)
   }
 
   /// A duration in milliseconds around `delay` (one before, at, one after), a round figure, or
@@ -87,6 +83,12 @@ enum TimelineFuzzer {
 extension TimelineSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     TimelineFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the input the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let input = TimelineFuzzer.typedInput(using: &generator)
+    return (input.json, Self.output(input))
   }
 
   /// The generic candidates, and the start's today and last attempt moved together.

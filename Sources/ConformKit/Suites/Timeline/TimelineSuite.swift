@@ -9,7 +9,11 @@ public struct TimelineSuite: Suite {
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    let timeline = try TimelineInput(json: input)
+    Self.output(try TimelineInput(json: input))
+  }
+
+  /// The reference model's output for `timeline`.
+  static func output(_ timeline: TimelineInput) -> JSONValue {
     var model = TimelineModel(start: timeline.start)
     for step in timeline.steps { model.apply(step) }
     return model.output

@@ -6,6 +6,11 @@ import ConformJSON
 /// marks, trailing text, duplicate keys, comments and truncation.
 enum UpdateNoticeFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    typedInput(using: &generator).json
+  }
+
+  /// The input of `input(using:)` as a value.
+  static func typedInput(using generator: inout SeededGenerator) -> UpdateNoticeInput {
     let offset = generator.chance(3, in: 4)
       ? generator.pick([0, 32_400, -7_200, 19_800, -36_000, 64_800, -64_800] as [Int64])
       : generator.int64(in: UpdateNoticeInput.offsetRange)
@@ -37,8 +42,7 @@ enum UpdateNoticeFuzzer {
       ? generator.pick([0, 1, 86_400, 259_200, Int64(Int32.max)]) : generator.int64(in: UpdateNoticeInput.snoozeRange)
     return UpdateNoticeInput(
       snoozeSeconds: snooze, now: now, utcOffsetSeconds: offset, nextDisplayAt: next, lastCheckDay: lastDay,
-      installedVersion: installed, lookup: lookup, answer: generator.chance(1, in: 2) ? "later" : "update"
-    ).json
+      installedVersion: installed, lookup: lookup, answer: generator.chance(1, in: 2) ? "later" : "update")
   }
 
   /// Seconds since the epoch: near the suite's launch, near a local midnight, near 1970, or anything.
@@ -118,5 +122,11 @@ extension String {
 extension UpdateNoticeSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     UpdateNoticeFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the input the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let input = UpdateNoticeFuzzer.typedInput(using: &generator)
+    return (input.json, UpdateNotice.decide(input).json)
   }
 }

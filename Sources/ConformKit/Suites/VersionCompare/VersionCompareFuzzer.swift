@@ -7,6 +7,12 @@ enum VersionCompareFuzzer {
   /// A `{"local": …, "remote": …}` input: unrelated versions, the same one twice, or one and a
   /// near variant (a zero part added, a part changed by one), in either order.
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    let (remote, local) = pair(using: &generator)
+    return VersionCompareSuite.input(remote, local)
+  }
+
+  /// The two versions of `input(using:)`.
+  static func pair(using generator: inout SeededGenerator) -> (remote: String, local: String) {
     let first = version(using: &generator)
     let second: String
     switch generator.index(4) {
@@ -15,7 +21,7 @@ enum VersionCompareFuzzer {
     default: second = version(using: &generator)
     }
     let swap = generator.chance(1, in: 2)
-    return VersionCompareSuite.input(swap ? second : first, swap ? first : second)
+    return (swap ? second : first, swap ? first : second)
   }
 
   /// A version string: one to six pieces between separators, with a prefix or suffix sometimes.
@@ -98,5 +104,11 @@ enum VersionCompareFuzzer {
 extension VersionCompareSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     VersionCompareFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the two versions the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let (remote, local) = VersionCompareFuzzer.pair(using: &generator)
+    return (Self.input(remote, local), Self.output(remote: remote, local: local))
   }
 }

@@ -12,7 +12,12 @@ public struct VersionCompareSuite: Suite {
   public func expected(for input: JSONValue) throws -> JSONValue {
     let fields = try JSONFields(input)
     try fields.rejectUnknown(["local", "remote"])
-    return ["newer": .bool(VersionComparison.isNewer(try fields.string("remote"), than: try fields.string("local")))]
+    return Self.output(remote: try fields.string("remote"), local: try fields.string("local"))
+  }
+
+  /// The reference model's output for the two versions.
+  static func output(remote: String, local: String) -> JSONValue {
+    ["newer": .bool(VersionComparison.isNewer(remote, than: local))]
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {

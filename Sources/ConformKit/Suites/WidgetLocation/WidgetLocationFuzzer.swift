@@ -5,6 +5,11 @@ import ConformJSON
 /// cached fixes at, around and far from both limits, negative and past 32 bits.
 enum WidgetLocationFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
+    typedInput(using: &generator).json
+  }
+
+  /// The input of `input(using:)` as a value.
+  static func typedInput(using generator: inout SeededGenerator) -> WidgetLocationInput {
     let maxAge = limit(using: &generator, typical: 600)
     let accuracy = limit(using: &generator, typical: 100)
     let status: Int64 = generator.chance(5, in: 6)
@@ -17,8 +22,7 @@ enum WidgetLocationFuzzer {
     return WidgetLocationInput(
       maxCacheAgeSeconds: maxAge, desiredAccuracyMeters: accuracy, authorizationStatus: status,
       widgetUpdatesAuthorized: generator.chance(1, in: 2), widgetWantsLocation: !generator.chance(1, in: 4),
-      cachedLocation: cached
-    ).json
+      cachedLocation: cached)
   }
 
   /// A config limit from 0 to 2147483647: the story's value, an edge, or anything.
@@ -45,5 +49,11 @@ enum WidgetLocationFuzzer {
 extension WidgetLocationSuite {
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     WidgetLocationFuzzer.input(using: &generator)
+  }
+
+  /// The model run on the input the fuzzer made.
+  public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
+    let input = WidgetLocationFuzzer.typedInput(using: &generator)
+    return (input.json, Self.output(input))
   }
 }

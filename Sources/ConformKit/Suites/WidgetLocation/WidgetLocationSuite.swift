@@ -10,8 +10,12 @@ public struct WidgetLocationSuite: Suite {
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    let input = try WidgetLocationInput(json: input)
-    return ["label": .string(WidgetLocation.label(input).rawValue), "widget": .string(WidgetLocation.action(input).rawValue)]
+    Self.output(try WidgetLocationInput(json: input))
+  }
+
+  /// The reference model's output for `input`.
+  static func output(_ input: WidgetLocationInput) -> JSONValue {
+    ["label": .string(WidgetLocation.label(input).rawValue), "widget": .string(WidgetLocation.action(input).rawValue)]
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
