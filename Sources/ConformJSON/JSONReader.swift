@@ -310,14 +310,8 @@ private struct Parser {
     let contentStart = index
     // Fast path: no escapes, so the text is a slice of the input.
     while index < bytes.count {
-      // Plain ASCII first, in a tight loop over a local copy of the position.
-      var position = index
-      while position < bytes.count, bytes[position] >= 0x20, bytes[position] < 0x80,
-        bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
-      {
-        position += 1
-      }
-      index = position
+      // Plain ASCII first, a word at a time.
+      index = StringRun.end(in: bytes, from: index, asciiOnly: true)
       guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -334,6 +328,10 @@ private struct Parser {
     unescaped.removeAll(keepingCapacity: true)
     unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
     while index < bytes.count {
+      let runStart = index
+      index = StringRun.end(in: bytes, from: index, asciiOnly: true)
+      if runStart < index { unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
@@ -342,7 +340,7 @@ private struct Parser {
       if byte < 0x20 { throw controlCharacter(byte) }
       guard byte == UInt8(ascii: "\\") else {
         let sequenceStart = index
-        if byte < 0x80 { index += 1 } else { try skipUTF8Sequence() }
+        try skipUTF8Sequence()
         unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
         continue
       }
