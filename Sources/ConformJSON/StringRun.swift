@@ -8,11 +8,20 @@ package enum StringRun {
   /// (below 0x20), or, when `asciiOnly`, 0x80 or above; `bytes.count` when there is none.
   package static func end(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, asciiOnly: Bool) -> Int {
     guard let base = bytes.baseAddress else { return start }
-    let nonASCII = asciiOnly ? highBits : 0
+    let nonASCII: UInt64 = asciiOnly ? 0x8080_8080_8080_8080 : 0
     var position = start
     while position + 8 <= bytes.count {
       let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-      if word & nonASCII != 0 || hasSpecialByte(word) { break }
+      // The high bit of a byte below 0x20, of a quote (0x22) and of a backslash (0x5C): for
+      // each, a byte that is zero after subtracting it (or after an exclusive or) borrows. Exact
+      // for whether the word has one; a borrow may mark a later byte, found by the loop below.
+      // Written out in one expression: a debug build would call a helper for every word.
+      let quotes = word ^ 0x2222_2222_2222_2222
+      let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+      let special =
+        ((word &- 0x2020_2020_2020_2020) & ~word) | ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+        | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
+      if (special & 0x8080_8080_8080_8080) | (word & nonASCII) != 0 { break }
       position += 8
     }
     // The byte that stopped the word, or the last few bytes.
@@ -26,18 +35,4 @@ package enum StringRun {
 
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
-  // Literals rather than stored constants: a debug build reads a `static let` through a call.
-  private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
-
-  /// Whether one of the word's bytes is a quote, a backslash or below 0x20 (exact: a borrow can
-  /// mark a wrong byte of the word, never a word without one).
-  private static func hasSpecialByte(_ word: UInt64) -> Bool {
-    let control = (word &- 0x2020_2020_2020_2020) & ~word
-    let quotes = zeroByte(word ^ 0x2222_2222_2222_2222)
-    let backslashes = zeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-    return (control | quotes | backslashes) & 0x8080_8080_8080_8080 != 0
-  }
-
-  /// The high bit of each zero byte (and maybe of bytes above one) set, the rest clear.
-  private static func zeroByte(_ word: UInt64) -> UInt64 { (word &- 0x0101_0101_0101_0101) & ~word }
 }
