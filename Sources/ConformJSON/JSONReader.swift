@@ -6,11 +6,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public var line: Int
   /// 1-based column, counted in bytes from the start of the line.
   public var column: Int
+  /// The text may be valid JSON, but it holds more values than the reader was allowed to build.
+  public var tooManyValues: Bool
 
-  public init(message: String, line: Int, column: Int) {
+  public init(message: String, line: Int, column: Int, tooManyValues: Bool = false) {
     self.message = message
     self.line = line
     self.column = column
+    self.tooManyValues = tooManyValues
   }
 
   public var description: String { "line \(line), column \(column): \(message)" }
@@ -38,8 +41,13 @@ public enum JSONReader {
     try bytes.withUnsafeBufferPointer { buffer in Result { () throws(JSONSyntaxError) in try parse(buffer) } }.get()
   }
 
-  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-    var parser = Parser(bytes: buffer)
+  /// Reads `buffer`, building at most `maxValues` values (every value counts, nested ones too):
+  /// the time and memory of reading text from elsewhere stay bounded whatever it holds (a 16 MiB
+  /// line of 5 million empty objects).
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxValues: Int = .max) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    var parser = Parser(bytes: buffer, maxValues: maxValues)
     do throws(Failure) {
       parser.skipWhitespace()
       let value = try parser.value(depth: 0)
@@ -56,6 +64,7 @@ public enum JSONReader {
 private struct Failure: Error {
   var message: String
   var offset: Int
+  var tooManyValues = false
 
   func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
     let end = min(offset, bytes.count)
@@ -65,7 +74,7 @@ private struct Failure: Error {
       line += 1
       lineStart = index + 1
     }
-    return JSONSyntaxError(message: message, line: line, column: end - lineStart + 1)
+    return JSONSyntaxError(message: message, line: line, column: end - lineStart + 1, tooManyValues: tooManyValues)
   }
 }
 
@@ -82,8 +91,15 @@ private struct Parser {
   var index = 0
   /// The decoded bytes of a string with escapes, reused from string to string.
   var unescaped: [UInt8] = []
+  let maxValues: Int
+  /// Values still allowed.
+  var valuesLeft: Int
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  init(bytes: UnsafeBufferPointer<UInt8>, maxValues: Int = .max) {
+    self.bytes = bytes
+    self.maxValues = maxValues
+    valuesLeft = maxValues
+  }
 
   func failure(_ message: String, at offset: Int? = nil) -> Failure {
     Failure(message: message, offset: offset ?? index)
@@ -100,6 +116,12 @@ private struct Parser {
 
   mutating func value(depth: Int) throws(Failure) -> JSONValue {
     guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+    valuesLeft -= 1
+    guard valuesLeft >= 0 else {
+      var failure = failure("more than \(maxValues) values, the most read in one text")
+      failure.tooManyValues = true
+      throw failure
+    }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try object(depth: depth + 1)
     case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -310,14 +332,8 @@ private struct Parser {
     let contentStart = index
     // Fast path: no escapes, so the text is a slice of the input.
     while index < bytes.count {
-      // Plain ASCII first, in a tight loop over a local copy of the position.
-      var position = index
-      while position < bytes.count, bytes[position] >= 0x20, bytes[position] < 0x80,
-        bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\")
-      {
-        position += 1
-      }
-      index = position
+      // Plain ASCII first, a word at a time.
+      index = StringRun.end(in: bytes, from: index, asciiOnly: true)
       guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -334,6 +350,10 @@ private struct Parser {
     unescaped.removeAll(keepingCapacity: true)
     unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
     while index < bytes.count {
+      let runStart = index
+      index = StringRun.end(in: bytes, from: index, asciiOnly: true)
+      if runStart < index { unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
@@ -342,7 +362,7 @@ private struct Parser {
       if byte < 0x20 { throw controlCharacter(byte) }
       guard byte == UInt8(ascii: "\\") else {
         let sequenceStart = index
-        if byte < 0x80 { index += 1 } else { try skipUTF8Sequence() }
+        try skipUTF8Sequence()
         unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[sequenceStart..<index]))
         continue
       }

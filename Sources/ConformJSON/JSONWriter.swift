@@ -76,10 +76,11 @@ public enum JSONWriter {
   /// Appends `bytes`, copying the runs that need no escape whole.
   private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     var runStart = 0
-    for position in 0..<bytes.count {
-      let byte = bytes[position]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+    while true {
+      let position = StringRun.end(in: bytes, from: runStart, asciiOnly: false)
       if runStart < position { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
+      guard position < bytes.count else { return }
+      let byte = bytes[position]
       runStart = position + 1
       output.append(UInt8(ascii: "\\"))
       switch byte {
@@ -97,7 +98,6 @@ public enum JSONWriter {
         output.append(hexDigit(byte & 0xF))
       }
     }
-    if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 {

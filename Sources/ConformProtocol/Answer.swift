@@ -54,6 +54,10 @@ public struct Answer: Sendable, Equatable {
     }
   }
 
+  /// The most JSON values one answer's payload (its output, reason or message) may hold, nested
+  /// ones included (1,000,000): what the harness builds of one answer stays bounded.
+  public static let maxValues = 1_000_000
+
   public var seq: Int64
   public var id: String
   public var payload: Payload
@@ -81,8 +85,14 @@ extension Answer {
   public static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(ProtocolViolation) -> Answer {
     let value: JSONValue
     do {
-      value = try JSONReader.parse(line)
+      // The line's own values: the object, its type, seq and id.
+      value = try JSONReader.parse(line, maxValues: maxValues + 4)
     } catch {
+      if error.tooManyValues {
+        throw ProtocolViolation(
+          "an answer whose payload holds more than \(maxValues) JSON values, the most conform reads (the "
+            + "next one begins at column \(error.column)): \(LineQuote.quote(line))")
+      }
       throw ProtocolViolation("not a JSON answer (\(error)): \(LineQuote.quote(line))")
     }
     guard case .object(let object) = value else {

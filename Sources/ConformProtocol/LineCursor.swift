@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one byte scanner of the wire formats: steps through a line without building values.
 ///
 /// It recognises only what the fast paths need (plain strings, integers, the extent of a value)
@@ -100,10 +102,7 @@ struct LineCursor {
       let byte = line[index]
       switch byte {
       case UInt8(ascii: "\""):
-        index += 1
-        while index < end, line[index] != UInt8(ascii: "\"") {
-          index += line[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
+        index = closingQuote(from: index + 1)
         guard index < end else { return false }
         index += 1
         if depth == 0 { return true }
@@ -132,6 +131,21 @@ struct LineCursor {
       }
     }
     return false
+  }
+
+  /// The quote that ends a string whose content starts at `contentStart` (one with an even run
+  /// of backslashes before it), or `end`. Found with `memchr`: a 15 MiB string is one pass.
+  func closingQuote(from contentStart: Int) -> Int {
+    let base = line.baseAddress!
+    var from = contentStart
+    while from < end, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), end - from) {
+      let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      var before = quote
+      while before > contentStart, line[before - 1] == UInt8(ascii: "\\") { before -= 1 }
+      if (quote - before) % 2 == 0 { return quote }
+      from = quote + 1
+    }
+    return end
   }
 
   /// Skips one value and returns its bytes' range, or nil as `skipValue` fails.

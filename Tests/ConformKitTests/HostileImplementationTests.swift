@@ -118,11 +118,23 @@ enum Hostile {
   static func start(
     _ behaviour: String, _ arguments: [String] = [], options: [String], fixtures: String = Testbed.fixtures
   ) throws -> Started {
+    try start(script: script, options: options, fixtures: fixtures) { directory in
+      [behaviour, "--fixtures", fixtures, "--log", directory.appendingPathComponent("events.log").path] + arguments
+    }
+  }
+
+  /// Starts `conform run --impl <script> --fixtures F --results R <options> -- <what
+  /// implementationArguments gives for the run's folder>` in a fresh folder, with stdout and
+  /// stderr in files.
+  static func start(
+    script: String, options: [String], fixtures: String = Testbed.fixtures,
+    implementationArguments: (URL) -> [String]
+  ) throws -> Started {
     let directory = TestSupport.temporaryDirectory("conform-hostile")
     let results = directory.appendingPathComponent("results.jsonl").path
     let command =
       [TestSupport.binary("conform"), "run", "--impl", script, "--fixtures", fixtures, "--results", results] + options
-      + ["--", behaviour, "--fixtures", fixtures, "--log", directory.appendingPathComponent("events.log").path] + arguments
+      + ["--"] + implementationArguments(directory)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

@@ -124,6 +124,26 @@ import Testing
     #expect(rules.deadline(timeout: 50) == nil)
   }
 
+  @Test func aTimeoutDoesNotCountTheTimeConformWasBusy() {
+    var rules = SessionRules(window: 8)
+    rules.send(Self.item(1), at: 100)
+    rules.send(Self.item(2), at: 100)
+    // conform spent 30 on answers it had read (none of them c1's): c1's deadline moves by 30.
+    rules.wasBusy(nanoseconds: 30)
+    #expect(rules.deadline(timeout: 50).map { [$0.seq, Int64($0.at)] } == [1, 180])
+    // c1 answered at 400, then conform spent 200 reading and recording it: c2's clock starts at 600.
+    _ = rules.answer(1)
+    rules.answersRecorded(at: 400, passed: [])
+    rules.wasBusy(nanoseconds: 200)
+    #expect(rules.deadline(timeout: 50).map { [$0.seq, Int64($0.at)] } == [2, 650])
+    // A request sent after that counts conform's later time only.
+    rules.send(Self.item(3), at: 700)
+    _ = rules.answer(2)
+    rules.answersRecorded(at: 700, passed: [])
+    rules.wasBusy(nanoseconds: 10)
+    #expect(rules.deadline(timeout: 50).map { [$0.seq, Int64($0.at)] } == [3, 760])
+  }
+
   // MARK: - Requeue
 
   @Test func theInnocentAreSentFirstByTheNextProcessInTheirOrder() {

@@ -161,7 +161,7 @@ enum AnswerMatching {
         return .recorded
       }
       do {
-        let value = try JSONReader.parse(payloadBytes)
+        let value = try JSONReader.parse(payloadBytes, maxValues: Answer.maxValues)
         switch scanned.kind {
         case .result: return .payload(.result(output: value))
         case .skipped, .error:

@@ -3,6 +3,9 @@ struct InFlight: Sendable {
   var item: TableAttempt
   /// When its request was handed to the pipe (monotonic nanoseconds).
   var sentAt: UInt64
+  /// How long conform had been busy with answers when it was sent (`SessionRules.busyNanoseconds`):
+  /// its clock does not count conform's own time.
+  var busyAtSend: UInt64 = 0
 }
 
 /// The requests of one process sent and not yet answered, by `seq`.

@@ -6,13 +6,17 @@ import Foundation
 ///
 /// Records are buffered in memory and written by a flusher thread at least every 100 ms, and at
 /// the end: a run killed hard loses at most the last 100 ms, and the harness never waits on the
-/// disk per record. The header may come later than the first records (the built-in tables'
+/// disk per record. The buffer is bounded whatever the answers: past `pendingLimit` (huge
+/// answers arriving fast) the thread that adds records writes them itself. The header may come later than the first records (the built-in tables'
 /// digest while they are sent as they are made): nothing is written before it. Every result is also counted in the run's `RunTally`, which keeps only the
 /// outcomes a report lists, so memory does not grow with the number of cases.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
   private let lock = NSLock()
+  /// Held while writing to the file, so that the flusher and a thread over `pendingLimit` write
+  /// in turn, in order.
+  private let writeLock = NSLock()
   private var pending: [UInt8] = []
   /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
   private var spare: [UInt8] = []
@@ -20,7 +24,7 @@ final class ResultsWriter: @unchecked Sendable {
   private var closed = false
   private let flusherDone = DispatchSemaphore(value: 0)
   private let header: Deferred<ResultHeader>
-  /// Only the flusher (and `finish`, once it has stopped) touches this.
+  /// Only `flush` touches this, under `writeLock`.
   private var headerWritten = false
   private var writeError: String?
   /// Attempts the run will make, for progress.
@@ -29,6 +33,9 @@ final class ResultsWriter: @unchecked Sendable {
 
   /// How often buffered records reach the file, in milliseconds.
   static let flushInterval = 100
+  /// The most bytes of records buffered before the thread adding them writes them (4 MiB): the
+  /// buffer then holds at most this plus one record.
+  static let pendingLimit = 4 << 20
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
   /// `--stop-after`: the number of failed attempts, and what stops the run when it is reached.
@@ -81,7 +88,9 @@ final class ResultsWriter: @unchecked Sendable {
       stopped = true
       stopAfter.stop()
     }
+    let full = pending.count > Self.pendingLimit
     lock.unlock()
+    if full { flush() }
   }
 
   /// Adds the records of attempts that got no answer (or, in tests, any results).
@@ -100,7 +109,9 @@ final class ResultsWriter: @unchecked Sendable {
     lock.lock()
     pending.append(contentsOf: line)
     tally.amend(result, of: item)
+    let full = pending.count > Self.pendingLimit
     lock.unlock()
+    if full { flush() }
   }
 
   /// Attempts recorded so far.
@@ -126,9 +137,10 @@ final class ResultsWriter: @unchecked Sendable {
     flusherDone.signal()
   }
 
-  /// Writes what is buffered, once the header is known. Only the flusher thread calls this, and
-  /// `finish` once it has stopped.
+  /// Writes what is buffered, once the header is known.
   private func flush() {
+    writeLock.lock()
+    defer { writeLock.unlock() }
     if !headerWritten {
       guard let header = header.resolved else { return }
       var line: [UInt8] = []
@@ -140,7 +152,8 @@ final class ResultsWriter: @unchecked Sendable {
     lock.lock()
     swap(&pending, &spare)
     lock.unlock()
-    defer { spare.removeAll(keepingCapacity: true) }
+    // A buffer grown past the limit by a huge record is let go rather than kept at that size.
+    defer { spare.removeAll(keepingCapacity: spare.capacity <= 2 * Self.pendingLimit) }
     guard !spare.isEmpty else { return }
     writeAll(spare)
   }
@@ -226,7 +239,8 @@ struct ResultBatch {
   }
 
   mutating func reset() {
-    lines.removeAll(keepingCapacity: true)
+    // Not kept at the size of a huge record.
+    lines.removeAll(keepingCapacity: lines.capacity <= ResultsWriter.pendingLimit)
     entries.removeAll(keepingCapacity: true)
     others.removeAll(keepingCapacity: true)
   }

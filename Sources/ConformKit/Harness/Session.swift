@@ -24,6 +24,10 @@ final class Session: @unchecked Sendable {
   /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
   /// is never credited.
   let readAllowance = Atomic<Int>(.max)
+  /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
+  /// recorded their answers; 0 while it waits for more. No case times out meanwhile: that time
+  /// is conform's, not the implementation's.
+  let busySince = Atomic<UInt64>(0)
 
   private init(process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer) {
     self.process = process

@@ -31,6 +31,12 @@ struct SessionRules {
   /// When the last answer arrived (monotonic nanoseconds): a request queued behind others
   /// starts its clock no earlier than this.
   private(set) var lastAnswerAt: UInt64 = 0
+  /// How long conform has spent on this process's answers (reading, checking, recording them),
+  /// in nanoseconds: no case's clock runs then, so a slow conform (a debug build parsing a
+  /// 15 MiB line) never times out a case.
+  private(set) var busyNanoseconds: UInt64 = 0
+  /// `busyNanoseconds` when the last answer arrived.
+  private var busyAtLastAnswer: UInt64 = 0
 
   // Across processes.
   /// Attempts taken back from a failed process, innocent: sent first by the next one.
@@ -56,11 +62,13 @@ struct SessionRules {
     nextSeq = 1
     recentSends = []
     lastAnswerAt = 0
+    busyNanoseconds = 0
+    busyAtLastAnswer = 0
   }
 
   /// Gives `item` the next `seq`, in flight from `now`.
   mutating func send(_ item: TableAttempt, at now: UInt64) {
-    inFlight.add(InFlight(item: item, sentAt: now), seq: nextSeq)
+    inFlight.add(InFlight(item: item, sentAt: now, busyAtSend: busyNanoseconds), seq: nextSeq)
     if recentSends.count < Self.rememberedSends {
       recentSends.append(item)
     } else {
@@ -86,14 +94,23 @@ struct SessionRules {
   /// is provisional: the fault is pinned on it if it never recurs).
   mutating func answersRecorded(at now: UInt64, passed: @autoclosure () -> [TableAttempt]) {
     lastAnswerAt = now
+    busyAtLastAnswer = busyNanoseconds
     if isReplaying, group != nil { group!.passed += passed() }
   }
 
+  /// conform spent `nanoseconds` on answers it had read (from reading them to recording them):
+  /// the deadlines of the requests in flight move by as much.
+  mutating func wasBusy(nanoseconds: UInt64) { busyNanoseconds += nanoseconds }
+
   /// The oldest request and the moment it times out: from its write, or from the previous answer
-  /// if later (time spent queued behind other requests in the window is not the case's).
+  /// if later (time spent queued behind other requests in the window is not the case's), plus
+  /// the time conform was busy since (conform's time is not the case's either). A request sent
+  /// while conform was busy may be credited that whole busy stretch: a little late, never early.
   func deadline(timeout: UInt64) -> (seq: Int64, at: UInt64)? {
     guard let (seq, entry) = inFlight.first else { return nil }
-    return (seq, max(entry.sentAt, lastAnswerAt) + timeout)
+    let (start, busyAtStart) =
+      entry.sentAt >= lastAnswerAt ? (entry.sentAt, entry.busyAtSend) : (lastAnswerAt, busyAtLastAnswer)
+    return (seq, start + timeout + (busyNanoseconds - busyAtStart))
   }
 
   /// What a process did wrong.

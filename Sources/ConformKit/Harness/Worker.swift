@@ -146,6 +146,9 @@ final class Worker: Sendable {
       let exited = checkExit && session.process.hasExited
       let watch = shared.withLock { state -> Watch in
         let flags = state.flags
+        // While the reader is busy with answers already read, the clocks stand still.
+        let busySince = session.busySince.load(ordering: .acquiring)
+        let busy = busySince != 0 && now > busySince ? now - busySince : 0
         let found: Failure
         if context.isStopping { return .interrupted }
         if let violation = flags.violation {
@@ -154,12 +157,13 @@ final class Worker: Sendable {
           return .finished
         } else if flags.stdoutEnded || flags.writeError != nil {
           found = .died
-        } else if let (seq, deadline) = state.rules.deadline(timeout: timeout), now >= deadline {
+        } else if let (seq, deadline) = state.rules.deadline(timeout: timeout), now >= deadline + busy {
           found = .timeout(seq: seq)
         } else if exited {
           found = .died
         } else {
-          return .sleep(until: min(now + exitCheckInterval, state.rules.deadline(timeout: timeout)?.at ?? .max))
+          let deadline = state.rules.deadline(timeout: timeout).map { $0.at + busy } ?? .max
+          return .sleep(until: min(now + exitCheckInterval, deadline))
         }
         // From now on the reader takes only what was written before the fault was known.
         session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
@@ -444,6 +448,8 @@ final class Worker: Sendable {
       }
       switch filled {
       case .data:
+        let readAt = MonotonicClock.now()
+        session.busySince.store(readAt, ordering: .releasing)
         incoming.removeAll(keepingCapacity: true)
         var violation: ProtocolViolation?
         lines: while true {
@@ -473,7 +479,7 @@ final class Worker: Sendable {
             break lines
           }
         }
-        if deliver(incoming, then: violation, session, records: &records) { break reading }
+        if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
       case .wouldBlock:
         pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
         if shared.isEnded(number) { break reading }
@@ -485,17 +491,19 @@ final class Worker: Sendable {
     shared.update(number) { $0.readerDone = true }
   }
 
-  /// Matches answers to requests by `seq` and records them; true when the process must stop.
+  /// Matches answers read at `readAt` to requests by `seq` and records them; true when the
+  /// process must stop. The time from `readAt` to the end is conform's: no case is charged it.
   private func deliver(
-    _ incoming: [AnswerMatching.Incoming], then violation: ProtocolViolation?, _ session: Session,
+    _ incoming: [AnswerMatching.Incoming], then violation: ProtocolViolation?, readAt: UInt64, _ session: Session,
     records: inout ResultBatch
   ) -> Bool {
-    let now = MonotonicClock.now()
     records.reset()
     let (stop, wakeSupervisor, wakeWriter) = shared.withLock { state -> (Bool, Bool, Bool) in
       guard state.process == session.number, !state.flags.ended else { return (true, false, false) }
-      let broken = AnswerMatching.match(incoming, at: now, rules: &state.rules, context: context, records: &records)
+      let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
       context.results.append(records)
+      state.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt)
+      session.busySince.store(0, ordering: .releasing)
       if let found = broken ?? violation { state.flags.violation = found }
       let flags = state.flags
       // Wake the writer only when it waits for room, the supervisor only when it has to act.

@@ -1,0 +1,62 @@
+import ConformProtocol
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// conform's own memory has a ceiling whatever the implementation writes, and its own time is
+/// never charged to a case (harness/README.md, "The harness under fire"): many huge answers
+/// arriving as fast as the pipe takes them, and answers of millions of values.
+@Suite(.serialized) struct HostileMemoryCeilingTests {
+  /// The documented ceiling of `conform run --jobs 1` (harness/README.md): 100 MB fixed, plus
+  /// 160 MB per process, plus 64 MiB for the excerpts that kept problems hold.
+  static let ceiling = 100_000_000 + 160_000_000 + (64 << 20)
+
+  static let hugeAnswer = Testbed.implementation("huge_answer.py")
+
+  /// Runs `huge_answer.py` on the eligibility suite (48 cases) with `arguments`, measuring
+  /// conform's peak memory.
+  static func run(_ arguments: [String], options: [String] = []) throws -> Hostile.Run {
+    try Hostile.start(script: hugeAnswer, options: ["--suite", "eligibility"] + options) { _ in
+      ["--fixtures", Testbed.fixtures] + arguments
+    }.finish(limit: 300)
+  }
+
+  static func expectUnderTheCeiling(_ run: Hostile.Run, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!run.timedOut, "conform was still running after its limit", sourceLocation: sourceLocation)
+    #expect(run.peakMemory > 0, "no peak memory measured", sourceLocation: sourceLocation)
+    #expect(
+      run.peakMemory < ceiling, "peak memory \(run.peakMemory >> 20) MiB, ceiling \(ceiling >> 20) MiB",
+      sourceLocation: sourceLocation)
+  }
+
+  /// 40 answers of 15 MiB each (600 MiB through the pipe), with a 3 s timeout: every one is a
+  /// failure, none a timeout however slow conform (a debug build) is to read them.
+  @Test func fortyAnswersOf15MiBStayUnderTheCeilingAndNoneTimesOut() throws {
+    let huge = Array(Hostile.eligibility.prefix(40))
+    let run = try Self.run(huge.flatMap { ["--string-on", $0] }, options: ["--timeout", "3"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.closingLine == "\(Hostile.eligibility.count - 40) passed, 40 failed", "\(run.stdout.suffix(2000))")
+    #expect(run.stdout.contains("actual: about 15,728,642 bytes, cut for this report: the results file has it whole"))
+    #expect(!run.stdout.contains("no answer within"))
+    Self.expectUnderTheCeiling(run)
+  }
+
+  /// A valid 15 MB line of 5,000,000 empty objects and a 13 MB line of an object of 1,000,000
+  /// keys: each refused as soon as it passes 1,000,000 values, a protocol error of its own case.
+  @Test func answersOfMillionsOfValuesAreRefusedUnderTheCeiling() throws {
+    let (objects, keys) = (Hostile.eligibility[0], Hostile.eligibility[1])
+    let run = try Self.run(["--empty-objects-on", objects, "--keys-on", keys])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.closingLine == "\(Hostile.eligibility.count - 2) passed, 0 failed, 2 errored", "\(run.stdout.suffix(2000))")
+    for id in [objects, keys] {
+      let record = try run.record(id)
+      #expect(record.status == .protocolError)
+      #expect(
+        record.message?.hasPrefix("an answer whose payload holds more than 1000000 JSON values, the most conform reads")
+          == true, "\(record.message ?? "no message")")
+    }
+    Self.expectUnderTheCeiling(run)
+  }
+}
