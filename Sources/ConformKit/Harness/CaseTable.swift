@@ -56,10 +56,16 @@ final class CaseTable: Sendable {
 
   /// Cases from their canonical fixture lines (`FixtureLine`'s bytes, one chunk),
   /// copied without parsing them.
-  convenience init(lines: EncodedCases, caseSuites: [String], suites runSuites: [String], ordinals: [Int32]) {
+  ///
+  /// - Parameters:
+  ///   - base: the position in the run of the first case.
+  ///   - ordinals: each case's position in the run, in place of `base`.
+  convenience init(
+    lines: EncodedCases, caseSuites: [String], suites runSuites: [String], base: Int = 0, ordinals: [Int32]? = nil
+  ) {
     let (arena, slices) = Self.copy(Array(lines.lines.indices), from: lines, suites: caseSuites)
     self.init(
-      parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: 0,
+      parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: base,
       ordinals: ordinals)
   }
 
