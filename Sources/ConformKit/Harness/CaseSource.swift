@@ -87,7 +87,7 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   private let suites: [String]
   private let lock = NSLock()
   /// Where the cases come from: fixture lines when the suite writes them, else drafts.
-  private let lines: (any FixtureLineSource)?
+  private let lines: FixtureLineSource?
   private var drafts: AnyIterator<CaseDraft>?
   private var made = 0
   private var exhausted = false

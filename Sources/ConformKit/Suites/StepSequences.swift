@@ -134,8 +134,9 @@ enum StepSequences {
   /// The lines of `tableDrafts`' cases, the seeds made into cases by `suite`.
   static func tableLines<State>(
     suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?
-  ) -> any FixtureLineSource {
-    StepSequenceLines(suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, keeping: keep)
+  ) -> FixtureLineSource {
+    var lines = StepSequenceLines(suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, keeping: keep)
+    return FixtureLineSource { lines.next(into: &$0) }
   }
 
   /// The cases of a table of `seeds` named cases and, per alphabet, every sequence up to its
@@ -210,7 +211,7 @@ struct PrefixStates<State>: IteratorProtocol {
 /// from each label's bytes, the input from the alphabet's `ElementsTemplate`, the expected output
 /// by the alphabet's `writeOutput`, and the note, suite and tags, the same for a whole alphabet,
 /// written once.
-final class StepSequenceLines<State>: FixtureLineSource {
+struct StepSequenceLines<State> {
   /// What an alphabet's cases are written from, and the bytes they all share; a class, so that
   /// writing a case copies one reference, not every field.
   private final class Family {
@@ -280,7 +281,7 @@ final class StepSequenceLines<State>: FixtureLineSource {
     families = alphabets.map { Family(suite: suite, alphabet: $0) }
   }
 
-  func next(into output: inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])? {
+  mutating func next(into output: inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])? {
     if let seed = seeds.next() { return (FixtureSet.writeLine(seed, into: &output), seed.tags) }
     guard let (index, state) = walk.next() else { return nil }
     let family = families[index]

@@ -46,7 +46,7 @@ public struct RestartPromptSuite: Suite {
 }
 
 extension RestartPromptSuite: WritesFixtureLines {
-  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> any FixtureLineSource {
+  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
   }
 }

@@ -36,7 +36,7 @@ public struct TimelineSuite: Suite {
 }
 
 extension TimelineSuite: WritesFixtureLines {
-  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> any FixtureLineSource {
+  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
   }
 }
