@@ -54,14 +54,37 @@ public enum FixtureLine {
     expected: JSONValue, id: String, input: JSONValue, note: String, suite: String, tags: [String],
     into output: inout [UInt8]
   ) -> Parts {
+    write(
+      into: &output, expected: { JSONWriter.write(expected, into: &$0) }, id: { JSONWriter.writeString(id, into: &$0) },
+      input: { JSONWriter.write(input, into: &$0) }, tail: { writeTail(note: note, suite: suite, tags: tags, into: &$0) })
+  }
+
+  /// Appends the line from its parts' canonical bytes, each written by its closure: the expected
+  /// output, the id (a JSON string, quotes included), the input, and the tail (`writeTail`'s
+  /// bytes, which every case of a family shares). A generator that writes its values' JSON
+  /// itself uses it to make lines without building their `JSONValue`s.
+  @discardableResult
+  public static func write(
+    into output: inout [UInt8], expected: (inout [UInt8]) -> Void, id: (inout [UInt8]) -> Void,
+    input: (inout [UInt8]) -> Void, tail: (inout [UInt8]) -> Void
+  ) -> Parts {
     let start = output.count
     output.append(head)
-    let expectedRange = output.written { JSONWriter.write(expected, into: &$0) }
+    let expectedRange = output.written(expected)
     output.append(separator)
     output.append(idName)
-    let idRange = output.written { JSONWriter.writeString(id, into: &$0) }
+    let idRange = output.written(id)
     output.append(inputKey)
-    let inputRange = output.written { JSONWriter.write(input, into: &$0) }
+    let inputRange = output.written(input)
+    tail(&output)
+    let end = output.count
+    output.append(0x0A)
+    return Parts(line: start..<end, expected: expectedRange, id: idRange, input: inputRange)
+  }
+
+  /// Appends what follows the input in a line, `,"note":N,"suite":S,"tags":[T,…]}` (the
+  /// newline left out): the same for every case of a family, so it may be written once and copied.
+  public static func writeTail(note: String, suite: String, tags: [String], into output: inout [UInt8]) {
     output.append(#","note":"#)
     JSONWriter.writeString(note, into: &output)
     output.append(#","suite":"#)
@@ -72,9 +95,6 @@ public enum FixtureLine {
       JSONWriter.writeString(tag, into: &output)
     }
     output.append("]}")
-    let end = output.count
-    output.append(0x0A)
-    return Parts(line: start..<end, expected: expectedRange, id: idRange, input: inputRange)
   }
 
   /// A line's parts in 12 bytes, as where each ends from the line's start: what an index of a

@@ -1,6 +1,6 @@
 extension Array where Element == UInt8 {
   /// Appends a fixed piece of a line.
-  mutating func append(_ word: StaticString) {
+  public mutating func append(_ word: StaticString) {
     append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 

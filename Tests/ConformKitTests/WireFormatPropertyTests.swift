@@ -150,6 +150,68 @@ import Testing
     }
   }
 
+  /// An `ElementsTemplate` writes the bytes `JSONWriter` writes for the value with those
+  /// elements, wherever its array is in it and whatever the elements are.
+  @Test func elementsTemplatesWriteTheValueWithThoseElements() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 5)
+    for _ in 0..<Self.count / 10 {
+      // An object with the array at a key of its own among others, sometimes inside another.
+      let key = values.string()
+      let others = (0..<values.random.below(5)).map { _ in (values.string(), values.json.value()) }.filter { $0.0 != key }
+      let wrapped = values.random.chance(30) ? values.string() : nil
+      let value = { (elements: [JSONValue]) -> JSONValue in
+        var members: [String: JSONValue] = [:]
+        for (name, member) in others { members[name] = member }
+        members[key] = .array(elements)
+        let object = JSONValue.object(JSONObject(uniqueKeysWithValues: members.map { ($0.key, $0.value) }))
+        return wrapped.map { .array([.string($0), object]) } ?? object
+      }
+      let elements = (0..<1 + values.random.below(6)).map { _ in values.json.value() }
+      let template = ElementsTemplate(value, elements: elements)
+      for _ in 0..<10 {
+        let indices = (0..<values.random.below(8)).map { _ in values.random.below(elements.count) }
+        var bytes: [UInt8] = [0x20]
+        let range = template.write(indices, into: &bytes)
+        try #require(Array(bytes[range]) == JSONWriter.bytes(value(indices.map { elements[$0] })), "\(indices)")
+        #expect(range == 1..<bytes.count)
+      }
+    }
+  }
+
+  /// The timeline model's output written from its fields is `JSONWriter`'s bytes of its
+  /// `output`, after random timelines (the fuzzer's: every kind of step, effects, nulls).
+  @Test func timelineOutputsWrittenFromTheModelAreCanonical() throws {
+    var random = SeededGenerator(seed: FuzzSettings.seed &+ 6)
+    let suite = TimelineSuite()
+    for _ in 0..<Self.count {
+      let timeline = try TimelineInput(json: try #require(suite.fuzzInput(using: &random)))
+      var model = TimelineModel(start: timeline.start)
+      for step in timeline.steps { model.apply(step) }
+      var bytes: [UInt8] = []
+      model.writeOutput(into: &bytes)
+      try #require(bytes == JSONWriter.bytes(model.output), "\(timeline.steps)")
+    }
+  }
+
+  /// A line written from its parts' bytes (as the step-sequence tables write them) is the line
+  /// written from the case's values.
+  @Test func fixtureLinesWrittenFromTheirPartsAreCanonical() throws {
+    var values = WireValues(seed: FuzzSettings.seed &+ 7)
+    for _ in 0..<Self.count {
+      let fixture = values.fixture()
+      var canonical: [UInt8] = [0x20]
+      let canonicalParts = FixtureSet.writeLine(fixture, into: &canonical)
+      var tail: [UInt8] = []
+      FixtureLine.writeTail(note: fixture.note, suite: fixture.suite, tags: fixture.tags, into: &tail)
+      var bytes: [UInt8] = [0x20]
+      let parts = FixtureLine.write(
+        into: &bytes, expected: { $0 += JSONWriter.bytes(fixture.expected) }, id: { $0 += JSONWriter.bytes(.string(fixture.id)) },
+        input: { $0 += JSONWriter.bytes(fixture.input) }, tail: { $0 += tail })
+      try #require(bytes == canonical, "\(fixture.id)")
+      #expect(parts == canonicalParts)
+    }
+  }
+
   /// The case table, encoded from cases and copied from their fixture lines: each request and
   /// pass record is the canonical line, and the expected output and id point at their bytes.
   @Test func caseTablesMadeEitherWayWriteCanonicalLines() throws {

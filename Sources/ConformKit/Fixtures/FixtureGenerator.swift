@@ -67,10 +67,21 @@ public enum FixtureGenerator {
       var bytes: Int64 = 0
       var count: Int64 = 0
       var tags: [String: Int64] = [:]
-      for fixture in suite.cases(options: options) {
-        FixtureSet.writeLine(fixture, into: &piece)
+      // The suite's lines written straight from its model when it can, else its cases'.
+      let lines = suite.tierFixtureLines(options: options)
+      var cases = lines == nil ? suite.cases(options: options).makeIterator() : nil
+      while true {
+        let caseTags: [String]
+        if let lines {
+          guard let (_, written) = lines.next(into: &piece) else { break }
+          caseTags = written
+        } else {
+          guard let fixture = cases!.next() else { break }
+          FixtureSet.writeLine(fixture, into: &piece)
+          caseTags = fixture.tags
+        }
         count += 1
-        for tag in fixture.tags { tags[tag, default: 0] += 1 }
+        for tag in caseTags { tags[tag, default: 0] += 1 }
         if piece.count >= pieceSize {
           hasher.update(piece)
           bytes += Int64(piece.count)

@@ -1,3 +1,4 @@
+import ConformProtocol
 import Foundation
 
 /// An attempt and the table that holds its case: what a worker sends, retries and records.
@@ -73,9 +74,10 @@ final class PlannedAttempts: CaseSource, @unchecked Sendable {
 /// them, their expected outputs from the reference model: a search of millions of cases runs
 /// with no fixture file and in memory that does not grow with it.
 ///
-/// Drafts are taken in order under a lock (the cheap part); the model's outputs and the encoded
-/// requests are made outside it by the worker's thread that took them, so `--jobs 2` generates
-/// on two threads.
+/// A timeline-shaped table's cases are written as their fixture lines straight from the model
+/// (`FixtureLineSource`), in order under a lock; other suites' drafts are taken in order under
+/// the lock (the cheap part) and made into cases outside it. Either way the case table is made
+/// outside it, by the worker's thread that took the batch.
 ///
 /// A shard (`--shard K/N`) makes only its part of the stream (every Nth case, `Shard.keeps`).
 package final class GeneratedCases: CaseSource, @unchecked Sendable {
@@ -85,7 +87,9 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   let streamCount: Int
   private let suites: [String]
   private let lock = NSLock()
-  private var drafts: AnyIterator<CaseDraft>
+  /// Where the cases come from: fixture lines when the suite writes them, else drafts.
+  private let lines: FixtureLineSource?
+  private var drafts: AnyIterator<CaseDraft>?
   private var made = 0
   private var exhausted = false
 
@@ -95,7 +99,8 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
     suites = [suite.name]
     streamCount = min(suite.tierCaseCount(options: options), limit ?? Int.max)
     plannedCount = shard?.count(of: streamCount) ?? streamCount
-    drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator()
+    lines = suite.tierFixtureLines(options: options, keeping: shard?.keeps)
+    if lines == nil { drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator() }
   }
 
   /// The cases made so far.
@@ -106,12 +111,41 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   }
 
   func take(_ count: Int) -> [TableAttempt] {
+    guard let table = lines == nil ? tableFromDrafts(count) : tableFromLines(count) else { return [] }
+    return (0..<table.count).map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: 0)) }
+  }
+
+  /// The next `count` cases' lines, written under the lock, as a table; nil when none is left.
+  private func tableFromLines(_ count: Int) -> CaseTable? {
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(min(count, 4096) * 1024)
+    var parts: [FixtureLine.Parts] = []
+    parts.reserveCapacity(min(count, 4096))
+    lock.lock()
+    let base = made
+    while parts.count < count, made < plannedCount, !exhausted {
+      guard let (line, _) = lines!.next(into: &chunk) else {
+        exhausted = true
+        break
+      }
+      parts.append(line)
+      made += 1
+    }
+    lock.unlock()
+    guard !parts.isEmpty else { return nil }
+    return CaseTable(
+      lines: chunk, parts: parts, caseSuites: Array(repeating: suite.name, count: parts.count), suites: suites, base: base)
+  }
+
+  /// The next `count` drafts, taken under the lock, made into a table outside it; nil when none
+  /// is left.
+  private func tableFromDrafts(_ count: Int) -> CaseTable? {
     var batch: [CaseDraft] = []
     batch.reserveCapacity(min(count, 4096))
     lock.lock()
     let base = made
     while batch.count < count, made < plannedCount, !exhausted {
-      guard let draft = drafts.next() else {
+      guard let draft = drafts!.next() else {
         exhausted = true
         break
       }
@@ -119,9 +153,8 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
       made += 1
     }
     lock.unlock()
-    guard !batch.isEmpty else { return [] }
-    let table = CaseTable(batch.map(suite.fixture(for:)), suites: suites, base: base)
-    return (0..<batch.count).map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: 0)) }
+    guard !batch.isEmpty else { return nil }
+    return CaseTable(batch.map(suite.fixture(for:)), suites: suites, base: base)
   }
 
   var isEmpty: Bool {

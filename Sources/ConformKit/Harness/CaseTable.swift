@@ -62,14 +62,19 @@ final class CaseTable: Sendable {
   /// Cases from their canonical fixture lines (`FixtureLine`'s bytes), one after another in
   /// `bytes` in the table's order, each with its parts: `bytes` becomes the arena as it is (each
   /// suite's shared parts appended), neither parsed nor copied.
+  ///
+  /// - Parameters:
+  ///   - base: the position in the run of the first case.
+  ///   - ordinals: each case's position in the run, in place of `base`.
   convenience init(
-    lines bytes: [UInt8], parts: [FixtureLine.Parts], caseSuites: [String], suites runSuites: [String], ordinals: [Int32]
+    lines bytes: [UInt8], parts: [FixtureLine.Parts], caseSuites: [String], suites runSuites: [String], base: Int = 0,
+    ordinals: [Int32]? = nil
   ) {
     var arena = bytes
     let slices = Self.slices(of: parts, suites: caseSuites, arena: &arena)
     let lines = EncodedCases(chunks: [arena], lines: parts.map { EncodedCases.Line($0, chunk: 0) })
     self.init(
-      parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: 0,
+      parsed: nil, lines: lines, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: base,
       ordinals: ordinals)
   }
 

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformProtocol
 
 /// Every sequence of `0..<letters` of length 0 to `maxLength`, shortest first, then in order
 /// (`PrefixStates` walks them), made into the cases of timeline-shaped tables.
@@ -9,14 +10,67 @@ enum StepSequences {
   }
 
   /// One alphabet of a timeline-shaped table: its sequences are run through a model from
-  /// `start`, `apply` taking one letter's step, and `draft` makes the case of a sequence from
-  /// the model's state after it.
+  /// `start`, `apply` taking one letter's step; the case of a sequence is named
+  /// `<name>/<labels joined by ->` ("empty" for none), its input is `base` with its `steps`
+  /// member the letters' JSON, and its expected output is `output` of the model's state after
+  /// it: the timeline's and the restart prompt's shape.
   struct Alphabet<State> {
-    var letters: Int
+    var name: String
+    var tags: [String]
+    var note: String
+    var labels: [String]
     var maxLength: Int
     var start: State
     var apply: (inout State, Int) -> Void
-    var draft: ([Int], State) -> CaseDraft
+    var output: (State) -> JSONValue
+    /// Appends `output`'s canonical bytes straight from the state (checked against `output` by
+    /// `WireFormatPropertyTests`); nil: `JSONWriter` of `output`.
+    var writeOutput: ((State, inout [UInt8]) -> Void)?
+    /// The input's bytes, from each letter's JSON written once.
+    let input: ElementsTemplate
+    /// The base's members, and which one is `steps`: each draft's input is made from them.
+    private let members: [(key: String, value: JSONValue)]
+    private let stepsMember: Int
+    private let steps: [JSONValue]
+
+    var letters: Int { labels.count }
+
+    init(
+      name: String, tags: [String], note: String, labels: [String], steps: [JSONValue], base: JSONValue, maxLength: Int,
+      start: State, apply: @escaping (inout State, Int) -> Void, output: @escaping (State) -> JSONValue,
+      writeOutput: ((State, inout [UInt8]) -> Void)? = nil
+    ) {
+      guard case .object(let object) = base, let stepsMember = object.members.firstIndex(where: { $0.key == "steps" }) else {
+        preconditionFailure("a step-sequence input is an object with steps")
+      }
+      (self.name, self.tags, self.note, self.labels, self.maxLength) = (name, tags, note, labels, maxLength)
+      (self.start, self.apply, self.output, self.writeOutput) = (start, apply, output, writeOutput)
+      members = object.members
+      self.stepsMember = stepsMember
+      self.steps = steps
+      let members = members
+      input = ElementsTemplate(
+        { elements in
+          var input = members
+          input[stepsMember].value = .array(elements)
+          return .object(JSONObject(sortedMembers: input))
+        }, elements: steps)
+    }
+
+    /// The case of `sequence`, the model in `state` after it; each letter's JSON and the base's
+    /// members are made once, not per case.
+    func draft(_ sequence: [Int], _ state: State) -> CaseDraft {
+      var label = "\(name)/"
+      label.reserveCapacity(name.count + 1 + sequence.count * 8)
+      if sequence.isEmpty { label += "empty" }
+      for (position, letter) in sequence.enumerated() {
+        if position > 0 { label += "-" }
+        label += labels[letter]
+      }
+      var input = members
+      input[stepsMember].value = .array(sequence.map { steps[$0] })
+      return CaseDraft(label, tags: tags, note: note, input: .object(JSONObject(sortedMembers: input)), expected: output(state))
+    }
   }
 
   /// The drafts of a timeline-shaped table: the seeds, then, per alphabet, every sequence up to
@@ -31,30 +85,58 @@ enum StepSequences {
   ) -> AnySequence<CaseDraft> {
     let keptSeeds = keep.map { keep in seeds.indices.filter(keep).map { seeds[$0] } } ?? seeds
     let exhaustive = AnySequence { () -> AnyIterator<CaseDraft> in
-      var position = seeds.count
-      var alphabetIndex = 0
-      var walk: PrefixStates<State>?
-      return AnyIterator {
-        while alphabetIndex < alphabets.count {
-          let alphabet = alphabets[alphabetIndex]
-          if walk == nil {
-            walk = PrefixStates(
-              start: alphabet.start, letters: alphabet.letters, maxLength: alphabet.maxLength, apply: alphabet.apply)
-            // The empty sequence is the first alphabet's only.
-            if alphabetIndex > 0 { _ = walk!.next() }
-          }
-          while let state = walk!.next() {
-            position += 1
-            if let keep, !keep(position - 1) { continue }
-            return alphabet.draft(walk!.sequence, state)
-          }
-          walk = nil
-          alphabetIndex += 1
-        }
-        return nil
-      }
+      var walk = TableWalk(seeds: seeds.count, alphabets: alphabets, keeping: keep)
+      return AnyIterator { walk.next().map { alphabets[$0.alphabet].draft(walk.sequence, $0.state) } }
     }
     return AnySequence([AnySequence(keptSeeds), exhaustive].joined())
+  }
+
+  /// The sequences of a table's alphabets in `tableDrafts`' order, each with its alphabet and
+  /// the model's state after it; those at the positions `keep` refuses skipped.
+  struct TableWalk<State> {
+    let alphabets: [Alphabet<State>]
+    let keep: (@Sendable (Int) -> Bool)?
+    private var position: Int
+    private var alphabetIndex = 0
+    private var walk: PrefixStates<State>?
+
+    init(seeds: Int, alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?) {
+      self.alphabets = alphabets
+      self.keep = keep
+      position = seeds
+    }
+
+    /// The sequence `next()` last returned.
+    var sequence: [Int] { walk?.sequence ?? [] }
+
+    /// The next kept sequence's alphabet (an index into `alphabets`) and state; nil after the last.
+    mutating func next() -> (alphabet: Int, state: State)? {
+      while alphabetIndex < alphabets.count {
+        if walk == nil {
+          let alphabet = alphabets[alphabetIndex]
+          walk = PrefixStates(
+            start: alphabet.start, letters: alphabet.letters, maxLength: alphabet.maxLength, apply: alphabet.apply)
+          // The empty sequence is the first alphabet's only.
+          if alphabetIndex > 0 { _ = walk!.next() }
+        }
+        while let state = walk!.next() {
+          position += 1
+          if let keep, !keep(position - 1) { continue }
+          return (alphabetIndex, state)
+        }
+        walk = nil
+        alphabetIndex += 1
+      }
+      return nil
+    }
+  }
+
+  /// The lines of `tableDrafts`' cases, the seeds made into cases by `suite`.
+  static func tableLines<State>(
+    suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?
+  ) -> FixtureLineSource {
+    var lines = StepSequenceLines(suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, keeping: keep)
+    return FixtureLineSource { lines.next(into: &$0) }
   }
 
   /// The cases of a table of `seeds` named cases and, per alphabet, every sequence up to its
@@ -124,30 +206,85 @@ struct PrefixStates<State>: IteratorProtocol {
   }
 }
 
-extension StepSequences.Alphabet {
-  /// The alphabet of a table whose cases are named `<name>/<labels joined by ->` ("empty" for
-  /// none), whose input is `base` with its `steps` member the letters' JSON, and whose expected
-  /// output is `output` of the model's state: the timeline's and the restart prompt's shape.
-  /// Each letter's JSON and the base's members are made once, not per case.
-  init(
-    name: String, tags: [String], note: String, labels: [String], steps: [JSONValue], base: JSONValue, maxLength: Int,
-    start: State, apply: @escaping (inout State, Int) -> Void, output: @escaping (State) -> JSONValue
-  ) {
-    guard case .object(let object) = base, let stepsMember = object.members.firstIndex(where: { $0.key == "steps" }) else {
-      preconditionFailure("a step-sequence input is an object with steps")
+/// A timeline-shaped table's cases as fixture lines (`StepSequences.tableDrafts`' cases, in its
+/// order), each exhaustive case's line written from its sequence and the model's state: the id
+/// from each label's bytes, the input from the alphabet's `ElementsTemplate`, the expected output
+/// by the alphabet's `writeOutput`, and the note, suite and tags, the same for a whole alphabet,
+/// written once.
+struct StepSequenceLines<State> {
+  /// What an alphabet's cases are written from, and the bytes they all share; a class, so that
+  /// writing a case copies one reference, not every field.
+  private final class Family {
+    let alphabet: StepSequences.Alphabet<State>
+    /// The id's opening quote and `<suite>/<alphabet>/`.
+    let idHead: [UInt8]
+    /// Each letter's label, then the separator and the empty sequence's name, as they appear
+    /// inside the id's quotes.
+    let labels: [[UInt8]]
+    let separator: [UInt8]
+    let empty: [UInt8]
+    /// What follows the input (`FixtureLine.writeTail`).
+    let tail: [UInt8]
+
+    init(suite: String, alphabet: StepSequences.Alphabet<State>) {
+      self.alphabet = alphabet
+      idHead = Array(JSONWriter.bytes(.string("\(suite)/\(alphabet.name)/")).dropLast())
+      labels = alphabet.labels.map(Self.plain)
+      separator = Self.plain("-")
+      empty = Self.plain("empty")
+      var tail: [UInt8] = []
+      FixtureLine.writeTail(note: alphabet.note, suite: suite, tags: alphabet.tags, into: &tail)
+      self.tail = tail
     }
-    let members = object.members
-    self.init(letters: labels.count, maxLength: maxLength, start: start, apply: apply) { sequence, state in
-      var label = "\(name)/"
-      label.reserveCapacity(name.count + 1 + sequence.count * 8)
-      if sequence.isEmpty { label += "empty" }
-      for (position, letter) in sequence.enumerated() {
-        if position > 0 { label += "-" }
-        label += labels[letter]
-      }
-      var input = members
-      input[stepsMember].value = .array(sequence.map { steps[$0] })
-      return CaseDraft(label, tags: tags, note: note, input: .object(JSONObject(sortedMembers: input)), expected: output(state))
+
+    /// A piece of an id as it is inside the id's JSON string: its bytes, which must need no
+    /// escape (ids are plain ASCII), so that pieces side by side are the whole id's string.
+    private static func plain(_ piece: String) -> [UInt8] {
+      let inside = Array(JSONWriter.bytes(.string(piece)).dropFirst().dropLast())
+      precondition(inside == Array(piece.utf8), "an id piece that needs an escape: \(piece)")
+      return inside
     }
+
+    /// Appends the line of `sequence`, the model in `state` after it.
+    func write(_ sequence: [Int], _ state: State, into output: inout [UInt8]) -> FixtureLine.Parts {
+      FixtureLine.write(
+        into: &output,
+        expected: { output in
+          if let writeOutput = alphabet.writeOutput {
+            writeOutput(state, &output)
+          } else {
+            JSONWriter.write(alphabet.output(state), into: &output)
+          }
+        },
+        id: { output in
+          output.append(contentsOf: idHead)
+          if sequence.isEmpty { output.append(contentsOf: empty) }
+          for (position, letter) in sequence.enumerated() {
+            if position > 0 { output.append(contentsOf: separator) }
+            output.append(contentsOf: labels[letter])
+          }
+          output.append(idHead[0])  // the closing quote, the same byte as the opening one
+        },
+        input: { alphabet.input.write(sequence, into: &$0) },
+        tail: { $0.append(contentsOf: tail) })
+    }
+  }
+
+  private var seeds: IndexingIterator<[FixtureCase]>
+  private var walk: StepSequences.TableWalk<State>
+  private let families: [Family]
+
+  /// - Parameter seeds: every seed, as a case (those `keep` accepts are written).
+  init(suite: String, seeds: [FixtureCase], alphabets: [StepSequences.Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?) {
+    self.seeds = (keep.map { keep in seeds.indices.filter(keep).map { seeds[$0] } } ?? seeds).makeIterator()
+    walk = StepSequences.TableWalk(seeds: seeds.count, alphabets: alphabets, keeping: keep)
+    families = alphabets.map { Family(suite: suite, alphabet: $0) }
+  }
+
+  mutating func next(into output: inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])? {
+    if let seed = seeds.next() { return (FixtureSet.writeLine(seed, into: &output), seed.tags) }
+    guard let (index, state) = walk.next() else { return nil }
+    let family = families[index]
+    return (family.write(walk.sequence, state, into: &output), family.alphabet.tags)
   }
 }

@@ -49,6 +49,12 @@ public struct RestartPromptSuite: Suite {
   }
 }
 
+extension RestartPromptSuite: WritesFixtureLines {
+  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
+    StepSequences.tableLines(suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
+  }
+}
+
 /// A set of steps whose every sequence up to a depth is a case, from one start status.
 struct RestartPromptAlphabet: Sendable {
   var name: String

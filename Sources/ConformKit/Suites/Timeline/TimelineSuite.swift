@@ -39,6 +39,12 @@ public struct TimelineSuite: Suite {
   }
 }
 
+extension TimelineSuite: WritesFixtureLines {
+  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
+    StepSequences.tableLines(suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
+  }
+}
+
 /// A set of steps whose every sequence up to a depth is a case.
 struct TimelineAlphabet: Sendable {
   struct Letter: Sendable {
@@ -62,7 +68,8 @@ struct TimelineAlphabet: Sendable {
     return StepSequences.Alphabet(
       name: name, tags: ["exhaustive", name], note: note, labels: letters.map(\.label), steps: steps.map(\.json),
       base: TimelineInput(start: TimelineSuite.exhaustiveStart, steps: []).json, maxLength: depth(options),
-      start: TimelineModel(start: TimelineSuite.exhaustiveStart), apply: { $0.apply(steps[$1]) }, output: \.output)
+      start: TimelineModel(start: TimelineSuite.exhaustiveStart), apply: { $0.apply(steps[$1]) }, output: \.output,
+      writeOutput: { $0.writeOutput(into: &$1) })
   }
 }
 
