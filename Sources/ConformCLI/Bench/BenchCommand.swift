@@ -268,8 +268,8 @@ struct Bench {
   }
 
   private var rawCommand: [String] {
-    let files = Array(repeating: requestsPath, count: scale.rawCopies).joined(separator: " ")
-    return ["/bin/sh", "-c", "cat \(files) | \(setup.rawEcho ?? "raw-echo") | cat > /dev/null"]
+    let files = Array(repeating: ShellWord.quote(requestsPath), count: scale.rawCopies).joined(separator: " ")
+    return ["/bin/sh", "-c", "cat \(files) | \(ShellWord.quote(setup.rawEcho ?? "raw-echo")) | cat > /dev/null"]
   }
   /// Fixtures loaded before the run, so that the harness time is the harness's alone.
   private var nullCommand: [String] {
@@ -281,9 +281,11 @@ struct Bench {
     conform(setup.nullImplementation, ["--impl-arg", setup.fixtures, "--limit", "1"], results: "fixed.jsonl")
   }
   /// Its answers are counted (`wc -l`, to a file): a pipeline's status is its last command's, so
-  /// a reference that failed would otherwise be timed as a very fast one.
+  /// a reference that failed would otherwise be timed as a very fast one (as it was, unnoticed,
+  /// when the package's path had a space and the paths were not quoted for the shell).
   private var swiftPipedCommand: [String] {
-    ["/bin/sh", "-c", "cat \(requestsPath) | \(setup.swiftReference ?? "swift-reference") | wc -l"]
+    let reference = ShellWord.quote(setup.swiftReference ?? "swift-reference")
+    return ["/bin/sh", "-c", "cat \(ShellWord.quote(requestsPath)) | \(reference) | wc -l"]
   }
   private var pipedAnswersPath: String { setup.path("piped-answers.txt") }
   private var swiftCommand: [String] { conform(setup.swiftReference, repeatArguments, results: "swift.jsonl") }
