@@ -3,22 +3,31 @@ import Synchronization
 
 /// Runs async handlers to completion from the adapter's own thread.
 ///
-/// The operation runs in a detached task on the global concurrent executor while the calling
-/// thread, which must not belong to the cooperative pool, waits on a semaphore. Nothing here
-/// touches the main actor, so this works while the main thread is the one waiting.
+/// The operation runs in a task that prefers `CallerExecutor`: its jobs, its child tasks' and
+/// those of the default actors it calls come back to the calling thread, which runs them one
+/// after another until the operation is done, so a case costs no hand-off between threads. Work
+/// the task sends elsewhere (a task of its own, which does not inherit the preference, on an
+/// actor that is busy) runs on the global concurrent executor meanwhile, and the calling thread
+/// waits for it. The calling thread must not belong to the cooperative pool. Nothing here touches
+/// the main actor, so this works while the main thread is the one waiting.
 enum AsyncBridge {
   static func runToCompletion<Value: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Value
   ) throws -> Value {
-    let completion = Completion<Value>()
-    Task.detached {
+    let executor = CallerExecutor.shared
+    let result = Mutex<Result<Value, any Error>?>(nil)
+    Task.detached(executorPreference: executor) {
+      let outcome: Result<Value, any Error>
       do {
-        completion.finish(.success(try await operation()))
+        outcome = .success(try await operation())
       } catch {
-        completion.finish(.failure(error))
+        outcome = .failure(error)
       }
+      result.withLock { $0 = outcome }
+      executor.wake()
     }
-    return try completion.wait().get()
+    executor.runJobs { result.withLock { $0 != nil } }
+    return try result.withLock { $0.take()! }.get()
   }
 
   /// Whether the calling thread may block for an async handler: the main thread always may; any
@@ -29,18 +38,65 @@ enum AsyncBridge {
   }
 }
 
-/// The result of one async operation, handed from the task to the waiting thread.
-private final class Completion<Value: Sendable>: Sendable {
-  private let result = Mutex<Result<Value, any Error>?>(nil)
-  private let done = DispatchSemaphore(value: 0)
+/// The jobs of the tasks `AsyncBridge` starts, run by the thread waiting for them. One for the
+/// process: a job that arrives between two cases (a task left running by the last one) runs
+/// while the next case waits.
+private final class CallerExecutor: TaskExecutor {
+  static let shared = CallerExecutor()
 
-  func finish(_ outcome: Result<Value, any Error>) {
-    result.withLock { $0 = outcome }
-    done.signal()
+  private struct Queue {
+    var jobs: [UnownedJob] = []
+    var head = 0
+    /// Whether the running thread waits, or is about to: the next job or `wake` signals it.
+    var waiting = false
+
+    /// Whether the running thread waits, left false: the caller signals it.
+    mutating func takeWaiting() -> Bool {
+      defer { waiting = false }
+      return waiting
+    }
+  }
+  private let queue = Mutex(Queue())
+  private let signal = DispatchSemaphore(value: 0)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let waiting = queue.withLock { queue in
+      queue.jobs.append(job)
+      return queue.takeWaiting()
+    }
+    if waiting { signal.signal() }
   }
 
-  func wait() -> Result<Value, any Error> {
-    done.wait()
-    return result.withLock { $0.take()! }
+  /// Lets `runJobs` look at its condition again (a task that ended elsewhere).
+  func wake() {
+    if queue.withLock({ $0.takeWaiting() }) { signal.signal() }
+  }
+
+  /// Runs the jobs that arrive, in order, until `done` holds after the last one.
+  func runJobs(until done: () -> Bool) {
+    while true {
+      let next = queue.withLock { queue -> UnownedJob? in
+        guard queue.head < queue.jobs.count else {
+          queue.jobs.removeAll(keepingCapacity: true)
+          queue.head = 0
+          queue.waiting = true
+          return nil
+        }
+        defer { queue.head += 1 }
+        return queue.jobs[queue.head]
+      }
+      if let next {
+        next.runSynchronously(on: asUnownedTaskExecutor())
+        continue
+      }
+      // A signal sent for a wait this return skips is taken by the next wait, which then looks
+      // at the queue again: harmless.
+      if done() {
+        queue.withLock { $0.waiting = false }
+        return
+      }
+      signal.wait()
+    }
   }
 }

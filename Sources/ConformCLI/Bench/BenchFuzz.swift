@@ -2,45 +2,44 @@ import ConformJSON
 import ConformKit
 
 /// The fuzz row: cases per second through `conform fuzz` against the Swift reference (its default
-/// search, every suite), beside `conform run` of the very same cases written out as a fixtures
-/// folder, in the same round. Each side's time leaves out conform's own start: the search time
-/// `conform fuzz` prints (drafting and the model included), the run's harness time.
+/// search, every suite), beside the Swift reference alone on the very same cases, in the same
+/// order (the suites taking turns), in the same round. The search time `conform fuzz` prints
+/// leaves out conform's own start and includes drafting and the model; the reference alone
+/// reads the requests from a file and writes its answers to /dev/null, its start included.
+///
+/// The same cases in the order of their tables (a suite's cases together) are another workload:
+/// the Swift reference answers them about 1.5 times as fast as the same cases taking turns, so a
+/// comparison across the two orders measures the reference, not conform.
 extension Bench {
-  var fuzzFixtures: String { setup.path("fuzz-fixtures") }
+  var fuzzRequestsPath: String { setup.path("fuzz-requests.jsonl") }
 
   var fuzzCommand: [String] {
     guard let reference = setup.swiftReference else { return ["(missing)"] }
     return [setup.conform, "fuzz", "--impl", reference, "--seed", "1", "--cases", "\(scale.fuzzCases)"]
   }
 
-  var fuzzRunCommand: [String] {
-    [setup.conform, "run", "--impl", setup.swiftReference ?? "(missing)", "--fixtures", fuzzFixtures, "--results", setup.path("fuzz-run.jsonl")]
-  }
-
-  /// Writes the cases `fuzzCommand` sends as a fixtures folder, a table per suite.
-  func writeFuzzFixtures() throws(ConformError) {
+  /// Writes the requests `fuzzCommand` sends, in its order: the hello, then every case.
+  func writeFuzzRequests() throws(ConformError) {
     let suites = SuiteRegistry.all.filter(\.isFuzzable)
     let cases = FuzzCases(seed: 1, suites: suites).cases(0..<scale.fuzzCases)
-    let tables = suites.map { suite in FuzzedTable(suite: suite, cases: cases.filter { $0.suite == suite.name }) }
-    for file in FixtureGenerator.generate(options: .published, suites: tables) {
-      try FileIO.write(file.bytes, to: FileIO.join(fuzzFixtures, file.name))
-    }
+    try FileIO.write(RequestLines.run(cases, suites: suites.map(\.name)), to: fuzzRequestsPath)
   }
 
   mutating func describeFuzz() {
     let cases = "\(BenchFormat.number(Double(scale.fuzzCases))) cases of every suite (seed 1)"
     figures[BenchRow.fuzz.rawValue].command = setup.display(fuzzCommand)
     figures[BenchRow.fuzz.rawValue].note = cases + ", search time (drafting and the model included)"
-    figures[BenchRow.fuzzRun.rawValue].command = setup.display(fuzzRunCommand)
-    figures[BenchRow.fuzzRun.rawValue].note = "the same " + cases + " as a fixtures folder, harness time"
+    let reference = setup.swiftReference.map { setup.display([$0]) } ?? "swift-reference"
+    figures[BenchRow.fuzzAlone.rawValue].command = "\(reference) < \(setup.display([fuzzRequestsPath])) > /dev/null"
+    figures[BenchRow.fuzzAlone.rawValue].note = "the same " + cases + ", in the same order, wall time"
     if let reason = setup.missing["swift-reference"] {
       figures[BenchRow.fuzz.rawValue].note = "not measured: \(reason)"
-      figures[BenchRow.fuzzRun.rawValue].note = "not measured: \(reason)"
+      figures[BenchRow.fuzzAlone.rawValue].note = "not measured: \(reason)"
     }
   }
 
   mutating func measureFuzz(_ round: Int) {
-    progress(round, "conform fuzz and conform run of the same cases")
+    progress(round, "conform fuzz, and the Swift reference alone on the same cases")
     let count = Double(scale.fuzzCases)
     let output = setup.path("fuzz.txt")
     var fuzzRate: Double?
@@ -48,12 +47,10 @@ extension Bench {
       fuzzRate = count / seconds
     }
     record(.fuzz, fuzzRate)
-    var runRate: Double?
-    if run(.fuzzRun, fuzzRunCommand) != nil, let harness = benchHarnessSeconds(resultsFile: setup.path("fuzz-run.jsonl")) {
-      runRate = count / harness
-    }
-    record(.fuzzRun, runRate)
-    if let fuzzRate, let runRate { ratio(.fuzzOverRun, fuzzRate / runRate) }
+    let alone = setup.swiftReference.flatMap { run(.fuzzAlone, [$0], stdin: fuzzRequestsPath) }
+    let aloneRate = alone.map { count / $0.seconds }
+    record(.fuzzAlone, aloneRate)
+    if let fuzzRate, let aloneRate { ratio(.fuzzOverAlone, fuzzRate / aloneRate) }
   }
 
   /// The search time of `nothing found: 50,000 cases in 6.12 s (seed 1; …)`.
@@ -62,21 +59,5 @@ extension Bench {
     let text = String(decoding: bytes, as: UTF8.self)
     guard let start = text.range(of: " cases in "), let end = text[start.upperBound...].range(of: " s") else { return nil }
     return Double(text[start.upperBound..<end.lowerBound]).flatMap { $0 > 0 ? $0 : nil }
-  }
-}
-
-/// A suite's fuzzed cases as a table of that suite: the same spec and model, these drafts.
-private struct FuzzedTable: Suite {
-  let suite: any Suite
-  let cases: [FixtureCase]
-
-  var name: String { suite.name }
-  var specVersion: String { suite.specVersion }
-  var spec: [UInt8] { suite.spec }
-
-  func expected(for input: JSONValue) throws -> JSONValue { try suite.expected(for: input) }
-
-  func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(cases.map { CaseDraft(String($0.id.dropFirst(name.count + 1)), tags: $0.tags, note: $0.note, input: $0.input) })
   }
 }

@@ -97,7 +97,7 @@ package final class IndexedFixtures: Sendable {
     for file in manifest.files where !tableNames.contains(file.path) {
       try Self.check(try open(file.path), against: file) { _ in }
     }
-    var check = CaseCheck()
+    var check = CaseCheck(expectedCases: manifest.suites.reduce(0) { $0 + Self.expectedCases(of: $1, in: manifest) })
     var tables: [TableFile] = []
     var firstCases = [0]
     var lineParts: [[FixtureLine.Offsets]?] = []
@@ -117,9 +117,11 @@ package final class IndexedFixtures: Sendable {
       var count = 0
       // Where the canonical line's parts are, as long as every line so far is canonical.
       var parts: [FixtureLine.Offsets]? = []
+      let expected = Self.expectedCases(of: entry, in: manifest)
+      parts!.reserveCapacity(expected)
       // A line's error waits for the digest: a table that is not the manifest's is reported as such.
       var lineError: ConformError?
-      try Self.check(table, against: file) { line in
+      try Self.check(table, against: file, expectedLines: expected) { line in
         guard lineError == nil else { return }
         do throws(ConformError) {
           let fixture = try check.check(line, number: count + 1, suite: entry.name, table: table, earlier: tables)
@@ -155,12 +157,21 @@ package final class IndexedFixtures: Sendable {
     self.lineParts = lineParts
   }
 
+  /// The cases the manifest says a suite's table has, as room to make before reading it: no more
+  /// than its listed size allows (a line takes more than 16 bytes), so a manifest that claims
+  /// billions of cases costs nothing before its table is read.
+  private static func expectedCases(of suite: FixtureManifest.SuiteEntry, in manifest: FixtureManifest) -> Int {
+    let bytes = manifest.files.first { $0.path == suite.fixtures }?.bytes ?? 0
+    return Int(max(0, min(suite.cases, bytes / 16)))
+  }
+
   /// Reads `table` once, lines to `line`, and compares its digest and size with the manifest's.
   private static func check(
-    _ table: TableFile, against file: FixtureManifest.File, line: (UnsafeBufferPointer<UInt8>) -> Void
+    _ table: TableFile, against file: FixtureManifest.File, expectedLines: Int = 0,
+    line: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(ConformError) {
     var hasher = SHA256()
-    try table.scan(hasher: &hasher, line: line)
+    try table.scan(hasher: &hasher, expectedLines: expectedLines, line: line)
     let digest = hasher.finalizeHex()
     guard digest == file.sha256, table.size == file.bytes else {
       throw .file(
@@ -275,7 +286,11 @@ package final class IndexedFixtures: Sendable {
 /// for the same id, so a duplicate is named with its first line, and two ids that share a hash
 /// are not taken for one.
 struct CaseCheck {
-  private var seen = Set<Int>()
+  private var seen: Set<Int>
+
+  init(expectedCases: Int = 0) {
+    seen = Set(minimumCapacity: expectedCases)
+  }
 
   mutating func check(
     _ line: UnsafeBufferPointer<UInt8>, number: Int, suite: String, table: TableFile, earlier: [TableFile]

@@ -54,9 +54,11 @@ final class TableFile: @unchecked Sendable {
   var size: Int64 { starts.last! }
 
   /// Reads the whole table once, in order: feeds every byte to `hasher` and each line, without
-  /// its newline, to `line` (a last line without one too), and records where lines start.
-  func scan(hasher: inout SHA256, line: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConformError) {
+  /// its newline, to `line` (a last line without one too), and records where lines start, with
+  /// room made at once for `expectedLines` of them.
+  func scan(hasher: inout SHA256, expectedLines: Int = 0, line: (UnsafeBufferPointer<UInt8>) -> Void) throws(ConformError) {
     starts = [0]
+    starts.reserveCapacity(expectedLines + 1)
     endsWithNewline = true
     switch storage {
     case .memory(let bytes):

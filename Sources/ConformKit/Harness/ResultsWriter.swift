@@ -4,10 +4,11 @@ import Foundation
 
 /// The results file, written as results arrive: a header, one record per attempt, a footer.
 ///
-/// Records are buffered in memory and written by a flusher thread at least every 100 ms, and at
-/// the end: a run killed hard loses at most the last 100 ms, and the harness never waits on the
-/// disk per record. The buffer is bounded whatever the answers: past `pendingLimit` (huge
-/// answers arriving fast) the thread that adds records writes them itself. The header may come later than the first records (the built-in tables'
+/// Records are buffered in memory and written by a flusher thread at least every 100 ms, sooner
+/// when `flushSoon` bytes are waiting, and at the end: a run killed hard loses at most the last
+/// 100 ms, and the harness never waits on the disk per record. The buffer is bounded whatever the
+/// answers: past `pendingLimit` (huge answers arriving fast) the thread that adds records writes
+/// them itself. The header may come later than the first records (the built-in tables'
 /// digest while they are sent as they are made): nothing is written before it. Every result is also counted in the run's `RunTally`, which keeps only the
 /// outcomes a report lists, so memory does not grow with the number of cases.
 final class ResultsWriter: @unchecked Sendable {
@@ -23,6 +24,9 @@ final class ResultsWriter: @unchecked Sendable {
   private var tally: RunTally
   private var closed = false
   private let flusherDone = DispatchSemaphore(value: 0)
+  /// Wakes the flusher before its interval is up; `wakeSent` says a wake is waiting for it.
+  private let wake = DispatchSemaphore(value: 0)
+  private var wakeSent = false
   private let header: Deferred<ResultHeader>
   /// Only `flush` touches this, under `writeLock`.
   private var headerWritten = false
@@ -36,6 +40,10 @@ final class ResultsWriter: @unchecked Sendable {
   /// The most bytes of records buffered before the thread adding them writes them (4 MiB): the
   /// buffer then holds at most this plus one record.
   static let pendingLimit = 4 << 20
+  /// The bytes of records that wake the flusher at once (512 KiB): a fast implementation's
+  /// records (tens of megabytes a second) then fit the buffers' first capacity, so the
+  /// buffers do not grow with the implementation's speed.
+  static let flushSoon = 512 << 10
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
   /// `--stop-after`: the number of failed attempts, and what stops the run when it is reached.
@@ -89,8 +97,10 @@ final class ResultsWriter: @unchecked Sendable {
       stopAfter.stop()
     }
     let full = pending.count > Self.pendingLimit
+    let wakeFlusher = pending.count > Self.flushSoon && !wakeSent
+    if wakeFlusher { wakeSent = true }
     lock.unlock()
-    if full { flush() }
+    if full { flush() } else if wakeFlusher { wake.signal() }
   }
 
   /// Adds the records of attempts that got no answer (or, in tests, any results).
@@ -123,9 +133,10 @@ final class ResultsWriter: @unchecked Sendable {
 
   private func flushLoop() {
     while true {
-      MonotonicClock.sleep(milliseconds: Self.flushInterval)
+      _ = wake.wait(timeout: .now() + .milliseconds(Self.flushInterval))
       lock.lock()
       let stop = closed
+      wakeSent = false
       lock.unlock()
       if stop { break }
       flush()
@@ -181,6 +192,7 @@ final class ResultsWriter: @unchecked Sendable {
     lock.lock()
     closed = true
     lock.unlock()
+    wake.signal()
     flusherDone.wait()
     progress.finish()
     _ = header.value
