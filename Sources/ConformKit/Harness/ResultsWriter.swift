@@ -8,9 +8,10 @@ import Foundation
 /// when `flushSoon` bytes are waiting, and at the end: a run killed hard loses at most the last
 /// 100 ms, and the harness never waits on the disk per record. The buffer is bounded whatever the
 /// answers: past `pendingLimit` (huge answers arriving fast) the thread that adds records writes
-/// them itself. The header may come later than the first records (the built-in tables'
-/// digest while they are sent as they are made): nothing is written before it. Every result is also counted in the run's `RunTally`, which keeps only the
-/// outcomes a report lists, so memory does not grow with the number of cases.
+/// them itself. The header may come later than the first records (the built-in tables' digest
+/// while they are sent as they are made): nothing is written before it. Every result is also
+/// counted in the run's `RunTally`, which keeps only the outcomes a report lists, so memory does
+/// not grow with the number of cases.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
