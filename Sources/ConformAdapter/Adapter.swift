@@ -43,9 +43,9 @@ import ConformJSON
 ///
 /// ## Async handlers
 ///
-/// A handler may be `async`. The loop stays on its own thread and blocks there, outside the
-/// cooperative pool, while the handler runs to completion in a detached task; one case is handled
-/// at a time, so answers stay in request order. Two rules follow:
+/// A handler may be `async`. The loop stays on its own thread, outside the cooperative pool, and
+/// runs the handler's jobs there until it returns (see `AsyncBridge`); one case is handled at a
+/// time, so answers stay in request order. Two rules follow:
 ///
 /// - Call `run()` from the main thread or a thread you own, never from async code: blocking a
 ///   cooperative-pool thread can starve the very task being waited for (the pool has one thread
@@ -140,10 +140,10 @@ enum CaseHandler {
     return false
   }
 
-  func callAsFunction(_ input: CaseInput) throws -> JSONValue {
+  func callAsFunction(_ input: CaseInput, bridge: AsyncBridge) throws -> JSONValue {
     switch self {
     case .synchronous(let handler): try handler(input)
-    case .asynchronous(let handler): try AsyncBridge.runToCompletion { try await handler(input) }
+    case .asynchronous(let handler): try bridge.runToCompletion { try await handler(input) }
     }
   }
 }

@@ -3,18 +3,23 @@ import Synchronization
 
 /// Runs async handlers to completion from the adapter's own thread.
 ///
-/// The operation runs in a task that prefers `CallerExecutor`: its jobs, its child tasks' and
-/// those of the default actors it calls come back to the calling thread, which runs them one
-/// after another until the operation is done, so a case costs no hand-off between threads. Work
-/// the task sends elsewhere (a task of its own, which does not inherit the preference, on an
-/// actor that is busy) runs on the global concurrent executor meanwhile, and the calling thread
-/// waits for it. The calling thread must not belong to the cooperative pool. Nothing here touches
-/// the main actor, so this works while the main thread is the one waiting.
-enum AsyncBridge {
-  static func runToCompletion<Value: Sendable>(
+/// The operation runs in a task that prefers the bridge's `CallerExecutor`: its jobs, its child
+/// tasks' and those of the default actors it calls come back to the calling thread, which runs
+/// them one after another until the operation is done, so a case costs no hand-off between
+/// threads. Work the task sends elsewhere (a task of its own, which does not inherit the
+/// preference, or an actor that is busy) runs on the global concurrent executor meanwhile, and
+/// the calling thread waits for it. The calling thread must not belong to the cooperative pool.
+/// Nothing here touches the main actor, so this works while the main thread is the one waiting.
+///
+/// Each session has its own bridge, used by one thread: two sessions served at once in one
+/// process (as tests do) must not run, or wait for, each other's jobs.
+struct AsyncBridge: Sendable {
+  private let executor = CallerExecutor()
+
+  func runToCompletion<Value: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Value
   ) throws -> Value {
-    let executor = CallerExecutor.shared
+    let executor = executor
     let result = Mutex<Result<Value, any Error>?>(nil)
     Task.detached(executorPreference: executor) {
       let outcome: Result<Value, any Error>
@@ -38,12 +43,10 @@ enum AsyncBridge {
   }
 }
 
-/// The jobs of the tasks `AsyncBridge` starts, run by the thread waiting for them. One for the
-/// process: a job that arrives between two cases (a task left running by the last one) runs
-/// while the next case waits.
+/// The jobs of the tasks an `AsyncBridge` starts, run by the one thread waiting for them. A job
+/// that arrives between two cases (a task left running by the last one) runs while the next
+/// case waits.
 private final class CallerExecutor: TaskExecutor {
-  static let shared = CallerExecutor()
-
   private struct Queue {
     var jobs: [UnownedJob] = []
     var head = 0

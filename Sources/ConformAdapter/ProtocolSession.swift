@@ -17,6 +17,7 @@ struct ProtocolSession {
   private var lineNumber = 0
   /// The last suite looked up and its handler: cases mostly arrive in runs of one suite.
   private var lastHandler: (suite: String, handler: CaseHandler)?
+  private let bridge = AsyncBridge()
 
   init(adapter: Adapter, output: Int32, errors: Int32) {
     self.adapter = adapter
@@ -107,7 +108,7 @@ struct ProtocolSession {
       guard type == "case" else { return .error(message: "expected a \"case\" request, found \"\(type)\"") }
       let suite = try request.string("suite")
       let input = CaseInput(id: id, suite: suite, value: try request.value("input"))
-      return .result(output: try handler(for: suite)(input))
+      return .result(output: try handler(for: suite)(input, bridge: bridge))
     } catch let skip as SkipCase {
       return .skipped(reason: skip.reason)
     } catch {

@@ -149,6 +149,71 @@ import Testing
     #expect(session.answers.dropFirst().map { $0["seq"]?.intValue } == (1...20_000).map { Optional($0) })
   }
 
+  /// An adapter whose async handler spreads its work: child tasks, `async let`, a task of its
+  /// own, a detached task, an actor, and a detached task left running past its case.
+  static var spreading: Adapter {
+    var adapter = Adapter(name: "spread", version: "1")
+    let counter = Counter()
+    adapter.register("spread") { input in
+      let base = try input.int("n")
+      let children = await withTaskGroup(of: Int64.self) { group in
+        for offset in 1...3 { group.addTask { base * 10 + Int64(offset) } }
+        return await group.reduce(0, +)
+      }
+      async let doubled = base * 2
+      let unstructured = await Task { base + 1 }.value
+      let detached = await Task.detached { base + 2 }.value
+      let count = await counter.next()
+      // Finishes on the pool or during a later case.
+      Task.detached { try? await Task.sleep(for: .milliseconds(2)) }
+      return [
+        "children": .int(children), "doubled": .int(await doubled), "unstructured": .int(unstructured),
+        "detached": .int(detached), "count": .int(count),
+      ]
+    }
+    return adapter
+  }
+
+  /// Serves `count` cases to a new `spreading` adapter and checks every answer, in order.
+  static func expectSpreadingAnswers(_ count: Int64) async throws {
+    let requests = (1...count).map { Self.request($0, "s/\($0)", "spread", ["n": .int($0)]) }
+    let hello = #"{"type":"hello","protocol":1,"suites":["spread"]}"#
+    let session = try await Session.serve(spreading, ([hello] + requests).joined(separator: "\n") + "\n")
+    #expect(session.status == .endOfInput)
+    #expect(session.log.isEmpty, "\(session.log)")
+    let outputs = session.answers.dropFirst().map { $0["output"] }
+    #expect(
+      outputs
+        == (1...count).map { (n: Int64) -> JSONValue? in
+          ["children": .int(30 * n + 6), "doubled": .int(2 * n), "unstructured": .int(n + 1), "detached": .int(n + 2), "count": .int(n)]
+        })
+  }
+
+  /// An async handler's jobs run on the adapter's thread; work it sends elsewhere is waited for,
+  /// and a task it leaves running does not stop the next cases.
+  @Test func asyncHandlersThatSpreadWorkAreAnsweredInOrder() async throws {
+    try await Self.expectSpreadingAnswers(500)
+  }
+
+  /// Sessions served at once in one process each run their own handlers' jobs: with one
+  /// executor for the process, a thread could run another's last job and leave it waiting
+  /// forever. The sessions run in tasks of their own, so a deadlock fails this test (after a
+  /// minute; they take a second or two) instead of hanging it.
+  @Test func sessionsServedAtOnceDoNotWaitForEachOther() async throws {
+    let finished = Counter()
+    for _ in 1...4 {
+      Task.detached {
+        do { try await Self.expectSpreadingAnswers(2_000) } catch { Issue.record(error) }
+        _ = await finished.next()
+      }
+    }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while await finished.value < 4, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(await finished.value == 4, "sessions still waiting after a minute: a deadlock")
+  }
+
   /// Waiting for an async handler on a cooperative-pool thread could starve the pool.
   @Test func servingFromATaskWithAsyncHandlersIsRefused() async {
     let status = await Task.detached { Self.demo.serve(input: -1, output: -1, errors: -1) }.value
@@ -159,6 +224,16 @@ import Testing
     let session = try await Session.serve(Self.demo, "")
     #expect(session.status == .endOfInput)
     #expect(session.lines.isEmpty && session.log.isEmpty)
+  }
+}
+
+/// Counts calls, one at a time.
+actor Counter {
+  private(set) var value: Int64 = 0
+
+  func next() -> Int64 {
+    value += 1
+    return value
   }
 }
 
