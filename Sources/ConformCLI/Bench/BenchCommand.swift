@@ -124,10 +124,14 @@ struct BenchScale: Sendable {
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
-  /// The sharded run's depth (`--shard-depth`): the generated run's by default.
+  /// The sharded run's depth (`--shard-depth`): the generated run's by default. Deep enough that
+  /// the shards' four starts do not decide the ratio (at depth 5, 0.4 s a run, they add about
+  /// a tenth).
   var shardDepth: Int?
   /// The shards the sharded run is split into.
   var shards = 4
+  /// Pairs of runs (the whole run and its shards) each round makes, every pair one ratio.
+  var shardPairs = 3
   /// Cases of the fuzz row (the suites take turns, as in `conform fuzz`).
   var fuzzCases: Int
   /// The timeline depth of the fixtures folder the null implementation answers from and the
@@ -139,11 +143,11 @@ struct BenchScale: Sendable {
     fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6, fuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
-    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, fuzzCases: 50_000)
+    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, shardDepth: 6, fuzzCases: 50_000)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
     jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
-    fuzzCases: 300, fixturesDepth: 1)
+    shardPairs: 1, fuzzCases: 300, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
@@ -367,7 +371,8 @@ struct Bench {
     set(
       .shardedRun, setup.display(shardCommand(1)).replacingOccurrences(of: "1/\(scale.shards)", with: "K/\(scale.shards)")
         .replacingOccurrences(of: "shard-1.jsonl", with: "shard-K.jsonl"),
-      "K = 1 to \(scale.shards), one after another, the sum of their wall times")
+      "K = 1 to \(scale.shards), one after another, the sum of their wall times; "
+        + "\(Plural.count(scale.shardPairs, "pair")) a round")
     for (row, needs) in [
       (BenchRow.raw, "raw-echo"), (.null, "null-impl"), (.harnessCost, "null-impl"), (.fixedCost, "null-impl"),
       (.swiftAlone, "swift-reference"), (.swiftPiped, "swift-reference"),
@@ -553,24 +558,36 @@ struct Bench {
     measureFuzz(round)
   }
 
-  /// The sharded run's rows and targets: the whole run, then each shard in turn; the shards'
-  /// case counts from their results headers.
+  /// The sharded run's rows and targets: the whole run and its shards in turn, as pairs (a burst
+  /// of load from elsewhere spoils one pair, not the median), the whole run first in every other
+  /// pair so that a drift in the machine's speed favours neither.
   private mutating func measureShards() {
-    guard let whole = run(.unshardedRun, shardCommand(nil)) else { return }
-    var total = 0.0
-    var counts: [Int64] = []
+    for pair in 0..<scale.shardPairs {
+      let wholeFirst = pair.isMultiple(of: 2)
+      let first = wholeFirst ? run(.unshardedRun, shardCommand(nil)) : nil
+      if wholeFirst && first == nil { return }
+      guard let shards = runShards(), let whole = first ?? run(.unshardedRun, shardCommand(nil)) else { return }
+      record(.unshardedRun, whole.seconds)
+      record(.shardedRun, shards.seconds)
+      ratio(.shardCost, shards.seconds / whole.seconds)
+      let mean = Double(shards.cases.reduce(0, +)) / Double(shards.cases.count)
+      if mean > 0 { ratio(.shardBalance, Double(shards.cases.max()!) / mean) }
+    }
+  }
+
+  /// Runs each shard in turn: the sum of their wall times, and their case counts from their
+  /// results headers.
+  private mutating func runShards() -> (seconds: Double, cases: [Int64])? {
+    var seconds = 0.0
+    var cases: [Int64] = []
     for shard in 1...scale.shards {
       guard let part = run(.shardedRun, shardCommand(shard)),
-        let cases = benchHeaderCases(resultsFile: setup.path("shard-\(shard).jsonl"))
-      else { return }
-      total += part.seconds
-      counts.append(cases)
+        let count = benchHeaderCases(resultsFile: setup.path("shard-\(shard).jsonl"))
+      else { return nil }
+      seconds += part.seconds
+      cases.append(count)
     }
-    record(.unshardedRun, whole.seconds)
-    record(.shardedRun, total)
-    ratio(.shardCost, total / whole.seconds)
-    let mean = Double(counts.reduce(0, +)) / Double(counts.count)
-    if mean > 0 { ratio(.shardBalance, Double(counts.max()!) / mean) }
+    return (seconds, cases)
   }
 
   /// Cases per second the timeline generator makes as `conform run --generate` streams them.
