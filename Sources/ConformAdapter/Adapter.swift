@@ -45,7 +45,7 @@ import ConformJSON
 ///
 /// A handler may be `async`. The loop stays on its own thread, outside the cooperative pool, and
 /// runs the handler's jobs there until it returns (see `AsyncBridge`); one case is handled at a
-/// time, so answers stay in request order. Two rules follow:
+/// time, so answers stay in request order. Three rules follow:
 ///
 /// - Call `run()` from the main thread or a thread you own, never from async code: blocking a
 ///   cooperative-pool thread can starve the very task being waited for (the pool has one thread
@@ -53,6 +53,9 @@ import ConformJSON
 /// - An async handler must not need the main actor (`@MainActor` code, `DispatchQueue.main`): the
 ///   main thread is the one waiting for it, so that would never finish. Put UI-bound code under
 ///   test on a global actor of its own for the duration of the test.
+/// - A handler and its child tasks share that one thread: none of them may block it (a
+///   semaphore, a `DispatchGroup`, a condition) waiting for another of them, which then could
+///   never run. Coordinate them with `await`.
 public struct Adapter {
   /// The implementation's name in every report (`"swift-reference"`, `"my-app"`).
   public var name: String

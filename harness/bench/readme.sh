@@ -27,4 +27,4 @@ awk -v report="$report" -v root="$root" '
   }
 ' README.md > "$report.readme"
 cat "$report.readme" > README.md
-git diff --stat -- README.md
+git diff --stat -- README.md 2>/dev/null || echo "readme.sh: README.md rewritten"
