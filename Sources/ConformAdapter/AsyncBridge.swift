@@ -43,9 +43,9 @@ struct AsyncBridge: Sendable {
   }
 }
 
-/// The jobs of the tasks an `AsyncBridge` starts, run by the one thread waiting for them. A job
-/// that arrives between two cases (a task left running by the last one) runs while the next
-/// case waits.
+/// The jobs of the tasks an `AsyncBridge` starts (their child tasks' and actor calls' too), run
+/// by the one thread waiting for them. Tasks a handler starts of its own (`Task {}`,
+/// `Task.detached`) do not inherit the preference and run on the global pool.
 private final class CallerExecutor: TaskExecutor {
   private struct Queue {
     var jobs: [UnownedJob] = []

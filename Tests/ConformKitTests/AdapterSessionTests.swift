@@ -164,7 +164,7 @@ import Testing
       let unstructured = await Task { base + 1 }.value
       let detached = await Task.detached { base + 2 }.value
       let count = await counter.next()
-      // Finishes on the pool or during a later case.
+      // Left running past its case: a detached task runs on the global pool.
       Task.detached { try? await Task.sleep(for: .milliseconds(2)) }
       return [
         "children": .int(children), "doubled": .int(await doubled), "unstructured": .int(unstructured),
