@@ -45,7 +45,7 @@ let package = Package(
     ),
     // The command-line layer: each command's options declared once, parsed, documented in
     // --help and recorded; the bench and mutants commands.
-    .target(name: "ConformCLI", dependencies: ["ConformKit", "ConformJSON", "ConformProtocol"]),
+    .target(name: "ConformCLI", dependencies: ["ConformArchive", "ConformKit", "ConformJSON", "ConformProtocol"]),
     // The executable: signals, then ConformCLI.
     .executableTarget(name: "conform", dependencies: ["ConformCLI"]),
     // What an app team links to speak the harness protocol from Swift.

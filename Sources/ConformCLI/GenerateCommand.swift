@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformKit
 
 /// `conform generate`: writes the truth tables from the specs and reference models.

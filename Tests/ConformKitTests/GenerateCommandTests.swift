@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformKit
 import ConformTestSupport
 import Foundation

@@ -1,3 +1,5 @@
+import ConformArchive
+
 /// Digests as conform prints and pins them: `sha256:` and 64 lower-case hex digits.
 ///
 /// For a bundle the pinned digest is the SHA-256 of the archive file; for a fixtures folder (or the

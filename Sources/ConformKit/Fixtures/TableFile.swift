@@ -1,3 +1,4 @@
+import ConformArchive
 import Foundation
 
 /// A suite's table (JSON lines) left where it is, a file read a chunk at a time or bytes already

@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformJSON
 
 /// How a minimal case reads for a person, and as a fixture line to add to a table.

@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformJSON
 import Foundation
 

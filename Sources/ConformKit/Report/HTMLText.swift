@@ -1,3 +1,4 @@
+import ConformArchive
 import Foundation
 
 /// Text made safe for an HTML page, wherever it goes: element content or a quoted attribute value.

@@ -1,5 +1,13 @@
-/// SHA-256 (FIPS 180-4), written out because the kit has no dependencies and Foundation on Linux
-/// has no CryptoKit.
+#if canImport(CryptoKit)
+  import CryptoKit
+#endif
+
+/// SHA-256 (FIPS 180-4): the digest that pins a bundle and lists each of its files.
+///
+/// Written out because the package has no dependencies and Foundation on Linux has no CryptoKit.
+/// Where CryptoKit exists (Apple platforms), the one-shot `hex(_:)` uses it; the incremental
+/// hasher is always this one. (The CryptoKit branch has never been compiled on this project's
+/// Linux machines.)
 public struct SHA256: Sendable {
   private var h0: UInt32 = 0x6a09_e667
   private var h1: UInt32 = 0xbb67_ae85
@@ -18,6 +26,11 @@ public struct SHA256: Sendable {
 
   /// The digest of `bytes` as 64 lower-case hex digits.
   public static func hex(_ bytes: [UInt8]) -> String {
+    #if canImport(CryptoKit)
+      if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+        return CryptoKit.SHA256.hash(data: bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      }
+    #endif
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalizeHex()

@@ -1,5 +1,3 @@
-import ConformJSON
-
 /// A readable difference of two JSON values, in the style of swift-custom-dump.
 ///
 /// One line per change, named by its path; changed lines carry `-` (the first side) and `+` (the
@@ -234,7 +232,7 @@ private struct Walker {
 }
 
 /// How values, keys and strings are written in a diff.
-enum JSONDiffText {
+package enum JSONDiffText {
   /// Shown for a field that one side does not have; never valid JSON, so never mistaken for a value.
   static let absent = "(absent)"
 
@@ -297,7 +295,7 @@ enum JSONDiffText {
   }
 
   /// Every scalar outside printable ASCII written as `\u{HEX}`.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar.value >= 0x20, scalar.value < 0x7F {
