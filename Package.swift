@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "ConformKit", targets: ["ConformKit"]),
     .library(name: "ConformAdapter", targets: ["ConformAdapter"]),
     .library(name: "ConformJSON", targets: ["ConformJSON"]),
+    .library(name: "ConformTesting", targets: ["ConformTesting"]),
     .executable(name: "swift-reference", targets: ["swift-reference"]),
     .executable(name: "swift-ports", targets: ["swift-ports"]),
   ],
@@ -50,6 +51,12 @@ let package = Package(
     .executableTarget(name: "conform", dependencies: ["ConformCLI"]),
     // What an app team links to speak the harness protocol from Swift.
     .target(name: "ConformAdapter", dependencies: ["ConformJSON", "ConformProtocol"]),
+    // What an app team's tests link to check the app against a pinned bundle, case by case, with
+    // Swift Testing or XCTest. Foundation, ConformArchive and ConformJSON only, so it builds for
+    // iOS, macOS and Linux: no processes, no file descriptors, no ConformKit. It therefore has its
+    // own small bundle reader; the kit's streams tables through file descriptors and checks more
+    // (tags, canonical form, unlisted files) with ConformKit's errors.
+    .target(name: "ConformTesting", dependencies: ["ConformArchive", "ConformJSON"]),
     // The Swift reference implementation of every suite, written as an app would write it.
     .executableTarget(name: "swift-reference", dependencies: ["ConformAdapter"]),
     // Drifting ports: the reference with one realistic bug each, chosen by name.
@@ -62,5 +69,7 @@ let package = Package(
         "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformProtocol",
       ]),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
+    // Runs the built conform binary to make real bundles (build it first: `swift build`).
+    .testTarget(name: "ConformTestingTests", dependencies: ["ConformTesting", "ConformJSON", "ConformTestSupport"]),
   ]
 )

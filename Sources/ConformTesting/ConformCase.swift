@@ -1,0 +1,48 @@
+import ConformJSON
+
+/// One case of a pinned bundle: an input and the output the suite's spec requires for it.
+public struct ConformCase: Sendable, Equatable, CustomStringConvertible {
+  /// Stable id, `<suite>/<family>/<name>`.
+  public var id: String
+  public var suite: String
+  /// The bug the case guards against, in one sentence.
+  public var note: String
+  public var input: JSONValue
+  public var expected: JSONValue
+  /// Where it was read: `<bundle>:conform-fixtures-1.0.0/eligibility.jsonl line 12`.
+  public var location: String
+
+  public init(id: String, suite: String, note: String, input: JSONValue, expected: JSONValue, location: String) {
+    self.id = id
+    self.suite = suite
+    self.note = note
+    self.input = input
+    self.expected = expected
+    self.location = location
+  }
+
+  /// The id: what a test runner shows for the case.
+  public var description: String { id }
+
+  /// Why `actual` does not conform: the case, its note, input, expected and actual output and
+  /// the field-by-field difference; nil when `actual` is the expected output.
+  public func failureMessage(actual: JSONValue) -> String? {
+    guard let diff = JSONDiff.diff(expected, actual, legend: ("expected", "actual")) else { return nil }
+    return report(["actual:   " + JSONWriter.string(actual), diff])
+  }
+
+  /// The message for an app that threw instead of answering.
+  public func failureMessage(error: any Error) -> String {
+    report(["the app threw instead of answering: \(error)"])
+  }
+
+  private func report(_ details: [String]) -> String {
+    let lines = [
+      "\(id) does not conform (\(location))",
+      "note:     " + note,
+      "input:    " + JSONWriter.string(input),
+      "expected: " + JSONWriter.string(expected),
+    ]
+    return (lines + details).joined(separator: "\n")
+  }
+}
