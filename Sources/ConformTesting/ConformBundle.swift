@@ -80,10 +80,17 @@ public struct ConformBundle: Sendable {
     try pinned().suites(except: implemented)
   }
 
-  /// One line saying that `suite`'s cases were not run because the app does not implement it.
-  public func notImplementedMessage(_ suite: String) -> String {
-    let count = casesBySuite[suite]?.count ?? 0
-    return "suite \(suite) is not implemented by the app: " + (count == 1 ? "its 1 case was not run" : "its \(count) cases were not run")
+  /// One line naming the bundle's suites that are not in `implemented`, with their case counts:
+  /// their cases were not run. Nil when the app implements every suite of the bundle.
+  public func notImplementedMessage(except implemented: [String]) -> String? {
+    let missing = suites(except: implemented)
+    guard !missing.isEmpty else { return nil }
+    let counts = missing.map { suite in
+      let count = casesBySuite[suite]?.count ?? 0
+      return "\(suite) (\(count) case\(count == 1 ? "" : "s"))"
+    }
+    let subject = missing.count == 1 ? "1 suite of the bundle is" : "\(missing.count) suites of the bundle are"
+    return "\(subject) not implemented by the app, so not run: " + counts.joined(separator: ", ")
   }
 
   /// `sha256:` and 64 hex digits in either case, lower-cased.

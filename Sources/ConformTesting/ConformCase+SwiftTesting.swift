@@ -26,16 +26,24 @@
     }
   }
 
-  extension ConformBundle {
-    /// Ends the current test as skipped (cancelled), in one line: `suite`'s cases were not run
-    /// because the app does not implement it. Never a pass, never a failure.
-    public func skip(_ suite: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
-      try Test.cancel(Comment(rawValue: notImplementedMessage(suite)), sourceLocation: sourceLocation)
-    }
-
-    /// `skip(_:)` on the pinned bundle (`CONFORM_FIXTURES`, `CONFORM_FIXTURES_DIGEST`).
-    public static func skip(_ suite: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Never {
-      try pinned().skip(suite, sourceLocation: sourceLocation)
+  extension Trait where Self == ConditionTrait {
+    /// Skips the test, with one line naming the pinned bundle's suites not in `implemented` and
+    /// how many cases each has, when there are any: their cases are not run, which is neither a
+    /// pass nor a failure. The test runs when the app implements every suite of the bundle, or
+    /// when the bundle cannot be opened (its body then reports why).
+    ///
+    /// (A trait, not `Test.cancel`: Swift Testing 6.3 writes a cancelled test into the
+    /// `--xunit-output` file as passed, and a cancelled test case of a parameterized test also on
+    /// the console.)
+    ///
+    /// - Parameter bundle: the bundle; by default the pinned one (`CONFORM_FIXTURES`,
+    ///   `CONFORM_FIXTURES_DIGEST`), nil when it cannot be opened.
+    public static func skippedForSuites(
+      notIn implemented: [String], of bundle: ConformBundle? = try? ConformBundle.pinned(),
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+      let message = bundle?.notImplementedMessage(except: implemented)
+      return .disabled(if: message != nil, message.map { Comment(rawValue: $0) }, sourceLocation: sourceLocation)
     }
   }
 #endif

@@ -130,8 +130,27 @@ import Testing
         == "\(Self.made.archive): the bundle has no suite \"checkout\"; its suites are \(bundle.suites.joined(separator: ", ")). Pin a bundle that has it, or stop testing it."
     )
     #expect(bundle.suites(except: ["eligibility"]) == bundle.suites.filter { $0 != "eligibility" })
+    let others = bundle.suites.filter { $0 != "eligibility" && $0 != "timeline" }
+    let counts = try others.map { "\($0) (\(try bundle.cases($0).count) cases)" }
+    #expect(
+      bundle.notImplementedMessage(except: ["eligibility", "timeline"])
+        == "\(others.count) suites of the bundle are not implemented by the app, so not run: \(counts.joined(separator: ", "))")
     let timeline = try bundle.cases("timeline").count
-    #expect(bundle.notImplementedMessage("timeline") == "suite timeline is not implemented by the app: its \(timeline) cases were not run")
+    #expect(
+      bundle.notImplementedMessage(except: bundle.suites.filter { $0 != "timeline" })
+        == "1 suite of the bundle is not implemented by the app, so not run: timeline (\(timeline) cases)")
+    #expect(bundle.notImplementedMessage(except: bundle.suites) == nil)
+  }
+
+  @Test func theSkipTraitSkipsInOneLineWhileTheAppLacksASuite() async throws {
+    let bundle = try ConformBundle(path: Self.made.archive, digest: Self.made.digest)
+    let partial = ConditionTrait.skippedForSuites(notIn: ["eligibility", "timeline"], of: bundle)
+    #expect(try await partial.evaluate() == false)
+    #expect(partial.comments.map(\.rawValue) == [bundle.notImplementedMessage(except: ["eligibility", "timeline"])!])
+    let complete = ConditionTrait.skippedForSuites(notIn: bundle.suites, of: bundle)
+    #expect(try await complete.evaluate() == true)
+    // No bundle: the test runs, and its body says what is wrong.
+    #expect(try await ConditionTrait.skippedForSuites(notIn: [], of: nil).evaluate() == true)
   }
 
   @Test func aMissingOrUnpinnedBundleSaysHowToGetAndPinOne() throws {

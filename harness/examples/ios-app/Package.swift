@@ -48,6 +48,7 @@ let package = Package(
         "AppConformance",
         .product(name: "ConformAdapter", package: "conform"),
         .product(name: "ConformJSON", package: "conform"),
+        .product(name: "ConformTesting", package: "conform"),
       ]),
   ]
 )

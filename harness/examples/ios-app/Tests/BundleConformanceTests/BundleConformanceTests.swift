@@ -1,85 +1,31 @@
-// The app against every case of the pinned fixture bundle, read directly (no `conform`): one test
-// case per fixture case, named by its id. `CONFORM_FIXTURES` names the unpacked bundle folder and
-// `CONFORM_FIXTURES_DIGEST` pins it (`sha256:` and the SHA-256 of its manifest.json).
+// The app against every case of the pinned fixture bundle, read by ConformTesting (no `conform`
+// binary): one test case per fixture case, named by its id. `CONFORM_FIXTURES` names the bundle
+// (the .tar.gz, or the unpacked folder) and `CONFORM_FIXTURES_DIGEST` pins it.
 //
 // One parameterized test per suite, run one case at a time: Swift Testing 6.3's console output
-// copies its table of test data for every event, so many cases in parallel slow it down badly
-// (72 s for all 19,601 cases as one parallel test on a 2-core machine, 11 to 20 s this way).
+// copies its table of test data for every event, so many cases in parallel slow it down badly.
 
 import AppConformance
 import ConformAdapter
 import ConformJSON
+import ConformTesting
 import Testing
 
 @Suite(.serialized) struct BundleConformanceTests {
-  /// The pinned bundle, read and checked once for every test here.
-  static let pinned = Result { () throws(BundleError) in try PinnedBundle.load() }
+  @Test(arguments: try ConformBundle.cases("eligibility"))
+  func eligibility(_ fixture: ConformCase) async { await fixture.check { try await answer(fixture) } }
 
-  /// The suites this file has a test for.
-  static let testedSuites = ["eligibility", "timeline", "version-compare"]
+  @Test(arguments: try ConformBundle.cases("version-compare"))
+  func versionCompare(_ fixture: ConformCase) async { await fixture.check { try await answer(fixture) } }
 
-  /// The cases of `suite`, or none when the bundle cannot be used: `bundleIsPinnedAndComplete`
-  /// then fails once, saying why and what to do.
-  static func cases(of suite: String) -> [FixtureCase] {
-    (try? pinned.get())?.cases.filter { $0.suite == suite } ?? []
-  }
+  @Test(arguments: try ConformBundle.cases("timeline"))
+  func timeline(_ fixture: ConformCase) async { await fixture.check { try await answer(fixture) } }
 
-  @Test func bundleIsPinnedAndComplete() throws {
-    let bundle = try Self.pinned.get()
-    // Every suite this file tests is in the bundle and answered by the app; a suite the bundle adds
-    // later is reported by `suiteTheAppDoesNotImplement` until it gets a test here and an answer in
-    // AppConformance.
-    #expect(Self.testedSuites.allSatisfy(bundle.suites.contains), "the bundle's suites are \(bundle.suites), this file tests \(Self.testedSuites)")
-    #expect(Self.testedSuites.allSatisfy(AppConformance.suites.contains), "the app answers \(AppConformance.suites)")
-  }
+  /// Skipped, in one line naming them, while the bundle has suites the app does not answer.
+  @Test(.skippedForSuites(notIn: AppConformance.suites))
+  func everySuiteOfTheBundle() throws { #expect(try ConformBundle.suites(except: AppConformance.suites) == []) }
 
-  /// The bundle's suites the app does not implement, as `conform run` reports them (unsupported).
-  static var unimplementedSuites: [String] {
-    ((try? pinned.get())?.suites ?? []).filter { !testedSuites.contains($0) }
-  }
-
-  /// A known issue per suite of the bundle the app does not implement: its cases were not run (the
-  /// Android app's JUnit test aborts the same way). Never a pass, never a failure.
-  @Test(arguments: unimplementedSuites)
-  func suiteTheAppDoesNotImplement(_ suite: String) {
-    withKnownIssue("the bundle has the suite \(suite), which AppConformance does not answer: its cases were not run") {
-      Issue.record("suite \(suite) is not implemented by the app")
-    }
-  }
-
-  @Test(arguments: cases(of: "eligibility"))
-  func eligibility(_ fixture: FixtureCase) async { await check(fixture) }
-
-  @Test(arguments: cases(of: "version-compare"))
-  func versionCompare(_ fixture: FixtureCase) async { await check(fixture) }
-
-  @Test(arguments: cases(of: "timeline"))
-  func timeline(_ fixture: FixtureCase) async { await check(fixture) }
-
-  /// Answers `fixture` as the adapter would and records an issue naming the case, with its input,
-  /// expected and actual output and where they differ, unless the answer is the expected one.
-  private func check(_ fixture: FixtureCase) async {
-    let actual: JSONValue
-    do {
-      actual = try await AppConformance.answer(CaseInput(id: fixture.id, suite: fixture.suite, value: fixture.input))
-    } catch {
-      Issue.record(Comment(rawValue: fixture.report(["the app threw: \(error)"])))
-      return
-    }
-    let differences = JSONDifference.lines(expected: fixture.expected, actual: actual)
-    if !differences.isEmpty {
-      Issue.record(Comment(rawValue: fixture.report(["actual:   \(actual)", "(- expected, + actual)"] + differences)))
-    }
-  }
-}
-
-extension FixtureCase {
-  /// The failure message: the case, its input and expected output, then `details`.
-  func report(_ details: [String]) -> String {
-    var lines = ["\(id) does not conform (\(location))"]
-    if let note { lines.append("note:     \(note)") }
-    lines.append("input:    \(input)")
-    lines.append("expected: \(expected)")
-    return (lines + details).joined(separator: "\n")
+  func answer(_ fixture: ConformCase) async throws -> JSONValue {
+    try await AppConformance.answer(CaseInput(id: fixture.id, suite: fixture.suite, value: fixture.input))
   }
 }
