@@ -36,7 +36,8 @@ struct BundleFiles {
         throw ConformBundleError("\(path) cannot be read. \(ConformBundleError.howToPin)")
       }
       guard archive.count <= Self.maxArchiveBytes else {
-        throw ConformBundleError("\(path): \(archive.count) bytes, over the \(Self.maxArchiveBytes) a bundle may have: this is not a conform bundle")
+        throw ConformBundleError(
+          "\(path): \(archive.count) bytes, over the \(Self.maxArchiveBytes) a bundle may have: this is not a conform bundle")
       }
       try Self.check(
         "sha256:" + SHA256.hex(archive), pin: pin, path: path, kind: "archive digest (the SHA-256 of the .tar.gz file)")
@@ -61,7 +62,9 @@ struct BundleFiles {
     let fields = try shape { try JSONFields(try JSONReader.parse(manifest)) }
     let format = try shape { try fields.int("format") }
     guard format == 1 else {
-      throw ConformBundleError("\(manifestPath): manifest format \(format); this ConformTesting reads format 1: use a conform as new as the one that wrote the bundle")
+      throw ConformBundleError(
+        "\(manifestPath): manifest format \(format); this ConformTesting reads format 1: use a conform as new as the one that wrote the bundle"
+      )
     }
     var checked: [String: [UInt8]] = [:]
     for (index, file) in try shape({ try fields.array("files") }).enumerated() {
@@ -78,11 +81,14 @@ struct BundleFiles {
         return (try suite.string("name"), try suite.string("fixtures"), try suite.int("cases"))
       }
       guard let bytes = checked[table] else {
-        throw ConformBundleError("\(manifestPath): suite \(name)'s cases, \(table), are not listed in its files: the bundle is damaged")
+        throw ConformBundleError(
+          "\(manifestPath): suite \(name)'s cases, \(table), are not listed in its files: the bundle is damaged")
       }
       let suiteCases = try Self.cases(in: bytes, file: prefix + table, suite: name)
       guard suiteCases.count == count else {
-        throw ConformBundleError("\(prefix + table) has \(suiteCases.count) cases, manifest.json says \(count): the bundle was changed after it was published; fetch it again")
+        throw ConformBundleError(
+          "\(prefix + table) has \(suiteCases.count) cases, manifest.json says \(count): the bundle was changed after it was published; fetch it again"
+        )
       }
       cases[name] = suiteCases
     }
@@ -97,12 +103,14 @@ struct BundleFiles {
     }
     guard contents.count == bytes else {
       throw ConformBundleError(
-        "\(path) has \(contents.count) bytes, manifest.json says \(bytes): the bundle was changed after it was published; fetch it again")
+        "\(path) has \(contents.count) bytes, manifest.json says \(bytes): the bundle was changed after it was published; fetch it again"
+      )
     }
     let digest = SHA256.hex(contents)
     guard digest == sha256 else {
       throw ConformBundleError(
-        "\(path) has SHA-256 \(digest), manifest.json says \(sha256): the bundle was changed after it was published; fetch it again")
+        "\(path) has SHA-256 \(digest), manifest.json says \(sha256): the bundle was changed after it was published; fetch it again"
+      )
     }
     return contents
   }

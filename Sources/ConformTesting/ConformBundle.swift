@@ -40,7 +40,9 @@ public struct ConformBundle: Sendable {
   /// The bundle that `CONFORM_FIXTURES` names, pinned by `CONFORM_FIXTURES_DIGEST`.
   public init(environment: [String: String]) throws(ConformBundleError) {
     guard let path = environment[Self.pathVariable], !path.isEmpty else {
-      throw ConformBundleError("\(Self.pathVariable) is not set: these tests check the app against a pinned conform fixture bundle. \(ConformBundleError.howToPin)")
+      throw ConformBundleError(
+        "\(Self.pathVariable) is not set: these tests check the app against a pinned conform fixture bundle. \(ConformBundleError.howToPin)"
+      )
     }
     guard let digest = environment[Self.digestVariable], !digest.isEmpty else {
       throw ConformBundleError("\(Self.digestVariable) is not set: the bundle \(path) has no pin. \(ConformBundleError.howToPin)")

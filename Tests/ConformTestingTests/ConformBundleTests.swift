@@ -78,8 +78,13 @@ import Testing
 
   @Test(.enabled(if: tar.isInstalled, tar.missing))
   func theArchiveDigestDoesNotPinTheFolder() throws {
-    let error = try #require(throws: ConformBundleError.self) { try ConformBundle(path: Self.made.folder, digest: Self.made.digest) }
-    #expect(error.description.hasPrefix("\(Self.made.folder)/manifest.json is not the pinned bundle: its manifest digest (the SHA-256 of manifest.json) is sha256:"))
+    let error = try #require(throws: ConformBundleError.self) {
+      try ConformBundle(path: Self.made.folder, digest: Self.made.digest)
+    }
+    #expect(
+      error.description.hasPrefix(
+        "\(Self.made.folder)/manifest.json is not the pinned bundle: its manifest digest (the SHA-256 of manifest.json) is sha256:"
+      ))
   }
 
   @Test(.enabled(if: tar.isInstalled, tar.missing))
@@ -167,7 +172,9 @@ import Testing
     #expect(missing.description.hasPrefix("/nonexistent/conform-fixtures-1.0.0.tar.gz does not exist. To pin a bundle: "))
     let badPin = try #require(throws: ConformBundleError.self) { try ConformBundle(path: Self.made.archive, digest: "0665ede9") }
     #expect(badPin.description.hasPrefix("the pin \"0665ede9\" is not sha256: and 64 hex digits"))
-    let fromEnvironment = try ConformBundle(environment: ["CONFORM_FIXTURES": Self.made.archive, "CONFORM_FIXTURES_DIGEST": Self.made.digest])
+    let fromEnvironment = try ConformBundle(environment: [
+      "CONFORM_FIXTURES": Self.made.archive, "CONFORM_FIXTURES_DIGEST": Self.made.digest,
+    ])
     #expect(fromEnvironment.path == Self.made.archive)
   }
 
@@ -175,7 +182,9 @@ import Testing
     let path = TestSupport.temporaryDirectory("conform-testing-junk").appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
     let junk = Array("not a bundle\n".utf8)
     try Data(junk).write(to: URL(fileURLWithPath: path))
-    let error = try #require(throws: ConformBundleError.self) { try ConformBundle(path: path, digest: "sha256:" + SHA256.hex(junk)) }
+    let error = try #require(throws: ConformBundleError.self) {
+      try ConformBundle(path: path, digest: "sha256:" + SHA256.hex(junk))
+    }
     #expect(error.description.hasPrefix("\(path): "))
     #expect(error.description.hasSuffix(": it is damaged or not a conform bundle; fetch it again"))
   }
@@ -183,7 +192,10 @@ import Testing
   /// Says how to get and pin a bundle in the team's own repository, never this checkout's scripts.
   static func expectHowToPin(_ error: ConformBundleError, sourceLocation: SourceLocation = #_sourceLocation) {
     let text = error.description
-    for part in ["conform bundle create --out DIR", "a conform release", "CONFORM_FIXTURES=", "CONFORM_FIXTURES_DIGEST=sha256:", "manifest.json"] {
+    for part in [
+      "conform bundle create --out DIR", "a conform release", "CONFORM_FIXTURES=", "CONFORM_FIXTURES_DIGEST=sha256:",
+      "manifest.json",
+    ] {
       #expect(text.contains(part), "\(text)", sourceLocation: sourceLocation)
     }
     #expect(!text.contains("gate.sh") && !text.contains("harness/"), "\(text)", sourceLocation: sourceLocation)
