@@ -125,6 +125,8 @@ public struct Drift: Sendable {
   public var sameFixtureCases: Set<String>?
   /// Cases of either run left out because their input or expected output differ between the fixtures.
   public var leftOutForFixtures = 0
+  /// Cases of either run compared when the fixtures differ (in `sameFixtureCases`).
+  public var comparedForFixtures = 0
   /// Sorted by suite, then case id.
   public var disagreements: [Disagreement]
   /// Groups of identical failures, sorted by suite, then largest first, then by first case id.
@@ -166,13 +168,13 @@ public struct Drift: Sendable {
     let kind = ResultHeader.Fixtures.comparedDigests(a.header.fixtures, b.header.fixtures).kind
     let sides = [a, b].map { "\($0.name) (\($0.label)) ran on \($0.header.fixtures.digestsText)" }.joined(separator: "; ")
     let what = "the runs used different fixtures (their \(kind)s differ): \(sides)"
-    guard allowDifferentFixtures, let same = sameFixtureCases else {
+    guard allowDifferentFixtures, sameFixtureCases != nil else {
       return what
         + ". Pin both sides to the same bundle (conform run --fixtures BUNDLE --expect-digest sha256:…), or pass "
         + "--allow-different-fixtures to compare only the cases whose input and expected output are the same in both"
     }
     return what
-      + ". --allow-different-fixtures: compared the \(Plural.count(same.count, "case")) whose input and expected output are "
+      + ". --allow-different-fixtures: compared the \(Plural.count(comparedForFixtures, "case")) whose input and expected output are "
       + "byte-identical in both fixture sets, left out \(leftOutForFixtures) (different in one, or in one only)"
   }
 
@@ -204,9 +206,12 @@ public struct Drift: Sendable {
     neitherRan = 0
     for outcomeA in summaryA.outcomes {
       seenInA.insert(outcomeA.id)
-      if let same = sameFixtureCases, !same.contains(outcomeA.id) {
-        leftOutForFixtures += 1
-        continue
+      if let same = sameFixtureCases {
+        guard same.contains(outcomeA.id) else {
+          leftOutForFixtures += 1
+          continue
+        }
+        comparedForFixtures += 1
       }
       let outcomeB = outcomesB[outcomeA.id]
       let ranA = Self.ran(outcomeA)
@@ -235,9 +240,12 @@ public struct Drift: Sendable {
       }
     }
     for outcomeB in summaryB.outcomes where !seenInA.contains(outcomeB.id) {
-      if let same = sameFixtureCases, !same.contains(outcomeB.id) {
-        leftOutForFixtures += 1
-        continue
+      if let same = sameFixtureCases {
+        guard same.contains(outcomeB.id) else {
+          leftOutForFixtures += 1
+          continue
+        }
+        comparedForFixtures += 1
       }
       guard Self.ran(outcomeB) else { continue }
       onlyB.append(Self.oneSided(outcomeB, other: nil, otherIsPartial: a.partial != nil))
