@@ -63,11 +63,12 @@ import Testing
         == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
-  @Test func differentFixturesAreAWarningOnStderr() throws {
+  @Test func differentFixturesAreAnErrorOnStderrNamingBothDigests() throws {
     let outcome = try diff([swiftRun, kotlinRun])
-    #expect(
-      outcome.stderr.contains("conform: warning: the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)")
-    )
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their manifest digests differ): "))
+    #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.digest)"))
+    #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.otherDigest)"))
   }
 
   @Test func writesJSONAndMarkdown() throws {

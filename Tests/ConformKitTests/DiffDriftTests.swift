@@ -64,10 +64,41 @@ import Testing
     #expect(drift.closingLine == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
-  @Test func differentFixturesAreAWarning() {
+  @Test func differentFixturesFailTheGateNamingBothDigestsInFull() {
     #expect(drift.fixturesDiffer)
+    #expect(drift.gateFailure == "different fixtures")
+    #expect(drift.exitStatus == .differences)
     #expect(
-      drift.warnings.first?.hasPrefix("the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)") == true)
+      drift.warnings.first
+        == "the runs used different fixtures (their manifest digests differ): "
+        + "A (swift-reference 0.1.0) ran on manifest digest \(SampleRuns.digest); "
+        + "B (kotlin-app 1.0.0) ran on manifest digest \(SampleRuns.otherDigest). "
+        + "Pin both sides to the same bundle (conform run --fixtures BUNDLE --expect-digest sha256:…), or pass "
+        + "--allow-different-fixtures to compare only the cases whose input and expected output are the same in both")
+  }
+
+  @Test func runsOnDifferentFixturesAreComparedOnlyOnTheCasesTheyShareWhenAllowed() {
+    let same: Set<String> = ["version-compare/seed/a", "version-compare/seed/b"]
+    let allowed = Drift(
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, SampleRuns.driftPassing, path: "a.jsonl"),
+      SampleRuns.resultsFile(SampleRuns.driftHeaderB, SampleRuns.driftPassing, path: "b.jsonl"),
+      allowDifferentFixtures: true, sameFixtureCases: same)
+    let kept = SampleRuns.driftPassing.filter { same.contains($0.id) }.count
+    let leftOut = 2 * (SampleRuns.driftPassing.count - kept)
+    #expect(allowed.comparedForFixtures == 2 * kept)
+    #expect(allowed.leftOutForFixtures == leftOut)
+    #expect(allowed.closingLine == "\(kept) both pass, 0 both fail the same way, 0 disagree, \(leftOut) left out (different fixtures)")
+    #expect(allowed.fixturesMessage?.contains("compared the \(2 * kept) cases whose input and expected output") == true)
+  }
+
+  @Test func aBundleAndAFolderWithTheSameManifestAreTheSameFixtures() {
+    var bundled = SampleRuns.driftHeaderA
+    bundled.fixtures.bundleDigest = SampleRuns.otherDigest
+    let drift = Drift(
+      SampleRuns.resultsFile(bundled, SampleRuns.driftPassing, path: "a.jsonl"),
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, SampleRuns.driftPassing, path: "b.jsonl"))
+    #expect(!drift.fixturesDiffer)
+    #expect(drift.exitStatus == .success)
   }
 
   @Test func twoRunsOfTheSameImplementationAreLabelledAAndB() {
