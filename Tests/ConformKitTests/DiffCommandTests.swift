@@ -64,11 +64,16 @@ import Testing
   }
 
   @Test func differentFixturesAreAnErrorOnStderrNamingBothDigests() throws {
-    let outcome = try diff([swiftRun, kotlinRun])
+    var other = passingHeaderB
+    other.fixtures.manifestDigest = SampleRuns.otherDigest
+    let outcome = try diff([
+      write(passingHeaderA, passing, named: "a.jsonl"), write(other, passing, named: "other.jsonl"),
+    ])
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their manifest digests differ): "))
     #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.digest)"))
     #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.otherDigest)"))
+    #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 0 both fail the same way, 0 disagree")
   }
 
   @Test func writesJSONAndMarkdown() throws {

@@ -356,7 +356,7 @@ extension RunFailureReportTests {
       lines.contains(
         #"version-compare/seed/2.0.10-vs-2.0.9  [seed, lexicographic]  string comparison says "2.0.10" < "2.0.9": parts must compare as numbers"#
       ))
-    #expect(outcome.stderr.contains("conform: 12 cases of built-in (sha256:"))
+    #expect(outcome.stderr.contains("conform: 12 cases of built-in (manifest sha256:"))
   }
 
   @Test func theOldMaxFailuresNameSaysWhichOptionIsWhich() throws {
