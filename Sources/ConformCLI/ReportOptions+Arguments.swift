@@ -3,7 +3,13 @@ import ConformKit
 extension ReportOptions {
   /// The REPORT OPTIONS of every command that reports, declared once.
   static let options: [Option] = [
-    Option("--junit", "FILE", "write JUnit XML: a <testsuite> per suite, a <testcase> per case (for CI)"),
+    Option(
+      "--junit", "FILE",
+      """
+      write JUnit XML (for CI): a <testsuite> per suite, a <testcase> per
+      case, and one skipped <testcase> for a suite the implementation does
+      not support, with its count
+      """),
     Option(
       "--json", "FILE",
       """

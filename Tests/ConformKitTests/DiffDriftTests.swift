@@ -100,7 +100,8 @@ import Testing
     let leftOut = SampleRuns.driftPassing.count - kept
     #expect(allowed.comparedForFixtures == kept)
     #expect(allowed.leftOutForFixtures == leftOut)
-    #expect(allowed.closingLine == "\(kept) both pass, 0 both fail the same way, 0 disagree, \(leftOut) left out (different fixtures)")
+    let closing = "\(kept) both pass, 0 both fail the same way, 0 disagree, \(leftOut) left out (different fixtures)"
+    #expect(allowed.closingLine == closing)
     #expect(allowed.fixturesMessage?.contains("compared the \(kept) cases whose input and expected output") == true)
     #expect(allowed.gateFailure == "partial")  // the headers announce more cases than the runs hold
   }

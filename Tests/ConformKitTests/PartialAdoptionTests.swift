@@ -39,10 +39,11 @@ import Testing
     #expect(xml.components(separatedBy: "<skipped ").count - 1 == Self.unsupported.count)
     for suite in Self.unsupported {
       let count = Testbed.cases.count { $0.suite == suite }
-      #expect(
-        xml.contains(
-          "<testcase classname=\"\(suite)\" name=\"\(suite) (unsupported suite)\" time=\"0.000\">\n      "
-            + "<skipped message=\"unsupported: the implementation does not support the suite \(suite): \(count) cases not run\"/>"))
+      let message = "unsupported: the implementation does not support the suite \(suite): \(count) cases not run"
+      let element =
+        "<testcase classname=\"\(suite)\" name=\"\(suite) (unsupported suite)\" time=\"0.000\">\n      "
+        + "<skipped message=\"\(message)\"/>"
+      #expect(xml.contains(element))
     }
   }
 

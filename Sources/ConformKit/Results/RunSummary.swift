@@ -280,8 +280,8 @@ public struct RunSummary: Sendable {
       }
       for suite in matching {
         guard let count = unsupported[suite] else { continue }
-        messages.append(
-          "--require-suite \(pattern): the implementation does not support the suite \(suite) (\(Plural.count(count, "case")) unsupported)")
+        let cases = Plural.count(count, "case")
+        messages.append("--require-suite \(pattern): the implementation does not support the suite \(suite) (\(cases) unsupported)")
       }
     }
     return messages
