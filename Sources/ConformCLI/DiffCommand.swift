@@ -11,7 +11,7 @@ public enum DiffCommand: Command {
     title: "conform diff: the drift gate: do two runs both conform, and agree, case by case?",
     usage: """
       conform diff RESULTS_A RESULTS_B [--allow-partial] [--json FILE] [--markdown FILE]
-                   [--max-shown N]
+                   [--max-shown N] [--allow-different-fixtures [--fixtures PATH]...]
       conform diff A_SHARD_1 ... A_SHARD_N B_SHARD_1 ... B_SHARD_M [options]
       """,
     blocks: [
@@ -33,7 +33,15 @@ public enum DiffCommand: Command {
         A run is partial when its results file has no footer (it was killed), its footer says it
         was interrupted (SIGINT, SIGTERM), or it holds cases recorded not-run (the restart limit)
         or fewer cases than its header announces. The report names the partial side and how many
-        cases it never reached. A warning on stderr says when the runs used different fixtures.
+        cases it never reached.
+
+        Two runs on different fixtures fail the gate (exit 1), whatever their cases say: their
+        bundle archive digests differ when both ran on a bundle, else their manifest digests. The
+        message names both sides' digests in full and which digest each is. Pin both sides to the
+        same bundle, or pass --allow-different-fixtures: the gate then compares only the cases whose
+        input and expected output are byte-identical (canonical JSON) in both fixture sets, and
+        says how many it compared and how many it left out. It reads each run's fixtures from the
+        source in its header (the built-in tables, a bundle or a folder) or from --fixtures.
 
         A side run split with conform run --shard K/N is given as its N results files: they are
         merged into one run as conform report merges them (grouped by implementation; the run with
@@ -48,6 +56,20 @@ public enum DiffCommand: Command {
             """
             accept cases run by one side only and partial runs: the gate then
             judges only the cases both ran
+            """),
+          Option(
+            "--allow-different-fixtures",
+            """
+            compare runs on different fixtures on the cases whose input and
+            expected output are the same in both (counted: compared, left out)
+            instead of failing the gate
+            """),
+          Option(
+            "--fixtures", "PATH",
+            """
+            with --allow-different-fixtures: a bundle or fixtures folder one of
+            the runs used, when it is no longer at the source its header names
+            (repeatable; matched to a run by its manifest digest)
             """),
           Option(
             "--json", "FILE",
@@ -72,13 +94,13 @@ public enum DiffCommand: Command {
       .text(
         """
         The last line of stdout is the closing line:
-        "N both pass, N both fail the same way, N disagree", then ", N ran by one side only"
-        and ", N ran by neither" when not zero.
+        "N both pass, N both fail the same way, N disagree", then ", N ran by one side only",
+        ", N ran by neither" and ", N left out (different fixtures)" when not zero.
         """),
     ],
     exitStatuses: [
       (0, "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"),
-      (1, "the gate fails: a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
+      (1, "the gate fails: runs on different fixtures (without --allow-different-fixtures), a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
       (2, "bad usage, a results file that cannot be read, or shard results that are not the\nwhole of one run"),
       (130, ExitStatus.notCaughtSignals),
     ])
@@ -89,6 +111,8 @@ public enum DiffCommand: Command {
     var markdownPath: String?
     var maxShown: Int
     var allowPartial: Bool
+    var allowDifferentFixtures: Bool
+    var fixturesPaths: [String]
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
@@ -96,11 +120,18 @@ public enum DiffCommand: Command {
     let markdownPath = try arguments.value("--markdown")
     let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxShown
     let allowPartial = arguments.flag("--allow-partial")
+    let allowDifferentFixtures = arguments.flag("--allow-different-fixtures")
+    let fixturesPaths = try arguments.values("--fixtures")
+    if !fixturesPaths.isEmpty, !allowDifferentFixtures {
+      throw .usage("diff: --fixtures is read only with --allow-different-fixtures (to compare the cases both fixture sets share)")
+    }
     let paths = try arguments.positionals()
     guard paths.count >= 2 else {
       throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(paths.count)")
     }
-    return Options(paths: paths, jsonPath: jsonPath, markdownPath: markdownPath, maxShown: maxShown, allowPartial: allowPartial)
+    return Options(
+      paths: paths, jsonPath: jsonPath, markdownPath: markdownPath, maxShown: maxShown, allowPartial: allowPartial,
+      allowDifferentFixtures: allowDifferentFixtures, fixturesPaths: fixturesPaths)
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
@@ -113,8 +144,18 @@ public enum DiffCommand: Command {
         "diff: two runs to compare, not \(runs.count): \(options.paths.count) results files make \(runs.count) "
           + "(the shards of a run, --shard K/N, count as one run; conform diff RESULTS_A RESULTS_B)")
     }
-    let drift = Drift(runs[0], runs[1], allowPartial: options.allowPartial)
-    for warning in drift.warnings { Terminal.note("warning: \(warning)") }
+    var sameCases: Set<String>?
+    let digests = ResultHeader.Fixtures.comparedDigests(runs[0].header.fixtures, runs[1].header.fixtures)
+    if options.allowDifferentFixtures, digests.a != digests.b {
+      sameCases = try DriftFixtures.sameCases(runs[0].header, runs[1].header, paths: options.fixturesPaths)
+    }
+    let drift = Drift(
+      runs[0], runs[1], allowPartial: options.allowPartial, allowDifferentFixtures: options.allowDifferentFixtures,
+      sameFixtureCases: sameCases)
+    for warning in drift.warnings {
+      let refused = warning == drift.fixturesMessage && drift.gateFailure == "different fixtures"
+      Terminal.note("\(refused ? "error" : "warning"): \(warning)")
+    }
     if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
     if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }
     if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {

@@ -98,7 +98,7 @@ public enum ReportCommand: Command {
           "report: \(perRun.joined(separator: ", ")) \(perRun.count == 1 ? "is" : "are") about one run: "
             + "give one results file (with several, --html alone; each run's known failures come from its header)")
       }
-      return try several(runs, html: html)
+      return try several(runs, html: html, options: report)
     }
     let results = runs[0]
     var knownFailures = results.header.knownFailures
@@ -117,11 +117,12 @@ public enum ReportCommand: Command {
 
   /// `conform report --html FILE A B...`: one page for several runs; stdout gets each run's
   /// closing line, then, for two, the drift's. The exit status is the worst of the runs'.
-  static func several(_ files: [ResultsFile], html: String) throws(ConformError) -> ExitStatus {
+  static func several(_ files: [ResultsFile], html: String, options: ReportOptions) throws(ConformError) -> ExitStatus {
     for file in files {
       for warning in file.warnings { Terminal.note("warning: \(file.path): \(warning)") }
     }
-    let report = HTMLReport(files: files)
+    var report = HTMLReport(files: files, showUnsupported: options.showUnsupported)
+    for index in report.runs.indices { report.runs[index].summary.requiredSuites = options.requiredSuites }
     try FileIO.write(Array(report.render().utf8), to: html)
     var text = ""
     var statuses: [ExitStatus] = []

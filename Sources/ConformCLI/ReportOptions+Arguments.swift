@@ -3,7 +3,13 @@ import ConformKit
 extension ReportOptions {
   /// The REPORT OPTIONS of every command that reports, declared once.
   static let options: [Option] = [
-    Option("--junit", "FILE", "write JUnit XML: a <testsuite> per suite, a <testcase> per case (for CI)"),
+    Option(
+      "--junit", "FILE",
+      """
+      write JUnit XML (for CI): a <testsuite> per suite, a <testcase> per
+      case, and one skipped <testcase> for a suite the implementation does
+      not support, with its count
+      """),
     Option(
       "--json", "FILE",
       """
@@ -34,6 +40,20 @@ extension ReportOptions {
       the JUnit and JSON files always hold every one. It never stops a
       run: that is conform run --stop-after N
       """),
+    Option(
+      "--show-unsupported",
+      """
+      with --html: list the cases of suites the implementation does not
+      support in the matrix (by default they are counted in their suite's
+      row, not listed)
+      """),
+    Option(
+      "--require-suite", "GLOB", recordedAs: "requireSuites",
+      """
+      a suite the implementation promised (repeatable): the run fails
+      (exit 1), naming it, when no suite of the run matches GLOB or the
+      implementation does not support one that does
+      """),
     // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
     Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
   ]
@@ -54,13 +74,20 @@ extension ReportOptions {
       """),
   ]
 
-  /// Takes `--junit`, `--json`, `--markdown`, `--html` and `--max-shown` out of `arguments`, leaving the rest.
+  /// Takes `--junit`, `--json`, `--markdown`, `--html`, `--max-shown`, `--show-unsupported` and
+  /// `--require-suite` out of `arguments`, leaving the rest.
   static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
-    let options = ReportOptions(
+    let parsed = ReportOptions(
       junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
       markdownPath: try arguments.value("--markdown"),
       maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown,
       htmlPath: try arguments.value("--html"))
+    var options = parsed
+    options.showUnsupported = arguments.flag("--show-unsupported")
+    options.requiredSuites = try arguments.values("--require-suite")
+    if options.showUnsupported, options.htmlPath == nil {
+      throw .usage("\(arguments.command): --show-unsupported is about the HTML page's matrix: give --html FILE too")
+    }
     if try arguments.value("--max-failures") != nil {
       throw .usage(
         "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "

@@ -321,7 +321,7 @@ public enum RunCommand: Command {
   }
 
   private static func noteListed(_ count: Int, source: String, digest: String) {
-    Terminal.note("\(count) \(count == 1 ? "case" : "cases") of \(source) (sha256:\(digest.prefix(12)))")
+    Terminal.note("\(count) \(count == 1 ? "case" : "cases") of \(source) (manifest sha256:\(digest.prefix(12)))")
   }
 }
 
@@ -506,6 +506,7 @@ public struct RunOptions {
       "knownFailures": JSONValue(knownFailures),
       "maxRestarts": .int(Int64(maxRestarts)),
       "repeat": .int(Int64(repeatCount)),
+      "requireSuites": .array(report.requiredSuites.map(JSONValue.string)),
       "rerunFailed": JSONValue(rerunFailed),
       "shuffle": shuffleSeed.map { .int(Int64($0)) } ?? .null,
       "shard": shard?.json ?? .null,

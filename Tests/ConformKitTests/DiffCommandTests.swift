@@ -63,11 +63,17 @@ import Testing
         == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
-  @Test func differentFixturesAreAWarningOnStderr() throws {
-    let outcome = try diff([swiftRun, kotlinRun])
-    #expect(
-      outcome.stderr.contains("conform: warning: the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)")
-    )
+  @Test func differentFixturesAreAnErrorOnStderrNamingBothDigests() throws {
+    var other = passingHeaderB
+    other.fixtures.manifestDigest = SampleRuns.otherDigest
+    let outcome = try diff([
+      write(passingHeaderA, passing, named: "a.jsonl"), write(other, passing, named: "other.jsonl"),
+    ])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their manifest digests differ): "))
+    #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.digest)"))
+    #expect(outcome.stderr.contains("ran on manifest digest \(SampleRuns.otherDigest)"))
+    #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 0 both fail the same way, 0 disagree")
   }
 
   @Test func writesJSONAndMarkdown() throws {

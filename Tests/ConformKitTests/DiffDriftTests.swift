@@ -64,10 +64,56 @@ import Testing
     #expect(drift.closingLine == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
-  @Test func differentFixturesAreAWarning() {
+  /// The sample runs, B's on other fixtures.
+  var onOtherFixtures: Drift {
+    var other = SampleRuns.driftHeaderB
+    other.fixtures.manifestDigest = SampleRuns.otherDigest
+    return Drift(
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, SampleRuns.driftA, path: "reports/swift.jsonl"),
+      SampleRuns.resultsFile(other, SampleRuns.driftB, path: "reports/kotlin.jsonl"))
+  }
+
+  @Test func differentFixturesFailTheGateNamingBothDigestsInFull() {
+    let drift = onOtherFixtures
     #expect(drift.fixturesDiffer)
-    #expect(
-      drift.warnings.first?.hasPrefix("the runs used different fixtures (A sha256:0123456789ab, B sha256:fedcba987654)") == true)
+    #expect(drift.gateFailure == "different fixtures")
+    #expect(drift.exitStatus == .differences)
+    let expected: String = [
+      "the runs used different fixtures (their manifest digests differ): ",
+      "A (swift-reference 0.1.0) ran on manifest digest \(SampleRuns.digest); ",
+      "B (kotlin-app 1.0.0) ran on manifest digest \(SampleRuns.otherDigest). ",
+      "Pin both sides to the same bundle (conform run --fixtures BUNDLE --expect-digest sha256:…), or pass ",
+      "--allow-different-fixtures to compare only the cases whose input and expected output are the same in both",
+    ].joined()
+    #expect(drift.warnings.first == expected)
+  }
+
+  @Test func runsOnDifferentFixturesAreComparedOnlyOnTheCasesTheyShareWhenAllowed() {
+    let same: Set<String> = ["version-compare/seed/a", "version-compare/seed/b"]
+    var other = SampleRuns.driftHeaderB
+    other.fixtures.manifestDigest = SampleRuns.otherDigest
+    let allowed = Drift(
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, SampleRuns.driftPassing, path: "a.jsonl"),
+      SampleRuns.resultsFile(other, SampleRuns.driftPassing, path: "b.jsonl"),
+      allowDifferentFixtures: true, sameFixtureCases: same)
+    let kept = SampleRuns.driftPassing.filter { same.contains($0.id) }.count
+    let leftOut = SampleRuns.driftPassing.count - kept
+    #expect(allowed.comparedForFixtures == kept)
+    #expect(allowed.leftOutForFixtures == leftOut)
+    let closing = "\(kept) both pass, 0 both fail the same way, 0 disagree, \(leftOut) left out (different fixtures)"
+    #expect(allowed.closingLine == closing)
+    #expect(allowed.fixturesMessage?.contains("compared the \(kept) cases whose input and expected output") == true)
+    #expect(allowed.gateFailure == "partial")  // the headers announce more cases than the runs hold
+  }
+
+  @Test func aBundleAndAFolderWithTheSameManifestAreTheSameFixtures() {
+    var bundled = SampleRuns.driftHeaderA
+    bundled.fixtures.bundleDigest = SampleRuns.otherDigest
+    let drift = Drift(
+      SampleRuns.resultsFile(bundled, SampleRuns.driftPassing, path: "a.jsonl"),
+      SampleRuns.resultsFile(SampleRuns.driftHeaderA, SampleRuns.driftPassing, path: "b.jsonl"))
+    #expect(!drift.fixturesDiffer)
+    #expect(drift.fixturesMessage == nil)
   }
 
   @Test func twoRunsOfTheSameImplementationAreLabelledAAndB() {
@@ -125,7 +171,7 @@ import Testing
     let kinds = json["disagreements"]?.arrayValue?.map { $0["kind"] }
     #expect(kinds == ["status", "output", "status"])
     #expect(json["a"]?["label"] == "swift-reference 0.1.0")
-    #expect(json["fixturesDiffer"] == true)
+    #expect(json["fixturesDiffer"] == false)  // the sample runs share their fixtures
   }
 
   @Test func theTerminalShowsAtMostMaxShownAndTheClosingLineLast() {

@@ -35,7 +35,7 @@ import Testing
     let results = [CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass, microseconds: 5)]
     #expect(
       text(SampleRuns.summary(results, known: nil))
-        == "conform: swift-ports 0.1.0 (swift) against fixtures sha256:0123456789ab (fixtures, 1 case) in 1.234 s, 1 restart (1 crash)\n\n1 passed, 0 failed\n"
+        == "conform: swift-ports 0.1.0 (swift) against fixtures manifest sha256:0123456789ab (fixtures, 1 case) in 1.234 s, 1 restart (1 crash)\n\n1 passed, 0 failed\n"
     )
   }
 

@@ -72,6 +72,13 @@ extension Drift {
       lines.append("")
       lines += partial.map(VisibleText.escapingControls)
     }
+    if let fixturesMessage {
+      let refused = gateFailure == "different fixtures"
+      lines.append("")
+      lines.append(style.bold("=== different fixtures (\(refused ? "the gate fails" : "allowed")) ==="))
+      lines.append("")
+      lines.append(VisibleText.escapingControls(fixturesMessage))
+    }
     lines.append("")
     lines.append(exitStatus == .success ? style.green(closingLine) : style.red(closingLine))
     return lines.joined(separator: "\n") + "\n"
@@ -176,7 +183,8 @@ extension Drift {
       return [
         "results": .string(side.path), "label": .string(side.label),
         "implementation": side.header.json["implementation"] ?? .null,
-        "fixturesDigest": .string(side.header.fixtures.manifestDigest), "startedAt": .string(side.header.startedAt),
+        "fixturesDigest": .string(side.header.fixtures.manifestDigest),
+        "bundleDigest": JSONValue(side.header.fixtures.bundleDigest), "startedAt": .string(side.header.startedAt),
         "cases": .int(side.header.fixtures.cases), "partial": partial,
       ]
     }
@@ -221,6 +229,8 @@ extension Drift {
       "a": side(a), "b": side(b),
       "allowPartial": .bool(allowPartial),
       "fixturesDiffer": .bool(fixturesDiffer),
+      "allowDifferentFixtures": .bool(allowDifferentFixtures),
+      "leftOutForFixtures": sameFixtureCases == nil ? .null : .int(Int64(leftOutForFixtures)),
       "counts": [
         "bothPass": .int(Int64(bothPass)), "bothFail": .int(Int64(bothFail)), "disagree": .int(Int64(disagreements.count)),
         "onlyA": .int(Int64(onlyA.count)), "onlyB": .int(Int64(onlyB.count)), "neitherRan": .int(Int64(neitherRan)),
@@ -248,7 +258,10 @@ extension Drift {
         intro += "> \(allowPartial ? "⚠️" : "❌") \(MarkdownText.inline(message)) (\(partialVerdict))\n\n"
       }
     }
-    for warning in warnings { intro += "> ⚠️ \(MarkdownText.inline(warning))\n\n" }
+    for warning in warnings {
+      let mark = warning == fixturesMessage && gateFailure == "different fixtures" ? "❌" : "⚠️"
+      intro += "> \(mark) \(MarkdownText.inline(warning))\n\n"
+    }
     document.appendRequired(intro)
 
     struct Row { var bothPass = 0, bothFail = 0, disagree = 0, onlyA = 0, onlyB = 0 }

@@ -16,6 +16,12 @@ import ConformJSON
 /// or it holds cases recorded not-run or fewer cases than its header announces. One-sided cases
 /// and partial runs fail the gate unless `allowPartial` is set. Each case is judged by its
 /// representative attempt (the first that did not pass).
+///
+/// Two runs on different fixtures (`ResultHeader.Fixtures.comparedDigests`) fail the gate: two
+/// teams pinned to different releases do not agree just because each passes its own. With
+/// `allowDifferentFixtures`, only the cases in `sameFixtureCases` (those whose input and expected
+/// output are the same in both fixture sets, `DriftFixtures`) are compared; the others are counted
+/// in `leftOutForFixtures`.
 public struct Drift: Sendable {
   /// One of the two runs.
   public struct Side: Sendable {
@@ -113,6 +119,14 @@ public struct Drift: Sendable {
   public var b: Side
   /// Whether one-sided cases and partial runs are accepted (`--allow-partial`).
   public var allowPartial: Bool
+  /// Whether runs on different fixtures are compared on the cases they share (`--allow-different-fixtures`).
+  public var allowDifferentFixtures: Bool
+  /// The cases compared when the fixtures differ, nil when every case is.
+  public var sameFixtureCases: Set<String>?
+  /// Cases of either run left out because their input or expected output differ between the fixtures.
+  public var leftOutForFixtures = 0
+  /// Cases of either run compared when the fixtures differ (in `sameFixtureCases`).
+  public var comparedForFixtures = 0
   /// Sorted by suite, then case id.
   public var disagreements: [Disagreement]
   /// Groups of identical failures, sorted by suite, then largest first, then by first case id.
@@ -140,10 +154,34 @@ public struct Drift: Sendable {
   /// The sides that did not reach every case.
   public var partialSides: [Side] { [a, b].filter { $0.partial != nil } }
 
-  /// Whether the two runs used different fixtures (their manifest digests differ).
-  public var fixturesDiffer: Bool { a.header.fixtures.manifestDigest != b.header.fixtures.manifestDigest }
+  /// Whether the two runs used different fixtures: their bundle archive digests differ when both
+  /// came from a bundle, else their manifest digests.
+  public var fixturesDiffer: Bool {
+    let digests = ResultHeader.Fixtures.comparedDigests(a.header.fixtures, b.header.fixtures)
+    return digests.a != digests.b
+  }
 
-  public init(_ first: ResultsFile, _ second: ResultsFile, allowPartial: Bool = false) {
+  /// Why the fixtures stop the gate, or what `--allow-different-fixtures` compared; nil when both
+  /// runs used the same fixtures. Each side's digests are named in full, with which digest each is.
+  public var fixturesMessage: String? {
+    guard fixturesDiffer else { return nil }
+    let kind = ResultHeader.Fixtures.comparedDigests(a.header.fixtures, b.header.fixtures).kind
+    let sides = [a, b].map { "\($0.name) (\($0.label)) ran on \($0.header.fixtures.digestsText)" }.joined(separator: "; ")
+    let what = "the runs used different fixtures (their \(kind)s differ): \(sides)"
+    guard allowDifferentFixtures, sameFixtureCases != nil else {
+      return what
+        + ". Pin both sides to the same bundle (conform run --fixtures BUNDLE --expect-digest sha256:…), or pass "
+        + "--allow-different-fixtures to compare only the cases whose input and expected output are the same in both"
+    }
+    return what
+      + ". --allow-different-fixtures: compared the \(Plural.count(comparedForFixtures, "case")) whose input and expected output are "
+      + "byte-identical in both fixture sets, left out \(leftOutForFixtures) (different in one, or in one only)"
+  }
+
+  public init(
+    _ first: ResultsFile, _ second: ResultsFile, allowPartial: Bool = false, allowDifferentFixtures: Bool = false,
+    sameFixtureCases: Set<String>? = nil
+  ) {
     var labelA = Self.label(first.header)
     var labelB = Self.label(second.header)
     if labelA == labelB {
@@ -155,6 +193,8 @@ public struct Drift: Sendable {
     a = Side(name: "A", path: first.path, header: first.header, label: labelA, partial: Self.partial(first, summaryA))
     b = Side(name: "B", path: second.path, header: second.header, label: labelB, partial: Self.partial(second, summaryB))
     self.allowPartial = allowPartial
+    self.allowDifferentFixtures = allowDifferentFixtures
+    self.sameFixtureCases = sameFixtureCases
     var outcomesB: [String: CaseOutcome] = [:]
     for outcome in summaryB.outcomes { outcomesB[outcome.id] = outcome }
     var seenInA = Set<String>()
@@ -166,6 +206,13 @@ public struct Drift: Sendable {
     neitherRan = 0
     for outcomeA in summaryA.outcomes {
       seenInA.insert(outcomeA.id)
+      if let same = sameFixtureCases {
+        guard same.contains(outcomeA.id) else {
+          leftOutForFixtures += 1
+          continue
+        }
+        comparedForFixtures += 1
+      }
       let outcomeB = outcomesB[outcomeA.id]
       let ranA = Self.ran(outcomeA)
       let ranB = outcomeB.map(Self.ran) ?? false
@@ -192,7 +239,15 @@ public struct Drift: Sendable {
       case (false, false): if outcomeB != nil { neitherRan += 1 }
       }
     }
-    for outcomeB in summaryB.outcomes where !seenInA.contains(outcomeB.id) && Self.ran(outcomeB) {
+    for outcomeB in summaryB.outcomes where !seenInA.contains(outcomeB.id) {
+      if let same = sameFixtureCases {
+        guard same.contains(outcomeB.id) else {
+          leftOutForFixtures += 1
+          continue
+        }
+        comparedForFixtures += 1
+      }
+      guard Self.ran(outcomeB) else { continue }
       onlyB.append(Self.oneSided(outcomeB, other: nil, otherIsPartial: a.partial != nil))
     }
     let precedes = { (x: (suite: String, id: String), y: (suite: String, id: String)) -> Bool in
@@ -212,22 +267,20 @@ public struct Drift: Sendable {
     }
 
     warnings = []
-    if first.header.fixtures.manifestDigest != second.header.fixtures.manifestDigest {
-      warnings.append(
-        "the runs used different fixtures (A \(ShortDigest.of(first.header.fixtures.manifestDigest)), B \(ShortDigest.of(second.header.fixtures.manifestDigest))): a disagreement may come from the fixtures, not the implementations"
-      )
-    }
     for file in [first, second] {
       for warning in file.warnings { warnings.append("\(file.path): \(warning)") }
     }
+    if let fixturesMessage { warnings.insert(fixturesMessage, at: 0) }
   }
 
-  /// 1 when the gate fails: any disagreement, any case both sides fail, no case both sides ran,
+  /// 1 when the gate fails: different fixtures (without `allowDifferentFixtures`), any
+  /// disagreement, any case both sides fail, no case both sides ran,
   /// or (without `allowPartial`) any case only one side ran or a partial run. 0 otherwise.
   public var exitStatus: ExitStatus { gateFailure == nil ? .success : .differences }
 
   /// Why the gate fails, in a word or two for the Markdown title, or nil when it passes.
   public var gateFailure: String? {
+    if fixturesDiffer, !allowDifferentFixtures || sameFixtureCases == nil { return "different fixtures" }
     if !disagreements.isEmpty { return "disagree" }
     if !sharedFailures.isEmpty { return "both fail" }
     if !allowPartial, a.partial != nil || b.partial != nil { return "partial" }
@@ -236,12 +289,15 @@ public struct Drift: Sendable {
     return nil
   }
 
-  /// `19398 both pass, 203 both fail the same way, 0 disagree`, then `, 40 ran by one side only`
-  /// and `, 2 ran by neither` when not zero.
+  /// `19398 both pass, 203 both fail the same way, 0 disagree`, then `, 40 ran by one side only`,
+  /// `, 2 ran by neither` and (`--allow-different-fixtures`) `, 12 left out (different fixtures)` when not zero.
   public var closingLine: String {
     var parts = ["\(bothPass) both pass", "\(bothFail) both fail the same way", "\(disagreements.count) disagree"]
     if oneSided > 0 { parts.append("\(oneSided) ran by one side only") }
     if neitherRan > 0 { parts.append("\(neitherRan) ran by neither") }
+    if sameFixtureCases != nil, leftOutForFixtures > 0 {
+      parts.append("\(leftOutForFixtures) left out (different fixtures)")
+    }
     return parts.joined(separator: ", ")
   }
 

@@ -65,18 +65,23 @@ public struct HTMLReport: Sendable {
   /// The comparison of the two runs, shown first; nil for one run or more than two.
   public var drift: Drift?
   public var limits: Limits
+  /// Whether the matrix lists the cases of suites an implementation does not support
+  /// (`--show-unsupported`); without it they are only counted, in their suite's row.
+  public var showUnsupported: Bool
 
-  public init(runs: [Run], drift: Drift? = nil, limits: Limits = .standard) {
+  public init(runs: [Run], drift: Drift? = nil, limits: Limits = .standard, showUnsupported: Bool = false) {
     self.runs = runs
     self.drift = drift
     self.limits = limits
+    self.showUnsupported = showUnsupported
   }
 
   /// The report of results files read already: each with the known-failures list its run was
   /// given (kept in its header), compared as a drift when there are two.
-  public init(files: [ResultsFile], limits: Limits = .standard) {
+  public init(files: [ResultsFile], limits: Limits = .standard, showUnsupported: Bool = false) {
     let runs = files.map { Run(summary: RunSummary(file: $0, knownFailures: $0.header.knownFailures), path: $0.path) }
-    self.init(runs: runs, drift: files.count == 2 ? Drift(files[0], files[1]) : nil, limits: limits)
+    self.init(
+      runs: runs, drift: files.count == 2 ? Drift(files[0], files[1]) : nil, limits: limits, showUnsupported: showUnsupported)
   }
 
   /// The whole page, UTF-8.
@@ -164,8 +169,11 @@ private struct HTMLPage {
   let report: HTMLReport
   var limits: HTMLReport.Limits { report.limits }
   var runs: [HTMLReport.Run] { report.runs }
-  /// Every case of every run, in the order the runs first recorded them.
+  /// Every case of every run, in the order the runs first recorded them; without
+  /// `showUnsupported`, those some run does not support and none fails are left out.
   let rows: [Row]
+  /// The cases left out of `rows` as unsupported, by suite.
+  let unsupportedLeftOut: [String: Int]
   /// Each run's problems, grouped (`RunSummary.problemGroups`), worked out once.
   let problemGroups: [[[CaseOutcome]]]
   var out = ""
@@ -175,7 +183,17 @@ private struct HTMLPage {
 
   init(report: HTMLReport) {
     self.report = report
-    rows = Self.rows(of: report.runs)
+    var rows = Self.rows(of: report.runs)
+    var unsupportedLeftOut: [String: Int] = [:]
+    if !report.showUnsupported {
+      rows.removeAll { row in
+        guard row.isUnsupported else { return false }
+        unsupportedLeftOut[row.suite, default: 0] += 1
+        return true
+      }
+    }
+    self.rows = rows
+    self.unsupportedLeftOut = unsupportedLeftOut
     problemGroups = report.runs.map(\.summary.problemGroups)
     detailBytesLeft = report.limits.detailBytes
   }
@@ -261,6 +279,7 @@ private struct HTMLPage {
       out += "<li>\(verdict) <strong>\(HTMLText.escape(runTitle(index)))</strong>: "
       out += "<span class=\"closing\" data-impl=\"\(index)\">\(HTMLText.escape(summary.closingLine))</span>"
       if let incomplete = summary.incompleteExplanation { out += " <span class=\"warn\">(\(HTMLText.escape(incomplete)))</span>" }
+      for message in summary.missingRequiredSuites { out += " <span class=\"warn\">(\(HTMLText.escape(message)))</span>" }
       out += "</li>\n"
     }
     out += "</ul>\n"
@@ -321,11 +340,12 @@ private struct HTMLPage {
     }
     row("fixtures digest") { summary, _ in
       let fixtures = summary.header.fixtures
-      var text =
-        "<code title=\"\(HTMLText.escape(fixtures.manifestDigest))\">\(HTMLText.escape(summary.shortFixturesDigest))</code>"
+      var text = ""
       if let bundle = fixtures.bundleDigest {
-        text += "<br>bundle <code title=\"\(HTMLText.escape(bundle))\">\(HTMLText.escape(ShortDigest.of(bundle)))</code>"
+        text += "bundle archive <code title=\"\(HTMLText.escape(bundle))\">\(HTMLText.escape(ShortDigest.of(bundle)))</code><br>"
       }
+      text +=
+        "manifest <code title=\"\(HTMLText.escape(fixtures.manifestDigest))\">\(HTMLText.escape(ShortDigest.of(fixtures.manifestDigest)))</code>"
       return text
     }
     row("when run") { summary, _ in
@@ -417,6 +437,9 @@ private struct HTMLPage {
       if statuses.contains(where: \.isProblem) { return 0 }
       return statuses.allSatisfy { $0 == .pass } ? 2 : 1
     }
+
+    /// A run does not support its suite, and no run has a problem with it.
+    var isUnsupported: Bool { statuses.contains(.unsupported) && !statuses.contains(where: \.isProblem) }
 
     /// The outcome that stands for the case when ordering: the first run's that did not pass.
     var representative: CaseOutcome {
@@ -513,8 +536,10 @@ private struct HTMLPage {
       let restPassing = passing.count - shownPassing.count
       // Cases a live run counted without keeping (`RunSummary.unlisted`): counted above, never listed.
       let unlistedCounted = runs.map { $0.summary.unlisted[suite]?.cases ?? 0 }.max() ?? 0
-      if restOthers > 0 || restPassing > 0 || unlistedCounted > 0 {
+      let unsupported = unsupportedLeftOut[suite] ?? 0
+      if restOthers > 0 || restPassing > 0 || unlistedCounted > 0 || unsupported > 0 {
         var parts: [String] = []
+        if unsupported > 0 { parts.append("\(Plural.grouped(unsupported, "unsupported case")) (--show-unsupported lists them)") }
         if restOthers > 0 { parts.append("\(Plural.grouped(restOthers, "case")) with a problem or not passing everywhere") }
         if restPassing > 0 { parts.append("\(Plural.grouped(restPassing, "case")) passing in every run") }
         if unlistedCounted > 0 { parts.append("\(Plural.grouped(unlistedCounted, "case")) the live run kept only as counts") }
@@ -533,6 +558,13 @@ private struct HTMLPage {
       out += "</td>"
     }
     out += "</tr></tbody>\n</table>\n</section>\n"
+    let unsupported = unsupportedLeftOut.values.reduce(0, +)
+    if unsupported > 0 {
+      let suites = unsupportedLeftOut.keys.sorted(by: Self.codePointOrder).map(HTMLText.escape).joined(separator: ", ")
+      leftOut.append(
+        "\(Plural.grouped(unsupported, "case")) of suites an implementation does not support (\(suites)) \(Plural.noun(unsupported, "is", "are")) counted in the matrix, not listed (--show-unsupported lists them)."
+      )
+    }
     if leftOutPassing > 0 {
       leftOut.append(
         "\(Plural.grouped(leftOutPassing, "case")) passing in every run \(Plural.noun(leftOutPassing, "is", "are")) counted in the matrix, not listed."

@@ -11,6 +11,11 @@ public struct ReportOptions: Sendable, Equatable {
   public var htmlPath: String?
   /// Problems shown in full on the terminal, in Markdown and as GitHub annotations; the rest are counted.
   public var maxShown: Int
+  /// Whether the HTML matrix lists the cases of unsupported suites (`--show-unsupported`).
+  public var showUnsupported = false
+  /// `--require-suite` patterns: a suite matching one that the run lacks, or that the
+  /// implementation does not support, fails the run.
+  public var requiredSuites: [String] = []
 
   public static let defaultMaxShown = 50
 

@@ -45,6 +45,8 @@ public struct Reporter: Sendable {
   /// Every file is attempted; the first that cannot be written is thrown after the report is out.
   @discardableResult
   public func report(_ summary: RunSummary) throws(ConformError) -> ExitStatus {
+    var summary = summary
+    summary.requiredSuites = options.requiredSuites
     for warning in summary.warnings {
       Terminal.note("warning: " + (resultsPath.map { "\($0): " } ?? "") + warning)
     }
@@ -67,7 +69,7 @@ public struct Reporter: Sendable {
     }
     if let path = options.htmlPath {
       attempt { () throws(ConformError) in
-        try FileIO.write(Array(HTMLReport(runs: [.init(summary: summary, path: resultsPath)]).render().utf8), to: path)
+        try FileIO.write(Array(HTMLReport(runs: [.init(summary: summary, path: resultsPath)], showUnsupported: options.showUnsupported).render().utf8), to: path)
       }
     }
     if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {

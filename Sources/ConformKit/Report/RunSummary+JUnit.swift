@@ -3,9 +3,11 @@
 /// One `<testsuite>` per suite (in code point order), one `<testcase>` per case (by id), with
 /// `classname` the suite and `name` the case id. A failing output is a `<failure>` holding the
 /// note, the input, the diff and the command that reruns the case; an error, crash, timeout or
-/// protocol error is an `<error>`; a skip, an unsupported suite and a case not run (the run was
-/// interrupted) are `<skipped>`, and so is a failure the known-failures list excuses
-/// (`known failure: …`); a stale known failure and a flaky case are failures. Every suite carries
+/// protocol error is an `<error>`; a skip and a case not run (the run was interrupted) are
+/// `<skipped>`, and so is a failure the known-failures list excuses (`known failure: …`); a stale
+/// known failure and a flaky case are failures. The cases of a suite the implementation does not
+/// support are one `<testcase>` for the suite, `<skipped>` with their count (a `<failure>` when
+/// `--require-suite` asked for the suite), not one each: a team adopting some suites gets a short file. Every suite carries
 /// the implementation and the fixtures digest as properties.
 ///
 /// A case's `time` is its service time (`CaseResult.microseconds`): with many requests in flight,
@@ -24,7 +26,26 @@ extension RunSummary {
       var cases: [String] = []
       var counts = (failures: 0, errors: 0, skipped: 0)
       var microseconds: Int64 = 0
-      let outcomes = summary.outcomes.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+      let unsupported = summary.outcomes.count { $0.status == .unsupported }
+      let outcomes = summary.outcomes.filter { $0.status != .unsupported }
+        .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+      var testCount = outcomes.count
+      if unsupported > 0 {
+        testCount += 1
+        let message =
+          "unsupported: the implementation does not support the suite \(name): \(Plural.count(unsupported, "case")) not run"
+        var element =
+          "    <testcase classname=\"\(XMLText.attribute(name))\" name=\"\(XMLText.attribute(name + " (unsupported suite)"))\" time=\"0.000\">\n      "
+        if let glob = requiredGlob(matching: name) {
+          counts.failures += 1
+          element +=
+            "<failure message=\"\(XMLText.attribute("\(message), and --require-suite \(glob) requires it"))\" type=\"required-suite\"/>"
+        } else {
+          counts.skipped += 1
+          element += "<skipped message=\"\(XMLText.attribute(message))\"/>"
+        }
+        cases.append(element + "\n    </testcase>")
+      }
       for outcome in outcomes {
         let time = outcome.attempts.reduce(Int64(0)) { $0 + ($1.microseconds ?? 0) }
         microseconds += time
@@ -50,12 +71,12 @@ extension RunSummary {
         cases.append(element)
       }
       caseMicroseconds += microseconds
-      totals.tests += outcomes.count
+      totals.tests += testCount
       totals.failures += counts.failures
       totals.errors += counts.errors
       totals.skipped += counts.skipped
       var open =
-        "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(outcomes.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
+        "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(testCount)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
       if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
       suites.append(([open + ">", junitProperties] + cases + ["  </testsuite>"]).joined(separator: "\n"))
     }

@@ -28,6 +28,7 @@ extension RunSummary {
     if let restarts = footer?.restartsText { facts += " · \(restarts)" }
     intro += facts + "\n\n"
     if let incomplete = incompleteExplanation { intro += "> ⚠️ \(MarkdownText.inline(incomplete))\n\n" }
+    for message in missingRequiredSuites { intro += "> ❌ \(MarkdownText.inline(message))\n\n" }
     document.appendRequired(intro)
     document.appendRequired(markdownTable + "\n")
 

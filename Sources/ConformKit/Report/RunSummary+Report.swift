@@ -65,8 +65,9 @@ extension RunSummary {
     return label
   }
 
-  /// `sha256:0123456789ab` — enough of the digest to tell two fixture sets apart by eye.
-  var shortFixturesDigest: String { ShortDigest.of(header.fixtures.manifestDigest) }
+  /// `sha256:0123456789ab` — enough of the pinned digest (the bundle archive's, else
+  /// `manifest sha256:…`) to tell two fixture sets apart by eye.
+  var shortFixturesDigest: String { header.fixtures.shortPinnedDigest }
 }
 
 extension CaseOutcome {

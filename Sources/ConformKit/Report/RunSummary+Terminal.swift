@@ -58,6 +58,11 @@ extension RunSummary {
       lines.append("")
       lines.append(style.yellow(incomplete))
     }
+    let missing = missingRequiredSuites
+    if !missing.isEmpty {
+      lines.append("")
+      for message in missing { lines.append(style.red("REQUIRED SUITE MISSING") + " " + VisibleText.escapingControls(message)) }
+    }
     let suites = bySuite
     if suites.count > 1 {
       lines.append("")

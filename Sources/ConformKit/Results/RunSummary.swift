@@ -61,6 +61,8 @@ public struct RunSummary: Sendable {
   /// Whether this is the summary of one suite of a run (`bySuite`): the header's case count is
   /// the whole run's, so cases never reached are not counted here.
   var isSuitePart = false
+  /// `--require-suite` patterns given to `conform report`, beside those the run recorded.
+  public var requiredSuites: [String] = []
   /// A merged run's shard files, by the case that did not pass (`ResultsFile.shardPaths`).
   var shardPaths: [String: String] = [:]
 
@@ -203,7 +205,8 @@ public struct RunSummary: Sendable {
   /// Every problem, listed in `problems` or not.
   public var problemCount: Int { problems.count + unlistedProblems }
 
-  /// The closing line: `N passed, N failed`, then whatever else is not zero, then, for a run
+  /// The closing line: `N passed, N failed`, then whatever else is not zero (the unsupported
+  /// count with the suites' names: `11853 unsupported (draw-freshness restart-prompt)`), then, for a run
   /// that did not finish, how far it got (`: interrupted after 60461 of 473202 cases`).
   public var closingLine: String {
     let counts = counts
@@ -211,7 +214,11 @@ public struct RunSummary: Sendable {
     if counts.errored > 0 { parts.append("\(counts.errored) errored") }
     if counts.flaky > 0 { parts.append("\(counts.flaky) flaky") }
     if counts.skipped > 0 { parts.append("\(counts.skipped) skipped") }
-    if counts.unsupported > 0 { parts.append("\(counts.unsupported) unsupported") }
+    if counts.unsupported > 0 {
+      // The suites named without commas, so the line still splits into its counts at ", ".
+      let names = isSuitePart ? "" : " (" + unsupportedSuites.map(\.name).joined(separator: " ") + ")"
+      parts.append("\(counts.unsupported) unsupported\(names)")
+    }
     if counts.known > 0 { parts.append("\(counts.known) known \(Plural.noun(counts.known, "failure"))") }
     if counts.stale > 0 { parts.append("\(counts.stale) stale known \(Plural.noun(counts.stale, "failure"))") }
     let notRun = notRunCount
@@ -232,6 +239,52 @@ public struct RunSummary: Sendable {
     guard stopReason == nil, !isSuitePart else { return false }
     let counts = counts
     return counts.passed + counts.failed + counts.errored + counts.flaky + counts.known + counts.stale == 0
+  }
+
+  /// Suites the implementation does not support, each with its number of cases, in code point
+  /// order: counted, never listed case by case.
+  public var unsupportedSuites: [(name: String, cases: Int)] {
+    var perSuite: [String: Int] = [:]
+    for outcome in outcomes where outcome.status == .unsupported { perSuite[outcome.suite, default: 0] += 1 }
+    for (name, part) in unlisted where part.counts.unsupported > 0 { perSuite[name, default: 0] += part.counts.unsupported }
+    return perSuite.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+  }
+
+  /// `--require-suite` patterns: those the run was given (its header records them), then those
+  /// `conform report` adds.
+  var requiredSuitePatterns: [String] {
+    var patterns = header.options["requireSuites"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    for pattern in requiredSuites where !patterns.contains(pattern) { patterns.append(pattern) }
+    return patterns
+  }
+
+  /// The `--require-suite` pattern that asks for `suite`, if any.
+  func requiredGlob(matching suite: String) -> String? {
+    requiredSuitePatterns.first { Glob($0).matches(suite) }
+  }
+
+  /// Why each `--require-suite` pattern is not met: it matches no suite of the run, or a suite the
+  /// implementation does not support. Empty when every required suite ran (or for one suite's part).
+  public var missingRequiredSuites: [String] {
+    guard !isSuitePart else { return [] }
+    var suites = Set(outcomes.map(\.suite))
+    suites.formUnion(unlisted.keys)
+    let unsupported = Dictionary(uniqueKeysWithValues: unsupportedSuites.map { ($0.name, $0.cases) })
+    var messages: [String] = []
+    for pattern in requiredSuitePatterns {
+      let glob = Glob(pattern)
+      let matching = suites.filter(glob.matches).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      if matching.isEmpty {
+        let names = suites.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: ", ")
+        messages.append("--require-suite \(pattern): no suite of this run matches it (it ran \(names.isEmpty ? "none" : names))")
+      }
+      for suite in matching {
+        guard let count = unsupported[suite] else { continue }
+        let cases = Plural.count(count, "case")
+        messages.append("--require-suite \(pattern): the implementation does not support the suite \(suite) (\(cases) unsupported)")
+      }
+    }
+    return messages
   }
 
   /// Whether the run was given `--allow-empty` (its header records it).
@@ -264,7 +317,7 @@ public struct RunSummary: Sendable {
     if unlistedProblems > 0 || outcomes.contains(where: { $0.failsWithoutExcuse || $0.isStaleKnownFailure }) {
       return .differences
     }
-    if stopReason == .stopped || checksNothing && !allowsEmpty { return .differences }
+    if stopReason == .stopped || checksNothing && !allowsEmpty || !missingRequiredSuites.isEmpty { return .differences }
     return stopReason == nil ? .success : .couldNotRun
   }
 

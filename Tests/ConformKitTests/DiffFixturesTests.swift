@@ -1,0 +1,87 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform diff` of runs pinned to two different bundles, run as a user runs it: the built
+/// binary, real bundles (`conform bundle create`) and real runs of the Swift reference.
+@Suite(.serialized) struct DiffFixturesTests {
+  /// Two bundles (the full tables, and the smoke tier under another version), each with a run of
+  /// the version-compare suite on it.
+  struct Setup {
+    let directory: URL
+    let digests: [String]
+    let runs: [String]
+  }
+
+  static let setup: Setup = {
+    let directory = TestSupport.temporaryDirectory("conform-diff-fixtures")
+    var digests: [String] = []
+    var runs: [String] = []
+    for (index, extra) in [["--version", "1.0.0"], ["--version", "1.1.0", "--tier", "smoke"]].enumerated() {
+      let out = directory.appendingPathComponent("bundle-\(index)").path
+      let created = try! TestSupport.run(
+        TestSupport.binary("conform"),
+        ["bundle", "create", "--out", out, "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path] + extra)
+      precondition(created.status == 0, created.stderr)
+      let pin = created.stdout.split(separator: " ")[0]
+      digests.append(String(pin))
+      let name = String(created.stdout.split(separator: " ").last!.dropLast())
+      let results = directory.appendingPathComponent("run-\(index).jsonl").path
+      let run = try! TestSupport.run(
+        TestSupport.binary("conform"),
+        [
+          "run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", out + "/" + name, "--suite", "version-compare",
+          "--results", results,
+        ])
+      precondition(run.status == 0, run.stderr)
+      runs.append(results)
+    }
+    return Setup(directory: directory, digests: digests, runs: runs)
+  }()
+
+  func diff(_ extra: [String] = []) throws -> ProcessOutcome {
+    try TestSupport.run(TestSupport.binary("conform"), ["diff"] + Self.setup.runs + extra)
+  }
+
+  @Test func runsOnTwoDifferentBundlesExitOneNamingBothDigests() throws {
+    let outcome = try diff()
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their bundle archive digests differ): "))
+    for digest in Self.setup.digests {
+      #expect(digest.count == "sha256:".count + 64)
+      #expect(outcome.stderr.contains("ran on bundle archive digest \(digest) (manifest digest sha256:"))
+    }
+    #expect(outcome.stderr.contains("Pin both sides to the same bundle"))
+    #expect(outcome.stderr.contains("or pass --allow-different-fixtures"))
+    #expect(outcome.stdout.contains("\n=== different fixtures (the gate fails) ===\n"))
+  }
+
+  @Test func allowDifferentFixturesComparesTheCasesBothBundlesHoldAndSaysHowMany() throws {
+    let outcome = try diff(["--allow-different-fixtures"])
+    #expect(outcome.status == 0, "\(outcome.stdout)")
+    let a = try ResultsFile.read(Self.setup.runs[0]).results.count
+    let b = try ResultsFile.read(Self.setup.runs[1]).results.count
+    // The smoke tier is a subset of the full tables: B's cases are the same on both sides.
+    #expect(outcome.stdout.contains("compared the \(b) cases whose input and expected output are byte-identical"))
+    #expect(outcome.stdout.contains("left out \(a - b) (different in one, or in one only)"))
+    #expect(
+      outcome.stdout.split(separator: "\n").last
+        == "\(b) both pass, 0 both fail the same way, 0 disagree, \(a - b) left out (different fixtures)")
+  }
+
+  @Test func aMovedBundleIsNamedAndCanBeGivenWithFixtures() throws {
+    let folder = Self.setup.directory.appendingPathComponent("bundle-0")
+    let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".tar.gz") })
+    let moved = Self.setup.directory.appendingPathComponent("moved.tar.gz").path
+    try FileManager.default.moveItem(atPath: folder.appendingPathComponent(bundle).path, toPath: moved)
+    defer { try? FileManager.default.moveItem(atPath: moved, toPath: folder.appendingPathComponent(bundle).path) }
+    let missing = try diff(["--allow-different-fixtures"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("A's (bundle archive digest \(Self.setup.digests[0])"))
+    #expect(missing.stderr.contains("give them with --fixtures PATH"))
+    let given = try diff(["--allow-different-fixtures", "--fixtures", moved])
+    #expect(given.status == 0, "\(given.stderr)")
+  }
+}
