@@ -63,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "ConformKitTests",
       dependencies: [
-        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformProtocol",
+        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformPlatform",
+        "ConformProtocol",
       ]),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
   ]
