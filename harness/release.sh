@@ -77,19 +77,23 @@ out=$(cd "$out" && pwd)
 jars=${CONFORM_KOTLIN_JARS:-$root/harness/kotlin/jars.sh}
 [ -f "$jars" ] || fail "no $jars: it builds the Kotlin jars (harness/kotlin/jars.sh OUT_DIR VERSION); merge it first or set CONFORM_KOTLIN_JARS"
 
+# The release notes come from CHANGELOG.md's section for VERSION, made from Unreleased if needed.
+section_body() { # the lines under `## [$1]`, up to the next `## ` heading
+  awk -v heading="## [$1]" 'index($0, heading) == 1 { inside = 1; next } /^## / { inside = 0 } inside' CHANGELOG.md
+}
+has_section() { awk -v heading="## [$1]" 'index($0, heading) == 1 { found = 1 } END { exit !found }' CHANGELOG.md; }
+if ! has_section "$version"; then
+  [ "$edit_changelog" -eq 1 ] || fail "CHANGELOG.md has no \"## [$version]\" section (run without --no-changelog-edit to make it from Unreleased)"
+  grep -qx '## \[Unreleased\]' CHANGELOG.md || fail "CHANGELOG.md has neither \"## [$version]\" nor \"## [Unreleased]\""
+  [ -n "$(section_body Unreleased | tr -d '[:space:]')" ] || fail "CHANGELOG.md's Unreleased section is empty: nothing to release"
+fi
+
 swift=$(command -v swift) || fail "no swift on PATH: the release is built with the Swift toolchain"
 static_lib=$(dirname "$(dirname "$(readlink -f "$swift")")")/lib/swift_static
 [ -f "$static_lib/linux/libswiftCore.a" ] && [ -f "$static_lib/linux/libFoundation.a" ] \
   || fail "no static Swift standard library and Foundation under $static_lib: install a toolchain that has swift_static"
 
-# The release notes come from CHANGELOG.md's section for VERSION, made from Unreleased if needed.
-section_body() { # the lines under `## [$1]`, up to the next `## ` heading
-  awk -v heading="## [$1]" 'index($0, heading) == 1 { inside = 1; next } /^## / { inside = 0 } inside' CHANGELOG.md
-}
-if ! grep -qF "## [$version]" CHANGELOG.md; then
-  [ "$edit_changelog" -eq 1 ] || fail "CHANGELOG.md has no \"## [$version]\" section (run without --no-changelog-edit to make it from Unreleased)"
-  grep -qx '## \[Unreleased\]' CHANGELOG.md || fail "CHANGELOG.md has neither \"## [$version]\" nor \"## [Unreleased]\""
-  [ -n "$(section_body Unreleased | tr -d '[:space:]')" ] || fail "CHANGELOG.md's Unreleased section is empty: nothing to release"
+if ! has_section "$version"; then
   date=$(date -u ${SOURCE_DATE_EPOCH:+-d "@$SOURCE_DATE_EPOCH"} +%Y-%m-%d)
   awk -v version="$version" -v date="$date" '
     $0 == "## [Unreleased]" { print; print ""; print "## [" version "] - " date; next }

@@ -28,6 +28,8 @@ package enum Signals {
       var action = sigaction()
       #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler
+      #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = handler
       #else
         action.__sigaction_handler.sa_handler = handler
       #endif

@@ -17,9 +17,11 @@ public struct ProcessOutcome: Sendable {
 public enum TestSupport {
   /// The folder holding the package's built products (`.build/<triple>/debug`).
   public static let productsDirectory: URL = {
-    // On Linux the test runner is .build/<triple>/debug/<name>.xctest; on macOS it is a helper
-    // of Xcode's that loads .build/<triple>/debug/<name>.xctest, a bundle.
-    let starts = [Host.executablePath].compactMap { $0 } + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+    // On Linux the test runner is .build/<triple>/debug/<name>.xctest; on macOS a helper of
+    // Xcode's loads that bundle, and SwiftPM's .build/debug link is the last resort.
+    let starts =
+      [Host.executablePath].compactMap { $0 } + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+      + [packageRoot.appendingPathComponent(".build/debug/conform").path]
     for start in starts {
       var directory = URL(fileURLWithPath: start).deletingLastPathComponent()
       while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("conform").path), directory.path != "/" {
