@@ -28,6 +28,10 @@ let package = Package(
     .executable(name: "swift-ports", targets: ["swift-ports"]),
   ],
   targets: [
+    // The operating-system layer: spawning, signals, pipes, the executable's path, peak memory,
+    // the CPU model and the adapter's raw IO, with a Glibc and a Darwin branch; the only target
+    // that imports the C library by name (harness/portability.sh checks).
+    .target(name: "ConformPlatform"),
     // The strict JSON layer: exact integers, canonical output, errors with line and column.
     .target(name: "ConformJSON"),
     // gzip, DEFLATE, CRC-32 and ustar, written for untrusted input: the bundles' archive layer,
@@ -41,16 +45,16 @@ let package = Package(
     // no command line (ConformCLI) and no stderr of its own (the harness reports to a sink).
     .target(
       name: "ConformKit",
-      dependencies: ["ConformArchive", "ConformJSON", "ConformProtocol"],
+      dependencies: ["ConformArchive", "ConformJSON", "ConformPlatform", "ConformProtocol"],
       resources: suiteSpecs
     ),
     // The command-line layer: each command's options declared once, parsed, documented in
     // --help and recorded; the bench and mutants commands.
-    .target(name: "ConformCLI", dependencies: ["ConformArchive", "ConformKit", "ConformJSON", "ConformProtocol"]),
+    .target(name: "ConformCLI", dependencies: ["ConformArchive", "ConformKit", "ConformJSON", "ConformPlatform", "ConformProtocol"]),
     // The executable: signals, then ConformCLI.
-    .executableTarget(name: "conform", dependencies: ["ConformCLI"]),
+    .executableTarget(name: "conform", dependencies: ["ConformCLI", "ConformPlatform"]),
     // What an app team links to speak the harness protocol from Swift.
-    .target(name: "ConformAdapter", dependencies: ["ConformJSON", "ConformProtocol"]),
+    .target(name: "ConformAdapter", dependencies: ["ConformJSON", "ConformPlatform", "ConformProtocol"]),
     // What an app team's tests link to check the app against a pinned bundle, case by case, with
     // Swift Testing or XCTest. Foundation, ConformArchive and ConformJSON only, so it builds for
     // iOS, macOS and Linux: no processes, no file descriptors, no ConformKit. It therefore has its
@@ -62,11 +66,12 @@ let package = Package(
     // Drifting ports: the reference with one realistic bug each, chosen by name.
     .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
     // Shared assertions, the golden-file helper and the path of the built binaries.
-    .target(name: "ConformTestSupport", dependencies: ["ConformKit"]),
+    .target(name: "ConformTestSupport", dependencies: ["ConformKit", "ConformPlatform"]),
     .testTarget(
       name: "ConformKitTests",
       dependencies: [
-        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformProtocol",
+        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformPlatform",
+        "ConformProtocol",
       ]),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
     // Runs the built conform binary to make real bundles (build it first: `swift build`).

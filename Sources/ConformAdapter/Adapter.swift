@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 
 /// Exposes an app's Swift functions to the conform harness (protocol version 1, see
 /// `harness/PROTOCOL.md`).

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 
 /// Answers written as canonical JSON lines into memory, then to a descriptor in one `write(2)`.

@@ -1,3 +1,4 @@
+import ConformPlatform
 import Dispatch
 import Synchronization
 

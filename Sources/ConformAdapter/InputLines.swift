@@ -1,3 +1,5 @@
+import ConformPlatform
+
 /// Reads a descriptor in large chunks and hands out its complete lines without copying them.
 ///
 /// The buffer starts at 64 KiB (a pipe's capacity on Linux) and doubles whenever a single line does

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 
 /// Why a session stops before the end of its input; the message goes to standard error.

@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// What a finished process left behind.
@@ -16,15 +17,19 @@ public struct ProcessOutcome: Sendable {
 public enum TestSupport {
   /// The folder holding the package's built products (`.build/<triple>/debug`).
   public static let productsDirectory: URL = {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    // On Linux the test runner is .build/<triple>/debug/<name>.xctest; elsewhere inside a bundle.
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("conform").path),
-      directory.path != "/"
-    {
-      directory = directory.deletingLastPathComponent()
+    // On Linux the test runner is .build/<triple>/debug/<name>.xctest; on macOS a helper of
+    // Xcode's loads that bundle, and SwiftPM's .build/debug link is the last resort.
+    let starts =
+      [Host.executablePath].compactMap { $0 } + Bundle.allBundles.map(\.bundlePath).filter { $0.hasSuffix(".xctest") }
+      + [packageRoot.appendingPathComponent(".build/debug/conform").path]
+    for start in starts {
+      var directory = URL(fileURLWithPath: start).deletingLastPathComponent()
+      while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("conform").path), directory.path != "/" {
+        directory = directory.deletingLastPathComponent()
+      }
+      if directory.path != "/" { return directory }
     }
-    return directory
+    return URL(fileURLWithPath: "/")
   }()
 
   /// The package's root folder (where Package.swift is).
@@ -53,7 +58,7 @@ public enum TestSupport {
     currentDirectory: URL? = nil, timeout: Double = 120
   ) throws -> ProcessOutcome {
     // A child that exits before reading all its input must not kill the test process with SIGPIPE.
-    signal(SIGPIPE, SIG_IGN)
+    Signals.ignore(SIGPIPE)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -83,8 +88,8 @@ public enum TestSupport {
     while process.isRunning {
       if Date() > deadline {
         timedOut = true
-        kill(-process.processIdentifier, SIGKILL)
-        kill(process.processIdentifier, SIGKILL)
+        Spawn.signalGroup(process.processIdentifier, SIGKILL)
+        Spawn.signal(process.processIdentifier, SIGKILL)
         break
       }
       usleep(2000)

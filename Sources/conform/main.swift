@@ -1,8 +1,9 @@
 import ConformCLI
+import ConformPlatform
 import Foundation
 
-signal(SIGPIPE, SIG_IGN)
+Signals.ignore(SIGPIPE)
 // Past the file-size limit (ulimit -f) a write fails with EFBIG, reported like a full disk,
 // instead of the signal killing conform mid-line.
-signal(SIGXFSZ, SIG_IGN)
+Signals.ignore(SIGXFSZ)
 exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,10 +1,5 @@
 import ConformAdapter
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 // Drifting ports of the Swift reference: `swift-ports <mutant>` answers every suite with the
 // reference app in which one piece is replaced by a copy carrying one realistic bug.

@@ -1,5 +1,6 @@
 import ConformArchive
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import ConformTestSupport
 import Foundation
@@ -73,17 +74,12 @@ enum Hostile {
     let directory: URL
     let resultsPath: String
 
-    /// The process's own peak resident size in bytes (`VmHWM`), 0 once it has exited.
+    /// The process's own peak memory in bytes (`Host.peakMemoryKilobytes`: `VmHWM` on Linux),
+    /// 0 once it has exited.
     ///
     /// Not `ru_maxrss` from `wait4`: a child spawned with vfork semantics starts from the parent's
     /// high-water mark, so in a full test run it reported the test runner's 230 MB, not conform's.
-    static func highWaterMark(of pid: pid_t) -> Int {
-      guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-      else { return 0 }
-      return kilobytes * 1024
-    }
+    static func highWaterMark(of pid: pid_t) -> Int { (Host.peakMemoryKilobytes(of: pid) ?? 0) * 1024 }
 
     /// Waits for conform to exit, killing it after `limit` seconds, and reads what it left.
     func finish(limit: Double) -> Run {

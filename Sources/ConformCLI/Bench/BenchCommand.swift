@@ -1,4 +1,5 @@
 import ConformKit
+import ConformPlatform
 import Foundation
 
 /// `conform bench`: measures, in one run on this machine, what the harness costs and what it
@@ -648,13 +649,8 @@ struct Bench {
 
   /// `Debian GNU/Linux 12 (bookworm), 2 cores (Intel Xeon ...)`.
   static var machine: String {
-    func read(_ path: String) -> String { (try? FileIO.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
-    let os =
-      read("/etc/os-release").split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
-      .map { $0.dropFirst(12).trimmingCharacters(in: "\"") } ?? "Linux"
-    let model =
-      read("/proc/cpuinfo").split(separator: "\n").first { $0.hasPrefix("model name") }
-      .flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: " ") } ?? "unknown CPU"
+    let os = Host.systemName ?? "unknown system"
+    let model = Host.cpuModel ?? "unknown CPU"
     return "\(os), \(ProcessInfo.processInfo.activeProcessorCount) cores (\(model))"
   }
 }

@@ -1,5 +1,6 @@
-import ConformKit
 import ConformJSON
+import ConformKit
+import ConformPlatform
 import Foundation
 
 /// The programs the bench runs and the files it feeds them, all in one temporary folder.
@@ -30,7 +31,7 @@ struct BenchSetup {
   /// - Parameter fixtures: the generator options of the fixtures folder the C programs answer
   ///   from (the published ones, but for the test suite's tiny bench).
   static func prepare(fixtures options: GeneratorOptions = .published) throws(ConformError) -> BenchSetup {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let executable = URL(fileURLWithPath: Host.executablePath ?? CommandLine.arguments[0])
     let binaries = executable.deletingLastPathComponent().path
     var missing: [String: String] = [:]
     let reference = FileIO.join(binaries, "swift-reference")

@@ -1,5 +1,6 @@
 import ConformJSON
 import ConformKit
+import ConformPlatform
 import Foundation
 
 /// `conform mutants`: runs the catalogue of references and drifting ports through `conform run`
@@ -87,7 +88,7 @@ public enum MutantsCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
-    let conform = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let conform = Host.executablePath ?? CommandLine.arguments[0]
     let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
     let catalogue = try MutantCatalogue.read(options.cataloguePath, binaryDirectory: binaryDirectory)
     let entries = catalogue.entries.filter { options.only.isEmpty || options.only.contains($0.name) }

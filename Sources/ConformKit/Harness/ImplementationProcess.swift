@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 import Synchronization
 
@@ -72,7 +73,7 @@ final class ImplementationProcess: Sendable {
   /// Kills every process group conform started and has not reaped: for a second signal, when
   /// conform ends at once and must not leave implementations (or their children) running.
   static func killUnreapedGroups() {
-    for pid in unreaped.withLock({ $0 }) { kill(-pid, SIGKILL) }
+    for pid in unreaped.withLock({ $0 }) { Spawn.signalGroup(pid, SIGKILL) }
   }
 
   private init(pid: pid_t, stdinFD: Int32, stdoutFD: Int32, stderrFD: Int32) {
@@ -92,74 +93,35 @@ final class ImplementationProcess: Sendable {
     let childEnds = [stdinPipe.read, stdoutPipe.write, stderrPipe.write]
     let parentEnds = [stdinPipe.write, stdoutPipe.read, stderrPipe.read]
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for (target, source) in childEnds.enumerated() { posix_spawn_file_actions_adddup2(&actions, source, Int32(target)) }
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
     // Its own process group (so one kill reaches its children too), default signal
     // dispositions (conform ignores SIGPIPE; the implementation should not inherit that),
     // and nothing blocked.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD] { sigaddset(&defaults, number) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-
-    let argv = command.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let program = command[0]
-    let status =
-      program.contains("/")
-      ? posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-      : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
-    childEnds.forEach { close($0) }
-    guard status == 0 else {
+    let attributes = Spawn.Attributes(
+      ownProcessGroup: true, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD], emptySignalMask: true)
+    let files = childEnds.enumerated().map { Spawn.FileAction.duplicate($0.element, onto: Int32($0.offset)) }
+    let pid: pid_t
+    do {
+      pid = try Spawn.start(command, environment: environment, files: files, attributes: attributes)
+    } catch {
+      childEnds.forEach { close($0) }
       parentEnds.forEach { close($0) }
-      throw .implementation(SpawnFailure.message(program: program, status: status))
+      throw .implementation(SpawnFailure.message(program: command[0], status: error.code))
     }
-    for descriptor in parentEnds {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    }
+    childEnds.forEach { close($0) }
+    parentEnds.forEach { Descriptors.setNonBlocking($0) }
     unreaped.withLock { _ = $0.insert(pid) }
     return ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
   }
 
   private static func makePipe() throws(ConformError) -> (read: Int32, write: Int32) {
-    var descriptors: [Int32] = [0, 0]
-    guard pipe(&descriptors) == 0 else {
-      throw .implementation("cannot create a pipe: \(String(cString: strerror(errno)))")
-    }
-    // Move both ends to 3 or above with close-on-exec set, so dup2 onto 0-2 always happens.
-    let read = fcntl(descriptors[0], F_DUPFD_CLOEXEC, 3)
-    let write = fcntl(descriptors[1], F_DUPFD_CLOEXEC, 3)
-    close(descriptors[0])
-    close(descriptors[1])
-    guard read >= 0, write >= 0 else {
-      throw .implementation("cannot set up a pipe: \(String(cString: strerror(errno)))")
-    }
-    return (read, write)
+    do { return try Descriptors.pipe() } catch { throw .implementation(error.description) }
   }
 
   /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
   /// its group afterwards cannot reach a stranger).
   var hasExited: Bool {
     reaped.withLock { reaped in
-      if reaped != nil { return true }
-      var info = siginfo_t()
-      return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+      reaped != nil || Spawn.hasExited(pid)
     }
   }
 
@@ -178,7 +140,7 @@ final class ImplementationProcess: Sendable {
   /// Sends `signal` to the whole process group (the implementation and its children).
   func signalGroup(_ signal: Int32) {
     // Once reaped, the group id may belong to someone else: never signal it then.
-    reaped.withLock { reaped in if reaped == nil { kill(-pid, signal) } }
+    reaped.withLock { reaped in if reaped == nil { Spawn.signalGroup(pid, signal) } }
   }
 
   /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
@@ -198,8 +160,8 @@ final class ImplementationProcess: Sendable {
   func reap() -> Termination {
     reaped.withLock { reaped in
       if let reaped { return reaped }
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      var status: Int32 = 0  // a failed wait (never expected: it is our own child) reads as 0
+      if case .ended(let ended) = Spawn.wait(pid) { status = ended }
       let termination = Termination(waitStatus: status)
       reaped = termination
       Self.unreaped.withLock { _ = $0.remove(pid) }
@@ -209,8 +171,7 @@ final class ImplementationProcess: Sendable {
 
   /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).
   var unreadOutputBytes: Int {
-    var count: Int32 = 0
-    return ioctl(stdoutFD, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    Descriptors.unreadBytes(stdoutFD)
   }
 
   /// Closes the parent's pipe ends (after the threads that use them are done).

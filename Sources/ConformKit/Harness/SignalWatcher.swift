@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// Turns SIGINT, SIGTERM and SIGHUP into a call on an ordinary thread.
@@ -21,20 +22,13 @@ enum SignalWatcher {
     installed = true
     // The harness writes to pipes whose reader may die at any moment: a write must fail with
     // EPIPE, never kill the process that embeds the harness (the executable ignores it too).
-    signal(SIGPIPE, SIG_IGN)
+    Signals.ignore(SIGPIPE)
     // A parent may have started conform with these blocked (test runners do): unblock them
     // here, on the main thread, before the run's threads are created and inherit the mask.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigaddset(&unblock, SIGTERM)
-    sigaddset(&unblock, SIGHUP)
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    var descriptors: [Int32] = [0, 0]
-    guard pipe(&descriptors) == 0 else { return }
-    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-    pipeWrite = descriptors[1]
-    let readEnd = descriptors[0]
+    Signals.unblock([SIGINT, SIGTERM, SIGHUP])
+    guard let descriptors = try? Descriptors.pipe() else { return }
+    pipeWrite = descriptors.write
+    let readEnd = descriptors.read
     let thread = Thread {
       var seen = 0
       while true {
@@ -54,15 +48,9 @@ enum SignalWatcher {
     }
     thread.name = "conform signals"
     thread.start()
-    for number in [SIGINT, SIGTERM, SIGHUP] {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
-        var value = number
-        _ = write(SignalWatcher.pipeWrite, &value, MemoryLayout<Int32>.size)
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      sigaction(number, &action, nil)
+    Signals.handle([SIGINT, SIGTERM, SIGHUP]) { number in
+      var value = number
+      _ = write(SignalWatcher.pipeWrite, &value, MemoryLayout<Int32>.size)
     }
   }
 }

@@ -10,20 +10,28 @@
 #endif
 
 /// A failed system call, with what was being done.
-struct SystemCallError: Error, CustomStringConvertible {
-  var operation: String
-  var code: Int32
+package struct SystemCallError: Error, CustomStringConvertible {
+  package var operation: String
+  /// The errno.
+  package var code: Int32
 
-  var description: String { "\(operation): \(String(cString: strerror(code)))" }
+  package init(operation: String, code: Int32) {
+    self.operation = operation
+    self.code = code
+  }
+
+  package var description: String { "\(operation): \(String(cString: strerror(code)))" }
 }
 
-/// The thin layer over the C library that the session needs.
-enum SystemIO {
+/// The thin layer over the C library that the adapter's session needs.
+package enum SystemIO {
   /// Reads up to `count` bytes into `buffer` with `read(2)`, retrying when interrupted; 0 at the end.
-  static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemCallError) -> Int {
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemCallError) -> Int {
     while true {
       #if canImport(Darwin)
         let result = Darwin.read(descriptor, buffer, count)
+      #elseif canImport(Musl)
+        let result = Musl.read(descriptor, buffer, count)
       #else
         let result = Glibc.read(descriptor, buffer, count)
       #endif
@@ -33,11 +41,13 @@ enum SystemIO {
   }
 
   /// Writes every byte of `bytes` with `write(2)`, retrying partial and interrupted writes.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
     var offset = 0
     while offset < bytes.count {
       #if canImport(Darwin)
         let result = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      #elseif canImport(Musl)
+        let result = Musl.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       #else
         let result = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       #endif
@@ -50,13 +60,13 @@ enum SystemIO {
   }
 
   /// The position of the first `\n` in `bytes`, if any (`memchr`, the fastest scan there is).
-  static func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
+  package static func firstNewline(in bytes: UnsafeRawBufferPointer) -> Int? {
     guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
     return UnsafeRawPointer(found) - base
   }
 
   /// Whether the calling thread is the process's main thread.
-  static var isMainThread: Bool {
+  package static var isMainThread: Bool {
     #if canImport(Darwin)
       pthread_main_np() != 0
     #else
@@ -66,16 +76,16 @@ enum SystemIO {
 }
 
 /// The descriptors `Adapter.run()` serves, after protecting the protocol stream.
-struct StandardStreams {
-  var input: Int32
+package struct StandardStreams {
+  package var input: Int32
   /// A private duplicate of the original standard output: only answers go there.
-  var output: Int32
-  var errors: Int32
+  package var output: Int32
+  package var errors: Int32
 
   /// Ignores `SIGPIPE`, keeps the real standard output for the answers and points descriptor 1 at
   /// standard error, so that `print` in app code ends up in the harness's log instead of in the
   /// protocol stream.
-  static func takeOver() -> StandardStreams {
+  package static func takeOver() -> StandardStreams {
     signal(SIGPIPE, SIG_IGN)
     let answers = dup(STDOUT_FILENO)
     guard answers >= 0 else { return StandardStreams(input: STDIN_FILENO, output: STDOUT_FILENO, errors: STDERR_FILENO) }
@@ -85,6 +95,6 @@ struct StandardStreams {
 }
 
 /// Ends the process with `status` after flushing C's standard streams (what `print` buffered).
-func exitProcess(_ status: Int32) -> Never {
+package func exitProcess(_ status: Int32) -> Never {
   exit(status)
 }
