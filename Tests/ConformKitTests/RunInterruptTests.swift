@@ -13,7 +13,7 @@ import Testing
     let results = directory.appendingPathComponent("results.jsonl").path
     let pidFile = directory.appendingPathComponent("impl.pid").path
     let stdout = directory.appendingPathComponent("stdout.txt").path
-    FileManager.default.createFile(atPath: stdout, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdout, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestSupport.binary("conform"))
     process.arguments = [

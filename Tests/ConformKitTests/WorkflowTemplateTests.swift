@@ -189,7 +189,7 @@ import Testing
     let root = TestSupport.temporaryDirectory(label)
     let github = root.appendingPathComponent(".github")
     try FileManager.default.createDirectory(at: github.appendingPathComponent("workflows"), withIntermediateDirectories: true)
-    for (source, name) in [("conform.yml", "conform.yml")] + callers.map { ($0, $0 == "gate.yml" ? "conform-gate.yml" : "conform-\($0)") } {
+    for (source, name) in [("conform.yml", "conform.yml")] + callers.map({ ($0, $0 == "gate.yml" ? "conform-gate.yml" : "conform-\($0)") }) {
       try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(source), to: github.appendingPathComponent("workflows/\(name)"))
     }
     try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent("actions"), to: github.appendingPathComponent("actions"))
