@@ -21,6 +21,11 @@ public struct ConformCase: Sendable, Equatable, CustomStringConvertible {
     self.location = location
   }
 
+  /// The input's members, read with their types checked: `try fixture.fields.string("remote")`.
+  public var fields: JSONFields {
+    get throws(JSONShapeError) { try JSONFields(input, path: "input") }
+  }
+
   /// The id: what a test runner shows for the case.
   public var description: String { id }
 
