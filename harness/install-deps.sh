@@ -15,6 +15,7 @@ set -euo pipefail
 missing=()
 command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+command -v mvn >/dev/null 2>&1 || missing+=(maven)
 [ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)

@@ -16,6 +16,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="$here/build"
 adapter_src="${CONFORM_KOTLIN_ADAPTER:-$here/../../kotlin/src/adapter}"
+junit5_src="$adapter_src/../junit5" # the kit's JUnit 5 bundle library (conform.junit5), beside the adapter
 junit_dir="${JUNIT_JAR_DIR:-/usr/share/java}"
 
 adapter_only=false
@@ -81,4 +82,4 @@ for jar in "${junit_jars[@]}"; do
 done
 test_classpath="$adapter_jar"
 for jar in "${junit_jars[@]}"; do test_classpath="$test_classpath:$jar"; done
-build "$out/app-tests.jar" "$test_classpath" "$here/test" "$adapter_jar"
+build "$out/app-tests.jar" "$test_classpath" "$here/test" "$junit5_src" "$adapter_jar"

@@ -1,5 +1,10 @@
 package com.example.dailygame.conform
 
+import conform.junit5.BundleCase
+import conform.junit5.FixtureBundle
+import conform.junit5.FixtureBundleProblem
+import conform.junit5.JsonDiff
+import conform.junit5.LoadedBundle
 import conform.adapter.jsonOf
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertThrows
@@ -105,7 +110,7 @@ class FixtureBundleTest {
                 mapOf(FixtureBundle.FOLDER_VARIABLE to root.toString()))) {
             val problem = assertThrows(FixtureBundleProblem::class.java) { BundleCaseTests.fromEnvironment(environment) }
             val message = problem.message ?: ""
-            assertTrue(message.contains("harness/examples/gate.sh") && message.contains("CONFORM_FIXTURES_DIGEST=sha256:"), message)
+            assertTrue(message.contains("conform bundle create") && message.contains("CONFORM_FIXTURES_DIGEST=sha256:") && !message.contains("harness/"), message)
         }
         val (folder, _) = writeBundle(root)
         val unpinned = assertThrows(FixtureBundleProblem::class.java) {

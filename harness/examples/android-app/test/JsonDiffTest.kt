@@ -1,5 +1,10 @@
 package com.example.dailygame.conform
 
+import conform.junit5.BundleCase
+import conform.junit5.FixtureBundle
+import conform.junit5.FixtureBundleProblem
+import conform.junit5.JsonDiff
+import conform.junit5.LoadedBundle
 import conform.adapter.JsonReader
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test

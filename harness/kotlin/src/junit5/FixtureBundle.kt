@@ -1,4 +1,4 @@
-package com.example.dailygame.conform
+package conform.junit5
 
 import conform.adapter.Json
 import conform.adapter.JsonFields
@@ -48,9 +48,9 @@ object FixtureBundle {
     const val DIGEST_VARIABLE = "CONFORM_FIXTURES_DIGEST"
 
     private const val WHAT_TO_DO =
-        "To run the conform bundle tests, run harness/examples/gate.sh from the conform checkout " +
-            "(it publishes and unpacks the pinned bundle and sets both variables), or unpack a bundle yourself " +
-            "(tar xzf conform-fixtures-X.Y.Z.tar.gz) and set $FOLDER_VARIABLE=/path/to/conform-fixtures-X.Y.Z " +
+        "To run the conform bundle tests, get a fixture bundle (`conform bundle create --out DIR`, or the " +
+            "conform-fixtures-X.Y.Z.tar.gz release asset), unpack it (tar xzf conform-fixtures-X.Y.Z.tar.gz) " +
+            "and set $FOLDER_VARIABLE=/path/to/conform-fixtures-X.Y.Z " +
             "and $DIGEST_VARIABLE=sha256:<the sha256sum of its manifest.json, the pin>."
 
     private val PIN = Regex("sha256:[0-9a-f]{64}")

@@ -1,4 +1,4 @@
-package com.example.dailygame.conform
+package conform.junit5
 
 import conform.adapter.Json
 import conform.adapter.JsonArray
