@@ -326,6 +326,13 @@ import Testing
       try Self.iOSPackage($0.appendingPathComponent("ios-app"))
       try Self.androidApp($0.appendingPathComponent("android-app"))
     }
+    // The pin is written once in gate.yml, as a team writes it: its drift job's install step
+    // reads it from there, not from the reusable workflow's inputs.
+    let gate = repository.appendingPathComponent(".github/workflows/conform-gate.yml")
+    let pinned = try String(contentsOf: gate, encoding: .utf8)
+      .replacingOccurrences(of: "REPLACE_WITH_conform-0.1.0-linux-x86_64.tar.gz_HEX_FROM_SHA256SUMS", with: release.assetSHA256)
+      .replacingOccurrences(of: #"&conform-release-url """#, with: "&conform-release-url \(release.folder.absoluteString)")
+    try pinned.write(to: gate, atomically: true, encoding: .utf8)
     let run = try Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     for line in ["run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success"] {
