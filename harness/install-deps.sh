@@ -16,6 +16,11 @@ missing=()
 command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
+# What harness/kotlin/jars.sh's offline Maven build needs from /usr/share/maven-repo beyond kotlin's.
+repo=/usr/share/maven-repo
+[ -d $repo/org/jetbrains/kotlinx/kotlinx-coroutines-core ] || missing+=(libkotlinx-coroutines-java)
+[ -d $repo/org/apache/maven/plugins/maven-resources-plugin ] || missing+=(libmaven-resources-plugin-java)
+[ -d $repo/org/apache/maven/plugins/maven-surefire-plugin ] || missing+=(libsurefire-java)
 [ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
