@@ -26,12 +26,27 @@ struct ExamplesGateTests {
 
   let directory = TestSupport.temporaryDirectory("conform gate")
 
+  /// conform's two Kotlin jars, built once by harness/kotlin/jars.sh (Maven, which runs their own
+  /// JUnit tests too) for every gate run here, as a release would ship them.
+  static let jars = Result { () throws -> String in
+    let folder = TestSupport.temporaryDirectory("conform jars")
+    let outcome = try TestSupport.run(
+      TestSupport.packageRoot.appendingPathComponent("harness/kotlin/jars.sh").path, [folder.path], timeout: 600)
+    guard outcome.status == 0 else { throw JarsFailure(output: outcome.stdout + outcome.stderr) }
+    return folder.path
+  }
+
+  struct JarsFailure: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "harness/kotlin/jars.sh failed:\n\(output)" }
+  }
+
   /// Runs the gate with this build's conform; its outputs go under `directory/out`.
   func gate(_ arguments: [String]) throws -> ProcessOutcome {
     try TestSupport.run(
       Self.examples.appendingPathComponent("gate.sh").path,
       ["--out", directory.appendingPathComponent("out").path] + arguments,
-      environment: ["CONFORM": TestSupport.binary("conform")], timeout: 900)
+      environment: ["CONFORM": TestSupport.binary("conform"), "CONFORM_JARS": try Self.jars.get()], timeout: 900)
   }
 
   /// A copy of one example app (without its build products) in a folder whose name has a space,

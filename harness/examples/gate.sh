@@ -6,7 +6,7 @@
 #               (conform run --expect-digest, with JUnit, Markdown and a results file);
 #   3. Android: harness/examples/android-app's conform-adapter, the same way;
 #   4. drift:   conform diff of the two runs;
-#   5. both apps' own tests that read the unpacked bundle directly (Swift Testing, JUnit 5).
+#   5. both apps' own tests, reading the pinned .tar.gz directly (Swift Testing, JUnit 5).
 #
 # Every step runs even when an earlier one fails, so one run shows everything; the table at the end
 # names each step's exit status. Exit status: 0 when every step passed, 1 when any step found a
@@ -18,9 +18,10 @@
 #   --fixtures DIR     publish this fixtures folder instead of the tables conform generates
 #   --ios-app DIR      the iOS app package (default: harness/examples/ios-app)
 #   --android-app DIR  the Android app (default: harness/examples/android-app)
-# Environment: CONFORM, a conform binary to use instead of building one (release) here. An app
-# folder outside this checkout finds conform's sources through CONFORM_PACKAGE_PATH (iOS) and
-# CONFORM_KOTLIN_ADAPTER (Android), which this script sets to this checkout when they are unset.
+# Environment: CONFORM, a conform binary to use instead of building one (release) here;
+# CONFORM_JARS, conform's two Kotlin jars for the Android app (default: harness/kotlin/jars.sh
+# builds them into OUT/jars). An iOS app folder outside this checkout finds conform's package
+# through CONFORM_PACKAGE_PATH, which this script sets to this checkout when it is unset.
 # Needs: the Swift toolchain, java, kotlinc and Debian's junit5 (harness/install-deps.sh).
 set -uo pipefail
 
@@ -41,7 +42,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 export CONFORM_PACKAGE_PATH="${CONFORM_PACKAGE_PATH:-$root}"
-export CONFORM_KOTLIN_ADAPTER="${CONFORM_KOTLIN_ADAPTER:-$root/harness/kotlin/src/adapter}"
 steps=()
 worst=0
 
@@ -80,9 +80,14 @@ if [ -z "$conform" ]; then
 fi
 rm -rf "$out"
 mkdir -p "$out/bundle"
+digest=""
+if [ -z "${CONFORM_JARS:-}" ]; then
+  build "build conform's Kotlin jars" "$root/harness/kotlin/jars.sh" "$out/jars" || finish
+  export CONFORM_JARS="$out/jars"
+fi
 
 # 1. Release: the bundle, and its digest as the published pin.
-digest=""
+
 publish() {
   local line
   line="$(cd "$root" && "$conform" bundle create --out "$out/bundle" "${fixtures[@]}")" || return
@@ -91,10 +96,7 @@ publish() {
 }
 step "publish the bundle" publish || { worst=2; finish; }
 bundle="$(ls "$out"/bundle/conform-fixtures-*.tar.gz)"
-mkdir -p "$out/unpacked"
-tar xzf "$bundle" -C "$out/unpacked"
-export CONFORM_FIXTURES="$(ls -d "$out"/unpacked/conform-fixtures-*)"
-export CONFORM_FIXTURES_DIGEST="sha256:$(sha256sum "$CONFORM_FIXTURES/manifest.json" | cut -d' ' -f1)"
+export CONFORM_FIXTURES="$bundle" CONFORM_FIXTURES_DIGEST="$digest"
 
 # gate_run NAME IMPL: conform run against the pinned bundle, reports under $out/NAME.*
 gate_run() {
@@ -121,7 +123,7 @@ if [ -f "$out/ios.jsonl" ] && [ -f "$out/android.jsonl" ]; then
   step "conform diff ios android" "$conform" diff "$out/ios.jsonl" "$out/android.jsonl" --markdown "$out/drift.md"
 fi
 
-# 5. Each app's own tests, reading the unpacked bundle directly. Swift Testing prints two lines
+# 5. Each app's own tests, reading the pinned bundle directly. Swift Testing prints two lines
 # per fixture case; the ones that passed are left out of the log.
 ios_tests() {
   swift test --package-path "$ios" --xunit-output "$out/ios-tests.xml" 2>&1 \

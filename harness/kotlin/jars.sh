@@ -3,6 +3,8 @@
 # copies them into OUT_DIR:
 #   conform-kotlin-adapter-VERSION.jar  the adapter library (src/adapter, package conform.adapter)
 #   conform-junit5-VERSION.jar          the JUnit 5 bundle test library (src/junit5, package conform.junit5)
+# Maven's test phase runs the JUnit 5 library's own tests (src/junit5-test) first: a failing one
+# fails the build, and nothing is copied.
 #
 #   jars.sh OUT_DIR [VERSION]   VERSION defaults to the one in pom.xml
 set -euo pipefail
@@ -27,7 +29,11 @@ done
 
 # The settings mirror every repository to file:///usr/share/maven-repo, so nothing is downloaded;
 # -o is not used because Maven's offline mode refuses even a file:// repository it has not copied yet.
-mvn -q -f "$here/pom.xml" -s "$here/maven-settings.xml" -Dmaven.repo.local="$here/build/maven/repo" package
+rm -rf "$here/build/maven/junit5/surefire-reports"
+mvn -q -B -Dstyle.color=never -f "$here/pom.xml" -s "$here/maven-settings.xml" -Dmaven.repo.local="$here/build/maven/repo" package
+awk -F '[:,] *' '/^Tests run:/ { run += $2; failed += $4 + $6; skipped += $8 }
+  END { printf "jars.sh: the JUnit 5 library'"'"'s own tests: %d run, %d failed, %d skipped\n", run, failed, skipped }' \
+  "$here"/build/maven/junit5/surefire-reports/*.txt
 mkdir -p "$out_dir"
 cp "$here/build/maven/adapter/conform-kotlin-adapter-$pom_version.jar" "$out_dir/conform-kotlin-adapter-$version.jar"
 cp "$here/build/maven/junit5/conform-junit5-$pom_version.jar" "$out_dir/conform-junit5-$version.jar"

@@ -1,85 +1,82 @@
 #!/usr/bin/env bash
-# Builds the example into build/:
-#   conform-adapter.jar  app-logic/ + conform/ + the kit's adapter library, with the Kotlin runtime
-#                        (run it with ./conform-adapter, under `conform run --impl`)
-#   app-tests.jar        test/: the JUnit 5 unit tests and the bundle @TestFactory (./test.sh runs them)
-# A jar is rebuilt only when one of its sources (or this script) is newer than it.
+# Builds the app's two jars into build/ with kotlinc, against conform's released Kotlin jars:
+#   conform-adapter.jar  app-logic/ + conform/, with the Kotlin runtime (./conform-adapter runs it)
+#   app-tests.jar        test/: the unit tests and the bundle test (./test.sh runs them)
+# and copies conform's jars into build/lib/. A jar is rebuilt only when a source is newer than it.
 #
-#   build.sh                 both jars
-#   build.sh --adapter-only  conform-adapter.jar only (no JUnit needed)
+#   build.sh [--adapter-only]    --adapter-only: conform-adapter.jar alone (no JUnit needed)
 #
-# Environment: CONFORM_KOTLIN_ADAPTER, the adapter library's folder (default: the conform
-# checkout's harness/kotlin/src/adapter); JUNIT_JAR_DIR, where junit-jupiter-api.jar,
-# opentest4j.jar and apiguardian-api.jar are (default: /usr/share/java, Debian's junit5).
+# Environment: CONFORM_JARS, the folder with conform-kotlin-adapter-VERSION.jar and
+# conform-junit5-VERSION.jar (default: libs/, where the app keeps the two jars of the conform
+# release it pins; harness/kotlin/jars.sh DIR builds them in a conform checkout); JUNIT_JAR_DIR,
+# where junit-jupiter-api.jar, opentest4j.jar and apiguardian-api.jar are (default: /usr/share/java).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="$here/build"
-adapter_src="${CONFORM_KOTLIN_ADAPTER:-$here/../../kotlin/src/adapter}"
-junit5_src="$adapter_src/../junit5" # the kit's JUnit 5 bundle library (conform.junit5), beside the adapter
+adapter_sources=("$here/app-logic" "$here/conform")
+test_sources=("$here/test")
+jars="${CONFORM_JARS:-$here/libs}"
 junit_dir="${JUNIT_JAR_DIR:-/usr/share/java}"
 
-adapter_only=false
 case "${1:-}" in
-  "") ;;
-  --adapter-only) adapter_only=true ;;
-  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
+  "" | --adapter-only) ;;
+  -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
   *) echo "build.sh: unknown argument '$1' (usage: build.sh [--adapter-only])" >&2; exit 2 ;;
 esac
 
-if [ ! -f "$adapter_src/ConformAdapter.kt" ]; then
-  echo "build.sh: the conform adapter library is not at $adapter_src" >&2
-  echo "          run this from a conform checkout, or set CONFORM_KOTLIN_ADAPTER to its harness/kotlin/src/adapter" >&2
-  exit 1
-fi
-
-# build JAR CLASSPATH SOURCE...: compiles the .kt files under each SOURCE (a folder or a file)
-# into JAR, unless JAR is newer than all of them and than this script. CLASSPATH may be empty;
-# without one the Kotlin runtime goes into the jar.
-build() {
-  local jar="$1" classpath="$2"; shift 2
-  local name="${jar#"$here"/}"
-  if [ -f "$jar" ] && [ -z "$(find "$@" "$here/build.sh" -newer "$jar" -print -quit)" ]; then
-    echo "build.sh: $name is up to date"
-    return
-  fi
-  if ! command -v kotlinc >/dev/null 2>&1; then
-    echo "build.sh: kotlinc not found, and $name needs compiling. Install it with harness/install-deps.sh" >&2
-    echo "          from the conform checkout (Debian's kotlin package, kotlinc 1.3.31), then run build.sh again." >&2
+# library NAME: the one NAME-VERSION.jar in $jars.
+library() {
+  local found=("$jars/$1"-[0-9]*.jar)
+  if [ ! -f "${found[0]}" ] || [ ${#found[@]} -ne 1 ]; then
+    echo "build.sh: want one $1-VERSION.jar in $jars, found ${#found[@]}: copy the two jars of the conform release you pin" >&2
+    echo "          into libs/ (check them with its SHA256SUMS), or set CONFORM_JARS to that folder" >&2
     exit 1
   fi
-  local files=() file
-  while IFS= read -r file; do files+=("$file"); done < <(find "$@" -name '*.kt' | LC_ALL=C sort)
-  echo "build.sh: compiling $name (${#files[@]} files)"
-  mkdir -p "$out"
-  # kotlinc writes a folder unless -d ends in .jar; a unique name lets two builds run side by side.
-  local partial="$out/.partial-$$-$(basename "$jar")" log="$out/.kotlinc-$$.log"
-  local options=(-d "$partial")
-  if [ -n "$classpath" ]; then options+=(-cp "$classpath"); else options+=(-include-runtime); fi
-  # kotlinc warns on every run that -noverify is deprecated since JDK 13: that line is noise.
-  if ! kotlinc "${files[@]}" "${options[@]}" >"$log" 2>&1; then
-    grep -v -e 'noverify' "$log" >&2 || true
-    rm -f "$partial" "$log"
-    echo "build.sh: compiling $name failed" >&2
-    exit 1
-  fi
-  grep -v -e 'noverify' "$log" >&2 || true
-  rm -f "$log"
-  mv "$partial" "$jar"
+  echo "${found[0]}"
 }
 
-adapter_jar="$out/conform-adapter.jar"
-build "$adapter_jar" "" "$here/app-logic" "$here/conform" "$adapter_src"
-$adapter_only && exit 0
-
-junit_jars=("$junit_dir/junit-jupiter-api.jar" "$junit_dir/opentest4j.jar" "$junit_dir/apiguardian-api.jar")
-for jar in "${junit_jars[@]}"; do
-  if [ ! -f "$jar" ]; then
-    echo "build.sh: $jar not found: the tests need JUnit 5. Install Debian's junit5 package" >&2
-    echo "          (apt-get install junit5), or set JUNIT_JAR_DIR to a folder with junit-jupiter-api.jar, opentest4j.jar, apiguardian-api.jar" >&2
+# build JAR SOURCE...: compiles the .kt files under each SOURCE into JAR against the jars in the
+# array `classpath` (with the Kotlin runtime when `runtime` is -include-runtime), unless JAR is
+# newer than every SOURCE and every jar it is compiled against.
+build() {
+  local jar="$1"; shift
+  if [ -f "$jar" ] && [ -z "$(find "$@" "${classpath[@]}" "${BASH_SOURCE[0]}" -newer "$jar" -print -quit)" ]; then
+    echo "build.sh: ${jar#"$here"/} is up to date"
+    return
+  fi
+  command -v kotlinc >/dev/null 2>&1 || { echo "build.sh: kotlinc not found: install Debian's kotlin package (kotlinc 1.3.31)" >&2; exit 1; }
+  local files=() options=(-d "$out/.partial-$$-$(basename "$jar")")
+  mapfile -t files < <(find "$@" -name '*.kt' | LC_ALL=C sort)
+  options+=(-cp "$(IFS=:; echo "${classpath[*]}")" $runtime)
+  echo "build.sh: compiling ${jar#"$here"/} (${#files[@]} files)"
+  mkdir -p "$out"
+  local log="$out/.kotlinc-$$.log"
+  # kotlinc warns on every run that -noverify is deprecated since JDK 13: that line is noise.
+  if ! kotlinc "${files[@]}" "${options[@]}" >"$log" 2>&1; then
+    grep -v noverify "$log" >&2 || true
+    rm -f "${options[1]}" "$log"
+    echo "build.sh: compiling ${jar#"$here"/} failed" >&2
     exit 1
   fi
+  grep -v noverify "$log" >&2 || true
+  rm -f "$log"
+  mv "${options[1]}" "$jar"
+}
+
+adapter_library="$(library conform-kotlin-adapter)"
+mkdir -p "$out/lib"
+rm -f "$out"/lib/conform-*.jar
+cp "$adapter_library" "$out/lib/"
+classpath=("$adapter_library") runtime=-include-runtime
+build "$out/conform-adapter.jar" "${adapter_sources[@]}"
+[ "${1:-}" = --adapter-only ] && exit 0
+
+junit5_library="$(library conform-junit5)"
+cp "$junit5_library" "$out/lib/"
+classpath=("$out/conform-adapter.jar" "$adapter_library" "$junit5_library") runtime=""
+for jar in junit-jupiter-api opentest4j apiguardian-api; do
+  [ -f "$junit_dir/$jar.jar" ] || { echo "build.sh: $junit_dir/$jar.jar not found: install Debian's junit5 package, or set JUNIT_JAR_DIR" >&2; exit 1; }
+  classpath+=("$junit_dir/$jar.jar")
 done
-test_classpath="$adapter_jar"
-for jar in "${junit_jars[@]}"; do test_classpath="$test_classpath:$jar"; done
-build "$out/app-tests.jar" "$test_classpath" "$here/test" "$junit5_src" "$adapter_jar"
+build "$out/app-tests.jar" "${test_sources[@]}"

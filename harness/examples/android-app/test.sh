@@ -5,8 +5,9 @@
 #   test.sh [--reports-dir DIR]     DIR: where the JUnit XML report goes (TEST-junit-jupiter.xml)
 #
 # Environment:
-#   CONFORM_FIXTURES         an unpacked bundle folder (conform-fixtures-X.Y.Z/, with manifest.json)
-#   CONFORM_FIXTURES_DIGEST  sha256:<64 hex> of its manifest.json, the pin
+#   CONFORM_FIXTURES         the pinned bundle: conform-fixtures-X.Y.Z.tar.gz, or its unpacked folder
+#   CONFORM_FIXTURES_DIGEST  its pin: sha256:<64 hex> of the .tar.gz (of manifest.json for a folder)
+#   CONFORM_JARS             conform's two Kotlin jars, for ./build.sh (default: libs/)
 #   JUNIT_CONSOLE_JAR        the console launcher (default /usr/share/java/junit-platform-console-standalone.jar)
 #   SHOW_FAILURES            how many failures to print in full (default 50; 0: all). Every one is
 #                            in build/test-output.txt and in the XML report.
@@ -38,13 +39,14 @@ if [ ! -f "$console" ]; then
 fi
 "$here/build.sh" || { echo "test.sh: the build failed" >&2; exit 2; }
 
-adapter_jar="$here/build/conform-adapter.jar"
 tests_jar="$here/build/app-tests.jar"
+classpath="$tests_jar:$here/build/conform-adapter.jar"
+for jar in "$here"/build/lib/conform-*.jar; do classpath="$classpath:$jar"; done
 log="$here/build/test-output.txt"
 options=(
   --disable-banner --disable-ansi-colors --details=summary
   --include-engine=junit-jupiter --fail-if-no-tests
-  --class-path "$tests_jar:$adapter_jar" --scan-class-path "$tests_jar"
+  --class-path "$classpath" --scan-class-path "$tests_jar"
 )
 if [ -n "$reports" ]; then
   mkdir -p "$reports"
@@ -76,7 +78,7 @@ if [ -n "$reports" ] && [ -f "$reports/TEST-junit-jupiter.xml" ]; then
       for (i = 1; i <= n; i++) print buffer[i]
       n = 0; open = 0; bundle = 0; id = ""
     }
-    /^<testcase / { open = 1; n = 0; id = ""; bundle = ($0 ~ / name="cases\(\)\[[0-9]+\]" classname="com\.example\.dailygame\.conform\.ConformBundleTest"/) }
+    /^<testcase / { open = 1; n = 0; id = ""; bundle = ($0 ~ / name="cases\(\)\[[0-9]+\]" /) }
     open {
       buffer[++n] = $0
       if ($0 ~ /^display-name: /) id = substr($0, 15)

@@ -21,37 +21,48 @@ class BundleCase(
     val note: String,
     val input: Json,
     val expected: Json,
-    val file: File,
-    val line: Int
+    /** The suite file as messages show it: its path, or `<archive>:conform-fixtures-X.Y.Z/<suite>.jsonl`. */
+    val source: String,
+    val line: Int,
+    /** The suite file on disk, for an unpacked bundle; null when it was read from a `.tar.gz`. */
+    val file: File?
 ) {
-    /** `file:…?line=N`, so an IDE (and JUnit's reports) can open the fixture line. */
-    fun sourceUri(): URI = URI.create(file.toURI().toString() + "?line=" + line)
+    /** `file:…?line=N`, so an IDE (and JUnit's reports) can open the fixture line; null inside an archive. */
+    fun sourceUri(): URI? = file?.let { URI.create(it.toURI().toString() + "?line=" + line) }
 }
 
-/** A verified, unpacked bundle: the cases of every suite the app implements, in file order. */
+/** A suite of the bundle that the app does not implement, with its number of cases (not run). */
+class UnsupportedSuite(val name: String, val cases: Long)
+
+/** A verified bundle: the cases of every suite the app implements, in file order. */
 class LoadedBundle(
-    val folder: File,
+    /** The `.tar.gz` or the unpacked folder, as given. */
+    val path: File,
+    /** The pin it matched, `sha256:<hex>`: the archive's digest, or for a folder its manifest's. */
+    val digest: String,
     val bundleVersion: String,
     val cases: List<BundleCase>,
-    /** Suites of the bundle the app does not implement (their files are not read). */
-    val unsupportedSuites: List<String>
+    /** The bundle's suites that the app does not implement (their files are not read). */
+    val unsupportedSuites: List<UnsupportedSuite>
 )
 
 /**
- * Reads an unpacked conform fixture bundle (`conform-fixtures-X.Y.Z/`) the way a unit test
- * should: `manifest.json` against the pinned digest, each suite file it reads against the size
- * and SHA-256 in `manifest.json`, each line strictly with the adapter's JSON reader, and each
- * suite's case count. Every problem is a [FixtureBundleProblem] that names the file.
+ * Reads a conform fixture bundle the way a unit test should: the `.tar.gz` a release publishes
+ * (`conform-fixtures-X.Y.Z.tar.gz`), pinned by its SHA-256, or the unpacked folder, pinned by the
+ * SHA-256 of its `manifest.json`. Each suite file it reads is checked against the size and SHA-256
+ * in `manifest.json`, each line strictly with the adapter's JSON reader, and each suite's case
+ * count. Every problem is a [FixtureBundleProblem] that names the file.
  */
 object FixtureBundle {
     const val FOLDER_VARIABLE = "CONFORM_FIXTURES"
     const val DIGEST_VARIABLE = "CONFORM_FIXTURES_DIGEST"
 
-    private const val WHAT_TO_DO =
-        "To run the conform bundle tests, get a fixture bundle (`conform bundle create --out DIR`, or the " +
-            "conform-fixtures-X.Y.Z.tar.gz release asset), unpack it (tar xzf conform-fixtures-X.Y.Z.tar.gz) " +
-            "and set $FOLDER_VARIABLE=/path/to/conform-fixtures-X.Y.Z " +
-            "and $DIGEST_VARIABLE=sha256:<the sha256sum of its manifest.json, the pin>."
+    internal const val WHAT_TO_DO =
+        "To pin a bundle: download conform-fixtures-X.Y.Z.tar.gz from a conform release (or make one with " +
+            "`conform bundle create --out DIR`, which prints its digest) and set " +
+            "$FOLDER_VARIABLE=/path/to/conform-fixtures-X.Y.Z.tar.gz and " +
+            "$DIGEST_VARIABLE=sha256:<the SHA-256 of that .tar.gz, as sha256sum prints it>. " +
+            "An unpacked bundle folder works too, pinned by the SHA-256 of its manifest.json."
 
     private val PIN = Regex("sha256:[0-9a-f]{64}")
 
@@ -61,83 +72,72 @@ object FixtureBundle {
         if (path == null || path.length == 0) {
             throw FixtureBundleProblem("$FOLDER_VARIABLE is not set: no fixture bundle to test against. $WHAT_TO_DO")
         }
-        val folder = File(path)
-        if (!folder.isDirectory) {
-            throw FixtureBundleProblem("$FOLDER_VARIABLE=$path: no such folder. $WHAT_TO_DO")
-        }
-        if (!File(folder, "manifest.json").isFile) {
-            throw FixtureBundleProblem("$FOLDER_VARIABLE=$path has no manifest.json: it must be an unpacked bundle " +
-                "folder (conform-fixtures-X.Y.Z/ with manifest.json and <suite>.jsonl). $WHAT_TO_DO")
-        }
         val pin = environment[DIGEST_VARIABLE]
         if (pin == null || pin.length == 0) {
-            throw FixtureBundleProblem("$DIGEST_VARIABLE is not set: the bundle in $path is not pinned. $WHAT_TO_DO")
+            throw FixtureBundleProblem("$DIGEST_VARIABLE is not set: the bundle $path has no pin. $WHAT_TO_DO")
         }
-        return load(folder, pin, supportedSuites)
+        return load(File(path), pin, supportedSuites)
     }
 
-    fun load(folder: File, pin: String, supportedSuites: Set<String>): LoadedBundle {
+    /** Reads and checks the bundle at [path] (a `.tar.gz` or an unpacked folder) against [pin]. */
+    fun load(path: File, pin: String, supportedSuites: Set<String>): LoadedBundle {
         val normalizedPin = pin.trim().toLowerCase(Locale.ROOT)
         if (!PIN.matches(normalizedPin)) {
-            throw FixtureBundleProblem("$DIGEST_VARIABLE=$pin is not a digest: expected sha256: and 64 hex digits (the sha256sum of manifest.json)")
+            throw FixtureBundleProblem("$DIGEST_VARIABLE=$pin is not a digest: expected sha256: and 64 hex digits " +
+                "(the sha256sum of the .tar.gz, or of manifest.json for a folder)")
         }
-        val manifestFile = File(folder, "manifest.json")
-        val manifestBytes = read(manifestFile)
-        val manifestDigest = "sha256:" + sha256(manifestBytes)
-        if (manifestDigest != normalizedPin) {
-            throw FixtureBundleProblem("${manifestFile.path} is not the pinned one: its digest is $manifestDigest, " +
-                "$DIGEST_VARIABLE is $normalizedPin. Use the bundle that was pinned, or pin this one on purpose.")
-        }
-
-        val manifest = try {
-            JsonFields.of(JsonReader.parse(manifestBytes), "")
-        } catch (error: JsonSyntaxError) {
-            throw FixtureBundleProblem("${manifestFile.path} is not valid JSON: ${error.message}")
-        } catch (error: JsonShapeError) {
-            throw FixtureBundleProblem("${manifestFile.path}: ${error.message}")
-        }
+        val files = BundleFiles.open(path, normalizedPin)
+        val manifestName = files.shown("manifest.json")
         return try {
-            loadSuites(folder, manifestFile, manifest, supportedSuites)
+            loadSuites(files, JsonFields.of(JsonReader.parse(files.manifest), ""), normalizedPin, supportedSuites)
+        } catch (error: JsonSyntaxError) {
+            throw FixtureBundleProblem("$manifestName is not valid JSON: ${error.message}")
         } catch (error: JsonShapeError) {
-            throw FixtureBundleProblem("${manifestFile.path}: ${error.message}")
+            throw FixtureBundleProblem("$manifestName: ${error.message}")
         }
     }
 
-    private fun loadSuites(folder: File, manifestFile: File, manifest: JsonFields, supportedSuites: Set<String>): LoadedBundle {
+    private fun loadSuites(files: BundleFiles, manifest: JsonFields, pin: String, supportedSuites: Set<String>): LoadedBundle {
+        val manifestName = files.shown("manifest.json")
         val format = manifest.long("format")
-        if (format != 1L) throw FixtureBundleProblem("${manifestFile.path}: format $format; this test reads format 1 (a newer conform wrote it)")
+        if (format != 1L) throw FixtureBundleProblem("$manifestName: format $format; this test reads format 1 (a newer conform wrote it)")
         val bundleVersion = if (manifest.has("bundleVersion")) manifest.string("bundleVersion") else "(unversioned)"
         val listed = HashMap<String, JsonFields>()
         for (entry in manifest.objects("files")) listed[entry.string("path")] = entry
 
         val cases = ArrayList<BundleCase>()
-        val unsupported = ArrayList<String>()
+        val unsupported = ArrayList<UnsupportedSuite>()
         val seen = HashSet<String>()
         for (suite in manifest.objects("suites")) {
             val name = suite.string("name")
             if (name !in supportedSuites) {
-                unsupported.add(name)
+                unsupported.add(UnsupportedSuite(name, suite.long("cases")))
                 continue
             }
             val path = suite.string("fixtures")
-            val entry = listed[path] ?: throw FixtureBundleProblem("${manifestFile.path} gives no size and sha256 for $path (suite $name)")
-            val file = inside(folder, path, manifestFile)
-            val bytes = read(file)
+            val entry = listed[path] ?: throw FixtureBundleProblem("$manifestName gives no size and sha256 for $path (suite $name)")
+            val segments = path.split("/")
+            if (path.startsWith("/") || path.contains("\\") || segments.any { it.length == 0 || it == "." || it == ".." }) {
+                throw FixtureBundleProblem("$manifestName names the file \"$path\", which is not a plain path inside the bundle")
+            }
+            val bytes = files.read(path)
             val digest = sha256(bytes)
             if (bytes.size.toLong() != entry.long("bytes") || digest != entry.string("sha256")) {
-                throw FixtureBundleProblem("${file.path} does not match manifest.json: it has ${bytes.size} bytes, sha256 $digest; " +
-                    "manifest.json says ${entry.long("bytes")} bytes, sha256 ${entry.string("sha256")}")
+                throw FixtureBundleProblem("${files.shown(path)} does not match manifest.json: it has ${bytes.size} bytes, sha256 $digest; " +
+                    "manifest.json says ${entry.long("bytes")} bytes, sha256 ${entry.string("sha256")}. " +
+                    "The bundle was changed after it was published: fetch it again")
             }
-            val count = readCases(bytes, file, name, seen, cases)
+            val count = readCases(bytes, files.shown(path), files.onDisk(path), name, seen, cases)
             if (count.toLong() != suite.long("cases")) {
-                throw FixtureBundleProblem("${file.path} has $count cases, manifest.json says ${suite.long("cases")}")
+                throw FixtureBundleProblem("${files.shown(path)} has $count cases, manifest.json says ${suite.long("cases")}")
             }
         }
-        return LoadedBundle(folder, bundleVersion, cases, unsupported)
+        return LoadedBundle(files.path, pin, bundleVersion, cases, unsupported)
     }
 
     /** Adds the cases of one `<suite>.jsonl` to [cases] and returns how many it holds. */
-    private fun readCases(bytes: ByteArray, file: File, suite: String, seen: MutableSet<String>, cases: MutableList<BundleCase>): Int {
+    private fun readCases(bytes: ByteArray, source: String, file: File?, suite: String, seen: MutableSet<String>,
+                          cases: MutableList<BundleCase>): Int {
         var count = 0
         var start = 0
         var line = 0
@@ -151,34 +151,19 @@ object FixtureBundle {
                 val id = fields.string("id")
                 fields.array("tags")
                 if (fields.string("suite") != suite || !id.startsWith("$suite/")) {
-                    throw FixtureBundleProblem("${file.path} line $line: $id is not a case of suite $suite")
+                    throw FixtureBundleProblem("$source line $line: $id is not a case of suite $suite")
                 }
-                if (!seen.add(id)) throw FixtureBundleProblem("${file.path} line $line: the case id $id appears twice")
-                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), file, line))
+                if (!seen.add(id)) throw FixtureBundleProblem("$source line $line: the case id $id appears twice")
+                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file))
             } catch (error: JsonSyntaxError) {
-                throw FixtureBundleProblem("${file.path} line $line is not valid JSON: ${error.message}")
+                throw FixtureBundleProblem("$source line $line is not valid JSON: ${error.message}")
             } catch (error: JsonShapeError) {
-                throw FixtureBundleProblem("${file.path} line $line is not a case: ${error.message}")
+                throw FixtureBundleProblem("$source line $line is not a case: ${error.message}")
             }
             count++
             start = end + 1
         }
         return count
-    }
-
-    /** [path] from the manifest as a file inside [folder]; a path that leaves it is refused. */
-    private fun inside(folder: File, path: String, manifestFile: File): File {
-        val segments = path.split("/")
-        if (path.startsWith("/") || path.contains("\\") || segments.any { it.length == 0 || it == "." || it == ".." }) {
-            throw FixtureBundleProblem("${manifestFile.path} names the file \"$path\", which is not a plain path inside the bundle")
-        }
-        return File(folder, path)
-    }
-
-    private fun read(file: File): ByteArray = try {
-        file.readBytes()
-    } catch (error: IOException) {
-        throw FixtureBundleProblem("cannot read ${file.path}: ${error.message}")
     }
 
     fun sha256(bytes: ByteArray): String {
@@ -192,4 +177,66 @@ object FixtureBundle {
     }
 
     private const val HEX = "0123456789abcdef"
+}
+
+/** A bundle's files once its pin matched: an unpacked folder, or a `.tar.gz` held in memory. */
+private class BundleFiles(
+    val path: File,
+    /** How a file's name is shown: `<folder>/` or `<archive>:conform-fixtures-X.Y.Z/`. */
+    private val prefix: String,
+    val manifest: ByteArray,
+    /** The archive's files by their path under its top folder; null for a folder, read from disk. */
+    private val entries: Map<String, ByteArray>?
+) {
+    fun shown(name: String): String = prefix + name
+
+    /** The file on disk, for an unpacked bundle. */
+    fun onDisk(name: String): File? = if (entries == null) File(path, name) else null
+
+    fun read(name: String): ByteArray {
+        val bytes = if (entries != null) entries[name] else File(path, name).takeIf { it.isFile }?.let { readBytes(it) }
+        return bytes ?: throw FixtureBundleProblem("${shown(name)} is listed in manifest.json but missing: the bundle is incomplete; fetch it again")
+    }
+
+    companion object {
+        /** A bundle is about 1 MB packed: a far bigger file is not one. */
+        private const val MAX_ARCHIVE_BYTES = 256L shl 20
+
+        /** Opens [path] and checks it against [pin]: the archive's digest, or for a folder its manifest's. */
+        fun open(path: File, pin: String): BundleFiles {
+            val variable = FixtureBundle.FOLDER_VARIABLE
+            if (path.isDirectory) {
+                val manifestFile = File(path, "manifest.json")
+                if (!manifestFile.isFile) {
+                    throw FixtureBundleProblem("$variable=${path.path} has no manifest.json: a folder must be an unpacked bundle " +
+                        "(conform-fixtures-X.Y.Z/ with manifest.json and <suite>.jsonl). ${FixtureBundle.WHAT_TO_DO}")
+                }
+                val manifest = readBytes(manifestFile)
+                check(FixtureBundle.sha256(manifest), pin, manifestFile.path, "manifest digest (the SHA-256 of manifest.json)")
+                return BundleFiles(path, path.path.trimEnd('/') + "/", manifest, null)
+            }
+            if (!path.isFile) throw FixtureBundleProblem("$variable=${path.path}: no such file or folder. ${FixtureBundle.WHAT_TO_DO}")
+            if (path.length() > MAX_ARCHIVE_BYTES) {
+                throw FixtureBundleProblem("${path.path}: ${path.length()} bytes, over the $MAX_ARCHIVE_BYTES a bundle may have: this is not a conform bundle")
+            }
+            val archive = readBytes(path)
+            check(FixtureBundle.sha256(archive), pin, path.path, "archive digest (the SHA-256 of the .tar.gz file)")
+            val (top, files) = BundleArchive.unpack(archive, path.path)
+            val prefix = "${path.path}:$top/"
+            val manifest = files["manifest.json"] ?: throw FixtureBundleProblem("${prefix}manifest.json is missing: this is not a conform bundle")
+            return BundleFiles(path, prefix, manifest, files)
+        }
+
+        private fun check(hex: String, pin: String, shown: String, kind: String) {
+            if ("sha256:$hex" == pin) return
+            throw FixtureBundleProblem("$shown is not the pinned bundle: its $kind is sha256:$hex, ${FixtureBundle.DIGEST_VARIABLE} is $pin. " +
+                "Use the bundle that was pinned, or pin this one on purpose.")
+        }
+
+        private fun readBytes(file: File): ByteArray = try {
+            file.readBytes()
+        } catch (error: IOException) {
+            throw FixtureBundleProblem("cannot read ${file.path}: ${error.message}")
+        }
+    }
 }

@@ -1,11 +1,7 @@
-package com.example.dailygame.conform
+package conform.junit5.test
 
-import conform.junit5.BundleCase
-import conform.junit5.FixtureBundle
-import conform.junit5.FixtureBundleProblem
-import conform.junit5.JsonDiff
-import conform.junit5.LoadedBundle
 import conform.adapter.JsonReader
+import conform.junit5.JsonDiff
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Test
 
