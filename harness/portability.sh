@@ -28,6 +28,7 @@ import[[:space:]]+(Glibc|Musl|Darwin)\b	import ConformPlatform and call its API 
 \bFIONREAD\b	Descriptors.unreadBytes (ConformPlatform: Darwin does not import FIONREAD)
 \bF_DUPFD_CLOEXEC\b|\bpipe\(&	Descriptors.pipe (ConformPlatform)
 \b(_NSGetExecutablePath|sysctlbyname|proc_pid_rusage|getrusage)\b	Host (ConformPlatform)
+\bst_mtim(espec)?\b|#if[[:space:]]+canImport\((Glibc|Musl|Darwin)\)	a ConformPlatform call (Descriptors.identity for fstat; the layer holds every per-system branch)
 RULES
 )
 

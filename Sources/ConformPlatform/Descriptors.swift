@@ -44,6 +44,18 @@ package enum Descriptors {
     return ioctl(descriptor, fionread, &count) == 0 ? Int(count) : 0
   }
 
+  /// The size, modification time (seconds, nanoseconds) and inode of the open file `descriptor`
+  /// (`fstat`), to tell whether it changed between two reads; empty when `fstat` fails.
+  package static func identity(_ descriptor: Int32) -> [Int64] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return [] }
+    #if canImport(Darwin)
+      return [Int64(info.st_size), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec), Int64(info.st_ino)]
+    #else
+      return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
+    #endif
+  }
+
   #if canImport(Darwin)
     /// `FIONREAD`, `_IOR('f', 127, int)` in <sys/filio.h>: a function-like macro Swift does not import.
     private static let fionread = UInt(0x4004_667F)

@@ -1,4 +1,5 @@
 import ConformArchive
+import ConformPlatform
 import Foundation
 
 /// A suite's table (JSON lines) left where it is, a file read a chunk at a time or bytes already
@@ -91,7 +92,7 @@ final class TableFile: @unchecked Sendable {
         offset += Int64(used)
       }
       if filled > 0 { buffer.withUnsafeBufferPointer { finishLastLine(UnsafeBufferPointer(rebasing: $0[..<filled]), line: line) } }
-      scanned = Self.identity(descriptor)
+      scanned = Descriptors.identity(descriptor)
     }
   }
 
@@ -112,17 +113,6 @@ final class TableFile: @unchecked Sendable {
     endsWithNewline = false
     line(bytes)
     starts.append(starts.last! + Int64(bytes.count))
-  }
-
-  /// Size, modification time (seconds, nanoseconds) and inode of an open file.
-  private static func identity(_ descriptor: Int32) -> [Int64] {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return [] }
-    #if canImport(Darwin)
-      return [Int64(info.st_size), Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec), Int64(info.st_ino)]
-    #else
-      return [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino)]
-    #endif
   }
 
   /// The length of line `number` (from 0), its newline included.
@@ -148,7 +138,7 @@ final class TableFile: @unchecked Sendable {
       bytes.append(contentsOf: table[Int(start)..<Int(start) + count])
     case .file(let descriptor):
       // While it is scanned (a duplicate id's first line is looked up), it is being checked.
-      guard scanned.isEmpty || Self.identity(descriptor) == scanned else {
+      guard scanned.isEmpty || Descriptors.identity(descriptor) == scanned else {
         throw .file(path: path, message: "changed during the run; run again with fixtures that stay put")
       }
       var failure: ConformError?
