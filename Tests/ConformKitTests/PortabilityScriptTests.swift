@@ -49,6 +49,8 @@ import Testing
     ("_ = Glibc.write(2, pointer, 1)", "SystemIO"),
     ("kill(-pid, SIGKILL)", "Spawn.signalGroup"),
     ("signal(SIGPIPE, SIG_IGN)", "Signals.ignore"),
+    ("#if canImport(Darwin)", "Descriptors.identity"),
+    ("let seconds = info.st_mtim.tv_sec", "Descriptors.identity"),
   ])
   func catchesEachKindOfCall(line: String, advice: String) throws {
     let copy = TestSupport.temporaryDirectory("conform-portability")
