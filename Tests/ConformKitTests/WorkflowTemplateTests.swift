@@ -15,6 +15,8 @@ import Testing
 
   static let workflows = ["android.yml", "conform.yml", "gate.yml", "ios.yml", "shards.yml"]
   static let actions = ["actions/fetch-results/action.yml", "actions/install-conform/action.yml"]
+  /// The kit's own workflow, held to the same checks as the templates.
+  static let kitWorkflow = "../../.github/workflows/ci.yml"
 
   func text(_ file: String) throws -> String {
     try String(contentsOf: Self.ci.appendingPathComponent(file), encoding: .utf8)
@@ -25,7 +27,7 @@ import Testing
     #expect(found == Self.workflows)
   }
 
-  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions)
+  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [kitWorkflow])
   func validatesAgainstGitHubsSchema(_ file: String) throws {
     let schema = file.hasSuffix("action.yml") ? "vendor.github-actions" : "vendor.github-workflows"
     let outcome = try TestSupport.run(
@@ -52,7 +54,7 @@ import Testing
 
   /// zizmor's security audits, offline, at medium severity and above (its `self-repository` hint,
   /// low, asks for a syntax the templates do not use yet).
-  @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions)
+  @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions + [kitWorkflow])
   func passesZizmor(_ file: String) throws {
     let outcome = try TestSupport.run(
       try #require(Self.zizmor.path), ["--offline", "--min-severity", "medium", Self.ci.appendingPathComponent(file).path],
@@ -60,7 +62,7 @@ import Testing
     #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
   }
 
-  @Test(arguments: workflows + actions)
+  @Test(arguments: workflows + actions + [kitWorkflow])
   func everyThirdPartyActionIsPinnedByCommit(_ file: String) throws {
     for line in try text(file).split(separator: "\n") where line.contains("uses: ") && !line.contains("uses: ./") {
       #expect(line.contains(#/uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
