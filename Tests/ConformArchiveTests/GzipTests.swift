@@ -59,7 +59,7 @@ import ConformKit
     let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures/version-compare.jsonl").path
     let directory = TestSupport.temporaryDirectory("gzip")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try TestSupport.run("/bin/sh", ["-c", "gzip -9 -c '\(fixtures)' > table.gz"], currentDirectory: directory)
+    let outcome = try TestSupport.run("/bin/sh", ["-c", #"gzip -9 -c "$1" > table.gz"#, "sh", fixtures], currentDirectory: directory)
     #expect(outcome.status == 0)
     let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("table.gz")))
     let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixtures)))

@@ -28,7 +28,8 @@ import Testing
     let results = SampleRuns.resultsText(
       header: SampleRuns.header(cases: Int64(SampleRuns.driftPassing.count)), results: SampleRuns.driftPassing)
     let path = SampleRuns.write(results, named: "a.jsonl", in: directory)
-    let command = "NO_COLOR=\(noColor) TERM=xterm '\(TestSupport.binary("conform"))' diff '\(path)' '\(path)'"
+    let words = [TestSupport.binary("conform"), "diff", path, path].map(ShellWord.quote)
+    let command = "NO_COLOR=\(noColor) TERM=xterm " + words.joined(separator: " ")
     let outcome = try TestSupport.run(try #require(Self.script.path), ["-qec", command, "/dev/null"])
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stdout.contains("\u{1B}[32m4 both pass, 0 both fail the same way, 0 disagree\u{1B}[0m") == coloured)

@@ -2,6 +2,8 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformKit
+
 /// The ready-to-copy GitHub workflows in `harness/ci/`: valid against GitHub's schema (and
 /// actionlint's and zizmor's checks where they are installed), pinned and fork-safe, and run here,
 /// step by step, by `harness/ci/local/run-job.py` in the two layouts a team has: an iOS and an Android
@@ -232,7 +234,7 @@ import Testing
     try """
       #!/usr/bin/env bash
       set -euo pipefail
-      printf '#!/usr/bin/env bash\\nexec %q "$@"\\n' \(String(reflecting: TestSupport.binary("swift-reference"))) > conform-adapter
+      printf '#!/usr/bin/env bash\\nexec %q "$@"\\n' \(ShellWord.quote(TestSupport.binary("swift-reference"))) > conform-adapter
       chmod +x conform-adapter
       """.write(to: build, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: build.path)
