@@ -16,10 +16,10 @@ enum ExampleAppTools {
     "java, kotlinc or junit5 is not installed: harness/install-deps.sh or apt-get install default-jdk kotlin junit5"
 }
 
-/// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps, run as CI runs
-/// it: it fails, naming the case, when either app's logic drifts by one character (gated on a
-/// copy of that app) or when a bundle case's expected output is altered. The passing run is
-/// `.ci/run`'s.
+/// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps: it fails, naming
+/// the cases, when either app's logic drifts by one character (gated on copies of the apps), and a
+/// bundle with one case's expected output altered fails exactly that case in both apps, every
+/// other case passing (the green run, but for one case; `.ci/run` does not run the gate again).
 @Suite(.serialized, .enabled(if: ExampleAppTools.installed, ExampleAppTools.missing))
 struct ExamplesGateTests {
   static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
@@ -72,35 +72,31 @@ struct ExamplesGateTests {
       .flatMap { $0.split(separator: " ").last.map(String.init) }
   }
 
-  @Test func aOneCharacterDriftInTheIOSAppFailsTheGate() throws {
-    let copy = try driftingCopy(
+  /// One gate run with both apps drifting by one character, each in another suite: the iOS app's
+  /// cooldown check (`>=` to `>`) and the Android app's version order (`>` to `<`). Each side's run
+  /// and own tests fail, naming its cases, and the drift gate shows both.
+  @Test func aOneCharacterDriftInEitherAppFailsTheGateNamingItsCases() throws {
+    let ios = try driftingCopy(
       of: "ios-app", file: "Sources/AppLogic/Review/ReviewEligibility.swift",
       replacing: "elapsed >= UInt64(settings.cooldownDays)", with: "elapsed > UInt64(settings.cooldownDays)")
-    let outcome = try gate(["--ios-app", copy.path])
+    let android = try driftingCopy(
+      of: "android-app", file: "app-logic/StoreVersionCheck.kt",
+      replacing: "return remotePart > localPart", with: "return remotePart < localPart")
+    let outcome = try gate(["--ios-app", ios.path, "--android-app", android.path])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
-    #expect(status(of: "ios-app: conform run", in: outcome.stderr) == "1")
-    #expect(status(of: "android-app: conform run", in: outcome.stderr) == "0")
-    #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
-    #expect(status(of: "ios-app: swift test", in: outcome.stderr) == "1")
-    #expect(status(of: "android-app: JUnit 5 tests", in: outcome.stderr) == "0")
-    // The drifting case is named by the run and by the app's own bundle test.
-    #expect(outcome.stdout.contains("FAIL eligibility/"))
-    #expect(outcome.stdout.contains("does not conform") || outcome.stderr.contains("does not conform"))
-  }
-
-  @Test func aOneCharacterDriftInTheAndroidAppFailsTheGate() throws {
-    let copy = try driftingCopy(
-      of: "android-app", file: "app-logic/ReviewEligibility.kt",
-      replacing: "return elapsed >= cooldownDays", with: "return elapsed > cooldownDays")
-    let outcome = try gate(["--android-app", copy.path])
-    #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
-    #expect(status(of: "ios-app: conform run", in: outcome.stderr) == "0")
-    #expect(status(of: "android-app: conform run", in: outcome.stderr) == "1")
-    #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
-    #expect(status(of: "ios-app: swift test", in: outcome.stderr) == "0")
-    #expect(status(of: "android-app: JUnit 5 tests", in: outcome.stderr) == "1")
-    #expect(outcome.stdout.contains("FAIL eligibility/"))
-    #expect((outcome.stdout + outcome.stderr).contains("cases():eligibility/boundary/"))
+    for step in ["ios-app: conform run", "android-app: conform run", "conform diff ios android", "ios-app: swift test",
+      "android-app: JUnit 5 tests"] {
+      #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
+    }
+    let output = outcome.stdout + outcome.stderr
+    // Each run names its drifting cases (the version order also reaches timeline cases that
+    // compare versions).
+    let failed = outcome.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
+    #expect(failed.contains { $0.hasPrefix("FAIL eligibility/") } && failed.contains { $0.hasPrefix("FAIL version-compare/") })
+    // The drift gate shows both suites; each app's own bundle test names its case by id.
+    #expect(output.contains("=== eligibility: ") && output.contains("=== version-compare: "))
+    #expect(output.contains("cases():version-compare/"))
+    #expect(output.contains("does not conform"))
   }
 
   @Test func anAlteredExpectedOutputFailsBothAppsTestsNamingTheCase() throws {
@@ -129,8 +125,10 @@ struct ExamplesGateTests {
     for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests"] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
-    // conform run names it for both apps; each app's own test names it too.
+    // conform run names it for both apps, and every other case passes; each app's own test names it too.
     #expect(outcome.stdout.components(separatedBy: "\nFAIL \(id)\n").count - 1 == 2)
+    #expect(outcome.stdout.components(separatedBy: " passed, 1 failed, ").count - 1 == 2, "\(outcome.stdout.suffix(3000))")
+    #expect(outcome.stdout.contains("[         1 tests failed          ]"))
     // Both apps fail it the same way: the drift gate says so, and fails too.
     #expect(status(of: "conform diff ios android", in: outcome.stderr) == "1")
     #expect(outcome.stdout.contains("1 both fail the same way"))
