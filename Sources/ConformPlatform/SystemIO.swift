@@ -20,7 +20,10 @@ package struct SystemCallError: Error, CustomStringConvertible {
     self.code = code
   }
 
-  package var description: String { "\(operation): \(String(cString: strerror(code)))" }
+  package var description: String { "\(operation): \(reason)" }
+
+  /// What went wrong, as the C library words it ("No space left on device").
+  package var reason: String { String(cString: strerror(code)) }
 }
 
 /// The thin layer over the C library that the adapter's session needs.
@@ -40,8 +43,24 @@ package enum SystemIO {
     }
   }
 
+  /// Creates the file at `path` for writing (mode 0644, close-on-exec): emptied when it exists, or
+  /// written at its end when `appending`.
+  package static func createForWriting(_ path: String, appending: Bool = false) throws(SystemCallError) -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw SystemCallError(operation: "cannot create \(path)", code: errno) }
+    return descriptor
+  }
+
+  /// Closes `descriptor`, reporting the error a file system may give only then (a full disk, a
+  /// network file system's write-back).
+  package static func closeFile(_ descriptor: Int32) throws(SystemCallError) {
+    guard close(descriptor) == 0 else { throw SystemCallError(operation: "cannot close the file", code: errno) }
+  }
+
   /// Writes every byte of `bytes` with `write(2)`, retrying partial and interrupted writes.
-  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+  package static func writeAll(
+    _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, operation: String = "cannot write the answers"
+  ) throws(SystemCallError) {
     var offset = 0
     while offset < bytes.count {
       #if canImport(Darwin)
@@ -54,7 +73,7 @@ package enum SystemIO {
       if result >= 0 {
         offset += result
       } else if errno != EINTR {
-        throw SystemCallError(operation: "cannot write the answers", code: errno)
+        throw SystemCallError(operation: operation, code: errno)
       }
     }
   }

@@ -106,16 +106,8 @@ package enum StepSummary {
       return
     }
     let text = (existing > 0 ? "\n" : "") + render(room - 1)
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      try FileIO.write(Array(text.utf8), to: path)
-      return
-    }
-    defer { try? handle.close() }
-    do {
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data(text.utf8))
-    } catch {
-      throw .file(path: path, message: "cannot be appended to: \(error.localizedDescription)")
-    }
+    let output = try FileIO.Output(creating: path, appending: true)
+    try output.write(Array(text.utf8))
+    try output.close()
   }
 }

@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// Small, explicit file access with errors that name the path.
@@ -54,33 +55,47 @@ public enum FileIO {
     }
   }
 
-  /// A file written piece by piece, so a large one never has to be held whole.
+  /// A file written piece by piece, so a large one never has to be held whole. Every write and
+  /// the close are checked: Foundation's `FileHandle.write` on Linux reports no error for a full
+  /// disk, so this writes with `write(2)` itself.
   public final class Output {
     let path: String
-    private let handle: FileHandle
+    private var descriptor: Int32?
 
-    /// Creates the file, or empties it when it exists.
-    public init(creating path: String) throws(ConformError) {
-      guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-        throw .file(path: path, message: "cannot be written (check the folder exists and its permissions)")
+    /// Creates the file, or empties it when it exists; or, `appending`, writes at its end.
+    public init(creating path: String, appending: Bool = false) throws(ConformError) {
+      do {
+        descriptor = try SystemIO.createForWriting(path, appending: appending)
+      } catch {
+        throw .file(path: path, message: "cannot be written: \(error.reason) (check the folder exists and its permissions)")
       }
       self.path = path
-      self.handle = handle
+    }
+
+    deinit {
+      if let descriptor { try? SystemIO.closeFile(descriptor) }
     }
 
     public func write(_ bytes: some DataProtocol) throws(ConformError) {
-      do {
-        try handle.write(contentsOf: bytes)
-      } catch {
-        throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+      guard let descriptor else { throw .file(path: path, message: "cannot be written: it is closed") }
+      var failure: SystemCallError?
+      for region in bytes.regions where failure == nil {
+        region.withUnsafeBytes { buffer in
+          do throws(SystemCallError) { try SystemIO.writeAll(descriptor, buffer, operation: "cannot be written") } catch {
+            failure = error
+          }
+        }
       }
+      if let failure { throw .file(path: path, message: "cannot be written: \(failure.reason)") }
     }
 
     public func close() throws(ConformError) {
+      guard let descriptor else { return }
+      self.descriptor = nil
       do {
-        try handle.close()
+        try SystemIO.closeFile(descriptor)
       } catch {
-        throw .file(path: path, message: "cannot be written: \(error.localizedDescription)")
+        throw .file(path: path, message: "cannot be written: \(error.reason)")
       }
     }
   }

@@ -1,0 +1,52 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// A report that cannot be written is an error, exit 2, naming the file: on a full disk
+/// (`/dev/full`, where every write fails with ENOSPC) and under a path that is not a folder. The
+/// run's results are kept, and a device given as a path stays a device.
+@Suite struct WriteFailureTests {
+  static let full = "/dev/full"
+  /// Whether this machine has Linux's always-full device (macOS has none).
+  static let hasFullDevice =
+    (try? FileManager.default.attributesOfItem(atPath: full)[.type] as? FileAttributeType) == .typeCharacterSpecial
+
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
+    try TestSupport.run(
+      TestSupport.binary("conform"),
+      ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility"] + arguments, environment: environment)
+  }
+
+  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html"])
+  func aReportOnAFullDiskIsExitTwoNamingTheFile(_ option: String) throws {
+    let directory = TestSupport.temporaryDirectory("conform write failure")
+    let results = directory.appendingPathComponent("results.jsonl").path
+    let outcome = try run(["--results", results, option, Self.full])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("conform: error: /dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
+    // The run itself is kept, and the report still reaches the terminal.
+    #expect(outcome.stdout.contains("337 passed, 0 failed"))
+    let kept = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+    #expect(kept.count == 339, "header, 337 cases and the footer")
+    // Written in place, never replaced: the device is still a device.
+    #expect(try FileManager.default.attributesOfItem(atPath: Self.full)[.type] as? FileAttributeType == .typeCharacterSpecial)
+  }
+
+  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"))
+  func aFullStepSummaryIsExitTwo() throws {
+    let outcome = try run([], environment: ["GITHUB_STEP_SUMMARY": Self.full])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("/dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
+  }
+
+  /// A path under a file, not a folder: no user can write there, root included.
+  @Test func aReportWhoseFolderIsAFileIsExitTwoNamingTheFile() throws {
+    let directory = TestSupport.temporaryDirectory("conform write failure")
+    let file = directory.appendingPathComponent("not-a-folder")
+    try Data("x".utf8).write(to: file)
+    let junit = file.appendingPathComponent("report.junit.xml").path
+    let outcome = try run(["--junit", junit])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("conform: error: \(junit): cannot be written"), "\(outcome.stderr)")
+  }
+}
