@@ -56,7 +56,7 @@ import Testing
     let path = resultsFile([SampleRuns.mixedResults[0]], complete: false)
     let outcome = try report([path])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr == "conform: warning: \(path): no footer: the run did not finish (it was killed or crashed)\n")
+    #expect(outcome.stderr == "conform: warning: \(path): no footer: the run did not finish (it was killed or crashed, or its disk was full)\n")
     #expect(outcome.stdout.contains("the run did not finish (the results file has no footer)"))
     #expect(lastLine(outcome.stdout) == "1 passed, 0 failed")
   }

@@ -39,6 +39,36 @@ import Testing
     #expect(outcome.stderr.contains("/dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
   }
 
+  /// At the file-size limit (RLIMIT_FSIZE, SIGXFSZ ignored) the results file is cut back to its last
+  /// whole record: every line stays JSON, and `conform report` reads it as a run cut short.
+  @Test func theResultsFileAtTheSizeLimitEndsAtAWholeRecord() throws {
+    let directory = TestSupport.temporaryDirectory("conform size limit")
+    let results = directory.appendingPathComponent("results.jsonl").path
+    let outcome = try TestSupport.run(
+      "/bin/bash",
+      ["-c", #"ulimit -f 20 && exec "$@""#, "limit", TestSupport.binary("conform"), "run", "--impl",
+        TestSupport.binary("swift-reference"), "--suite", "eligibility", "--results", results])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("\(results): writing the results failed: File too large. It is cut back to its last whole record"))
+    #expect(!outcome.stderr.contains("results in"))
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: results)))
+    #expect(bytes.count <= 20 * 1024 && bytes.last == 0x0A)
+    for line in bytes.split(separator: 0x0A) {
+      #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line)) }
+    }
+    let report = try TestSupport.run(TestSupport.binary("conform"), ["report", results])
+    #expect(report.stderr.contains("no footer: the run did not finish"), "\(report.stderr)")
+    #expect(report.stdout.contains("not run: cut short after"), "\(report.stdout)")
+  }
+
+  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"))
+  func resultsOnAFullDiskAreExitTwoWithNoResultsLine() throws {
+    let outcome = try run(["--results", Self.full])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("/dev/full: writing the results failed: No space left on device"), "\(outcome.stderr)")
+    #expect(!outcome.stderr.contains("results in"))
+  }
+
   /// A path under a file, not a folder: no user can write there, root included.
   @Test func aReportWhoseFolderIsAFileIsExitTwoNamingTheFile() throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")

@@ -31,7 +31,10 @@ final class ResultsWriter: @unchecked Sendable {
   private let header: Deferred<ResultHeader>
   /// Only `flush` touches this, under `writeLock`.
   private var headerWritten = false
+  /// The first write's failure; nothing is written after it. Only `writeAll` sets it, under `writeLock`.
   private var writeError: String?
+  /// How many bytes of the file end at a whole record; a failed write is cut back to it.
+  private var written: Int64 = 0
   /// Attempts the run will make, for progress.
   let expected: Int
   private let progress: ProgressBar
@@ -170,18 +173,26 @@ final class ResultsWriter: @unchecked Sendable {
     writeAll(spare)
   }
 
+  /// Writes `bytes`, whole records only. After a failure (a full disk, the file-size limit) the
+  /// file is cut back to its last whole record, so it stays valid JSON lines, and nothing more is
+  /// written.
   private func writeAll(_ bytes: [UInt8]) {
+    guard writeError == nil else { return }
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
+        let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if count < 0 {
           if errno == EINTR { continue }
-          if writeError == nil { writeError = String(cString: strerror(errno)) }
+          writeError = String(cString: strerror(errno))
+          let whole = raw[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+          written += Int64(whole)
+          _ = ftruncate(descriptor, off_t(written))
           return
         }
-        offset += written
+        offset += count
       }
+      written += Int64(raw.count)
     }
   }
 
@@ -209,7 +220,12 @@ final class ResultsWriter: @unchecked Sendable {
     lock.unlock()
     flush()
     close(descriptor)
-    if let writeError { throw .file(path: path, message: "writing the results failed: \(writeError)") }
+    if let writeError {
+      throw .file(
+        path: path,
+        message: "writing the results failed: \(writeError). It is cut back to its last whole record (\(written) bytes), "
+          + "with no footer: the results after that are lost")
+    }
     return (footer, outcomes, unlisted)
   }
 }

@@ -65,7 +65,7 @@ public struct ResultsFile: Sendable {
       case .footer(let last): footer = last
       }
     }
-    if footer == nil { warnings.append("no footer: the run did not finish (it was killed or crashed)") }
+    if footer == nil { warnings.append("no footer: the run did not finish (it was killed or crashed, or its disk was full)") }
     return ResultsFile(path: path, header: header, results: results, footer: footer, warnings: warnings)
   }
 }
