@@ -456,6 +456,22 @@ struct Fault: Sendable, CustomTestStringConvertible {
 
   // MARK: - Output it should not have, and children out of reach
 
+  /// Blank lines are not answers: an implementation that floods stdout with them, never answering,
+  /// times out at its `--timeout` like one that is silent, and every other case still passes.
+  /// (Before, conform counted reading the flood as its own time and stopped the case's clock:
+  /// a `--timeout 1` case took 394 s in a debug build.)
+  @Test func aFloodOfBlankLinesDoesNotStretchACasePastItsTimeout() throws {
+    let run = try Hostile.run("blank-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "1"])
+    Hostile.expectBounded(run, seconds: 60)
+    #expect(run.status == 1, "\(run.stderr)")
+    let file = try run.results()
+    #expect(try run.record(Hostile.culprit).status == .timeout)
+    #expect(file.results.filter { $0.id != Hostile.culprit }.allSatisfy { $0.status == .pass })
+    // The whole run, restart included, within a few timeouts: not minutes.
+    let milliseconds = try #require(file.footer?.milliseconds)
+    #expect(milliseconds < 10_000, "the run took \(milliseconds) ms")
+  }
+
   /// Stderr is the implementation's own: 1 GiB of it costs 4 KiB of memory and no case.
   @Test func aGibibyteOfStderrIsDrainedInBoundedMemory() throws {
     let run = try Hostile.run(

@@ -42,6 +42,7 @@ Behaviours that act on case --on ID (answered in order before it, flushed, so th
     nul                 answers with a NUL byte in its output string
     huge-line           writes one line of --bytes (default 100 MB), through head -c
     stderr-flood        writes --bytes (default 1 GiB) on stderr, through yes | head -c, then answers
+    blank-flood         writes blank lines on stdout without end (through yes), never answering
     unknown-seq         answers with a seq that was never sent
     wrong-id            answers with another case's id
     kelvin-id           answers with its id's K written as U+212A KELVIN SIGN (canonically equivalent)
@@ -157,6 +158,10 @@ def misbehave(request, expected):
         shell("yes 'hostile.py: chatty log line' | head -c %d >&2" % size)
         log("hostile.py: flooded stderr with %d bytes" % size)
         return False
+    if behaviour == "blank-flood":
+        out.flush()
+        shell("yes ''")
+        forever()
     if behaviour == "unknown-seq":
         send(result(dict(request, seq=seq + 1000000), expected[case]))
         return True
