@@ -262,10 +262,18 @@ public enum RunCommand: Command {
       {
         summary = RunSummary(file: try ResultsFile.read(path), knownFailures: knownFailures)
       }
+      // The known-failures file is attempted first, but its failure waits until the report is out.
+      var knownFailuresError: ConformError?
       if let output = options.writeKnownFailures {
-        try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output)
+        do { try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output) } catch { knownFailuresError = error }
       }
-      try printRunReport(summary, options: report, resultsPath: path)
+      do {
+        try printRunReport(summary, options: report, resultsPath: path)
+      } catch {
+        if let knownFailuresError { Terminal.error(knownFailuresError.description) }
+        throw error
+      }
+      if let knownFailuresError { throw knownFailuresError }
       if unsent > 0, options.generate != nil {
         let planned = plan.plannedCount
         Terminal.note(

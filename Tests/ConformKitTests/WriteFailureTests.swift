@@ -17,7 +17,7 @@ import Testing
       ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility"] + arguments, environment: environment)
   }
 
-  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html"])
+  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html", "--write-known-failures"])
   func aReportOnAFullDiskIsExitTwoNamingTheFile(_ option: String) throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")
     let results = directory.appendingPathComponent("results.jsonl").path
