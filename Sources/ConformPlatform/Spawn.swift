@@ -121,11 +121,10 @@ package enum Spawn {
     }
   }
 
-  /// Whether `pid` has ended, without reaping it (`waitid` with `WNOWAIT`: its pid stays
-  /// reserved, so signalling its group afterwards cannot reach a stranger).
-  package static func hasExited(_ pid: pid_t) -> Bool {
+  /// Waits until `pid` has ended, without reaping it (`waitid` with `WNOWAIT`), as long as it takes.
+  package static func waitUntilExited(_ pid: pid_t) {
     var info = siginfo_t()
-    return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
   }
 
   /// Sends `signal` to the process `pid`.

@@ -1,4 +1,6 @@
 import ConformJSON
+import ConformProtocol
+import Foundation
 import Testing
 
 @testable import ConformKit
@@ -149,12 +151,12 @@ import Testing
   @Test func theInnocentAreSentFirstByTheNextProcessInTheirOrder() {
     var rules = Self.sending([1, 2, 3])
     _ = rules.settle(.timeout(seq: 1), cause: "hang", stderr: nil)
-    rules.unsent([Self.item(7)].lazy)  // taken by the writer, never sent
+    rules.took([Self.item(7)], drained: false)  // taken by the writer, not sent yet
     rules.beginProcess()
     #expect(Self.refill(&rules) == [2, 3, 7])
     #expect(rules.nextSeq == 4)
     // A second fault takes back what is in flight ahead of what was requeued before.
-    rules.unsent([Self.item(8)].lazy)
+    rules.took([Self.item(8)], drained: false)
     _ = rules.settle(.violation(seq: 1), cause: "bad line", stderr: nil)
     #expect(Self.numbers(rules.requeued) == [3, 7, 8])
   }
@@ -297,10 +299,170 @@ import Testing
     _ = rules.settle(.died, cause: "crash", stderr: nil)
     rules.beginProcess()
     _ = Self.refill(&rules)  // c1 replayed
-    rules.unsent([Self.item(5)].lazy)
+    rules.took([Self.item(5)], drained: false)
     #expect(Self.numbers(rules.stopAll()) == [1, 2, 3, 4, 5])
     #expect(rules.inFlight.isEmpty)
     #expect(!rules.hasWork)
+  }
+
+  // MARK: - The writer's steps
+
+  /// Rules for a process that supports both suites (or only `a`), nothing sent yet.
+  static func writer(window: Int = 8, supportsB: Bool = true) -> SessionRules {
+    var rules = SessionRules(window: window)
+    rules.beginProcess()
+    rules.supported = [true, supportsB]
+    return rules
+  }
+
+  static func written(_ step: SessionRules.WriteStep) -> [Int] {
+    guard case .write(_, let items) = step.action else { return [] }
+    return numbers(items)
+  }
+
+  @Test func theWriterTakesTheWholeRoomThenWritesItAsOneBatch() {
+    var rules = Self.writer()
+    #expect(rules.nextWrite(now: 0).action == .take(8))
+    rules.took((1...8).map(Self.item), drained: false)
+    let step = rules.nextWrite(now: 5)
+    #expect(step.action == .write(firstSeq: 1, (1...8).map(Self.item)))
+    #expect(step.startsClock, "the window was empty: the supervisor has a deadline again")
+    #expect(rules.inFlight.count == 8)
+  }
+
+  @Test func aFullWindowTakesTheNextRefillAheadOnceThenWaits() {
+    var rules = Self.writer()
+    rules.took((1...8).map(Self.item), drained: false)
+    _ = rules.nextWrite(now: 0)
+    #expect(rules.nextWrite(now: 0).action == .take(4), "window 8, low water 4: a refill is 4")
+    rules.took((1...4).map(Self.item), drained: false)
+    #expect(rules.nextWrite(now: 0).action == .wait)
+    for seq in Int64(1)...4 { Self.pass(&rules, seq: seq) }
+    let step = rules.nextWrite(now: 1)
+    #expect(Self.written(step) == [1, 2, 3, 4], "the refill taken ahead goes out at low water")
+    #expect(!step.startsClock, "requests were in flight already")
+  }
+
+  @Test func aDrainedSourceClosesOnceNothingIsInFlight() {
+    var rules = Self.writer()
+    rules.took([Self.item(1)], drained: true)
+    #expect(Self.written(rules.nextWrite(now: 0)) == [1])
+    #expect(rules.nextWrite(now: 0).action == .wait, "the last answer is still to come")
+    Self.pass(&rules, seq: 1)
+    #expect(rules.nextWrite(now: 1).action == .close)
+  }
+
+  @Test func aSourceThatGaveNothingIsAskedAgainOnlyOnceWhatIsHeldIsSent() {
+    var rules = Self.writer()
+    rules.took([Self.item(1), Self.item(3)], drained: false)
+    #expect(rules.nextWrite(now: 0).action == .take(6), "room left after what is held: fill it first")
+    rules.took([], drained: false)  // a search between batches
+    #expect(Self.written(rules.nextWrite(now: 0)) == [1, 3])
+    #expect(rules.nextWrite(now: 0).action == .take(6))
+  }
+
+  @Test func attemptsOfAnUnsupportedSuiteComeBackToBeRecordedNotSent() {
+    var rules = Self.writer(supportsB: false)
+    rules.took((1...4).map(Self.item), drained: true)
+    let step = rules.nextWrite(now: 0)
+    #expect(Self.written(step) == [1, 3])
+    #expect(Self.numbers(step.unsupported) == [2, 4])
+  }
+
+  @Test func aSuspectIsWrittenAloneAndTheVerdictComesWithTheNextStep() throws {
+    var rules = Self.writer()
+    rules.took((1...3).map(Self.item), drained: true)
+    _ = rules.nextWrite(now: 0)
+    _ = rules.settle(.died, cause: "it crashed", stderr: nil)
+    rules.beginProcess()
+    #expect(Self.written(rules.nextWrite(now: 0)) == [1])
+    #expect(rules.nextWrite(now: 0).action == .wait, "one suspect at a time")
+    for seq in Int64(1)...3 {
+      if seq > 1 { #expect(Self.written(rules.nextWrite(now: 0)) == [Int(seq)]) }
+      Self.pass(&rules, seq: seq)
+    }
+    let step = rules.nextWrite(now: 1)
+    #expect(try #require(step.verdict).passed.count == 3)
+    #expect(step.action == .close)
+  }
+
+  // MARK: - The process's phase
+
+  static func pump() -> (PumpState, Int) {
+    var state = PumpState(window: 8)
+    let number = state.begin(wake: try! WakePipe())
+    state.stream(supported: [true, true])
+    return (state, number)
+  }
+
+  static func isFailed(_ phase: ProcessPhase, _ expected: String) -> Bool {
+    guard case .failed(let fault) = phase else { return false }
+    return switch fault {
+    case .stdoutEnded: expected == "stdout"
+    case .writeFailed: expected == "write"
+    case .violation: expected == "violation"
+    }
+  }
+
+  @Test func aMoreTellingFaultTakesThePlaceOfTheFirstUntilTheProcessEnds() {
+    var (state, number) = Self.pump()
+    state.fault(number, .stdoutEnded)
+    #expect(Self.isFailed(state.phase, "stdout"))
+    state.fault(number, .writeFailed(EPIPE))
+    #expect(Self.isFailed(state.phase, "write"))
+    state.fault(number, .stdoutEnded)
+    #expect(Self.isFailed(state.phase, "write"), "a lesser fault does not replace it")
+    state.fault(number, .violation(ProtocolViolation("bad line")))
+    #expect(Self.isFailed(state.phase, "violation"))
+    _ = state.end(number)
+    state.fault(number, .stdoutEnded)
+    #expect(state.isEnded(number))
+    #expect(state.nextWrite(number, now: 0, stopping: false).action == .stop)
+  }
+
+  @Test func stdoutClosedAfterTheLastAnswerIsTheEndNotAFault() {
+    var (state, number) = Self.pump()
+    state.rules.took([Self.item(1)], drained: true)
+    _ = state.nextWrite(number, now: 0, stopping: false)
+    state.fault(number, .stdoutEnded)
+    #expect(Self.isFailed(state.phase, "stdout"), "an answer was still in flight")
+
+    (state, number) = Self.pump()
+    state.rules.took([], drained: true)
+    let close = state.nextWrite(number, now: 0, stopping: false).action
+    #expect(close == .close)
+    state.fault(number, .stdoutEnded)
+    guard case .draining = state.phase else {
+      Issue.record("stdout closed after the last answer made the phase \(state.phase)")
+      return
+    }
+  }
+
+  @Test func aWaitingWriterIsWokenOnceWhenTheWindowDrainsOrTheProcessEnds() {
+    var (state, number) = Self.pump()
+    state.rules.took((1...8).map(Self.item), drained: true)
+    _ = state.nextWrite(number, now: 0, stopping: false)
+    #expect(state.nextWrite(number, now: 0, stopping: false).action == .wait)
+    for seq in Int64(1)...3 { Self.pass(&state.rules, seq: seq) }
+    let above = state.answersTaken()
+    #expect(!above, "5 in flight, above low water")
+    Self.pass(&state.rules, seq: 4)
+    let atLowWater = state.answersTaken()
+    let again = state.answersTaken()
+    #expect(atLowWater, "at low water the waiting writer is woken")
+    #expect(!again, "once: it was not waiting again")
+    #expect(state.nextWrite(number, now: 0, stopping: false).action == .wait)
+    let woken = state.end(number)
+    #expect(woken, "the end wakes a waiting writer")
+    #expect(state.nextWrite(number, now: 0, stopping: true).action == .stop)
+  }
+
+  @Test func aStoppingRunOrALaterProcessStopsTheWriter() {
+    var (state, number) = Self.pump()
+    #expect(state.nextWrite(number, now: 0, stopping: true).action == .stop)
+    let next = state.begin(wake: try! WakePipe())
+    #expect(state.nextWrite(number, now: 0, stopping: false).action == .stop, "process \(number) is over")
+    #expect(state.nextWrite(next, now: 0, stopping: false).action == .stop, "still in its handshake")
   }
 
   @Test(arguments: [

@@ -69,6 +69,20 @@ import Testing
     #expect(!outcome.stderr.contains("results in"))
   }
 
+  /// A generation that fails part-way (here at the file-size limit) leaves the folder as it was:
+  /// no table cut short, no manifest, no temporary file.
+  @Test func aGenerationThatFailsLeavesTheFolderAsItWas() throws {
+    let directory = TestSupport.temporaryDirectory("conform generate failure")
+    let table = directory.appendingPathComponent("eligibility.jsonl")
+    try Data("the table that was there\n".utf8).write(to: table)
+    let outcome = try TestSupport.run(
+      "/bin/bash", ["-c", #"ulimit -f 64 && exec "$@""#, "limit", TestSupport.binary("conform"), "generate", "--out", directory.path])
+    #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
+    #expect(outcome.stderr.contains("\(table.path): cannot be written: File too large"), "\(outcome.stderr)")
+    #expect(try String(contentsOf: table, encoding: .utf8) == "the table that was there\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["eligibility.jsonl"])
+  }
+
   /// A path under a file, not a folder: no user can write there, root included.
   @Test func aReportWhoseFolderIsAFileIsExitTwoNamingTheFile() throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")

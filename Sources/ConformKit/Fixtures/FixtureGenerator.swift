@@ -24,7 +24,9 @@ public enum FixtureGenerator {
   }
 
   /// Writes a fixture set into `directory`, replacing the files of the same names, each table
-  /// as it is made: memory stays flat however deep the search. The manifest is written last.
+  /// as it is made: memory stays flat however deep the search. Every file is written beside its
+  /// name and put in place once all are written, the manifest last: a generation that fails
+  /// (a full disk) leaves the folder as it was.
   ///
   /// - Returns: the names of the files written, in order, and the manifest's bytes.
   public static func write(
@@ -33,6 +35,7 @@ public enum FixtureGenerator {
     try FileIO.createDirectory(directory)
     var names: [String] = []
     var manifest: [UInt8] = []
+    var written: [FileIO.Output] = []
     var output: FileIO.Output?
     try make(options: options, suites: SuiteRegistry.all) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
       if output == nil {
@@ -42,10 +45,12 @@ public enum FixtureGenerator {
       try output!.write(piece)
       if name == "manifest.json" { manifest = piece }
       if last {
-        try output!.close()
+        try output!.closeStaged()
+        written.append(output!)
         output = nil
       }
     }
+    for file in written { try file.commit() }
     return (names, manifest)
   }
 

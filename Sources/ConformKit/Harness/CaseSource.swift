@@ -1,5 +1,6 @@
 import ConformProtocol
 import Foundation
+import Synchronization
 
 /// An attempt and the table that holds its case: what a worker sends, retries and records.
 struct TableAttempt: Sendable {
@@ -39,11 +40,10 @@ extension CaseSource {
 
 /// The attempts of a fixture set, all made before the run: every case once per round
 /// (`--repeat`), shuffled with `--shuffle`.
-final class PlannedAttempts: CaseSource, @unchecked Sendable {
+final class PlannedAttempts: CaseSource {
   let table: CaseTable
-  private let lock = NSLock()
   private let attempts: [Attempt]
-  private var next = 0
+  private let next = Mutex(0)
 
   init(table: CaseTable, attempts: [Attempt]) {
     self.table = table
@@ -53,19 +53,15 @@ final class PlannedAttempts: CaseSource, @unchecked Sendable {
   var plannedCount: Int { attempts.count }
 
   func take(_ count: Int) -> [TableAttempt] {
-    lock.lock()
-    let end = next + min(count, attempts.count - next)
-    let batch = attempts[next..<end]
-    next = end
-    lock.unlock()
-    return batch.map { TableAttempt(table: table, attempt: $0) }
+    let taken = next.withLock { next in
+      let start = next
+      next += min(count, attempts.count - next)
+      return start..<next
+    }
+    return attempts[taken].map { TableAttempt(table: table, attempt: $0) }
   }
 
-  var isEmpty: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return next == attempts.count
-  }
+  var isEmpty: Bool { next.withLock { $0 == attempts.count } }
 
   func drain() -> [TableAttempt] { take(Int.max) }
 }
@@ -80,18 +76,22 @@ final class PlannedAttempts: CaseSource, @unchecked Sendable {
 /// outside it, by the worker's thread that took the batch.
 ///
 /// A shard (`--shard K/N`) makes only its part of the stream (every Nth case, `Shard.keeps`).
-package final class GeneratedCases: CaseSource, @unchecked Sendable {
+package final class GeneratedCases: CaseSource {
   let suite: any Suite
   let plannedCount: Int
   /// The cases of the stream, every shard's (at most the limit).
   let streamCount: Int
   private let suites: [String]
-  private let lock = NSLock()
-  /// Where the cases come from: fixture lines when the suite writes them, else drafts.
-  private let lines: FixtureLineSource?
-  private var drafts: AnyIterator<CaseDraft>?
-  private var made = 0
-  private var exhausted = false
+  private let stream: Mutex<Stream>
+
+  /// Where the cases come from (fixture lines when the suite writes them, else drafts) and how
+  /// far the run has got.
+  private struct Stream {
+    var lines: FixtureLineSource?
+    var drafts: AnyIterator<CaseDraft>?
+    var made = 0
+    var exhausted = false
+  }
 
   /// - Parameter limit: send only the first `limit` cases (of them, `shard`'s part).
   init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil, shard: Shard? = nil) {
@@ -99,19 +99,18 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
     suites = [suite.name]
     streamCount = min(suite.tierCaseCount(options: options), limit ?? Int.max)
     plannedCount = shard?.count(of: streamCount) ?? streamCount
-    lines = suite.tierFixtureLines(options: options, keeping: shard?.keeps)
-    if lines == nil { drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator() }
+    var stream = Stream()
+    stream.lines = suite.tierFixtureLines(options: options, keeping: shard?.keeps)
+    if stream.lines == nil { stream.drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator() }
+    self.stream = Mutex(stream)
   }
 
   /// The cases made so far.
-  var generated: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return made
-  }
+  var generated: Int { stream.withLock { $0.made } }
 
   func take(_ count: Int) -> [TableAttempt] {
-    guard let table = lines == nil ? tableFromDrafts(count) : tableFromLines(count) else { return [] }
+    let writesLines = stream.withLock { $0.lines != nil }
+    guard let table = writesLines ? tableFromLines(count) : tableFromDrafts(count) else { return [] }
     return (0..<table.count).map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: 0)) }
   }
 
@@ -121,17 +120,18 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
     chunk.reserveCapacity(min(count, 4096) * 1024)
     var parts: [FixtureLine.Parts] = []
     parts.reserveCapacity(min(count, 4096))
-    lock.lock()
-    let base = made
-    while parts.count < count, made < plannedCount, !exhausted {
-      guard let (line, _) = lines!.next(into: &chunk) else {
-        exhausted = true
-        break
+    let base = stream.withLock { stream in
+      let base = stream.made
+      while parts.count < count, stream.made < plannedCount, !stream.exhausted {
+        guard let (line, _) = stream.lines!.next(into: &chunk) else {
+          stream.exhausted = true
+          break
+        }
+        parts.append(line)
+        stream.made += 1
       }
-      parts.append(line)
-      made += 1
+      return base
     }
-    lock.unlock()
     guard !parts.isEmpty else { return nil }
     return CaseTable(
       lines: chunk, parts: parts, caseSuites: Array(repeating: suite.name, count: parts.count), suites: suites, base: base)
@@ -142,31 +142,26 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
   private func tableFromDrafts(_ count: Int) -> CaseTable? {
     var batch: [CaseDraft] = []
     batch.reserveCapacity(min(count, 4096))
-    lock.lock()
-    let base = made
-    while batch.count < count, made < plannedCount, !exhausted {
-      guard let draft = drafts!.next() else {
-        exhausted = true
-        break
+    let base = stream.withLock { stream in
+      let base = stream.made
+      while batch.count < count, stream.made < plannedCount, !stream.exhausted {
+        guard let draft = stream.drafts!.next() else {
+          stream.exhausted = true
+          break
+        }
+        batch.append(draft)
+        stream.made += 1
       }
-      batch.append(draft)
-      made += 1
+      return base
     }
-    lock.unlock()
     guard !batch.isEmpty else { return nil }
     return CaseTable(batch.map(suite.fixture(for:)), suites: suites, base: base)
   }
 
-  var isEmpty: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return made >= plannedCount || exhausted
-  }
+  var isEmpty: Bool { stream.withLock { $0.made >= plannedCount || $0.exhausted } }
 
   func drain() -> [TableAttempt] {
-    lock.lock()
-    exhausted = true
-    lock.unlock()
+    stream.withLock { $0.exhausted = true }
     return []
   }
 
@@ -188,7 +183,7 @@ package final class GeneratedCases: CaseSource, @unchecked Sendable {
 ///
 /// Every case once per round (`--repeat`), in the tables' order, at most `limit` a round; each
 /// chunk's case table is built once, the first time it is sent.
-final class StreamedTables: CaseSource, @unchecked Sendable {
+final class StreamedTables: CaseSource {
   let tables: GeneratedTables
   let plannedCount: Int
   /// The run's suites (those with cases within the limit).
@@ -196,13 +191,17 @@ final class StreamedTables: CaseSource, @unchecked Sendable {
   /// Cases sent per round.
   let casesPerRound: Int
   private let repeats: Int
-  private let lock = NSLock()
-  private var built: [CaseTable] = []
-  private var round = 0
-  private var chunk = 0
-  private var index = 0
-  private var sentInRound = 0
-  private var taken = 0
+  private let position = Mutex(Position())
+
+  /// The chunks' tables built so far, and where the next attempt comes from.
+  private struct Position {
+    var built: [CaseTable] = []
+    var round = 0
+    var chunk = 0
+    var index = 0
+    var sentInRound = 0
+    var taken = 0
+  }
 
   /// - Parameter counts: each suite's case count, in the tables' order.
   init(tables: GeneratedTables, counts: [Int], repeats: Int, limit: Int?) {
@@ -221,36 +220,36 @@ final class StreamedTables: CaseSource, @unchecked Sendable {
   }
 
   func take(_ count: Int) -> [TableAttempt] {
-    lock.lock()
-    defer { lock.unlock() }
-    var batch: [TableAttempt] = []
-    while batch.count < count, round < repeats {
-      guard sentInRound < casesPerRound, let table = table(chunk) else {
-        round += 1
-        chunk = 0
-        index = 0
-        sentInRound = 0
-        continue
+    position.withLock { at in
+      var batch: [TableAttempt] = []
+      while batch.count < count, at.round < repeats {
+        guard at.sentInRound < casesPerRound, let table = table(at.chunk, &at.built) else {
+          at.round += 1
+          at.chunk = 0
+          at.index = 0
+          at.sentInRound = 0
+          continue
+        }
+        if at.index >= table.count {
+          at.chunk += 1
+          at.index = 0
+          continue
+        }
+        let end = at.index + min(count - batch.count, table.count - at.index, casesPerRound - at.sentInRound)
+        for position in at.index..<end {
+          batch.append(TableAttempt(table: table, attempt: Attempt(caseIndex: Int32(position), number: Int32(at.round))))
+        }
+        at.sentInRound += end - at.index
+        at.index = end
       }
-      if index >= table.count {
-        chunk += 1
-        index = 0
-        continue
-      }
-      let end = index + min(count - batch.count, table.count - index, casesPerRound - sentInRound)
-      for position in index..<end {
-        batch.append(TableAttempt(table: table, attempt: Attempt(caseIndex: Int32(position), number: Int32(round))))
-      }
-      sentInRound += end - index
-      index = end
+      at.taken += batch.count
+      return batch
     }
-    taken += batch.count
-    return batch
   }
 
   /// Chunk `id`'s table, waiting for the chunk to be made; nil past the last. Chunks are asked
   /// for in order, so each is built once, right after the one before it.
-  private func table(_ id: Int) -> CaseTable? {
+  private func table(_ id: Int, _ built: inout [CaseTable]) -> CaseTable? {
     if id < built.count { return built[id] }
     guard let made = tables.chunk(id) else { return nil }
     let base = built.last.map { $0.base + $0.count } ?? 0
@@ -259,11 +258,7 @@ final class StreamedTables: CaseSource, @unchecked Sendable {
     return table
   }
 
-  var isEmpty: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return taken >= plannedCount
-  }
+  var isEmpty: Bool { position.withLock { $0.taken >= plannedCount } }
 
   func drain() -> [TableAttempt] { take(Int.max) }
 }

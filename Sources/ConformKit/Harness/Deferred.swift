@@ -1,35 +1,43 @@
-import Foundation
+import Dispatch
+import Synchronization
 
 /// A value another thread makes later: `value` waits for it, `resolved` does not.
-package final class Deferred<Value: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var stored: Value?
+package final class Deferred<Value: Sendable>: Sendable {
+  private let stored: Mutex<Value?>
+  /// Signalled once the value is stored; each waiter passes the signal on to the next.
+  private let ready = DispatchSemaphore(value: 0)
 
   /// A value still to come (`resolve` it).
-  package init() {}
+  package init() { stored = Mutex(nil) }
 
   /// A value known now.
-  package init(_ value: Value) { stored = value }
+  package init(_ value: Value) { stored = Mutex(value) }
 
+  /// Stores the value (once: a later call changes nothing).
   func resolve(_ value: Value) {
-    condition.lock()
-    stored = value
-    condition.broadcast()
-    condition.unlock()
+    let first = stored.withLock { stored in
+      defer { stored = stored ?? value }
+      return stored == nil
+    }
+    if first { ready.signal() }
   }
 
   /// The value, waiting for it.
   var value: Value {
-    condition.lock()
-    defer { condition.unlock() }
-    while stored == nil { condition.wait() }
-    return stored!
+    if let value = resolved { return value }
+    ready.wait()
+    ready.signal()
+    return resolved!
+  }
+
+  /// The value, waiting at most `milliseconds` for it; nil when it did not come in time.
+  func value(waitingAtMost milliseconds: Int) -> Value? {
+    if let value = resolved { return value }
+    guard ready.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return resolved }
+    ready.signal()
+    return resolved
   }
 
   /// The value if it is known yet.
-  var resolved: Value? {
-    condition.lock()
-    defer { condition.unlock() }
-    return stored
-  }
+  var resolved: Value? { stored.withLock { $0 } }
 }

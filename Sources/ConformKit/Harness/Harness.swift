@@ -100,15 +100,23 @@ package enum HarnessOutcome: Sendable {
 package enum Harness {
   /// The runs a signal stops (a differential fuzz search runs two at once); empty outside a run.
   private static let active = Mutex<[RunContext]>([])
+  /// Signalled each time the last run in progress ends.
+  private static let noneActive = DispatchSemaphore(value: 0)
 
   package static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
     let started = MonotonicClock.now()
     let startedAt = WallClock.iso8601()
-    let context = RunContext(
+    let context = try RunContext(
       suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source,
       observer: plan.observer)
     active.withLock { $0.append(context) }
-    defer { active.withLock { $0.removeAll { $0 === context } } }
+    defer {
+      let none = active.withLock { active in
+        active.removeAll { $0 === context }
+        return active.isEmpty
+      }
+      if none { noneActive.signal() }
+    }
     let diagnostics = plan.settings.diagnostics
     SignalWatcher.install(diagnostics: diagnostics) { signal in
       let contexts = Harness.active.withLock { $0 }
@@ -218,10 +226,9 @@ package enum Harness {
 
   /// Waits until no run is in progress, for at most `seconds`; false if one still is.
   private static func waitForRunsToEnd(seconds: Int) -> Bool {
-    let deadline = MonotonicClock.now() + UInt64(seconds) * 1_000_000_000
+    let deadline = DispatchTime.now() + .seconds(seconds)
     while !active.withLock({ $0.isEmpty }) {
-      guard MonotonicClock.now() < deadline else { return false }
-      usleep(10_000)
+      guard noneActive.wait(timeout: deadline) == .success else { return false }
     }
     return true
   }

@@ -52,8 +52,9 @@ package enum Termination: Sendable, Equatable, CustomStringConvertible {
 /// `Process` (whose exit detection a grandchild can block). Every pipe end is close-on-exec and
 /// at descriptor 3 or above, and spawns are serialised, so no implementation inherits another
 /// worker's pipe and misses its end of input. The parent's ends are non-blocking: the threads
-/// that use them wait in `poll` with a short timeout, so none can be stuck forever by a
-/// grandchild that keeps a pipe open.
+/// that use them wait in `poll` on them and on the session's `WakePipe`, so none can be stuck
+/// by a grandchild that keeps a pipe open. A thread per process waits for its exit (without
+/// reaping it) and says so at once: nothing checks for an exit on a timer.
 final class ImplementationProcess: Sendable {
   let pid: pid_t
   /// Write end of the implementation's stdin.
@@ -64,6 +65,8 @@ final class ImplementationProcess: Sendable {
 
   /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
   private let reaped = Mutex<Termination?>(nil)
+  /// Resolved by the exit watcher once the process has ended (not yet reaped).
+  private let exit = Deferred<Bool>()
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
   private static let spawnLock = NSLock()
@@ -83,8 +86,11 @@ final class ImplementationProcess: Sendable {
     self.stderrFD = stderrFD
   }
 
-  /// Starts `command` (the program, then its arguments) with exactly `environment`.
-  static func start(command: [String], environment: [String]) throws(ConformError) -> ImplementationProcess {
+  /// Starts `command` (the program, then its arguments) with exactly `environment`; `onExit`
+  /// runs on the exit watcher's thread once the process has ended.
+  static func start(
+    command: [String], environment: [String], onExit: @escaping @Sendable () -> Void = {}
+  ) throws(ConformError) -> ImplementationProcess {
     spawnLock.lock()
     defer { spawnLock.unlock() }
     let stdinPipe = try makePipe()
@@ -110,7 +116,16 @@ final class ImplementationProcess: Sendable {
     childEnds.forEach { close($0) }
     parentEnds.forEach { Descriptors.setNonBlocking($0) }
     unreaped.withLock { _ = $0.insert(pid) }
-    return ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
+    let process = ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
+    let watcher = Thread {
+      Spawn.waitUntilExited(pid)
+      process.exit.resolve(true)
+      onExit()
+    }
+    watcher.name = "conform exit \(pid)"
+    watcher.stackSize = 1 << 16
+    watcher.start()
+    return process
   }
 
   private static func makePipe() throws(ConformError) -> (read: Int32, write: Int32) {
@@ -119,23 +134,10 @@ final class ImplementationProcess: Sendable {
 
   /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
   /// its group afterwards cannot reach a stranger).
-  var hasExited: Bool {
-    reaped.withLock { reaped in
-      reaped != nil || Spawn.hasExited(pid)
-    }
-  }
+  var hasExited: Bool { exit.resolved != nil }
 
   /// Waits up to `milliseconds` for the process to end on its own; true when it did.
-  func waitForExit(milliseconds: Int) -> Bool {
-    let deadline = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
-    var pause = 1
-    while !hasExited {
-      if MonotonicClock.now() >= deadline { return false }
-      MonotonicClock.sleep(milliseconds: pause)
-      pause = min(pause * 2, 20)
-    }
-    return true
-  }
+  func waitForExit(milliseconds: Int) -> Bool { exit.value(waitingAtMost: milliseconds) != nil }
 
   /// Sends `signal` to the whole process group (the implementation and its children).
   func signalGroup(_ signal: Int32) {
@@ -158,7 +160,9 @@ final class ImplementationProcess: Sendable {
   /// Reaps the process, waiting for it (call once it has exited or been killed).
   @discardableResult
   func reap() -> Termination {
-    reaped.withLock { reaped in
+    // After the exit watcher: its `waitid` must not meet a pid reaped, then reused.
+    _ = exit.value
+    return reaped.withLock { reaped in
       if let reaped { return reaped }
       var status: Int32 = 0  // a failed wait (never expected: it is our own child) reads as 0
       if case .ended(let ended) = Spawn.wait(pid) { status = ended }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The selected cases of an indexed fixture set (`conform run --fixtures DIR`), read from their
 /// tables a batch at a time as workers take them: every case once per round (`--repeat`), in
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// Each batch gets its own case table, which lives while one of its attempts is in flight or
 /// waits to be sent again after a crash: the run holds the cases it is sending, not the tables.
-final class IndexedCases: CaseSource, @unchecked Sendable {
+final class IndexedCases: CaseSource {
   let fixtures: IndexedFixtures
   /// The run's suites, in the manifest's order.
   let suites: [String]
@@ -18,9 +19,8 @@ final class IndexedCases: CaseSource, @unchecked Sendable {
   /// With `--shuffle`, every attempt in send order (`caseIndex`: a position among the selected
   /// cases); nil: in order, round after round, made as they are taken.
   private let order: [Attempt]?
-  private let lock = NSLock()
-  private var next = 0
-  private var stopped: ConformError?
+  /// The next attempt to hand out, and what stopped the source early.
+  private let progress = Mutex<(next: Int, stopped: ConformError?)>((0, nil))
 
   init(fixtures: IndexedFixtures, selection: IndexedSelection, suites: [String], repeats: Int, shuffleSeed: UInt64?) {
     self.fixtures = fixtures
@@ -32,11 +32,11 @@ final class IndexedCases: CaseSource, @unchecked Sendable {
   }
 
   func take(_ count: Int) -> [TableAttempt] {
-    lock.lock()
-    let start = stopped == nil ? next : plannedCount
-    let end = start + min(count, plannedCount - start)
-    next = end
-    lock.unlock()
+    let (start, end) = progress.withLock { progress in
+      let start = progress.stopped == nil ? progress.next : plannedCount
+      progress.next = start + min(count, plannedCount - start)
+      return (start, progress.next)
+    }
     guard start < end else { return [] }
     let attempts = (start..<end).map { order?[$0] ?? Attempt(caseIndex: Int32($0 % caseCount), number: Int32($0 / caseCount)) }
     let positions = attempts.map(\.caseIndex)
@@ -46,25 +46,15 @@ final class IndexedCases: CaseSource, @unchecked Sendable {
         positions.map { position in selected.map { Int($0[Int(position)]) } ?? Int(position) }, suites: suites,
         ordinals: positions)
     } catch {
-      lock.lock()
-      stopped = stopped ?? error
-      lock.unlock()
+      progress.withLock { $0.stopped = $0.stopped ?? error }
       return []
     }
     return attempts.indices.map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: attempts[$0].number)) }
   }
 
-  var isEmpty: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return next >= plannedCount
-  }
+  var isEmpty: Bool { progress.withLock { $0.next >= plannedCount } }
 
   func drain() -> [TableAttempt] { take(Int.max) }
 
-  var failure: ConformError? {
-    lock.lock()
-    defer { lock.unlock() }
-    return stopped
-  }
+  var failure: ConformError? { progress.withLock { $0.stopped } }
 }

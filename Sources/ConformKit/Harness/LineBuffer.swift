@@ -99,10 +99,3 @@ final class LineBuffer {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 }
-
-/// Waits until `descriptor` is ready for `events` or `milliseconds` pass.
-@discardableResult
-func pollDescriptor(_ descriptor: Int32, events: Int16, milliseconds: Int32) -> Bool {
-  var entry = pollfd(fd: descriptor, events: events, revents: 0)
-  return poll(&entry, 1, milliseconds) > 0
-}

@@ -7,11 +7,6 @@ package enum MonotonicClock {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
   }
-
-  /// Sleeps `milliseconds` (for short grace periods only).
-  static func sleep(milliseconds: Int) {
-    usleep(useconds_t(milliseconds * 1000))
-  }
 }
 
 /// The wall clock, as the results file writes it.

@@ -12,6 +12,10 @@ import Foundation
 /// while they are sent as they are made): nothing is written before it. Every result is also
 /// counted in the run's `RunTally`, which keeps only the outcomes a report lists, so memory does
 /// not grow with the number of cases.
+///
+/// Unchecked because its state is under two locks, not one `Mutex`: the records and the tally
+/// under `lock`, the file under `writeLock`, so that workers add records while the flusher
+/// writes the last ones to the disk.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32

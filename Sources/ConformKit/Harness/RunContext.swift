@@ -46,14 +46,18 @@ package struct HarnessSettings: Sendable {
 }
 
 /// What every worker shares during a run.
-final class RunContext: @unchecked Sendable {
+final class RunContext: Sendable {
   /// The suites of the run: `CaseTable.suiteOfCase` indexes them.
   let suites: [String]
   let settings: HarnessSettings
   let hello: HarnessHello
   let source: any CaseSource
   /// Set once the results file is open (after the first handshakes).
-  private(set) var results: RunRecords!
+  private let records = Mutex<RunRecords?>(nil)
+  /// Told when the run starts stopping: each worker wakes its waiting threads.
+  private let stopHandlers = Mutex<[@Sendable () -> Void]>([])
+  /// Signalled when the run starts stopping: a handshake stops waiting for its hello.
+  let stopPipe: WakePipe
   /// Told of every record and restart, as they happen (a fuzz search that keeps one process).
   let observer: (any RunObserver)?
   private let restartsUsed = Atomic<Int>(0)
@@ -67,7 +71,8 @@ final class RunContext: @unchecked Sendable {
 
   init(
     suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource, observer: (any RunObserver)? = nil
-  ) {
+  ) throws(ConformError) {
+    stopPipe = try WakePipe()
     self.suites = suites
     self.settings = settings
     self.hello = hello
@@ -75,7 +80,13 @@ final class RunContext: @unchecked Sendable {
     self.observer = observer
   }
 
-  func attach(_ results: ResultsWriter) { self.results = RunRecords(file: results, observer: observer) }
+  func attach(_ results: ResultsWriter) { records.withLock { $0 = RunRecords(file: results, observer: observer) } }
+
+  /// Where results are recorded (once `attach` has been called).
+  var results: RunRecords { records.withLock { $0! } }
+
+  /// Runs `handler` when the run starts stopping.
+  func onStop(_ handler: @escaping @Sendable () -> Void) { stopHandlers.withLock { $0.append(handler) } }
 
   /// Takes one restart from the run's allowance; false when `--max-restarts` is spent.
   func claimRestart() -> Bool {
@@ -106,7 +117,11 @@ final class RunContext: @unchecked Sendable {
 
   var stoppedBy: Int32 { stopSignal.load(ordering: .relaxed) }
 
-  func stop(signal: Int32) { _ = stopSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed) }
+  func stop(signal: Int32) {
+    guard stopSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged else { return }
+    stopPipe.signal()
+    for handler in stopHandlers.withLock({ $0 }) { handler() }
+  }
 
   var isStopping: Bool { stoppedBy != 0 }
 

@@ -8,8 +8,10 @@ import Synchronization
 /// number.
 ///
 /// Every stored property is a constant but `stdout`, which one thread uses at a time: the one
-/// doing the handshake, then the reader, then (once `readerDone` is set under the lock) the
-/// supervisor, for a line left without its newline. That hand-off is why it is unchecked.
+/// doing the handshake, then the reader, then (once the reader is done, under the lock) the
+/// supervisor, for a line left without its newline. That hand-off is why it is unchecked: a
+/// lock around the buffer would be taken for every read of the hot path, to guard a hand-off
+/// that the pump's lock already orders.
 final class Session: @unchecked Sendable {
   let process: ImplementationProcess
   /// The worker's index (thread names).
@@ -19,6 +21,8 @@ final class Session: @unchecked Sendable {
   let hello: ImplementationHello
   let supported: Set<String>
   let stdout: LineBuffer
+  /// Signalled when the process is over: its threads then leave `poll`.
+  let wake: WakePipe
   /// How many more bytes of stdout the reader may take: unlimited while the session runs. Once
   /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
   /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
@@ -29,8 +33,11 @@ final class Session: @unchecked Sendable {
   /// is conform's, not the implementation's.
   let busySince = Atomic<UInt64>(0)
 
-  private init(process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer) {
+  private init(
+    process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer, wake: WakePipe
+  ) {
     self.process = process
+    self.wake = wake
     self.index = index
     self.number = number
     self.hello = hello
@@ -57,35 +64,33 @@ final class Session: @unchecked Sendable {
   /// becomes `shared`'s current one: nothing of an earlier one is in flight.
   static func start(index: Int, context: RunContext, shared: PumpShared) -> Result<Session, StartFailure> {
     let process: ImplementationProcess
+    let wake: WakePipe
+    let number: Int
     do {
-      process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
+      wake = try WakePipe()
+      number = shared.withLock { $0.begin(wake: wake) }
+      process = try ImplementationProcess.start(
+        command: context.settings.command, environment: context.settings.environment,
+        onExit: { shared.update { $0.exited(number) } })
     } catch {
       // The message alone: the harness adds the "implementation:" of ConformError.implementation.
       let message = if case .implementation(let text) = error { text } else { error.description }
       return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
-    let number = shared.withLock { state in
-      state.process += 1
-      state.flags = ProcessFlags()
-      state.rules.beginProcess()
-      return state.process
-    }
-    startThread("conform stderr \(index)") { drainStderr(process, number: number, shared: shared) }
+    startThread("conform stderr \(index)") { drainStderr(process, wake: wake, number: number, shared: shared) }
     let stdout = LineBuffer()
     switch handshake(process, stdout, context: context) {
     case .success(let hello):
-      return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout))
+      return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout, wake: wake))
     case .failure(let failure):
       let message = failure.message
       // An implementation that refuses the handshake should say why on stderr and exit (as
       // PROTOCOL.md asks): give it a moment to, so the message can quote it.
       let exitedOnItsOwn = process.waitForExit(milliseconds: 1000)
       let termination = process.stop(graceMilliseconds: 100)
-      shared.waitFor(\.stderrDone, milliseconds: 500)
-      let tail = shared.withLock { state in
-        state.flags.ended = true
-        return state.flags.stderr.text
-      }
+      shared.waitFor(.stderr, milliseconds: 500)
+      shared.end(number)
+      let tail = shared.withLock { $0.stderr.text }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
       return .failure(StartFailure(message: message + ending, stderr: tail))
     }
@@ -100,9 +105,10 @@ final class Session: @unchecked Sendable {
   private static func handshake(
     _ process: ImplementationProcess, _ stdout: LineBuffer, context: RunContext
   ) -> Result<ImplementationHello, HandshakeFailure> {
+    let wake = context.stopPipe
     let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
     let line = context.hello.line
-    switch line.withUnsafeBytes({ raw in writeAll(raw, to: process, deadline: deadline, context: context) }) {
+    switch line.withUnsafeBytes({ raw in writeAll(raw, to: process, wake: wake, deadline: deadline, context: context) }) {
     case .done: break
     case .stopped: return .failure(HandshakeFailure("the run was interrupted during the handshake"))
     case .failed(_, let problem): return .failure(HandshakeFailure("the handshake failed: \(problem)"))
@@ -127,11 +133,11 @@ final class Session: @unchecked Sendable {
         _ = process.waitForExit(milliseconds: 1000)
         return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
       case .wouldBlock:
-        let now = MonotonicClock.now()
-        if now >= deadline {
+        if MonotonicClock.now() >= deadline {
           return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
         }
-        pollDescriptor(process.stdoutFD, events: Int16(POLLIN), milliseconds: Int32(min(100, (deadline - now) / 1_000_000 + 1)))
+        // Until the hello, the deadline, or the run's stop.
+        wake.wait(for: process.stdoutFD, events: Int32(POLLIN), until: deadline)
       }
     }
   }
@@ -144,10 +150,10 @@ final class Session: @unchecked Sendable {
     case failed(code: Int32, message: String)
   }
 
-  /// Writes every byte to stdin, waiting in `poll` while the pipe is full.
+  /// Writes every byte to stdin, waiting in `poll` (on stdin and `wake`) while the pipe is full.
   static func writeAll(
-    _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, deadline: UInt64?, context: RunContext,
-    isEnded: (() -> Bool)? = nil
+    _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, wake: WakePipe, deadline: UInt64?,
+    context: RunContext, isEnded: (() -> Bool)? = nil
   ) -> WriteOutcome {
     var offset = 0
     while offset < raw.count {
@@ -162,7 +168,7 @@ final class Session: @unchecked Sendable {
         if let isEnded, isEnded() { return .stopped }
         if context.isStopping { return .stopped }
         if let deadline, MonotonicClock.now() >= deadline { return .failed(code: ETIMEDOUT, message: "it does not read its standard input") }
-        pollDescriptor(process.stdinFD, events: Int16(POLLOUT), milliseconds: 100)
+        wake.wait(for: process.stdinFD, events: Int32(POLLOUT), until: deadline)
         continue
       }
       return .failed(
@@ -180,7 +186,7 @@ final class Session: @unchecked Sendable {
   }
 
   /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the process is over.
-  private static func drainStderr(_ process: ImplementationProcess, number: Int, shared: PumpShared) {
+  private static func drainStderr(_ process: ImplementationProcess, wake: WakePipe, number: Int, shared: PumpShared) {
     let descriptor = process.stderrFD
     var buffer = [UInt8](repeating: 0, count: 4096)
     var endedSeen = false
@@ -189,18 +195,18 @@ final class Session: @unchecked Sendable {
       if count > 0 {
         shared.withLock { state in
           guard state.process == number else { return }
-          buffer.withUnsafeBufferPointer { state.flags.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+          buffer.withUnsafeBufferPointer { state.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
         continue
       }
       if count < 0 && (errno == EAGAIN || errno == EINTR) {
         if endedSeen { break }  // drained what was there when the session ended
-        pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
+        wake.wait(for: descriptor, events: Int32(POLLIN))
         endedSeen = shared.isEnded(number)
         continue
       }
       break
     }
-    shared.update(number) { $0.stderrDone = true }
+    shared.update { $0.finished(number, .stderr) }
   }
 }

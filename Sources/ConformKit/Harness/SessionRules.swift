@@ -47,6 +47,12 @@ struct SessionRules {
   private(set) var isReplaying = false
   /// The fault the suspects are replayed for, until the last of them is answered.
   private var group: SuspectGroup?
+  /// Whether the run's source has handed out its last attempt (to this slot or another).
+  private(set) var sourceDrained = false
+  /// The last take from the source gave nothing, though it is not drained.
+  private var tookNothing = false
+  /// By the run's suite slot: whether the current process supports that suite.
+  var supported: [Bool] = []
   /// The restarts this slot took, by reason.
   private(set) var restarts = RestartTally()
   /// What ended the last process: the cap's message quotes it.
@@ -64,6 +70,7 @@ struct SessionRules {
     lastAnswerAt = 0
     busyNanoseconds = 0
     busyAtLastAnswer = 0
+    tookNothing = false
   }
 
   /// Gives `item` the next `seq`, in flight from `now`.
@@ -217,10 +224,6 @@ struct SessionRules {
     return left + takeAll()
   }
 
-  /// Attempts taken for sending and never sent: the next process sends them first after those
-  /// already requeued.
-  mutating func unsent(_ items: some Sequence<TableAttempt>) { requeued.append(contentsOf: items) }
-
   // MARK: - Refills
 
   /// What the writer may send now, from this slot's own attempts.
@@ -266,8 +269,10 @@ struct SessionRules {
     // flight; past `maxSpan` seqs nothing more is sent until it is answered or times out.
     var room = min(window - count, maxSpan - Int(inFlight.span))
     guard room > 0 else { return refill }
-    while room > 0, !requeued.isEmpty {
-      let item = requeued.removeFirst()
+    var taken = 0
+    for item in requeued {
+      guard room > 0 else { break }
+      taken += 1
       if supports(item) {
         refill.send.append(item)
         room -= 1
@@ -275,8 +280,81 @@ struct SessionRules {
         refill.unsupported.append(item)
       }
     }
+    requeued.removeFirst(taken)
     refill.room = room
     return refill
+  }
+
+  // MARK: - The writer's steps
+
+  /// What the writer does next.
+  struct WriteStep {
+    enum Action: Equatable {
+      /// Write these requests, numbered from `firstSeq` (they are in flight already).
+      case write(firstSeq: Int64, [TableAttempt])
+      /// Take up to this many attempts from the run's source (without the lock), then `took`.
+      case take(Int)
+      /// Wait until an answer, a fault or the end changes something.
+      case wait
+      /// Nothing is left to send and nothing is in flight: close the implementation's stdin.
+      case close
+      /// The process is over (or the run is stopping): send nothing more.
+      case stop
+
+      static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.write(let first, let these), .write(let second, let those)):
+          first == second && these.map(\.attempt) == those.map(\.attempt)
+        case (.take(let a), .take(let b)): a == b
+        case (.wait, .wait), (.close, .close), (.stop, .stop): true
+        default: false
+        }
+      }
+    }
+
+    var action: Action
+    /// Attempts of suites the process does not support: the writer records them unsupported.
+    var unsupported: [TableAttempt] = []
+    /// A replay ended without the fault coming back: the writer replaces these records.
+    var verdict: ReplayVerdict?
+    /// The write starts the clock of a window that was empty: the supervisor has a deadline again.
+    var startsClock = false
+  }
+
+  /// The writer asks what to do at `now`. Requeued attempts and those taken from the source go
+  /// out once the window has room (a suspect alone), the room filled from the source first, so
+  /// that one write carries the whole refill. With the window full it takes the next refill
+  /// ahead, so a source that takes time to make cases does it while the implementation works.
+  mutating func nextWrite(now: UInt64) -> WriteStep {
+    let supported = supported
+    let refill = refill { supported[$0.suiteSlot] }
+    var step = WriteStep(action: .wait, unsupported: refill.unsupported, verdict: refill.verdict)
+    guard let room = refill.room else {
+      if requeued.isEmpty, suspects.isEmpty, !sourceDrained, !tookNothing { step.action = .take(window - lowWater) }
+      return step
+    }
+    // A source that gave nothing without being drained (a search between batches) gets asked
+    // again only once what is held is sent.
+    if room > 0, !sourceDrained, refill.send.isEmpty || !tookNothing {
+      requeued.insert(contentsOf: refill.send, at: 0)
+      step.action = .take(room)
+    } else if !refill.send.isEmpty {
+      let firstSeq = nextSeq
+      step.startsClock = inFlight.isEmpty
+      for item in refill.send { send(item, at: now) }
+      step.action = .write(firstSeq: firstSeq, refill.send)
+    } else if sourceDrained, inFlight.isEmpty, !hasWork {
+      step.action = .close
+    }
+    return step
+  }
+
+  /// The writer took `items` from the run's source (`drained`: it has no more): they go out
+  /// after what is already held.
+  mutating func took(_ items: [TableAttempt], drained: Bool) {
+    requeued.append(contentsOf: items)
+    tookNothing = items.isEmpty
+    if drained { sourceDrained = true }
   }
 
   /// Cases in flight at a fault that named none of them, while they are replayed one at a time.

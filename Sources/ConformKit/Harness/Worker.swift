@@ -7,12 +7,14 @@ import Synchronization
 /// breaks the protocol, streaming requests with a bounded window and matching answers by `seq`.
 ///
 /// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
-/// `SessionRules` decide (whom a fault is blamed on, what is requeued and replayed); the rules
-/// and the threads' flags are under one lock (`PumpShared`). Four threads per process, none of
-/// them a Task: this worker's thread supervises (deadlines, exits, restarts), a writer sends
-/// requests in batches, a reader parses answers, a drainer keeps stderr's tail. Blocking calls
-/// are `poll` with a timeout. Once a fault is known, the reader takes only the bytes already in
-/// the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
+/// `SessionRules` decide (what to write next, whom a fault is blamed on, what is requeued and
+/// replayed); the rules and the process's phase are one value under one lock (`PumpState`).
+/// Five threads per process, none of them a Task: this worker's thread supervises (deadlines,
+/// faults, restarts), a writer asks the rules for its next step and does it, a reader parses
+/// answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends. No
+/// thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor for a
+/// wake-up or the next deadline. Once a fault is known, the reader takes only the bytes already
+/// in the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
 final class Worker: Sendable {
   let index: Int
   private let context: RunContext
@@ -20,16 +22,17 @@ final class Worker: Sendable {
   /// The process started by `startFirst`, for `launch` (or `abandon`).
   private let first = Mutex<Session?>(nil)
   private let finished = DispatchSemaphore(value: 0)
+  /// Held from matching answers until their records are appended, and while a record is
+  /// replaced: a record is never amended before it is written. The pump lock is not held
+  /// while records are written.
+  private let recordOrder = Mutex(())
 
   init(index: Int, context: RunContext) {
     self.index = index
     self.context = context
     shared = PumpShared(window: context.settings.window)
+    context.onStop { [shared] in shared.stopping() }
   }
-
-  private var window: Int { context.settings.window }
-  /// What the writer takes from the run's source ahead of room in the window.
-  private var refillSize: Int { window - window / 2 }
 
   // MARK: - Lifecycle
 
@@ -44,7 +47,7 @@ final class Worker: Sendable {
   func abandon() {
     guard let session = first.withLock({ $0 }) else { return }
     session.process.stop(graceMilliseconds: 100)
-    shared.update(session.number) { $0.ended = true }
+    shared.end(session.number)
   }
 
   /// Runs the worker on its own thread; `wait()` returns when it is done.
@@ -111,8 +114,8 @@ final class Worker: Sendable {
 
   /// What ended a process, as the pump knows it (the rules get the `fault`).
   private enum Failure {
-    /// The process exited, or closed a pipe.
-    case died
+    /// The process exited, or closed a pipe (its stdin: writing failed with `writeError`).
+    case died(writeError: Int32? = nil)
     case timeout(seq: Int64)
     case violation(ProtocolViolation)
 
@@ -129,48 +132,44 @@ final class Worker: Sendable {
   private enum Watch {
     case finished, interrupted
     case failed(Failure)
-    case sleep(until: UInt64)
+    case sleep(until: UInt64?)
   }
 
   /// Runs one process until the work is done, it fails, or the run is stopped.
   private func drive(_ session: Session) -> Ending {
+    shared.withLock { $0.stream(supported: context.suites.map(session.supported.contains)) }
     Session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
     Session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
     let timeout = context.settings.timeoutNanoseconds
-    let exitCheckInterval: UInt64 = 100_000_000
-    var lastExitCheck = MonotonicClock.now()
     while true {
       let now = MonotonicClock.now()
-      let checkExit = now - lastExitCheck >= exitCheckInterval
-      if checkExit { lastExitCheck = now }
-      let exited = checkExit && session.process.hasExited
       let watch = shared.withLock { state -> Watch in
-        let flags = state.flags
+        if context.isStopping { return .interrupted }
         // While the reader is busy with answers already read, the clocks stand still.
         let busySince = session.busySince.load(ordering: .acquiring)
         let busy = busySince != 0 && now > busySince ? now - busySince : 0
+        let deadline = state.rules.deadline(timeout: timeout).map { (seq: $0.seq, at: $0.at + busy) }
         let found: Failure
-        if context.isStopping { return .interrupted }
-        if let violation = flags.violation {
-          found = .violation(violation)
-        } else if flags.closing && state.rules.inFlight.isEmpty {
-          return .finished
-        } else if flags.stdoutEnded || flags.writeError != nil {
-          found = .died
-        } else if let (seq, deadline) = state.rules.deadline(timeout: timeout), now >= deadline + busy {
-          found = .timeout(seq: seq)
-        } else if exited {
-          found = .died
-        } else {
-          let deadline = state.rules.deadline(timeout: timeout).map { $0.at + busy } ?? .max
-          return .sleep(until: min(now + exitCheckInterval, deadline))
+        switch state.phase {
+        case .failed(.violation(let violation)): found = .violation(violation)
+        case .failed(.writeFailed(let code)): found = .died(writeError: code)
+        case .failed(.stdoutEnded): found = .died()
+        case .draining where state.rules.inFlight.isEmpty: return .finished
+        default:
+          if let deadline, now >= deadline.at {
+            found = .timeout(seq: deadline.seq)
+          } else if state.exited {
+            found = .died()
+          } else {
+            return .sleep(until: deadline?.at)
+          }
         }
         // From now on the reader takes only what was written before the fault was known.
         session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
         return .failed(found)
       }
       switch watch {
-      case .sleep(let wake): shared.supervisorSleep(nanoseconds: wake - now)
+      case .sleep(let wake): shared.supervisorSleep(until: wake)
       case .finished:
         shutDown(session)
         return .finished
@@ -199,9 +198,9 @@ final class Worker: Sendable {
 
   private func stopAfterInterrupt(_ session: Session) {
     session.process.stop(graceMilliseconds: 100)
-    shared.waitFor(\.readerDone, milliseconds: 1000)
-    // The writer hands back what it took from the source and did not send.
-    shared.waitFor(\.writerDone, milliseconds: 1000)
+    shared.waitFor(.reader, milliseconds: 1000)
+    // What the writer took from the source is the rules' once it is done.
+    shared.waitFor(.writer, milliseconds: 1000)
     let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
     let left = shared.withLock { $0.rules.stopAll() }
     context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
@@ -214,23 +213,22 @@ final class Worker: Sendable {
     let process = session.process
     if case .died = failure {
       // Answers written just before the exit are still in the pipe: let the reader take them.
-      shared.waitFor(\.readerDone, milliseconds: 1000)
+      shared.waitFor(.reader, milliseconds: 1000)
       _ = process.waitForExit(milliseconds: 500)
     }
     let exitedOnItsOwn = process.hasExited
     let termination = process.stop(graceMilliseconds: 200)
-    shared.waitFor(\.readerDone, milliseconds: 1000)
-    shared.waitFor(\.stderrDone, milliseconds: 500)
+    shared.waitFor(.reader, milliseconds: 1000)
+    shared.waitFor(.stderr, milliseconds: 500)
+    shared.end(session.number)
 
     let (blame, cause, tail) = shared.withLock { state in
-      state.flags.ended = true
-      let flags = state.flags
       var cause: String
       switch failure {
-      case .died:
+      case .died(let writeError):
         if exitedOnItsOwn {
           cause = "the implementation \(termination)"
-        } else if let error = flags.writeError {
+        } else if let error = writeError {
           cause = "the implementation stopped reading its standard input (\(String(cString: strerror(error))))"
         } else {
           cause = "the implementation closed its standard output"
@@ -241,17 +239,23 @@ final class Worker: Sendable {
         cause = violation.message
       }
       // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
-      // crash in the middle of a write). The reader is done with the buffer once `readerDone` is set.
+      // crash in the middle of a write). The reader is done with the buffer once it is done.
       switch failure {
       case .died, .timeout:
-        if flags.readerDone, session.stdout.hasPartialLine {
+        if state.done.contains(.reader), session.stdout.hasPartialLine {
           cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
         }
       case .violation: break
       }
-      let tail = flags.stderr.text
+      let tail = state.stderr.text
       return (state.rules.settle(failure.fault, cause: cause, stderr: tail), cause, tail)
     }
+    recordOrder.withLock { _ in record(blame, cause: cause, stderr: tail, session) }
+    end(session)
+  }
+
+  /// Records what `settle` decided.
+  private func record(_ blame: SessionRules.Blame, cause: String, stderr tail: String?, _ session: Session) {
     switch blame {
     case .nobody: break
     case .culprit(let culprit, let status):
@@ -266,14 +270,15 @@ final class Worker: Sendable {
         "\(session.hello.name): \(cause) with \(Plural.count(count, "case")) in flight; "
           + "replaying them one at a time to find the one that causes it")
     }
-    end(session)
   }
 
   /// A replay ended without the fault coming back: the suspects whose replay passed get it.
   private func record(_ verdict: SessionRules.ReplayVerdict) {
-    for item in verdict.passed {
-      let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
-      context.results.amend(amended.result, of: amended.item)
+    recordOrder.withLock { _ in
+      for item in verdict.passed {
+        let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
+        context.results.amend(amended.result, of: amended.item)
+      }
     }
     context.settings.diagnostics.note(
       "the fault did not recur when the \(Plural.count(verdict.count, "case")) in flight were replayed one at a time: "
@@ -282,143 +287,73 @@ final class Worker: Sendable {
 
   /// Marks the process over and releases its pipes once its threads are done.
   private func end(_ session: Session) {
-    shared.update(session.number) { $0.ended = true }
-    shared.wakeWriter()
-    let reader = shared.waitFor(\.readerDone, milliseconds: 1000)
-    let drainer = shared.waitFor(\.stderrDone, milliseconds: 1000)
-    shared.waitFor(\.writerDone, milliseconds: 1000)
-    // A thread still in `poll` after this long is held by a grandchild that escaped the
-    // process group: leave its descriptor open rather than close it under the thread.
+    shared.end(session.number)
+    let reader = shared.waitFor(.reader, milliseconds: 1000)
+    let drainer = shared.waitFor(.stderr, milliseconds: 1000)
+    shared.waitFor(.writer, milliseconds: 1000)
+    // A thread still busy after this long (a source slow to make its cases, a disk that does
+    // not take the records): leave its descriptors open rather than close them under it.
     if reader && drainer { session.process.closeOutputs() }
   }
 
   // MARK: - The writer
 
-  /// What the writer does next, as decided under the lock.
-  private enum WriterStep {
-    case stop, prefetch, wait, close
-    case refill(SessionRules.Refill)
-    case write(firstSeq: Int64)
-  }
-
-  /// Sends requests in batches while the window has room, until the process ends or there is
-  /// nothing left, then closes the implementation's stdin.
-  ///
-  /// Attempts taken back from a failed process go first; then the run's source, which is read
-  /// without holding the lock (a generated source makes its cases then, while the reader goes on
-  /// recording answers). While the window is full the writer takes the next refill ahead, so a
-  /// source that takes time to make cases does it while the implementation works.
+  /// Asks the rules for the next step and does it, until the process ends or nothing is left
+  /// (then closes the implementation's stdin). Taking from the run's source, writing and
+  /// recording happen without the lock: a generated source makes its cases while the reader
+  /// goes on recording answers.
   private func writeRequests(_ session: Session) {
     let number = session.number
-    var sending: [TableAttempt] = []
-    /// Taken from the source ahead of room in the window; sent first.
-    var prefetched: ArraySlice<TableAttempt> = []
-    var unsupported: [TableAttempt] = []
-    // Per suite of the run (`RunContext.suites`): whether this process supports it.
-    let supported = context.suites.map { session.supported.contains($0) }
     var batch: [UInt8] = []
     batch.reserveCapacity(1 << 16)
-    func stopped(_ state: PumpState) -> Bool {
-      state.process != number || state.flags.ended || state.flags.violation != nil || context.isStopping
-    }
-    /// Adds `item` to what is sent if the process supports its suite.
-    func offer(_ item: TableAttempt, room: inout Int) {
-      if supported[item.suiteSlot] {
-        sending.append(item)
-        room -= 1
-      } else {
-        unsupported.append(item)
+    steps: while true {
+      let step = shared.withLock { $0.nextWrite(number, now: MonotonicClock.now(), stopping: context.isStopping) }
+      recordUnsupported(step.unsupported, session)
+      if let verdict = step.verdict { record(verdict) }
+      if step.startsClock { shared.wakeSupervisor() }
+      switch step.action {
+      case .take(let count):
+        let taken = context.source.take(count)
+        let drained = context.source.isEmpty
+        shared.withLock { $0.rules.took(taken, drained: drained) }
+      case .wait:
+        shared.writerWait()
+      case .write(let firstSeq, let items):
+        guard write(items, from: firstSeq, to: session, into: &batch) else { break steps }
+      case .close, .stop:
+        break steps
       }
     }
-    func sleep() {
-      shared.writerSleep(nanoseconds: 200_000_000)
-      shared.withLock { state in if state.process == number { state.flags.writerWaiting = false } }
-    }
-    sending: while true {
-      sending.removeAll(keepingCapacity: true)
-      recordUnsupported(&unsupported, session)
-      var room = 0
-      waiting: while true {
-        let step = shared.withLock { state -> WriterStep in
-          if stopped(state) { return .stop }
-          let refill = state.rules.refill { supported[$0.suiteSlot] }
-          if refill.room != nil { return .refill(refill) }
-          if prefetched.isEmpty, !context.source.isEmpty { return .prefetch }
-          state.flags.writerWaiting = true
-          return .wait
-        }
-        switch step {
-        case .refill(let refill):
-          if let verdict = refill.verdict { record(verdict) }
-          sending = refill.send
-          unsupported += refill.unsupported
-          room = refill.room!
-          break waiting
-        case .prefetch: prefetched = context.source.take(refillSize)[...]
-        case .wait: sleep()
-        default: break sending
-        }
-      }
-      while room > 0, let item = prefetched.popFirst() { offer(item, room: &room) }
-      while room > 0, !context.source.isEmpty {
-        let taken = context.source.take(room)
-        if taken.isEmpty { break }
-        for item in taken { offer(item, room: &room) }
-      }
-      let step = shared.withLock { state -> WriterStep in
-        if stopped(state) {
-          // Taken, never sent: the next process sends them, or they are recorded not run.
-          state.rules.unsent(sending)
-          return .stop
-        }
-        if sending.isEmpty {
-          if state.rules.inFlight.isEmpty, !state.rules.hasWork, prefetched.isEmpty, context.source.isEmpty {
-            state.flags.closing = true
-            return .close
-          }
-          state.flags.writerWaiting = true
-          return .wait
-        }
-        let now = MonotonicClock.now()
-        let firstSeq = state.rules.nextSeq
-        for item in sending { state.rules.send(item, at: now) }
-        return .write(firstSeq: firstSeq)
-      }
-      guard case .write(let firstSeq) = step else {
-        if case .wait = step {
-          sleep()
-          continue
-        }
-        if case .close = step { shared.wakeSupervisor() }
-        break
-      }
-      batch.removeAll(keepingCapacity: true)
-      for (offset, item) in sending.enumerated() {
-        item.table.arena.withUnsafeBufferPointer { arena in
-          CaseTable.writeRequest(item.table.slices[item.index], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
-        }
-      }
-      let outcome = batch.withUnsafeBytes { raw in
-        Session.writeAll(raw, to: session.process, deadline: nil, context: context) { [shared] in shared.isEnded(number) }
-      }
-      if case .failed(let code, _) = outcome {
-        shared.update(number) { $0.writeError = code }
-        break
-      }
-      if outcome == .stopped { break }
-    }
-    recordUnsupported(&unsupported, session)
     close(session.process.stdinFD)
-    shared.withLock { state in
-      // Taken ahead and never sent: the next process sends them, or they are recorded not run.
-      state.rules.unsent(prefetched)
-      if state.process == number { state.flags.writerDone = true }
+    shared.update { $0.finished(number, .writer) }
+  }
+
+  /// Writes the requests of `items`, numbered from `firstSeq`, in one batch; false when the
+  /// process is over or writing failed (a fault, then).
+  private func write(_ items: [TableAttempt], from firstSeq: Int64, to session: Session, into batch: inout [UInt8]) -> Bool {
+    batch.removeAll(keepingCapacity: true)
+    for (offset, item) in items.enumerated() {
+      item.table.arena.withUnsafeBufferPointer { arena in
+        CaseTable.writeRequest(item.table.slices[item.index], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
+      }
     }
-    shared.wakeSupervisor()
+    let number = session.number
+    let outcome = batch.withUnsafeBytes { raw in
+      Session.writeAll(raw, to: session.process, wake: session.wake, deadline: nil, context: context) { [shared] in
+        shared.isEnded(number)
+      }
+    }
+    switch outcome {
+    case .done: return true
+    case .stopped: return false
+    case .failed(let code, _):
+      shared.update { $0.fault(number, .writeFailed(code)) }
+      return false
+    }
   }
 
   /// Records the attempts of suites the process does not support.
-  private func recordUnsupported(_ unsupported: inout [TableAttempt], _ session: Session) {
+  private func recordUnsupported(_ unsupported: [TableAttempt], _ session: Session) {
     guard !unsupported.isEmpty else { return }
     let hello = session.hello
     context.results.append(
@@ -428,7 +363,6 @@ final class Worker: Sendable {
           message: "\(hello.name) does not support suite \(context.suites[item.suiteSlot]) (its hello lists: "
             + "\(hello.suites.isEmpty ? "none" : hello.suites.joined(separator: ", ")))")
       })
-    unsupported.removeAll(keepingCapacity: true)
   }
 
   // MARK: - The reader
@@ -488,14 +422,14 @@ final class Worker: Sendable {
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
       case .wouldBlock:
-        pollDescriptor(descriptor, events: Int16(POLLIN), milliseconds: 100)
+        session.wake.wait(for: descriptor, events: Int32(POLLIN))
         if shared.isEnded(number) { break reading }
       case .endOfFile, .failed:
-        shared.update(number) { $0.stdoutEnded = true }
+        shared.update { $0.fault(number, .stdoutEnded) }
         break reading
       }
     }
-    shared.update(number) { $0.readerDone = true }
+    shared.update { $0.finished(number, .reader) }
   }
 
   /// Matches answers read at `readAt` to requests by `seq` and records them; true when the
@@ -505,22 +439,25 @@ final class Worker: Sendable {
     records: inout ResultBatch
   ) -> Bool {
     records.reset()
-    let (stop, wakeSupervisor, wakeWriter) = shared.withLock { state -> (Bool, Bool, Bool) in
-      guard state.process == session.number, !state.flags.ended else { return (true, false, false) }
-      let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
+    let number = session.number
+    let (stop, wakeSupervisor) = recordOrder.withLock { _ -> (Bool, Bool) in
+      let decided = shared.withLock { state -> (stop: Bool, supervisor: Bool, writer: Bool)? in
+        guard !state.isEnded(number) else { return nil }
+        let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
+        if let found = broken ?? violation { state.fault(number, .violation(found)) }
+        let failed = broken != nil || violation != nil
+        let finishing = if case .draining = state.phase { state.rules.inFlight.isEmpty } else { false }
+        // Wake the writer only when it waits for room, the supervisor only when it has to act.
+        return (failed, failed || finishing, state.answersTaken())
+      }
+      guard let decided else { return (true, false) }
+      if decided.writer { shared.wakeWriter() }
       context.results.append(records)
-      state.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt)
-      session.busySince.store(0, ordering: .releasing)
-      if let found = broken ?? violation { state.flags.violation = found }
-      let flags = state.flags
-      // Wake the writer only when it waits for room, the supervisor only when it has to act.
-      let writer = flags.writerWaiting && state.rules.inFlight.count <= state.rules.lowWater
-      if writer { state.flags.writerWaiting = false }
-      let supervisor = flags.violation != nil || flags.closing && state.rules.inFlight.isEmpty
-      return (flags.violation != nil, supervisor, writer)
+      return (decided.stop, decided.supervisor)
     }
+    shared.withLock { $0.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt) }
+    session.busySince.store(0, ordering: .releasing)
     if wakeSupervisor { shared.wakeSupervisor() }
-    if wakeWriter { shared.wakeWriter() }
     return stop
   }
 }

@@ -58,14 +58,23 @@ public enum FileIO {
   /// A file written piece by piece, so a large one never has to be held whole. Every write and
   /// the close are checked: Foundation's `FileHandle.write` on Linux reports no error for a full
   /// disk, so this writes with `write(2)` itself.
+  ///
+  /// A regular file (or a new one) is written beside its path, as a hidden temporary file that
+  /// `close` renames onto the path: a write that fails leaves the file that was there whole, and
+  /// the temporary file is removed. A device, a pipe or a symbolic link is written in place
+  /// (`/dev/full` is written, not replaced), and so is a file opened for appending.
   public final class Output {
     let path: String
+    /// Where the bytes go until they are committed; nil when written in place.
+    private let staging: String?
     private var descriptor: Int32?
+    private var committed = false
 
-    /// Creates the file, or empties it when it exists; or, `appending`, writes at its end.
+    /// Creates the file, or replaces it when it exists; or, `appending`, writes at its end.
     public init(creating path: String, appending: Bool = false) throws(ConformError) {
+      staging = appending || !Self.isReplaceable(path) ? nil : Self.stagingPath(for: path)
       do {
-        descriptor = try SystemIO.createForWriting(path, appending: appending)
+        descriptor = try SystemIO.createForWriting(staging ?? path, appending: appending)
       } catch {
         throw .file(path: path, message: "cannot be written: \(error.reason) (check the folder exists and its permissions)")
       }
@@ -74,6 +83,7 @@ public enum FileIO {
 
     deinit {
       if let descriptor { try? SystemIO.closeFile(descriptor) }
+      if let staging, !committed { unlink(staging) }
     }
 
     public func write(_ bytes: some DataProtocol) throws(ConformError) {
@@ -89,7 +99,15 @@ public enum FileIO {
       if let failure { throw .file(path: path, message: "cannot be written: \(failure.reason)") }
     }
 
+    /// Closes the file and puts it in place.
     public func close() throws(ConformError) {
+      try closeStaged()
+      try commit()
+    }
+
+    /// Closes the file, leaving it beside its path until `commit` (a set of files that must
+    /// appear together, or not at all).
+    public func closeStaged() throws(ConformError) {
       guard let descriptor else { return }
       self.descriptor = nil
       do {
@@ -97,6 +115,30 @@ public enum FileIO {
       } catch {
         throw .file(path: path, message: "cannot be written: \(error.reason)")
       }
+    }
+
+    /// Renames the closed file onto its path.
+    public func commit() throws(ConformError) {
+      guard let staging, !committed else { return }
+      guard rename(staging, path) == 0 else {
+        throw .file(path: path, message: "cannot be written: \(String(cString: strerror(errno)))")
+      }
+      committed = true
+    }
+
+    /// Whether `path` is a regular file or nothing yet (`lstat`: a link is not followed).
+    private static func isReplaceable(_ path: String) -> Bool {
+      var info = stat()
+      guard lstat(path, &info) == 0 else { return errno == ENOENT }
+      return info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `.NAME.conform-PID` beside `path`.
+    private static func stagingPath(for path: String) -> String {
+      let url = URL(fileURLWithPath: path)
+      let name = ".\(url.lastPathComponent).conform-\(getpid())"
+      let folder = (path as NSString).deletingLastPathComponent
+      return folder.isEmpty ? name : join(folder, name)
     }
   }
 
