@@ -15,6 +15,10 @@ let suiteSpecs: [Resource] = {
   }
 }()
 
+let testDependencies: [Target.Dependency] = [
+  "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformPlatform", "ConformProtocol",
+]
+
 let package = Package(
   name: "conform",
   platforms: [.macOS(.v15)],
@@ -65,14 +69,16 @@ let package = Package(
     .executableTarget(name: "swift-reference", dependencies: ["ConformAdapter"]),
     // Drifting ports: the reference with one realistic bug each, chosen by name.
     .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
-    // Shared assertions, the golden-file helper and the path of the built binaries.
-    .target(name: "ConformTestSupport", dependencies: ["ConformKit", "ConformPlatform"]),
-    .testTarget(
-      name: "ConformKitTests",
-      dependencies: [
-        "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformPlatform",
-        "ConformProtocol",
-      ]),
+    // Shared assertions, the golden-file helper, the path of the built binaries, and sample runs
+    // for the reporter's tests in every tier.
+    .target(name: "ConformTestSupport", dependencies: ["ConformJSON", "ConformKit", "ConformPlatform"]),
+    // The tests come in three tiers, one target each (README, "Tests"): unit tests start no
+    // process (the fast tier: `swift test --filter ConformUnitTests`); end-to-end tests run the
+    // built binaries on small tables; slow tests build the example apps, replay the README's
+    // transcripts, drive a browser, run the bench and every port over the full tables.
+    .testTarget(name: "ConformUnitTests", dependencies: testDependencies),
+    .testTarget(name: "ConformKitTests", dependencies: testDependencies),
+    .testTarget(name: "ConformSlowTests", dependencies: testDependencies),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformKit", "ConformTestSupport"]),
     // Runs the built conform binary to make real bundles (build it first: `swift build`).
     .testTarget(name: "ConformTestingTests", dependencies: ["ConformTesting", "ConformJSON", "ConformTestSupport"]),

@@ -126,6 +126,18 @@ public struct Arguments {
     return number
   }
 
+  /// The longest `--timeout` a case may have, in seconds (a day), in every command.
+  public static let longestCaseTimeout: Double = 86_400
+
+  /// A number of seconds above 0 and at most `limit` (`--timeout 10`, `--time 0.5`).
+  public mutating func seconds(_ name: String, atMost limit: Double) throws(ConformError) -> Double? {
+    guard let text = try value(name) else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= limit else {
+      throw .usage("\(command): \(name) takes a number of seconds above 0 and at most \(Int(limit)) (such as 10 or 0.5), not \"\(text)\"")
+    }
+    return seconds
+  }
+
   /// The positional arguments left, after every option was taken. An unknown option is an
   /// error, with the closest declared option when it looks like a typo of it; so is a declared
   /// option that was not read (it does not apply with the others given).

@@ -159,7 +159,7 @@ public enum DiffCommand: Command {
     if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
     if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }
     if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-      try StepSummary.append(to: summaryPath) { limit in drift.markdownReport(maxShown: maxShown, limit: limit) }
+      try StepSummary.append(to: summaryPath, note: Terminal.note) { limit in drift.markdownReport(maxShown: maxShown, limit: limit) }
     }
     print(
       drift.terminalText(maxShown: maxShown, style: TextStyle(isEnabled: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO))),

@@ -131,7 +131,7 @@ public enum FuzzCommand: Command {
       FuzzExecutor(
         settings: HarnessSettings(
           command: command, environment: options.environment.resolve(), jobs: 1, window: 1024, timeout: options.timeout,
-          maxRestarts: options.maxRestarts, diagnostics: .standardError),
+          maxRestarts: options.maxRestarts, diagnostics: .standardError, progress: .standardError),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
     let cases = FuzzCases(seed: options.seed, suites: options.suites, shard: options.shard)
@@ -233,12 +233,12 @@ public struct FuzzOptions {
       }
     }
     options.limits.cases = try arguments.integer("--cases", in: 1...Int(Int32.max))
-    options.limits.seconds = try seconds(&arguments, "--time", default: options.limits.cases == nil ? 10 : nil)
+    options.limits.seconds = try arguments.seconds("--time", atMost: Self.longestSearch) ?? (options.limits.cases == nil ? 10 : nil)
     options.limits.batchSize = try arguments.integer("--batch", in: 1...1_000_000) ?? 10_000
     options.limits.shrinkBudget = try arguments.integer("--shrink-budget", in: 0...10_000_000) ?? 2_000
     options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 10
-    options.limits.shrinkSeconds = try seconds(&arguments, "--shrink-time", default: 60) ?? 60
-    options.timeout = try seconds(&arguments, "--timeout", default: 10) ?? 10
+    options.limits.shrinkSeconds = try arguments.seconds("--shrink-time", atMost: Self.longestSearch) ?? 60
+    options.timeout = try arguments.seconds("--timeout", atMost: Arguments.longestCaseTimeout) ?? 10
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
     options.out = try arguments.value("--out")
     options.shard = try Shard.parse(&arguments, command: "fuzz")
@@ -249,16 +249,8 @@ public struct FuzzOptions {
     return options
   }
 
-  /// A number of seconds above 0 (`--time 60`, `--time 0.5`), `value` when the option is not given.
-  static func seconds(
-    _ arguments: inout Arguments, _ name: String, default value: Double?, command: String = "fuzz"
-  ) throws(ConformError) -> Double? {
-    guard let text = try arguments.value(name) else { return value }
-    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 * 365 else {
-      throw .usage("\(command): \(name) takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
-    }
-    return seconds
-  }
+  /// The longest search `--time` and `--shrink-time` allow, in seconds (a year).
+  static let longestSearch: Double = 86_400 * 365
 
   /// What bounds the search, for the opening note: `20,000 cases`, `10 s`.
   var limitText: String {

@@ -111,7 +111,7 @@ public enum ReportCommand: Command {
       }
       knownFailures = list
     }
-    return try Reporter(options: options.report, resultsPath: results.path).report(
+    return try Reporter(options: options.report, resultsPath: results.path, output: .terminal).report(
       RunSummary(file: results, knownFailures: knownFailures))
   }
 

@@ -197,7 +197,7 @@ public enum RunCommand: Command {
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
       window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter,
-      diagnostics: .standardError)
+      diagnostics: .standardError, progress: .standardError)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {
@@ -268,7 +268,7 @@ public enum RunCommand: Command {
         do { try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output) } catch { knownFailuresError = error }
       }
       do {
-        try printRunReport(summary, options: report, resultsPath: path)
+        try printRunReport(summary, options: report, resultsPath: path, output: .terminal)
       } catch {
         if let knownFailuresError { Terminal.error(knownFailuresError.description) }
         throw error
@@ -411,12 +411,7 @@ public struct RunOptions {
     options.stopAfter = try arguments.integer("--stop-after", in: 1...Int(Int32.max))
     options.window = try arguments.integer("--window", in: 1...65536) ?? 1024
     options.repeatCount = try arguments.integer("--repeat", in: 1...1_000_000) ?? 1
-    if let text = try arguments.value("--timeout") {
-      guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-        throw .usage("run: --timeout takes a number of seconds above 0 (such as 10 or 0.5), not \"\(text)\"")
-      }
-      options.timeout = seconds
-    }
+    options.timeout = try arguments.seconds("--timeout", atMost: Arguments.longestCaseTimeout) ?? options.timeout
     if let text = try arguments.value("--shuffle") {
       guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
         throw .usage("run: --shuffle takes a whole number from 0 to \(Int64.max), not \"\(text)\"")

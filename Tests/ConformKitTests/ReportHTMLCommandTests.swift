@@ -84,7 +84,7 @@ import Testing
     // A live run's summary keeps no passing case: the page was made from the results file, so
     // every case of the run has its row.
     for id in cases { #expect(html.contains("<code>\(HTMLText.escape(id))</code>"), "\(id)") }
-    #expect(ReportHTMLTests.counts(html, impl: 0, suite: "version-compare")["passed"] == cases.count)
+    #expect(HTMLPage.counts(html, impl: 0, suite: "version-compare")["passed"] == cases.count)
   }
 
   @Test func bothHelpsDocumentTheOption() throws {

@@ -138,6 +138,18 @@ import Testing
     #expect(outcome.stderr.contains(named))
   }
 
+  /// `--timeout` is one option with one range wherever it is taken: a day at most.
+  @Test(arguments: ["run", "fuzz"]) func aCaseTimeoutIsADayAtMostInEveryCommand(_ command: String) throws {
+    let accepted = try TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])
+    #expect(!accepted.stderr.contains("--timeout takes"), "\(accepted.stderr)")
+    let refused = try TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86401"])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains(
+        "conform: error: usage: \(command): --timeout takes a number of seconds above 0 and at most 86400 (such as 10 or 0.5), not \"86401\""),
+      "\(refused.stderr)")
+  }
+
   @Test func withoutImplTheRunIsAUsageError() throws {
     let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run"])
     #expect(outcome.status == 2)

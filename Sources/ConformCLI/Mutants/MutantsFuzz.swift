@@ -17,7 +17,7 @@ enum MutantsFuzz {
       var options = Options()
       let seed = try arguments.integer("--seed", in: 0...Int.max)
       let cases = try arguments.integer("--cases", in: 1...Int(Int32.max))
-      let seconds = try FuzzOptions.seconds(&arguments, "--time", default: nil, command: "mutants")
+      let seconds = try arguments.seconds("--time", atMost: FuzzOptions.longestSearch)
       guard fuzz else {
         if seed != nil || cases != nil || seconds != nil {
           throw .usage("mutants: --seed, --time and --cases apply to --fuzz only: add --fuzz")
@@ -77,7 +77,8 @@ enum MutantsFuzz {
       let executor = FuzzExecutor(
         settings: HarnessSettings(
           command: [entry.impl] + entry.args, environment: try ImplementationEnvironment(inherit: false, assignments: []).resolve(),
-          jobs: 1, window: 1024, timeout: 10, maxRestarts: 10, diagnostics: .standardError),
+          jobs: 1, window: 1024, timeout: 10, maxRestarts: 10, diagnostics: .standardError,
+          progress: .standardError),
         resultsPath: directory.appendingPathComponent("\(entry.name).jsonl").path)
       let report = try FuzzSearch(cases: FuzzCases(seed: fuzz.seed, suites: suites), executors: [executor], limits: fuzz.limits).run()
       if report.stoppedBy != 0 { return .stopped(by: report.stoppedBy) }

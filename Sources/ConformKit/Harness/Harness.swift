@@ -181,7 +181,7 @@ package enum Harness {
     do {
       let tally = RunTally(suites: plan.suites, repeats: plan.repeats, knownFailures: plan.knownFailures)
       results = try ResultsWriter(
-        path: path, header: finalHeader, expected: plan.source.plannedCount, tally: tally,
+        path: path, header: finalHeader, expected: plan.source.plannedCount, tally: tally, progress: plan.settings.progress,
         stopAfter: plan.settings.stopAfter.map { limit in (limit, { context.stop(signal: RunContext.failureLimit) }) })
     } catch {
       workers.forEach { $0.abandon() }

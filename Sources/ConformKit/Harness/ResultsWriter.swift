@@ -59,7 +59,7 @@ final class ResultsWriter: @unchecked Sendable {
   private var stopped = false
 
   init(
-    path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally,
+    path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally, progress: ProgressOutput = .none,
     stopAfter: (limit: Int, stop: @Sendable () -> Void)? = nil
   ) throws(ConformError) {
     self.stopAfter = stopAfter
@@ -80,7 +80,7 @@ final class ResultsWriter: @unchecked Sendable {
     self.expected = expected
     self.tally = tally
     self.header = header
-    progress = ProgressBar()
+    self.progress = ProgressBar(output: progress)
     pending.reserveCapacity(1 << 20)
     spare.reserveCapacity(1 << 20)
     let thread = Thread { [self] in flushLoop() }

@@ -19,12 +19,15 @@ package struct HarnessSettings: Sendable {
   var stopAfter: Int? = nil
   /// Where the harness's notes go (the command line's: stderr).
   var diagnostics: Diagnostics
+  /// Where the progress bar draws (the command line's: stderr, on a terminal).
+  var progress: ProgressOutput
 
   package init(
     command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,
-    stopAfter: Int? = nil, diagnostics: Diagnostics
+    stopAfter: Int? = nil, diagnostics: Diagnostics, progress: ProgressOutput = .none
   ) {
     self.diagnostics = diagnostics
+    self.progress = progress
     self.command = command
     self.environment = environment
     self.jobs = jobs

@@ -31,15 +31,13 @@ public final class ProgressBar: Sendable {
   private let output: @Sendable (String) -> Void
   private let state = Mutex(State())
 
-  /// A bar on stderr, drawn only when stderr is a terminal that is not dumb.
+  /// A bar drawn on `output` (the command line's is stderr, when it is a terminal).
   ///
   /// - Parameter label: shown before the bar, for example the implementation's name.
-  public convenience init(label: String = "") {
-    let environment = ProcessInfo.processInfo.environment
+  public convenience init(label: String = "", output: ProgressOutput) {
     self.init(
-      isEnabled: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb", label: label,
-      width: Self.terminalWidth(environment: environment),
-      now: { DispatchTime.now().uptimeNanoseconds }, output: Terminal.writeStandardError)
+      isEnabled: output.isEnabled, label: label, width: output.width, now: { DispatchTime.now().uptimeNanoseconds },
+      output: output.write)
   }
 
   /// A bar with its clock and output given, for tests.
@@ -122,10 +120,28 @@ public final class ProgressBar: Sendable {
   }
 
   /// The terminal's columns (stderr), else `COLUMNS`, else 80; one less, so the cursor never wraps.
-  static func terminalWidth(environment: [String: String]) -> Int {
+  public static func terminalWidth(environment: [String: String]) -> Int {
     var size = winsize()
     if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) - 1 }
     if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns - 1 }
     return 79
   }
+}
+
+/// Where a progress bar draws, and whether it draws at all: the command line's draws on stderr
+/// when it is a terminal; the kit draws nowhere of its own.
+public struct ProgressOutput: Sendable {
+  public var isEnabled: Bool
+  /// The terminal's width, in columns.
+  public var width: Int
+  public var write: @Sendable (String) -> Void
+
+  public init(isEnabled: Bool, width: Int, write: @escaping @Sendable (String) -> Void) {
+    self.isEnabled = isEnabled
+    self.width = width
+    self.write = write
+  }
+
+  /// Draws nothing.
+  public static let none = ProgressOutput(isEnabled: false, width: 80) { _ in }
 }

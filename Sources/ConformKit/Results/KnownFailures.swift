@@ -12,6 +12,13 @@ public struct KnownFailures: Sendable, Equatable {
     /// The list's file and the 1-based line in it.
     public var path: String
     public var line: Int
+
+    package init(id: String, reason: String?, path: String, line: Int) {
+      self.id = id
+      self.reason = reason
+      self.path = path
+      self.line = line
+    }
   }
 
   public var path: String

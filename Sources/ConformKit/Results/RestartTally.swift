@@ -32,7 +32,7 @@ public struct RestartTally: Equatable, Sendable {
 
   var total: Int { counts.reduce(0, +) }
 
-  mutating func count(_ reason: Reason) { counts[reason.rawValue] += 1 }
+  package mutating func count(_ reason: Reason) { counts[reason.rawValue] += 1 }
 
   static func + (a: Self, b: Self) -> Self {
     var sum = a

@@ -14,6 +14,18 @@ public struct ResultsFile: Sendable {
   /// did not pass, which `--rerun-failed` reads to run it again. Empty for one file.
   public var shardPaths: [String: String] = [:]
 
+  package init(
+    path: String, header: ResultHeader, results: [CaseResult], footer: ResultFooter?, warnings: [String],
+    shardPaths: [String: String] = [:]
+  ) {
+    self.path = path
+    self.header = header
+    self.results = results
+    self.footer = footer
+    self.warnings = warnings
+    self.shardPaths = shardPaths
+  }
+
   /// Reads and checks a results file; a malformed line is an error naming it, except a last
   /// line cut short by an interrupted run, which is dropped with a warning.
   public static func read(_ path: String) throws(ConformError) -> ResultsFile {

@@ -1,20 +1,8 @@
 import Foundation
 
-/// Where people read: stderr for progress and errors, colour only on a terminal that wants it.
+/// Whether a terminal wants colour. The kit writes to no terminal itself: the command line's
+/// `Terminal` extension does (stdout, stderr), and the kit's types take sinks.
 public enum Terminal {
-  /// Writes `conform: error: message` to stderr.
-  public static func error(_ message: String) {
-    writeStandardError("conform: error: \(message)\n")
-  }
-
-  public static func note(_ message: String) {
-    writeStandardError("conform: \(message)\n")
-  }
-
-  public static func writeStandardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
-  }
-
   /// Colour on stderr (or stdout) only when it is a terminal, `NO_COLOR` is not set to a
   /// non-empty value and `TERM` is not dumb.
   public static func wantsColor(fileDescriptor: Int32) -> Bool {

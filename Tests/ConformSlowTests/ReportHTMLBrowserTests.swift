@@ -102,7 +102,7 @@ import Testing
 
   @Test(.enabled(if: ready, missing))
   func hostileResultsStayTextInTheBrowser() throws {
-    let run = ReportHTMLTests.hostileRun
+    let run = SampleRuns.hostileRun
     let results = SampleRuns.write(
       SampleRuns.resultsText(header: run.header, results: run.outcomes.flatMap(\.attempts)), named: "hostile.jsonl", in: directory
     )

@@ -72,7 +72,7 @@ import Testing
     let directory = TestSupport.temporaryDirectory()
     let path = directory.appendingPathComponent("summary.md").path
     try Data(("earlier step\n" + String(repeating: "x", count: 900_000)).utf8).write(to: URL(fileURLWithPath: path))
-    try StepSummary.append(to: path) { limit in
+    try StepSummary.append(to: path, note: { _ in }) { limit in
       SampleRuns.summary().markdownReport(maxShown: 50, limit: limit, resultsPath: nil)
     }
     let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -1,16 +1,13 @@
 import ConformJSON
-import ConformTestSupport
+import ConformKit
 import Foundation
-import Testing
-
-@testable import ConformKit
 
 /// Runs built from the Results model, as the harness would write them, for the reporter's tests.
-enum SampleRuns {
-  static let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
-  static let otherDigest = "sha256:fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"
+public enum SampleRuns {
+  public static let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+  public static let otherDigest = "sha256:fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"
 
-  static func header(
+  public static func header(
     name: String = "swift-ports", language: String = "swift", version: String = "0.1.0", digest: String = digest,
     cases: Int64
   ) -> ResultHeader {
@@ -20,7 +17,7 @@ enum SampleRuns {
       fixtures: .init(source: "fixtures", manifestDigest: digest, generatorVersion: "1", cases: cases), options: [:])
   }
 
-  static func footer(_ results: [CaseResult], interrupted: String? = nil) -> ResultFooter {
+  public static func footer(_ results: [CaseResult], interrupted: String? = nil) -> ResultFooter {
     var totals: [CaseStatus: Int64] = [:]
     for result in results { totals[result.status, default: 0] += 1 }
     var reasons = RestartTally()
@@ -30,7 +27,7 @@ enum SampleRuns {
       totals: totals)
   }
 
-  static let timelineExpected: JSONValue = [
+  public static let timelineExpected: JSONValue = [
     "effects": [
       ["at": 2000, "day": 20000, "effect": "recordAttempt", "version": "1.0.0"],
       ["at": 2000, "effect": "requestReview"],
@@ -41,7 +38,7 @@ enum SampleRuns {
     ],
   ]
 
-  static let timelineActual: JSONValue = [
+  public static let timelineActual: JSONValue = [
     "effects": [["at": 2000, "day": 20000, "effect": "recordAttempt", "version": "1.0.0"]],
     "final": [
       "lastAttemptEpochDay": 20000, "lastPromptedVersion": "1.0.0", "now": 2000, "pending": true, "scheduled": false,
@@ -50,7 +47,7 @@ enum SampleRuns {
   ]
 
   /// One case of every kind a report must handle, in the order answers might arrive.
-  static let mixedResults: [CaseResult] = [
+  public static let mixedResults: [CaseResult] = [
     CaseResult(id: "version-compare/seed/1.0-vs-1.0.0", suite: "version-compare", status: .pass, microseconds: 120),
     CaseResult(
       id: "version-compare/seed/2.0.10-vs-2.0.9", suite: "version-compare", status: .fail, microseconds: 95,
@@ -86,15 +83,15 @@ enum SampleRuns {
       note: "a cancelled delay must not fire later"),
   ]
 
-  static let knownFailuresText = """
+  public static let knownFailuresText = """
     # known failures
     version-compare/pitfall/double-dot  # Kotlin split keeps empty pieces (ANDROID-123)
     version-compare/pitfall/fixed  # fixed in 0.2
     """
 
-  static var knownFailures: KnownFailures { try! KnownFailures.parse(knownFailuresText, path: "known-failures.txt") }
+  public static var knownFailures: KnownFailures { try! KnownFailures.parse(knownFailuresText, path: "known-failures.txt") }
 
-  static func summary(_ results: [CaseResult] = mixedResults, known: KnownFailures? = knownFailures, complete: Bool = true)
+  public static func summary(_ results: [CaseResult] = mixedResults, known: KnownFailures? = knownFailures, complete: Bool = true)
     -> RunSummary
   {
     RunSummary(
@@ -104,7 +101,7 @@ enum SampleRuns {
 
   /// The text of a results file: a header, the cases, and a footer unless `complete` is false
   /// (saying the run was stopped by `interrupted` when that is given).
-  static func resultsText(
+  public static func resultsText(
     header: ResultHeader, results: [CaseResult], complete: Bool = true, interrupted: String? = nil
   ) -> String {
     var records = [ResultRecord.header(header)] + results.map(ResultRecord.result)
@@ -112,7 +109,7 @@ enum SampleRuns {
     return records.map { JSONWriter.string($0.json) + "\n" }.joined()
   }
 
-  static func write(_ text: String, named name: String, in directory: URL) -> String {
+  public static func write(_ text: String, named name: String, in directory: URL) -> String {
     let url = directory.appendingPathComponent(name)
     try! Data(text.utf8).write(to: url)
     return url.path
@@ -120,7 +117,7 @@ enum SampleRuns {
 
   // MARK: Two runs for conform diff
 
-  static let driftA: [CaseResult] = [
+  public static let driftA: [CaseResult] = [
     CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass),
     CaseResult(id: "version-compare/seed/b", suite: "version-compare", status: .pass),
     CaseResult(
@@ -136,7 +133,7 @@ enum SampleRuns {
     CaseResult(id: "eligibility/seed/s", suite: "eligibility", status: .skipped, message: "not yet"),
   ]
 
-  static let driftB: [CaseResult] = [
+  public static let driftB: [CaseResult] = [
     CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass),
     CaseResult(
       id: "version-compare/seed/b", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
@@ -156,12 +153,12 @@ enum SampleRuns {
     CaseResult(id: "eligibility/seed/extra", suite: "eligibility", status: .pass),
   ]
 
-  static var driftHeaderA: ResultHeader { header(name: "swift-reference", language: "swift", version: "0.1.0", cases: 8) }
-  static var driftHeaderB: ResultHeader {
+  public static var driftHeaderA: ResultHeader { header(name: "swift-reference", language: "swift", version: "0.1.0", cases: 8) }
+  public static var driftHeaderB: ResultHeader {
     header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: 9)
   }
 
-  static func resultsFile(
+  public static func resultsFile(
     _ header: ResultHeader, _ results: [CaseResult], path: String, complete: Bool = true, interrupted: String? = nil
   ) -> ResultsFile {
     ResultsFile(
@@ -170,30 +167,47 @@ enum SampleRuns {
   }
 
   /// The cases of `driftA` both runs pass.
-  static var driftPassing: [CaseResult] { driftA.filter { $0.status == .pass } }
+  public static var driftPassing: [CaseResult] { driftA.filter { $0.status == .pass } }
 
-  static var drift: Drift {
+  public static var drift: Drift {
     Drift(
       resultsFile(driftHeaderA, driftA, path: "reports/swift.jsonl"),
       resultsFile(driftHeaderB, driftB, path: "reports/kotlin.jsonl"))
   }
-}
 
-@Suite struct ReportSampleRunsTests {
-  @Test func sampleResultsReadBackAsWritten() throws {
-    let directory = TestSupport.temporaryDirectory()
-    let text = SampleRuns.resultsText(header: SampleRuns.header(cases: 10), results: SampleRuns.mixedResults)
-    let file = try ResultsFile.read(SampleRuns.write(text, named: "results.jsonl", in: directory))
-    #expect(file.results == SampleRuns.mixedResults)
-    #expect(file.footer != nil)
-    #expect(file.warnings.isEmpty)
-  }
+  /// Everything an implementation controls, and more, holding what breaks pages out.
+  public static let hostile =
+    "</script><script>window.__conformPwned=1</script><!-- --> <img src=x onerror=\"window.__conformPwned=2\"> ' \" &amp; ]]>"
+  public static let controls = "nul \u{0} esc \u{1B}[31m bell \u{7} line \u{2028} para \u{2029} del \u{7F} c1 \u{85} bidi \u{202E}"
 
-  @Test func sampleSummaryHasEveryKindOfProblem() {
-    let summary = SampleRuns.summary()
-    let kinds = Set(summary.problems.map(\.problemKind))
-    #expect(kinds == ["fail", "crashed", "timeout", "flaky", "stale known failure"])
-    #expect(summary.closingLine == "2 passed, 3 failed, 2 errored, 1 flaky, 1 skipped, 1 known failure, 1 stale known failure")
-    #expect(summary.exitStatus == .differences)
+  public static var hostileRun: RunSummary {
+    let evil = hostile + controls
+    let header = ResultHeader(
+      startedAt: "2026-11-30T12:00:00Z\(hostile)",
+      implementation: .init(
+        command: ["./app\(hostile)", "--flag=\(hostile)"], name: "app\(hostile)", language: "lang\(hostile)",
+        version: "1\(hostile)"),
+      fixtures: .init(
+        source: "src\(hostile)", manifestDigest: "sha256:\(hostile)", bundleDigest: "sha256:\(hostile)", bundleVersion: hostile,
+        generatorVersion: "1", cases: 3),
+      options: [:])
+    let results = [
+      CaseResult(id: "suite\(hostile)/seed/pass\(hostile)", suite: "suite\(hostile)", status: .pass),
+      CaseResult(
+        id: "suite\(hostile)/seed/fail\(hostile)", suite: "suite\(hostile)", status: .fail,
+        actual: ["key\(evil)": .string(evil), "n": 1], expected: ["key\(evil)": .string(evil + "!"), "n": 2], note: evil,
+        input: [evil: .string(evil)], tags: ["seed", "tag\(hostile)"], message: evil, stderrTail: evil),
+      CaseResult(
+        id: "suite\(hostile)/seed/crash\(hostile)", suite: "suite\(hostile)", status: .crashed, note: evil,
+        input: ["x": .string(evil)], tags: ["seed"], message: evil, stderrTail: evil + "\n" + evil),
+    ]
+    let footer = ResultFooter(endedAt: hostile, milliseconds: 1, interrupted: hostile, restarts: 0, totals: [:])
+    let known = KnownFailures(
+      path: "known\(hostile)",
+      entries: [
+        "suite\(hostile)/seed/pass\(hostile)": .init(
+          id: "suite\(hostile)/seed/pass\(hostile)", reason: evil, path: "known\(hostile)", line: 1)
+      ])
+    return RunSummary(header: header, results: results, footer: footer, knownFailures: known, warnings: [evil])
   }
 }

@@ -18,36 +18,6 @@ import Testing
     ]
   }
 
-  /// Every `<name` or `</name` in the page, in order.
-  static func tags(_ page: String) -> [String] {
-    page.matches(of: #/<(/?[A-Za-z!][A-Za-z0-9]*)/#).map { String($0.output.1).lowercased() }
-  }
-
-  /// The text of every element `<tag ...>…</tag>` whose opening tag contains `marker`.
-  static func elements(_ page: String, tag: String, containing marker: String) -> [Substring] {
-    var found: [Substring] = []
-    var rest = page[...]
-    while let open = rest.range(of: "<\(tag)") {
-      guard let close = rest[open.upperBound...].range(of: "</\(tag)>") else { break }
-      let element = rest[open.lowerBound..<close.upperBound]
-      let head = element.prefix { $0 != ">" }
-      if head.contains(marker) { found.append(element) }
-      rest = rest[close.upperBound...]
-    }
-    return found
-  }
-
-  /// `data-count` numbers of the counts cell of run `impl`, suite `suite` ("" for all suites).
-  static func counts(_ page: String, impl: Int, suite: String) -> [String: Int] {
-    let marker = "data-impl=\"\(impl)\" data-suite=\"\(suite)\""
-    guard let cell = elements(page, tag: "td", containing: marker).first else { return [:] }
-    var counts: [String: Int] = [:]
-    for match in cell.matches(of: #/data-count="([A-Za-z]+)">(?:<span[^>]*>[^<]*</span>)?<b>([0-9,]+)</b>/#) {
-      counts[String(match.output.1)] = Int(match.output.2.replacingOccurrences(of: ",", with: ""))
-    }
-    return counts
-  }
-
   // MARK: Golden pages
 
   @Test func theMixedRunsPageIsTheGoldenOne() {
@@ -69,8 +39,8 @@ import Testing
     #expect(page.matches(of: #/href="([^"]*)"/#).allSatisfy { $0.output.1.hasPrefix("#") })
     #expect(!page.contains("http://") && !page.contains("https://"))
     // Exactly one style and one script, byte for byte the fixed ones, allowed by hash and nothing else.
-    #expect(Self.tags(page).filter { $0 == "script" }.count == 1)
-    #expect(Self.tags(page).filter { $0 == "style" }.count == 1)
+    #expect(HTMLPage.tags(page).filter { $0 == "script" }.count == 1)
+    #expect(HTMLPage.tags(page).filter { $0 == "style" }.count == 1)
     #expect(page.contains("<style>\(HTMLReport.styleSheet)</style>"))
     #expect(page.contains("<script>\(HTMLReport.script)</script>"))
     let policy = try #require(page.firstMatch(of: #/Content-Security-Policy" content="([^"]*)"/#)?.output.1)
@@ -88,7 +58,7 @@ import Testing
     let page = Self.mixedPage
     let summary = SampleRuns.summary()
     for (name, part) in summary.bySuite {
-      let counts = Self.counts(page, impl: 0, suite: name)
+      let counts = HTMLPage.counts(page, impl: 0, suite: name)
       #expect(counts["cases"] == part.caseCount, "\(name)")
       #expect(counts["passed"] == part.counts.passed, "\(name)")
       #expect(counts["failed"] == part.counts.failed, "\(name)")
@@ -98,7 +68,7 @@ import Testing
       #expect((counts["knownFailures"] ?? 0) == part.counts.known, "\(name)")
       #expect((counts["staleKnownFailures"] ?? 0) == part.counts.stale, "\(name)")
     }
-    let all = Self.counts(page, impl: 0, suite: "")
+    let all = HTMLPage.counts(page, impl: 0, suite: "")
     #expect(all["cases"] == 10)
     #expect(all["passed"] == summary.counts.passed)
     #expect(all["failed"] == summary.counts.failed)
@@ -107,7 +77,7 @@ import Testing
 
   @Test func everyCaseIsARowWithItsStatusAsSymbolAndWord() {
     let page = Self.mixedPage
-    let rows = Self.elements(page, tag: "tr", containing: "data-kind=\"case\"")
+    let rows = HTMLPage.elements(page, tag: "tr", containing: "data-kind=\"case\"")
     #expect(rows.count == 10)
     let crash = rows.first { $0.contains("eligibility/seed/crash") }
     #expect(crash?.contains("class=\"i0 st st-errored\"") == true)
@@ -130,7 +100,7 @@ import Testing
   @Test func eachProblemOpensToTheTerminalsDiffAndRerunCommand() throws {
     let page = Self.mixedPage
     let summary = SampleRuns.summary()
-    let problems = Self.elements(page, tag: "details", containing: "data-kind=\"problem\"")
+    let problems = HTMLPage.elements(page, tag: "details", containing: "data-kind=\"problem\"")
     #expect(problems.count == summary.problemGroups.count)
     let timeline = try #require(problems.first { $0.contains("timeline/seed/fires-after-delay") })
     let outcome = try #require(summary.outcomes.first { $0.id == "timeline/seed/fires-after-delay" })
@@ -159,9 +129,9 @@ import Testing
     let problemsAt = try #require(page.range(of: "<section id=\"problems\""))
     let matrixAt = try #require(page.range(of: "<section id=\"matrix\""))
     #expect(driftAt.lowerBound < problemsAt.lowerBound && problemsAt.lowerBound < matrixAt.lowerBound)
-    let disagreements = Self.elements(page, tag: "details", containing: "data-kind=\"drift\"")
+    let disagreements = HTMLPage.elements(page, tag: "details", containing: "data-kind=\"drift\"")
     #expect(disagreements.count == drift.disagreements.count)
-    let shared = Self.elements(page, tag: "details", containing: "data-kind=\"shared\"")
+    let shared = HTMLPage.elements(page, tag: "details", containing: "data-kind=\"shared\"")
     #expect(shared.count == drift.sharedFailures.count)
     // Disagreements before the failures both share.
     let firstShared = try #require(page.range(of: "data-kind=\"shared\""))
@@ -177,14 +147,14 @@ import Testing
     #expect(page.contains(HTMLText.escape(drift.closingLine)))
     // Two columns, one per run, and a row for a case only one run has.
     let extra = try #require(
-      Self.elements(page, tag: "tr", containing: "data-kind=\"case\"").first { $0.contains("eligibility/seed/extra") })
+      HTMLPage.elements(page, tag: "tr", containing: "data-kind=\"case\"").first { $0.contains("eligibility/seed/extra") })
     #expect(extra.contains("class=\"i0 st st-absent\"") && extra.contains("class=\"i1 st st-pass\""))
     #expect(extra.contains("data-s=\"0:absent 1:pass\""))
   }
 
   @Test func theFilterOffersWhatThePageHolds() throws {
     let page = HTMLReport(files: Self.driftFiles, showUnsupported: true).render()
-    let form = try #require(Self.elements(page, tag: "form", containing: "id=\"filters\"").first)
+    let form = try #require(HTMLPage.elements(page, tag: "form", containing: "id=\"filters\"").first)
     for status in ["pass", "fail", "errored", "skipped", "unsupported", "absent"] {
       #expect(form.contains("name=\"status\" value=\"\(status)\""), "\(status)")
     }
@@ -195,7 +165,7 @@ import Testing
     #expect(form.contains("type=\"search\" id=\"f-q\""))
     // By default the unsupported case is counted, not listed: the filter does not offer it.
     let quietPage = HTMLReport(files: Self.driftFiles).render()
-    let quiet = try #require(Self.elements(quietPage, tag: "form", containing: "id=\"filters\"").first)
+    let quiet = try #require(HTMLPage.elements(quietPage, tag: "form", containing: "id=\"filters\"").first)
     #expect(!quiet.contains("name=\"status\" value=\"unsupported\""))
   }
 
@@ -213,44 +183,9 @@ import Testing
 
   // MARK: Escaping
 
-  /// Everything an implementation controls, and more, holding what breaks pages out.
-  static let hostile =
-    "</script><script>window.__conformPwned=1</script><!-- --> <img src=x onerror=\"window.__conformPwned=2\"> ' \" &amp; ]]>"
-  static let controls = "nul \u{0} esc \u{1B}[31m bell \u{7} line \u{2028} para \u{2029} del \u{7F} c1 \u{85} bidi \u{202E}"
-
-  static var hostileRun: RunSummary {
-    let evil = hostile + controls
-    let header = ResultHeader(
-      startedAt: "2026-11-30T12:00:00Z\(hostile)",
-      implementation: .init(
-        command: ["./app\(hostile)", "--flag=\(hostile)"], name: "app\(hostile)", language: "lang\(hostile)",
-        version: "1\(hostile)"),
-      fixtures: .init(
-        source: "src\(hostile)", manifestDigest: "sha256:\(hostile)", bundleDigest: "sha256:\(hostile)", bundleVersion: hostile,
-        generatorVersion: "1", cases: 3),
-      options: [:])
-    let results = [
-      CaseResult(id: "suite\(hostile)/seed/pass\(hostile)", suite: "suite\(hostile)", status: .pass),
-      CaseResult(
-        id: "suite\(hostile)/seed/fail\(hostile)", suite: "suite\(hostile)", status: .fail,
-        actual: ["key\(evil)": .string(evil), "n": 1], expected: ["key\(evil)": .string(evil + "!"), "n": 2], note: evil,
-        input: [evil: .string(evil)], tags: ["seed", "tag\(hostile)"], message: evil, stderrTail: evil),
-      CaseResult(
-        id: "suite\(hostile)/seed/crash\(hostile)", suite: "suite\(hostile)", status: .crashed, note: evil,
-        input: ["x": .string(evil)], tags: ["seed"], message: evil, stderrTail: evil + "\n" + evil),
-    ]
-    let footer = ResultFooter(endedAt: hostile, milliseconds: 1, interrupted: hostile, restarts: 0, totals: [:])
-    let known = KnownFailures(
-      path: "known\(hostile)",
-      entries: [
-        "suite\(hostile)/seed/pass\(hostile)": .init(
-          id: "suite\(hostile)/seed/pass\(hostile)", reason: evil, path: "known\(hostile)", line: 1)
-      ])
-    return RunSummary(header: header, results: results, footer: footer, knownFailures: known, warnings: [evil])
-  }
 
   @Test func nothingFromTheResultsBreaksOutOfTextOrAttributes() throws {
-    let page = HTMLReport(runs: [.init(summary: Self.hostileRun, path: "reports/\(Self.hostile).jsonl")]).render()
+    let page = HTMLReport(runs: [.init(summary: SampleRuns.hostileRun, path: "reports/\(SampleRuns.hostile).jsonl")]).render()
     // Every tag in the page is one conform writes; none came from the results.
     let allowed: Set<String> = [
       "!doctype", "html", "head", "meta", "title", "style", "body", "a", "header", "h1", "h2", "h3", "h4", "ul", "li", "p",
@@ -258,7 +193,7 @@ import Testing
       "input", "fieldset", "legend", "select", "option", "button", "output", "details", "summary", "div", "dl", "dt", "dd",
       "pre", "b", "kbd", "footer", "script",
     ]
-    let tags = Self.tags(page)
+    let tags = HTMLPage.tags(page)
     #expect(
       Set(tags.map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }).isSubset(of: allowed), "\(Set(tags).subtracting(allowed))"
     )
@@ -309,51 +244,17 @@ import Testing
     limits.groupsShown = 1
     limits.valueBytes = 20
     let page = HTMLReport(runs: [.init(summary: SampleRuns.summary(), path: "r.jsonl")], limits: limits).render()
-    let rows = Self.elements(page, tag: "tr", containing: "data-kind=\"case\"")
+    let rows = HTMLPage.elements(page, tag: "tr", containing: "data-kind=\"case\"")
     // Three suites, at most one row each, and no passing one.
     #expect(rows.count == 3)
     #expect(page.contains("1 case passing in every run is counted in the matrix, not listed."))
     #expect(
       page.contains("with a problem or not passing everywhere are counted in the matrix, not listed (more than 1 in a suite)."))
     #expect(page.contains("6 more groups of problems not shown (at most 1 group a run)"))
-    #expect(Self.elements(page, tag: "details", containing: "data-kind=\"problem\"").count == 1)
+    #expect(HTMLPage.elements(page, tag: "details", containing: "data-kind=\"problem\"").count == 1)
     // The counts still cover every case.
-    #expect(Self.counts(page, impl: 0, suite: "")["cases"] == 10)
+    #expect(HTMLPage.counts(page, impl: 0, suite: "")["cases"] == 10)
     #expect(page.contains("bytes in all)"))
   }
 
-  /// A run the size of a depth-7 timeline search whose implementation fails one case in 20 in a
-  /// thousand different ways, two of them with 16 MiB outputs: past every limit (rows, groups,
-  /// value sizes), the page stays a few MB.
-  @Test func aHugeRunGivesAPageOfAFewMegabytes() throws {
-    let cases = 473_202
-    var results: [CaseResult] = []
-    results.reserveCapacity(cases)
-    let big = String(repeating: "x", count: 16 << 20)
-    for index in 0..<cases {
-      let id = "timeline/exhaustive/case-\(index)"
-      if index % 20 == 0 {
-        let huge = index < 40
-        results.append(
-          CaseResult(
-            id: id, suite: "timeline", status: .fail,
-            actual: ["at": .int(Int64(index / 20 % 1_000)), "big": huge ? .string(big) : "a"],
-            expected: ["at": 0, "big": "a"], note: "a generated sequence", input: ["steps": .int(Int64(index))],
-            tags: ["exhaustive"]))
-      } else {
-        results.append(CaseResult(id: id, suite: "timeline", status: .pass))
-      }
-    }
-    let header = SampleRuns.header(cases: Int64(cases))
-    let summary = RunSummary(header: header, results: results, footer: SampleRuns.footer([]))
-    let page = HTMLReport(runs: [.init(summary: summary, path: "reports/depth-7.jsonl")]).render()
-    let size = page.utf8.count
-    #expect(size < 5_000_000, "\(size) bytes")
-    #expect(page.contains("This page summarises one results file: <code>reports/depth-7.jsonl</code> (473,202 cases)"))
-    #expect(Self.counts(page, impl: 0, suite: "timeline")["failed"] == 23_661)
-    #expect(page.contains("21,661 cases with a problem or not passing everywhere are counted in the matrix, not listed"))
-    #expect(page.contains("449,041 cases passing in every run are counted in the matrix, not listed"))
-    #expect(page.contains("more groups of problems not shown"))
-    #expect(!page.contains(String(repeating: "x", count: 5_000)))
-  }
 }

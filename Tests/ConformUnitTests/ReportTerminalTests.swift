@@ -1,6 +1,7 @@
 import ConformJSON
 import ConformTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ConformKit
@@ -9,8 +10,25 @@ import Testing
   func text(_ summary: RunSummary, maxShown: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {
     Reporter(
       options: ReportOptions(maxShown: maxShown), resultsPath: "reports/results-swift-ports.jsonl",
-      environment: environment, colour: colour
+      environment: environment, colour: colour, output: .discarded
     ).terminalText(summary)
+  }
+
+  /// The reporter writes files only: the text and the warnings go to the output it is given (the
+  /// command line's is stdout and stderr), in order, the text last.
+  @Test func theReportAndItsWarningsGoToTheOutputItIsGiven() throws {
+    let said = Mutex<[String]>([])
+    let output = ReportOutput(
+      text: { text in said.withLock { $0.append("text: " + text) } },
+      note: { note in said.withLock { $0.append("note: " + note) } },
+      error: { error in said.withLock { $0.append("error: " + error) } })
+    var summary = SampleRuns.summary()
+    summary.warnings = ["line 9 was cut short"]
+    let reporter = Reporter(
+      options: ReportOptions(maxShown: 50), resultsPath: "r.jsonl", environment: [:], colour: false, output: output)
+    let status = try reporter.report(summary)
+    #expect(status == summary.exitStatus)
+    #expect(said.withLock { $0 } == ["note: warning: r.jsonl: line 9 was cut short", "text: " + reporter.terminalText(summary)])
   }
 
   @Test func everyKindOfProblemMatchesTheGolden() {
