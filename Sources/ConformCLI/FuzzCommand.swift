@@ -51,8 +51,8 @@ public enum FuzzCommand: Command {
           Option(
             "--inherit-env",
             """
-            give them conform's whole environment (else TZ=UTC, LC_ALL=C,
-            LANG=C and only PATH, HOME, TMPDIR, USER)
+            give them conform's whole environment (else TZ=UTC, LC_ALL=C.UTF-8,
+            LANG=C.UTF-8 and only PATH, HOME, TMPDIR, USER)
             """),
         ]),
       .options(

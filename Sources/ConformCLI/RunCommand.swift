@@ -50,7 +50,8 @@ public enum RunCommand: Command {
             "--inherit-env", recordedAs: "inheritEnv",
             """
             give it conform's whole environment. Without it, it gets TZ=UTC,
-            LC_ALL=C, LANG=C and only PATH, HOME, TMPDIR, USER from conform
+            LC_ALL=C.UTF-8, LANG=C.UTF-8 and only PATH, HOME, TMPDIR, USER from
+            conform
             """),
         ]),
       .options(
@@ -293,9 +294,10 @@ public enum RunCommand: Command {
   /// `--list`: the cases a run with the same fixtures and filters would send, without starting
   /// anything: `id  [tag, tag]  note`, one a line.
   static func list(_ options: ListOptions) throws(ConformError) -> ExitStatus {
-    if let path = options.fixtures {
-      var selection = IndexedSelection(filters: options.filters, limit: options.limit, shard: options.shard)
-      let fixtures = try FixtureSource.index(path, expectDigest: options.expectDigest) { selection.visit($0, $1) }
+    let choice = options.choice
+    if let path = choice.fixtures {
+      var selection = IndexedSelection(filters: choice.filters, limit: choice.limit, shard: choice.shard)
+      let fixtures = try FixtureSource.index(path, expectDigest: choice.expectDigest) { selection.visit($0, $1) }
       try selection.checkNotEmpty(fixtures)
       selection.keepShard()
       let all = selection.all
@@ -306,14 +308,14 @@ public enum RunCommand: Command {
       return .success
     }
     let fixtures: FixtureSet
-    if let rerun = options.rerunFailed {
+    if let rerun = choice.rerunFailed {
       fixtures = try FixtureSet.rerun(of: try ResultsFile.read(rerun))
     } else {
-      fixtures = try loadFixtures(path: options.fixtures, expectDigest: options.expectDigest, tier: options.tier)
+      fixtures = try loadFixtures(path: choice.fixtures, expectDigest: choice.expectDigest, tier: choice.tier)
     }
-    var selected = try options.filters.selectIndices(from: fixtures)
-    if let limit = options.limit, limit < selected.count { selected.removeSubrange(limit...) }
-    if let shard = options.shard { selected = shard.part(of: selected, in: fixtures.cases) }
+    var selected = try choice.filters.selectIndices(from: fixtures)
+    if let limit = choice.limit, limit < selected.count { selected.removeSubrange(limit...) }
+    if let shard = choice.shard { selected = shard.part(of: selected, in: fixtures.cases) }
     printList(selected.map { fixtures.cases[$0] })
     noteListed(selected.count, source: fixtures.source, digest: fixtures.manifestDigest)
     return .success
@@ -333,8 +335,10 @@ public enum RunCommand: Command {
   }
 }
 
-/// `conform run --list`'s options: the cases a run would send.
-public struct ListOptions {
+/// The options that choose a run's cases, read once for `run` and for `run --list`: the
+/// fixtures and their pin, an earlier run's failures, the filters, the limit, the shard and the
+/// tier, with the conflicts between them.
+public struct CaseChoice {
   var fixtures: String?
   var expectDigest: String?
   var rerunFailed: String?
@@ -343,17 +347,31 @@ public struct ListOptions {
   var shard: Shard?
   var tier = Tier.full
 
+  static func parse(_ arguments: inout Arguments) throws(ConformError) -> CaseChoice {
+    var choice = CaseChoice()
+    choice.fixtures = try arguments.value("--fixtures")
+    choice.expectDigest = try arguments.value("--expect-digest")
+    if let digest = choice.expectDigest { _ = try parseDigest(digest) }
+    choice.rerunFailed = try arguments.value("--rerun-failed")
+    if choice.rerunFailed != nil, choice.fixtures != nil || choice.expectDigest != nil {
+      throw .usage("run: --rerun-failed takes its cases from the results file: not with --fixtures or --expect-digest")
+    }
+    choice.tier = try Tier.parse(&arguments, fixtures: choice.fixtures, rerunFailed: choice.rerunFailed)
+    choice.filters.suites = try arguments.values("--suite").map(Glob.init)
+    choice.filters.cases = try arguments.values("--case").map(Glob.init)
+    choice.filters.tags = try arguments.values("--tag")
+    choice.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
+    choice.shard = try Shard.parse(&arguments, command: "run")
+    return choice
+  }
+}
+
+/// `conform run --list`'s options: the cases a run with the same choice would send.
+public struct ListOptions {
+  var choice: CaseChoice
+
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> ListOptions {
-    var options = ListOptions()
-    options.fixtures = try arguments.value("--fixtures")
-    options.expectDigest = try arguments.value("--expect-digest")
-    options.rerunFailed = try arguments.value("--rerun-failed")
-    options.tier = try Tier.parse(&arguments, fixtures: options.fixtures, rerunFailed: options.rerunFailed)
-    options.filters.suites = try arguments.values("--suite").map(Glob.init)
-    options.filters.cases = try arguments.values("--case").map(Glob.init)
-    options.filters.tags = try arguments.values("--tag")
-    options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
-    options.shard = try Shard.parse(&arguments, command: "run")
+    let options = ListOptions(choice: try CaseChoice.parse(&arguments))
     _ = try arguments.values("--impl")
     _ = try arguments.values("--impl-arg")
     let extra = try arguments.positionals()
@@ -365,9 +383,18 @@ public struct ListOptions {
 /// `conform run`'s options, read and checked before anything starts.
 public struct RunOptions {
   var command: [String]
-  var fixtures: String?
-  var expectDigest: String?
-  var filters = CaseFilters()
+  /// Which cases: shared with `--list`.
+  var choice = CaseChoice()
+  var fixtures: String? { choice.fixtures }
+  var expectDigest: String? { choice.expectDigest }
+  var filters: CaseFilters { choice.filters }
+  var limit: Int? { choice.limit }
+  /// `--shard K/N`: the part of the selected cases this run sends.
+  var shard: Shard? { choice.shard }
+  /// `--tier`: the built-in or generated tables' tier.
+  var tier: Tier { choice.tier }
+  /// `--rerun-failed RESULTS`: the results file whose failing cases make the run.
+  var rerunFailed: String? { choice.rerunFailed }
   var jobs = 1
   var timeout = 10.0
   var maxRestarts = 10
@@ -375,16 +402,9 @@ public struct RunOptions {
   var window = 1024
   var repeatCount = 1
   var shuffleSeed: UInt64?
-  var limit: Int?
-  /// `--shard K/N`: the part of the selected cases this run sends.
-  var shard: Shard?
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
   var generate: String?
   var depth: Int?
-  /// `--tier`: the built-in or generated tables' tier.
-  var tier = Tier.full
-  /// `--rerun-failed RESULTS`: the results file whose failing cases make the run.
-  var rerunFailed: String?
   var environment: ImplementationEnvironment
   var results: String?
   var knownFailures: String?
@@ -400,12 +420,7 @@ public struct RunOptions {
     var options = RunOptions(
       command: [impl ?? ""] + implArgs,
       environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")))
-    options.fixtures = try arguments.value("--fixtures")
-    options.expectDigest = try arguments.value("--expect-digest")
-    if let digest = options.expectDigest { _ = try parseDigest(digest) }
-    options.filters.suites = try arguments.values("--suite").map(Glob.init)
-    options.filters.cases = try arguments.values("--case").map(Glob.init)
-    options.filters.tags = try arguments.values("--tag")
+    options.choice = try CaseChoice.parse(&arguments)
     options.jobs = try arguments.integer("--jobs", in: 1...256) ?? 1
     options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
     options.stopAfter = try arguments.integer("--stop-after", in: 1...Int(Int32.max))
@@ -417,13 +432,6 @@ public struct RunOptions {
         throw .usage("run: --shuffle takes a whole number from 0 to \(Int64.max), not \"\(text)\"")
       }
       options.shuffleSeed = seed
-    }
-    options.tier = try Tier.parse(&arguments, fixtures: options.fixtures, rerunFailed: options.rerunFailed)
-    options.limit = try arguments.integer("--limit", in: 1...Int(Int32.max))
-    options.shard = try Shard.parse(&arguments, command: "run")
-    options.rerunFailed = try arguments.value("--rerun-failed")
-    if options.rerunFailed != nil, options.fixtures != nil || options.expectDigest != nil {
-      throw .usage("run: --rerun-failed takes its cases from the results file: not with --fixtures or --expect-digest")
     }
     options.generate = try arguments.value("--generate")
     options.depth = try arguments.integer("--depth", in: 1...12)

@@ -150,6 +150,19 @@ import Testing
       "\(refused.stderr)")
   }
 
+  /// The options that choose the cases are read once, for a run and for `--list` alike, with
+  /// the same conflicts (a run took `--tier` beside `--rerun-failed` and ignored it).
+  @Test(arguments: [["--impl", "/bin/true"], ["--list"]])
+  func theOptionsThatChooseTheCasesConflictTheSameWayInARunAndAList(_ mode: [String]) throws {
+    let conform = TestSupport.binary("conform")
+    let tier = try TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--tier", "smoke"])
+    #expect(tier.status == 2)
+    #expect(tier.stderr.contains("--tier picks a tier of the built-in tables: not with --rerun-failed"), "\(tier.stderr)")
+    let both = try TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--fixtures", "fixtures"])
+    #expect(both.status == 2)
+    #expect(both.stderr.contains("--rerun-failed takes its cases from the results file: not with --fixtures"), "\(both.stderr)")
+  }
+
   @Test func withoutImplTheRunIsAUsageError() throws {
     let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run"])
     #expect(outcome.status == 2)

@@ -1,11 +1,15 @@
 import Foundation
 
-/// The implementation's environment, fixed so runs reproduce: `TZ=UTC`, `LC_ALL=C`, `LANG=C`,
-/// plus the few variables a program needs to start at all (`PATH`, `HOME`, `TMPDIR`, `USER`)
-/// passed through, then `--env KEY=VALUE` on top. `--inherit-env` starts from conform's whole
-/// environment instead (and sets nothing of its own).
+/// The implementation's environment, fixed so runs reproduce: `TZ=UTC`, `LC_ALL=C.UTF-8`,
+/// `LANG=C.UTF-8`, plus the few variables a program needs to start at all (`PATH`, `HOME`,
+/// `TMPDIR`, `USER`) passed through, then `--env KEY=VALUE` on top. `--inherit-env` starts from
+/// conform's whole environment instead (and sets nothing of its own).
+///
+/// The C locale's rules with UTF-8 text: under plain `C` a JVM reads file names as ASCII, so the
+/// Kotlin reference could not open its own jar in a folder named with an `é`. `C.UTF-8` is in
+/// glibc, musl and macOS 15 (the oldest macOS conform builds for).
 package struct ImplementationEnvironment: Sendable, Equatable {
-  static let fixed: [(String, String)] = [("LANG", "C"), ("LC_ALL", "C"), ("TZ", "UTC")]
+  static let fixed: [(String, String)] = [("LANG", "C.UTF-8"), ("LC_ALL", "C.UTF-8"), ("TZ", "UTC")]
   static let passedThrough = ["HOME", "PATH", "TMPDIR", "USER"]
 
   package var inherit: Bool
