@@ -451,8 +451,10 @@ final class Worker: Sendable {
         return (failed, failed || finishing, state.answersTaken())
       }
       guard let decided else { return (true, false) }
-      if decided.writer { shared.wakeWriter() }
+      // The writer goes on once the records are in: one that reaches `--stop-after` has stopped
+      // the run by then, so nothing more is sent.
       context.results.append(records)
+      if decided.writer { shared.wakeWriter() }
       return (decided.stop, decided.supervisor)
     }
     shared.withLock { $0.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt) }
