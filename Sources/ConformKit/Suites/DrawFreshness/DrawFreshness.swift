@@ -41,38 +41,69 @@ public enum DrawFreshness {
 
   /// Rule 1: a draw with content is one the app may show: six distinct numbers from 1 to 45, a
   /// bonus from 1 to 45 that is not one of them, and at least one first-prize store.
-  public static func hasContent(_ draw: LottoDraw) -> Bool {
-    let valid: ClosedRange<Int64> = 1...45
-    guard draw.numbers.count == 6, draw.numbers.allSatisfy(valid.contains), Set(draw.numbers).count == 6,
-      let bonus = draw.bonus, valid.contains(bonus), !draw.numbers.contains(bonus)
-    else { return false }
-    return !draw.stores.isEmpty
-  }
+  public static func hasContent(_ draw: LottoDraw) -> Bool { hasContent(draw, drifts: []) }
 
   /// Rule 3: the latest round drawn at `now` (a draw counts from 20:00:00 Korea time on its
   /// Saturday), 0 before the first draw.
-  public static func latestRound(at now: Int64) -> Int64 {
-    now < firstDrawEpochSeconds ? 0 : (now - firstDrawEpochSeconds) / weekSeconds + 1
-  }
+  public static func latestRound(at now: Int64) -> Int64 { latestRound(at: now, drifts: []) }
 
   /// The next draw strictly after `now`, in seconds since 1970.
   public static func nextDraw(after now: Int64) -> Int64 {
     firstDrawEpochSeconds + latestRound(at: now) * weekSeconds
   }
 
-  public static func decide(_ input: DrawFreshnessInput) -> JSONValue {
-    let cached = input.cached.flatMap { hasContent($0) ? $0 : nil }
-    let fetched = input.fetched.flatMap { hasContent($0) ? $0 : nil }
+  public static func decide(_ input: DrawFreshnessInput) -> JSONValue { decide(input, drifts: []) }
+
+  /// Rule 1 as a port with `drifts` reads it; the reference's for none.
+  static func hasContent(_ draw: LottoDraw, drifts: Drifts) -> Bool {
+    if drifts.contains(.roundOnly) { return true }
+    let valid: ClosedRange<Int64> = 1...45
+    guard draw.numbers.count == 6 else { return false }
+    if !drifts.contains(.countsNumbers) {
+      guard draw.numbers.allSatisfy(valid.contains), Set(draw.numbers).count == 6 else { return false }
+    }
+    if !drifts.contains(.bonusUnchecked) {
+      guard let bonus = draw.bonus else { return false }
+      if !drifts.contains(.countsNumbers) {
+        guard valid.contains(bonus), !draw.numbers.contains(bonus) else { return false }
+      }
+    }
+    return !draw.stores.isEmpty || drifts.contains(.noStoresCheck)
+  }
+
+  /// The latest round of a port with `drifts`; the reference's for none.
+  static func latestRound(at now: Int64, drifts: Drifts) -> Int64 {
+    let first = firstDrawEpochSeconds + drifts.drawShift
+    if drifts.contains(.truncatingCount) { return (now - first) / weekSeconds + 1 }
+    if drifts.contains(.drawSecondPending) { return now <= first ? 0 : (now - first - 1) / weekSeconds + 1 }
+    return now < first ? 0 : (now - first) / weekSeconds + 1
+  }
+
+  /// The decision of a port with `drifts`; the reference's for none.
+  static func decide(_ input: DrawFreshnessInput, drifts: Drifts) -> JSONValue {
+    let cached =
+      drifts.contains(.cacheUnchecked) ? input.cached : input.cached.flatMap { hasContent($0, drifts: drifts) ? $0 : nil }
+    let fetched = input.fetched.flatMap { hasContent($0, drifts: drifts) ? $0 : nil }
     // Rule 2: a fetched draw with content replaces the cache unless the cache holds a newer round.
-    let replaces = fetched.map { fetched in cached.map { fetched.round >= $0.round } ?? true } ?? false
+    let replaces: Bool
+    if let fetched, let cached {
+      replaces =
+        drifts.contains(.goesBack)
+        || (!drifts.contains(.writeOnce)
+          && (drifts.contains(.onlyNewer) ? fetched.round > cached.round : fetched.round >= cached.round))
+    } else {
+      replaces = fetched != nil
+    }
     let shown = replaces ? fetched : cached
-    let latest = latestRound(at: input.now)
+    let latest = latestRound(at: input.now, drifts: drifts)
     // Rule 4: behind the latest round, try again soon; otherwise at the next draw.
-    let retry = (shown?.round ?? 0) < latest
-    let refreshAt = retry ? input.now + input.retryAfterSeconds : nextDraw(after: input.now)
+    let shownRound = shown?.round ?? 0
+    let retry = !drifts.contains(.neverRetries) && (drifts.contains(.aheadIsBehind) ? shownRound != latest : shownRound < latest)
+    let nextDraw = latest == 0 ? firstDrawEpochSeconds : firstDrawEpochSeconds + drifts.drawShift + latest * weekSeconds
+    let refreshAt = retry ? input.now + (drifts.contains(.fixedRetry) ? 900 : input.retryAfterSeconds) : nextDraw
     return [
       "cache": replaces ? "fetched" : "unchanged",
-      "headerRound": JSONValue(shown?.round),
+      "headerRound": JSONValue(drifts.contains(.headerFromFetch) ? input.fetched?.round ?? shown?.round : shown?.round),
       "latestRound": .int(latest),
       "listRound": JSONValue(shown?.round),
       "refreshAt": .int(refreshAt),

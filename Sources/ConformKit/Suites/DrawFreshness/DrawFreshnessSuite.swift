@@ -75,64 +75,64 @@ extension DrawFreshnessSuite {
   static let seedCases: [CaseDraft] = [
     seed(
       "saturday-night-empty-new-round",
-      "1.0.1: the API already has round 1154 but empty; replacing the cache because the round went up shows empty information",
+      "an empty newer round must not replace the cache: keep 1153 and retry (1.0.1 checked the round alone)",
       now: saturday + hour / 2, cached: draw(round - 1), fetched: draw(round, .empty)),
     seed(
-      "saturday-night-new-round-complete", "the new round with its numbers and stores replaces the cache; next check at the next draw",
+      "saturday-night-new-round-complete", "a newer round with its numbers and stores replaces the cache; the next check is at the next draw",
       now: saturday + 3 * hour / 2, cached: draw(round - 1), fetched: draw(round)),
     seed(
-      "numbers-before-stores", "the numbers are in, the first-prize stores (the list the app shows) are not: keep the old round",
+      "numbers-before-stores", "numbers in but no first-prize store (the list the app shows): no content, keep 1153 and retry",
       now: saturday + 50 * 60, cached: draw(round - 1), fetched: draw(round, .numbersOnly)),
     seed(
       "header-matches-list-before-announcement",
-      "1.0.4: before the new round is announced the list is round 1153's, so the header must say 1153, not the fetched 1154",
+      "the list still shows 1153, so the header must say 1153, not the fetched 1154 (1.0.4's mismatch)",
       now: saturday + 10 * 60, cached: draw(round - 1), fetched: draw(round, .numbersOnly)),
     seed(
-      "first-launch-during-empty-window", "nothing cached and an empty round: nothing to show, no round in the header, try again",
+      "first-launch-during-empty-window", "nothing cached and an empty round: nothing shown, no round in the header, retry",
       now: saturday + hour / 2, cached: nil, fetched: draw(round, .empty)),
     seed(
-      "fetch-failed-cache-current", "the request failed but the cache has the latest round: show it, wait for the next draw",
+      "fetch-failed-cache-current", "the request failed but the cache holds the latest round: show it and wait for the next draw",
       now: saturday + day, cached: draw(round), fetched: nil),
     seed(
-      "fetch-failed-cache-behind", "the request failed after the draw: show the previous round and try again",
+      "fetch-failed-cache-behind", "the request failed after the draw: show the previous round and retry",
       now: saturday + hour, cached: draw(round - 1), fetched: nil),
     seed(
-      "weekday-same-round", "mid-week the API returns the round the app has: nothing to retry",
+      "weekday-same-round", "mid-week the same round again: it replaces the cache, and there is nothing to retry",
       now: saturday + 4 * day + 2 * hour, cached: draw(round), fetched: draw(round)),
     seed(
-      "empty-round-cached-by-old-version", "1.0.0 stored the empty round: it is not shown, and the header shows no round",
+      "empty-round-cached-by-old-version", "an empty round cached by an old version must not be shown: no list, no header round, retry",
       now: saturday + hour, cached: draw(round, .empty), fetched: nil),
     seed(
-      "empty-round-cached-then-filled", "the empty round stored by 1.0.0 is replaced once the same round comes with content",
+      "empty-round-cached-then-filled", "an empty cached round is replaced once the same round comes with content",
       now: saturday + 2 * hour, cached: draw(round, .empty), fetched: draw(round)),
     seed(
-      "second-week-empty-round", "a week later the same Saturday-night window: the two weeks the story's tests took",
+      "second-week-empty-round", "a week later the same empty Saturday-night answer must not replace round 1154: retry",
       now: saturday + DrawFreshness.weekSeconds + hour / 2, cached: draw(round), fetched: draw(round + 1, .empty)),
   ]
 
   /// Instants around a draw, each with the bug it separates.
   static func moments(around draw: Int64) -> [(label: String, at: Int64, note: String)] {
     [
-      ("draw-1s", draw - 1, "19:59:59 Korea time: the draw has not happened; the next check is at 20:00:00"),
-      ("draw", draw, "20:00:00 Korea time on Saturday: the new round counts from this second"),
-      ("draw+1s", draw + 1, "one second after the draw"),
-      ("kst-midnight-1s", draw + 4 * hour - 1, "Saturday 23:59:59 in Korea, 14:59:59 UTC"),
-      ("kst-sunday", draw + 4 * hour, "Sunday 00:00 in Korea is still Saturday (15:00) in UTC"),
-      ("utc-draw", draw + 9 * hour, "Saturday 20:00 UTC, Sunday 05:00 in Korea: a schedule read in the device's time zone (UTC here) draws only now, and its next draw is 9 hours late"),
-      ("friday-draw-time", draw - day, "Friday 20:00 Korea time: a weekday numbered off by one (Calendar's Sunday=1 against ISO's Monday=1) draws on Friday"),
+      ("draw-1s", draw - 1, "19:59:59 Korea time: not drawn yet, next draw at 20:00:00"),
+      ("draw", draw, "Saturday 20:00:00 Korea time: the round counts from this second"),
+      ("draw+1s", draw + 1, "a second after the draw: the new round is the latest"),
+      ("kst-midnight-1s", draw + 4 * hour - 1, "Saturday 23:59:59 in Korea (14:59:59 UTC)"),
+      ("kst-sunday", draw + 4 * hour, "Sunday 00:00 in Korea, Saturday 15:00 UTC: Korea time decides"),
+      ("utc-draw", draw + 9 * hour, "Saturday 20:00 UTC: the draw was 9 hours ago, in Korea time"),
+      ("friday-draw-time", draw - day, "Friday 20:00 Korea time: there is no draw on a Friday"),
       ("friday-draw-time-1s", draw - day - 1, "Friday 19:59:59 Korea time"),
-      ("next-draw-1s", draw + DrawFreshness.weekSeconds - 1, "the last second of the round's week"),
+      ("next-draw-1s", draw + DrawFreshness.weekSeconds - 1, "the round's last second: the next draw is a second away"),
     ]
   }
 
   static var boundaryCases: [CaseDraft] {
     let weeks: [(label: String, round: Int64, note: String)] = [
       ("r1154", round, "the story's week"),
-      ("r1048-new-years-eve", 1048, "drawn on Saturday 2022-12-31: the week crosses a year"),
-      ("r944-iso-week-53", 944, "drawn on 2021-01-02, in ISO week 53 of 2020"),
-      ("r1205-iso-week-1", 1205, "drawn on 2026-01-03, in ISO week 1 of 2026"),
-      ("r1108-leap-february", 1108, "drawn on 2024-02-24, the week holds 29 February"),
-      ("r2-second-draw", 2, "the second draw, one week after the first"),
+      ("r1048-new-years-eve", 1048, "2022-12-31, across a year"),
+      ("r944-iso-week-53", 944, "2021-01-02, ISO week 53 of 2020"),
+      ("r1205-iso-week-1", 1205, "2026-01-03, ISO week 1 of 2026"),
+      ("r1108-leap-february", 1108, "2024-02-24, the week of 29 February"),
+      ("r2-second-draw", 2, "the second draw"),
     ]
     var drafts: [CaseDraft] = []
     for week in weeks {
@@ -141,37 +141,37 @@ extension DrawFreshnessSuite {
         drafts.append(
           CaseDraft(
             "boundary/\(week.label)/\(moment.label)", tags: ["boundary", "schedule"],
-            note: "\(moment.note) (\(week.note)); the cache holds the previous round",
+            note: "\(moment.note) (\(week.note)); previous round cached",
             input: input(now: moment.at, cached: draw(week.round - 1), fetched: nil)))
         drafts.append(
           CaseDraft(
             "boundary/\(week.label)/\(moment.label)/cached-\(week.round)", tags: ["boundary", "schedule"],
-            note: "\(moment.note) (\(week.note)); the cache holds this week's round, so refreshAt is the next draw",
+            note: "\(moment.note) (\(week.note)); this round cached",
             input: input(now: moment.at, cached: draw(week.round), fetched: nil)))
       }
     }
     drafts += [
       CaseDraft(
         "boundary/first-draw-1s", tags: ["boundary", "schedule"],
-        note: "one second before round 1 (Saturday 2002-12-07 19:59:59 Korea time): no round drawn yet, nothing to retry",
+        note: "a second before round 1 (2002-12-07 19:59:59 Korea time): latest round 0, nothing to retry",
         input: input(now: DrawFreshness.firstDrawEpochSeconds - 1, cached: nil, fetched: nil)),
       CaseDraft(
         "boundary/first-draw", tags: ["boundary", "schedule"],
-        note: "the first draw's second: round 1 is the latest, and nothing is cached",
+        note: "the first draw's second: round 1 is the latest, nothing is cached, so retry",
         input: input(now: DrawFreshness.firstDrawEpochSeconds, cached: nil, fetched: nil)),
       CaseDraft(
         "boundary/epoch-zero", tags: ["boundary", "schedule"],
-        note: "1970-01-01 00:00 UTC (a device clock reset): no round drawn yet, the next check is at the first draw",
+        note: "1970-01-01 00:00 UTC (a clock reset): latest round 0, not negative; the next check is the first draw",
         input: input(now: 0, cached: nil, fetched: draw(1))),
       CaseDraft(
         "boundary/year-9999", tags: ["boundary", "schedule"],
-        note: "the last second of the domain, 9999-12-31 23:59:59 UTC: 64-bit arithmetic throughout",
+        note: "9999-12-31 23:59:59 UTC, the domain's last second: the schedule must not overflow",
         input: input(now: DrawFreshnessInput.nowRange.upperBound, cached: draw(round), fetched: nil)),
       CaseDraft(
-        "boundary/retry-1s", tags: ["boundary", "retry"], note: "the shortest retry: refreshAt is now + 1",
+        "boundary/retry-1s", tags: ["boundary", "retry"], note: "the shortest retry: refreshAt must be now + retryAfterSeconds, here now + 1",
         input: input(now: saturday + hour, cached: draw(round - 1), fetched: draw(round, .empty), retry: 1)),
       CaseDraft(
-        "boundary/retry-one-day", tags: ["boundary", "retry"], note: "the longest retry, a day: refreshAt is now + 86400",
+        "boundary/retry-one-day", tags: ["boundary", "retry"], note: "the longest retry, a day: refreshAt must be now + 86400",
         input: input(now: saturday + hour, cached: draw(round - 1), fetched: draw(round, .empty), retry: 86_400)),
     ]
     return drafts
@@ -184,70 +184,70 @@ extension DrawFreshnessSuite {
   static let pitfallCases: [CaseDraft] = [
     pitfall(
       "zeros-from-decoder-defaults", ["content"],
-      "a decoder that reads missing numbers as 0 (Gson with Int fields) gives six numbers: 0 is not a lottery number",
+      "six zeros and a zero bonus (e.g. Gson's 0 for a missing Int) are not a draw: keep 1153 and retry",
       cached: draw(round - 1), fetched: draw(round, .zeros)),
     pitfall(
-      "zero-numbers-with-real-bonus", ["content"], "six zeros and a real bonus: the numbers are not in",
+      "zero-numbers-with-real-bonus", ["content"], "six zeros with a real bonus: the numbers are not in, keep the previous round",
       cached: draw(round - 1), fetched: LottoDraw(round: round, numbers: [0, 0, 0, 0, 0, 0], bonus: 8, stores: stores)),
     pitfall(
-      "five-numbers", ["content"], "a partial answer with five numbers", cached: draw(round - 1),
+      "five-numbers", ["content"], "five numbers are not a draw: keep the previous round", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: Array(numbers.prefix(5)), bonus: 8, stores: stores)),
     pitfall(
-      "seven-numbers", ["content"], "seven numbers (the bonus sent among them) is not a draw", cached: draw(round - 1),
+      "seven-numbers", ["content"], "seven numbers (the bonus among them) are not a draw", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: numbers + [8], bonus: 8, stores: stores)),
     pitfall(
-      "duplicate-number", ["content"], "six numbers with one twice", cached: draw(round - 1),
+      "duplicate-number", ["content"], "six numbers with one twice are not a draw", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [3, 11, 19, 27, 35, 35], bonus: 8, stores: stores)),
     pitfall(
-      "number-46", ["content"], "numbers run from 1 to 45", cached: draw(round - 1),
+      "number-46", ["content"], "46 is not a lottery number (1 to 45): not a draw", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [3, 11, 19, 27, 35, 46], bonus: 8, stores: stores)),
     pitfall(
-      "number-45-and-1", ["content"], "1 and 45 are lottery numbers", cached: draw(round - 1),
+      "number-45-and-1", ["content"], "1 and 45 are lottery numbers: the draw has content and replaces the cache", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [1, 11, 19, 27, 35, 45], bonus: 8, stores: stores)),
     pitfall(
-      "bonus-missing", ["content"], "numbers and stores without the bonus: the draw is not complete", cached: draw(round - 1),
+      "bonus-missing", ["content"], "numbers and stores without a bonus: not a draw yet", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: numbers, bonus: nil, stores: stores)),
     pitfall(
-      "bonus-zero", ["content"], "a bonus of 0 is a missing bonus", cached: draw(round - 1),
+      "bonus-zero", ["content"], "a bonus of 0 is a missing bonus: not a draw yet", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: numbers, bonus: 0, stores: stores)),
     pitfall(
-      "bonus-among-numbers", ["content"], "the bonus is drawn from the numbers left: it cannot be one of the six",
+      "bonus-among-numbers", ["content"], "a bonus equal to one of the six numbers is not a draw",
       cached: draw(round - 1), fetched: LottoDraw(round: round, numbers: numbers, bonus: 35, stores: stores)),
     pitfall(
-      "store-with-empty-name", ["content"], "store names are not inspected: one store, even with an empty name, is a list",
+      "store-with-empty-name", ["content"], "one store, even with an empty name, is a list: the draw has content",
       cached: draw(round - 1), fetched: LottoDraw(round: round, numbers: numbers, bonus: 8, stores: [""])),
     pitfall(
-      "unsorted-numbers", ["content"], "the numbers' order is not checked", cached: draw(round - 1),
+      "unsorted-numbers", ["content"], "numbers out of order are still a draw: their order is not checked", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [43, 3, 35, 11, 27, 19], bonus: 8, stores: stores)),
     pitfall(
-      "older-round-fetched", ["order"], "an API cache lagging behind returns the previous round: never go back",
+      "older-round-fetched", ["order"], "an older fetched round must not replace a newer cached draw: never go back",
       now: saturday + day, cached: draw(round), fetched: draw(round - 1)),
     pitfall(
-      "same-round-refetched", ["order"], "the same round again replaces the cache (its list may have been corrected)",
+      "same-round-refetched", ["order"], "the same round fetched again replaces the cache (its list may have been corrected)",
       now: saturday + day, cached: draw(round), fetched: LottoDraw(round: round, numbers: numbers, bonus: 8, stores: [stores[0]])),
     pitfall(
       "device-clock-behind", ["schedule"],
-      "the device thinks it is 19:00 but the API has the new round: show it, check again at 20:00",
+      "the device says 19:00 but the API has the new round: show it, no retry, next check at 20:00",
       now: saturday - hour, cached: draw(round - 1), fetched: draw(round)),
     pitfall(
-      "fetched-far-ahead", ["order"], "a round far ahead of the clock is still the newest with content",
+      "fetched-far-ahead", ["order"], "a round far ahead of the clock replaces the cache and is not behind",
       now: saturday + hour, cached: draw(round), fetched: draw(2000)),
     pitfall(
       "empty-cache-newer-than-fetched", ["content", "order"],
-      "an empty round cached by an old version is newer than the fetched draw, which still replaces it",
+      "an empty cached round counts as none: an older fetched draw with content replaces it",
       cached: draw(round, .empty), fetched: draw(round - 1)),
     pitfall(
-      "both-missing", ["content"], "nothing cached and the request failed: no header, try again",
+      "both-missing", ["content"], "nothing cached and the request failed: nothing shown, no header round, retry",
       cached: nil, fetched: nil),
     pitfall(
-      "both-empty", ["content"], "an empty round cached and fetched: no header, try again",
+      "both-empty", ["content"], "an empty round cached and fetched: nothing shown, no header round, retry",
       cached: draw(round, .empty), fetched: draw(round, .empty)),
     pitfall(
-      "round-int32-max", ["order"], "the largest round both platforms' Int holds",
+      "round-int32-max", ["order"], "round 2147483647, the largest 32-bit Int, must stay a number and replace the cache",
       cached: draw(round), fetched: draw(Int64(Int32.max))),
     pitfall(
       "cached-two-rounds-behind-fetched-one", ["schedule"],
-      "the cache missed a week; the fetched round is newer but still behind: keep it and try again",
+      "a newer fetched round still behind the latest replaces the cache, and the app retries",
       now: saturday + hour, cached: draw(round - 2), fetched: draw(round - 1)),
   ]
 

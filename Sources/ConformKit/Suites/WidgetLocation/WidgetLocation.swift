@@ -76,20 +76,49 @@ public enum WidgetLocation {
   static func isAuthorized(_ status: Int64) -> Bool { status == authorizedAlways || status == authorizedWhenInUse }
 
   /// The settings sheet's label (rule 2).
-  public static func label(_ input: WidgetLocationInput) -> WidgetLocationLabel {
-    if input.authorizationStatus == notDetermined { return .notAsked }
-    guard isAuthorized(input.authorizationStatus) else { return .denied }
-    return widgetGetsLocation(input) ? .granted : .appOnly
-  }
+  public static func label(_ input: WidgetLocationInput) -> WidgetLocationLabel { label(input, drifts: []) }
 
   /// The widget's action (rule 3).
-  public static func action(_ input: WidgetLocationInput) -> WidgetLocationAction {
-    guard widgetGetsLocation(input) else { return .endNow }
-    guard let cached = input.cachedLocation,
-      (0...input.maxCacheAgeSeconds).contains(cached.ageSeconds),
-      (0...input.desiredAccuracyMeters).contains(cached.horizontalAccuracy)
-    else { return .requestLocation }
-    return .useCache
+  public static func action(_ input: WidgetLocationInput) -> WidgetLocationAction { action(input, drifts: []) }
+
+  /// Rule 1 as a port with `drifts` reads it (`widgetGetsLocation(_:)` for none).
+  static func widgetGetsLocation(_ input: WidgetLocationInput, drifts: Drifts) -> Bool {
+    (isAuthorized(input.authorizationStatus) || drifts.contains(.flagAlone))
+      && (input.widgetUpdatesAuthorized || drifts.contains(.statusGuard))
+      && (input.widgetWantsLocation || drifts.contains(.noPlistKey))
+  }
+
+  /// The label of a port with `drifts`; the reference's for none.
+  static func label(_ input: WidgetLocationInput, drifts: Drifts) -> WidgetLocationLabel {
+    var status = input.authorizationStatus
+    if drifts.contains(.unknownStatusNotAsked), !(0...4).contains(status) { status = notDetermined }
+    if status == notDetermined { return drifts.contains(.notAskedDenied) ? .denied : .notAsked }
+    if status == 1, drifts.contains(.restrictedNotAsked) { return .notAsked }
+    guard isAuthorized(status) else { return .denied }
+    if drifts.contains(.statusOnlyLabel) || (status == authorizedAlways && drifts.contains(.alwaysGranted)) { return .granted }
+    // The widget-only drifts (D3, D4) change the widget's guard, not the sheet's.
+    return widgetGetsLocation(input, drifts: drifts.intersection(.noPlistKey)) ? .granted : .appOnly
+  }
+
+  /// The widget's action of a port with `drifts`; the reference's for none.
+  static func action(_ input: WidgetLocationInput, drifts: Drifts) -> WidgetLocationAction {
+    guard widgetGetsLocation(input, drifts: drifts) else { return .endNow }
+    guard var cached = input.cachedLocation else { return drifts.contains(.noFixEnds) ? .endNow : .requestLocation }
+    if drifts.contains(.int32) {
+      cached.ageSeconds = Int64(Int32(truncatingIfNeeded: cached.ageSeconds))
+      cached.horizontalAccuracy = Int64(Int32(truncatingIfNeeded: cached.horizontalAccuracy))
+    }
+    let strict = drifts.contains(.strictLimits)
+    let recent =
+      drifts.contains(.anyAge)
+      || ((cached.ageSeconds >= 0 || drifts.contains(.futureFix))
+        && (strict ? cached.ageSeconds < input.maxCacheAgeSeconds : cached.ageSeconds <= input.maxCacheAgeSeconds))
+    let accurate =
+      drifts.contains(.anyAccuracy)
+      || ((cached.horizontalAccuracy >= 0 || drifts.contains(.invalidAccuracy))
+        && (strict
+          ? cached.horizontalAccuracy < input.desiredAccuracyMeters : cached.horizontalAccuracy <= input.desiredAccuracyMeters))
+    return recent && accurate ? .useCache : .requestLocation
   }
 }
 

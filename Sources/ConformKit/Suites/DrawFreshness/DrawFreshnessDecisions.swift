@@ -1,0 +1,83 @@
+import ConformJSON
+
+extension DrawFreshness {
+  /// Ways a port breaks one decision of the `draw-freshness` spec, each the way that decision's
+  /// **Drift** names: the model run with one of them answers as such a port would. The reference
+  /// is none of them.
+  struct Drifts: OptionSet, Sendable {
+    let rawValue: UInt32
+
+    /// The drift of decision `n` (`### Dn.` in the spec).
+    init(decision n: Int) { rawValue = 1 << UInt32(n) }
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// D1: every draw has content, the round alone is checked (mutant `round-only`).
+    static let roundOnly = Drifts(decision: 1)
+    /// D2: the content check leaves out the first-prize stores.
+    static let noStoresCheck = Drifts(decision: 2)
+    /// D3: six numbers and a bonus are counted, never read (mutant `zero-numbers`).
+    static let countsNumbers = Drifts(decision: 3)
+    /// D4: the header shows the fetched round when there is one (mutant `header-from-fetch`).
+    static let headerFromFetch = Drifts(decision: 4)
+    /// D5: Saturday 20:00 read in the harness's zone, UTC: every draw 9 hours late (mutant `device-time-zone`).
+    static let deviceTimeZone = Drifts(decision: 5)
+    /// D6: never retries: the next check is always the next draw.
+    static let neverRetries = Drifts(decision: 6)
+    /// D7: any fetched draw with content replaces the cache, even an older round.
+    static let goesBack = Drifts(decision: 7)
+    /// D8: the content check leaves out the bonus.
+    static let bonusUnchecked = Drifts(decision: 8)
+    /// D9: the cached draw's content is not checked: it is shown and compared as it is.
+    static let cacheUnchecked = Drifts(decision: 9)
+    /// D10: only a newer round replaces the cache (`>`), not the same one.
+    static let onlyNewer = Drifts(decision: 10)
+    /// D11: the fetched draw is written only when no draw with content is cached.
+    static let writeOnce = Drifts(decision: 11)
+    /// D12: Saturday taken as Calendar's day 6, Friday: every draw 6 days late (mutant `calendar-weekday`).
+    static let calendarWeekday = Drifts(decision: 12)
+    /// D13: a round counts only after its 20:00:00 (`>`), not from it.
+    static let drawSecondPending = Drifts(decision: 13)
+    /// D14: the round counted by a division that truncates toward zero, also before the first draw.
+    static let truncatingCount = Drifts(decision: 14)
+    /// D15: behind means different from `latestRound` (`!=`), so a round ahead of the clock retries.
+    static let aheadIsBehind = Drifts(decision: 15)
+    /// D16: a fixed 900-second retry, whatever `retryAfterSeconds` says.
+    static let fixedRetry = Drifts(decision: 16)
+
+    /// The decisions that have a drift, ascending: every decision of the spec.
+    static let decisions = Array(1...16)
+
+    /// Seconds the schedule's draws are late by under these drifts; 0 for the reference.
+    var drawShift: Int64 {
+      (contains(.deviceTimeZone) ? DrawFreshness.koreaOffsetSeconds : 0) + (contains(.calendarWeekday) ? 6 * 86_400 : 0)
+    }
+  }
+}
+
+extension DrawFreshnessSuite {
+  /// The numbers of the spec's decisions (`### D3.` is 3) that decide `input`'s answer, ascending,
+  /// never empty.
+  ///
+  /// Decision n is listed when a port that breaks decision n the way its **Drift** names would
+  /// answer `input` differently from the reference: the model is run once per decision with that
+  /// one drift switched on (`DrawFreshness.Drifts`) and its whole output compared with the
+  /// reference's. When no drift changes the answer, the list is `[6]`: the schedule's rule
+  /// produced it (the app is current and waits for the next draw; a retrying answer always
+  /// changes under D6's drift). Computed from the input alone, never from a case's id, name,
+  /// tags or note.
+  ///
+  /// - Throws: `JSONShapeError` naming the field, as `expected(for:)` does, when `input` is
+  ///   outside the spec's domain.
+  public func decisions(for input: JSONValue) throws -> [Int] {
+    Self.decisions(for: try DrawFreshnessInput(json: input))
+  }
+
+  /// `decisions(for:)` of an input already read.
+  static func decisions(for input: DrawFreshnessInput) -> [Int] {
+    let reference = DrawFreshness.decide(input)
+    let changed = DrawFreshness.Drifts.decisions.filter {
+      DrawFreshness.decide(input, drifts: DrawFreshness.Drifts(decision: $0)) != reference
+    }
+    return changed.isEmpty ? [6] : changed
+  }
+}

@@ -1,0 +1,121 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+@Suite struct WidgetLocationDecisionsTests {
+  static let suite = WidgetLocationSuite()
+  static let published = Array(suite.drafts(options: .published))
+  static let smoke = Array(suite.tierDrafts(options: GeneratorOptions(timelineDepth: 5, tier: .smoke)))
+
+  /// The numbers of the spec's `### D<n>.` headings, in the order written.
+  static let specDecisions: [Int] = String(decoding: PackageResources.widget_location_md, as: UTF8.self)
+    .split(separator: "\n", omittingEmptySubsequences: false)
+    .compactMap { line -> Int? in
+      guard line.hasPrefix("### D") else { return nil }
+      return Int(line.dropFirst(5).prefix { $0 != "." })
+    }
+
+  static func draft(_ name: String) throws -> CaseDraft {
+    try #require(published.first { $0.name == name }, "no published case \(name)")
+  }
+
+  @Test func theSpecNumbersItsDecisionsOnceEachInOrder() {
+    #expect(Self.specDecisions == Array(1...15))
+    #expect(WidgetLocation.Drifts.decisions == Self.specDecisions)
+  }
+
+  @Test func everyPublishedAndSmokeCaseHasDecisionsTheSpecLists() throws {
+    for draft in Self.published + Self.smoke {
+      let decisions = try Self.suite.decisions(for: draft.input)
+      #expect(!decisions.isEmpty, "\(draft.name)")
+      #expect(decisions == decisions.sorted() && Set(decisions).count == decisions.count, "\(draft.name): \(decisions)")
+      #expect(decisions.allSatisfy(Self.specDecisions.contains), "\(draft.name): \(decisions)")
+    }
+  }
+
+  @Test func everyDecisionOfTheSpecDecidesSomePublishedCase() throws {
+    var seen: Set<Int> = []
+    for draft in Self.published { seen.formUnion(try Self.suite.decisions(for: draft.input)) }
+    #expect(seen == Set(Self.specDecisions))
+  }
+
+  /// Lists read from the spec: which decisions a port breaking one of them would answer
+  /// differently on, or the base rule when none would.
+  @Test(arguments: [
+    ("seed/app-only-ends-at-once", [1, 3]),  // status 4 without the flag: the label (D1), the widget's guard (D3)
+    ("seed/app-only-label", [1, 3]),
+    ("seed/granted-recent-cache-first", [2, 6]),  // no drift changes it: granted (D2), the cache first (D6)
+    ("seed/app-or-widgets-requests-location", [14]),  // no fix: ask
+    ("seed/no-widget-wants-location-key", [1]),  // a status-only sheet says granted; the widget ends either way
+    ("seed/app-saved-location-is-stale", [6]),
+    ("seed/denied", [4, 11]),  // no drift changes it: denied (D11), ended by the status (D4)
+    ("seed/not-asked", [10]),
+    ("pitfall/stale-widget-flag-denied", [4]),
+    ("pitfall/always-without-widget-flag", [1, 2, 3]),
+    ("pitfall/flag-without-plist-key", [1, 5]),
+    ("pitfall/invalid-accuracy", [7, 12]),
+    ("pitfall/invalid-accuracy-int64-min", [7, 12, 15]),
+    ("pitfall/fix-from-the-future", [6, 8]),
+    ("pitfall/unknown-status-5", [4, 9]),  // the flag is set: a flag-alone guard asks
+    ("pitfall/restricted", [11]),
+    ("boundary/cache-age-max", [13]),
+    ("boundary/cache-accuracy-desired+1", [12]),
+    ("boundary/cache-past-int32", [6, 15]),
+  ])
+  func namedCasesCarryTheSpecsDecisions(name: String, decisions: [Int]) throws {
+    #expect(try Self.suite.decisions(for: Self.draft(name).input) == decisions)
+  }
+
+  /// Each drift changes the answer of some published case, so none is a no-op; and the mutant
+  /// each names answers as the drift does on the case that catches it.
+  @Test func everyDriftChangesSomePublishedAnswer() throws {
+    let inputs = try Self.published.map { try WidgetLocationInput(json: $0.input) }
+    for n in WidgetLocation.Drifts.decisions {
+      let drift = WidgetLocation.Drifts(decision: n)
+      let changes = inputs.contains {
+        WidgetLocation.label($0, drifts: drift) != WidgetLocation.label($0)
+          || WidgetLocation.action($0, drifts: drift) != WidgetLocation.action($0)
+      }
+      #expect(changes, "the drift of D\(n) changes no published answer")
+    }
+    let appOnly = try WidgetLocationInput(json: Self.draft("seed/app-only-label").input)
+    #expect(WidgetLocation.label(appOnly, drifts: .statusOnlyLabel) == .granted)  // status-only-label
+    #expect(WidgetLocation.action(appOnly, drifts: .statusGuard) == .useCache)  // waits-for-timeout
+    let invalid = try WidgetLocationInput(json: Self.draft("pitfall/invalid-accuracy").input)
+    #expect(WidgetLocation.action(invalid, drifts: .invalidAccuracy) == .useCache)  // invalid-accuracy-cache
+    let denied = try WidgetLocationInput(json: Self.draft("pitfall/stale-widget-flag-denied").input)
+    #expect(WidgetLocation.action(denied, drifts: .flagAlone) == .requestLocation)  // widget-flag-alone
+    #expect(WidgetLocation.label(denied, drifts: .flagAlone) == .denied)
+  }
+
+  @Test func noDriftIsTheReference() throws {
+    for draft in Self.published {
+      let input = try WidgetLocationInput(json: draft.input)
+      #expect(WidgetLocation.label(input, drifts: []) == WidgetLocation.label(input))
+      #expect(WidgetLocation.action(input, drifts: []) == WidgetLocation.action(input))
+    }
+  }
+
+  /// The model still gives every committed fixture's expected output.
+  @Test func theReferenceAnswersEveryCommittedFixtureAsBefore() throws {
+    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/widget-location.jsonl").path
+    let lines = String(decoding: try FileIO.read(path), as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == Self.published.count)
+    for line in lines {
+      let fixture = try JSONReader.parse(String(line))
+      let input = try #require(fixture["input"])
+      #expect(try Self.suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
+      _ = try Self.suite.decisions(for: input)
+    }
+  }
+
+  @Test func outsideTheDomainItThrowsAsTheModelDoes() {
+    var input = Self.published[0].input.objectValue!
+    input["authorizationStatus"] = "4"
+    #expect(throws: JSONShapeError.self) { try Self.suite.expected(for: .object(input)) }
+    #expect(throws: JSONShapeError.self) { try Self.suite.decisions(for: .object(input)) }
+  }
+}
