@@ -31,8 +31,19 @@ public struct RestartPromptModel: Sendable {
   public private(set) var effects: [JSONValue] = []
   /// The index of the step being applied, from 0.
   private var step = 0
+  /// The spec's decisions this model breaks, each in the way its **Drift** names; none for the
+  /// reference (`RestartPromptDecisions.swift`).
+  let drift: RestartPromptDrift
+  /// A dismissal saved across launches (the drift of D7 only).
+  private var savedDismissal = false
 
-  public init(status: InstallStatus) { self.status = status }
+  public init(status: InstallStatus) { self.init(status: status, drift: []) }
+
+  /// The reference model, or with `drift` a port that breaks those decisions.
+  init(status: InstallStatus, drift: RestartPromptDrift) {
+    self.status = status
+    self.drift = drift
+  }
 
   public mutating func apply(_ event: RestartPromptStep) {
     switch event {
@@ -40,18 +51,27 @@ public struct RestartPromptModel: Sendable {
       guard !running else { break }
       // The listener is registered and the query sent as the process starts.
       running = true
-      queryPending = true
+      queryPending = !drift.contains(.listenerOnly)
     case .answer:
       guard queryPending else { break }
       queryPending = false
       learn(status)
     case .status(let new):
       status = new
-      if running { learn(new) }
+      if running, !drift.contains(.queryOnly) { learn(new) }
     case .dismiss:
-      if prompt == .visible { prompt = .dismissed }
+      if prompt == .visible {
+        prompt = drift.contains(.forgetDismissal) ? .none : .dismissed
+        if drift.contains(.dismissalPersists) { savedDismissal = true }
+      } else if drift.contains(.dismissWithoutPrompt), running, prompt == .none {
+        prompt = .dismissed
+      }
     case .restart:
-      guard prompt == .visible else { break }
+      guard prompt == .visible || (drift.contains(.restartWithoutPrompt) && running) else { break }
+      if drift.contains(.restartWithoutInstall) {
+        endProcess()
+        break
+      }
       effects.append(["effect": "completeUpdate", "step": .int(Int64(step))])
       status = .installed
       endProcess()
@@ -64,10 +84,13 @@ public struct RestartPromptModel: Sendable {
   /// The app learns Play's status, from its listener or from its query's answer.
   private mutating func learn(_ reported: InstallStatus) {
     if reported == .downloaded {
-      guard prompt == .none else { return }
+      if drift.contains(.dismissalPersists), savedDismissal { return }
+      guard prompt == .none || drift.contains(.promptEveryCallback) else { return }
       prompt = .visible
       effects.append(["effect": "showPrompt", "step": .int(Int64(step))])
     } else {
+      if drift.contains(.otherStatusIgnored) { return }
+      savedDismissal = false
       if prompt == .visible { effects.append(["effect": "hidePrompt", "step": .int(Int64(step))]) }
       prompt = .none
     }
@@ -75,7 +98,7 @@ public struct RestartPromptModel: Sendable {
 
   private mutating func endProcess() {
     running = false
-    queryPending = false
+    if !drift.contains(.queryOutlivesProcess) { queryPending = false }
     prompt = .none
   }
 
