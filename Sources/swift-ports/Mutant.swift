@@ -1,8 +1,9 @@
-/// A drifting port: the reference app with one realistic bug.
+/// A drifting port: the reference app with one realistic bug, or with two or three independent
+/// ones at once (so reports can be seen keeping distinct causes apart).
 struct Mutant: Sendable {
   /// The name that selects it on the command line and follows `swift-ports/` in the hello.
   var name: String
-  /// What the porter got wrong, in one line.
+  /// What the porter got wrong, in one line (two or three bugs for the ports that carry several).
   var summary: String
   var app: AppUnderTest
 
@@ -67,6 +68,15 @@ struct Mutant: Sendable {
     Mutant(
       name: "dismissal-persists", summary: "restart-prompt: the dismissal is saved and silences every later launch",
       app: AppUnderTest(restartPrompt: DismissalPersistsController.self)),
+    Mutant(
+      name: "version-padding-and-empty", summary: "version-compare, two bugs: no zero padding; empty pieces kept as 0",
+      app: AppUnderTest(versions: VersionPaddingAndEmptyChecker.self)),
+    Mutant(
+      name: "version-three-bugs", summary: "version-compare, three bugs: no zero padding; empty pieces kept; any Unicode digit",
+      app: AppUnderTest(versions: VersionThreeBugsChecker.self)),
+    Mutant(
+      name: "timeline-two-faults", summary: "timeline, two bugs: no cancel guard after the sleep; no foreground check",
+      app: AppUnderTest(scheduler: TimelineTwoFaultsScheduler.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }

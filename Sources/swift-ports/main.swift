@@ -2,14 +2,16 @@ import ConformAdapter
 import Foundation
 
 // Drifting ports of the Swift reference: `swift-ports <mutant>` answers every suite with the
-// reference app in which one piece is replaced by a copy carrying one realistic bug.
+// reference app in which one piece is replaced by a copy carrying one realistic bug (or two or
+// three, for the ports that carry several independent bugs at once).
 
+let nameWidth = Mutant.all.map(\.name.count).max() ?? 0
 let usage = """
   usage: swift-ports <mutant>
 
-  Serves the conform protocol on standard input and output as the Swift reference with one bug.
+  Serves the conform protocol on standard input and output as the Swift reference with the mutant's bugs.
   Mutants:
-  \(Mutant.all.map { "  \($0.name)\(String(repeating: " ", count: max(1, 21 - $0.name.count)))\($0.summary)" }.joined(separator: "\n"))
+  \(Mutant.all.map { "  \($0.name)\(String(repeating: " ", count: nameWidth + 2 - $0.name.count))\($0.summary)" }.joined(separator: "\n"))
 
   """
 

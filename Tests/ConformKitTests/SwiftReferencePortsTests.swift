@@ -1,17 +1,36 @@
 import ConformJSON
 import ConformKit
 import ConformTestSupport
+import Foundation
 import Testing
 
-/// Every drifting port of `swift-ports` must be caught by a named fixture case, and must agree with
-/// the suites its bug cannot reach.
+/// Every drifting port of `swift-ports` must be caught by a named fixture case (a port with several
+/// bugs, by one named case for each), and must agree with the suites its bugs cannot reach.
 @Suite struct SwiftReferencePortsTests {
   static let mutantNames = [
     "no-zero-padding", "grapheme-split", "leading-number", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
     "no-cancel-guard", "no-foreground-check", "record-at-pending", "later-without-snooze", "missing-key-never-shows",
     "utc-check-day", "status-only-label", "invalid-accuracy-cache",
     "round-only", "header-from-fetch", "device-time-zone", "forget-dismissal", "dismissal-persists",
+    "version-padding-and-empty", "version-three-bugs", "timeline-two-faults",
   ]
+
+  /// The catalogue `conform mutants` runs lists every Swift port, by the name `swift-ports` knows,
+  /// and no other; each port has a named case in `drifts`.
+  @Test func catalogueListsEveryPort() throws {
+    let text = try String(
+      contentsOf: TestSupport.packageRoot.appendingPathComponent("harness/mutants.jsonl"), encoding: .utf8)
+    var catalogued: [String] = []
+    for line in text.split(separator: "\n") {
+      let entry = try JSONReader.parse(String(line))
+      guard entry["impl"] == "$BIN/swift-ports" else { continue }
+      let name = try #require(entry["name"]?.stringValue)
+      #expect(entry["args"] == .array([.string(name)]), "\(name) runs as swift-ports \(name)")
+      catalogued.append(name)
+    }
+    #expect(catalogued.sorted() == Self.mutantNames.sorted())
+    #expect(Set(Self.drifts.map(\.mutant)).union(["grapheme-split", "day-overflow-traps"]) == Set(Self.mutantNames))
+  }
 
   struct Drift: Sendable, CustomTestStringConvertible {
     var mutant: String
@@ -82,7 +101,57 @@ import Testing
     Drift(
       mutant: "dismissal-persists", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-next-launch",
       unaffected: ["draw-freshness", "version-compare"]),
+    // The ports with several bugs: one named case for each bug.
+    Drift(
+      mutant: "version-padding-and-empty", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
+      unaffected: ["eligibility"]),
+    Drift(
+      mutant: "version-padding-and-empty", suite: "version-compare", caseID: "version-compare/pitfall/double-dot",
+      unaffected: []),
+    Drift(
+      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
+      unaffected: ["eligibility"]),
+    Drift(
+      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/pitfall/double-dot", unaffected: []),
+    Drift(
+      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/pitfall/arabic-indic-digit",
+      unaffected: []),
+    Drift(
+      mutant: "timeline-two-faults", suite: "timeline", caseID: "timeline/seed/cancel-after-sleep",
+      unaffected: ["eligibility", "version-compare"]),
+    Drift(
+      mutant: "timeline-two-faults", suite: "timeline", caseID: "timeline/seed/backgrounded-during-wait", unaffected: []),
   ]
+
+  /// A port with several bugs and the single-bug ports whose bugs it carries, in one suite.
+  struct Composition: Sendable, CustomTestStringConvertible {
+    var mutant: String
+    var suite: String
+    var parts: [String]
+
+    var testDescription: String { "\(mutant) carries \(parts.joined(separator: " and "))" }
+  }
+
+  static let compositions = [
+    Composition(mutant: "version-padding-and-empty", suite: "version-compare", parts: ["no-zero-padding"]),
+    Composition(mutant: "version-three-bugs", suite: "version-compare", parts: ["version-padding-and-empty"]),
+    Composition(mutant: "timeline-two-faults", suite: "timeline", parts: ["no-cancel-guard", "no-foreground-check"]),
+  ]
+
+  /// Its bugs are independent: the port fails every case any of its parts fails (and may fail
+  /// more, where two bugs meet in one case, as a late cancel in the background does).
+  @Test(arguments: compositions)
+  func portWithSeveralBugsFailsWhatEachOfItsBugsFails(_ composition: Composition) throws {
+    let cases = try Fixtures.cases(of: composition.suite)
+    let run = try FixtureRun(binary: "swift-ports", arguments: [composition.mutant], cases: cases)
+    #expect(run.status == 0)
+    for part in composition.parts {
+      let alone = try FixtureRun(binary: "swift-ports", arguments: [part], cases: cases)
+      #expect(!alone.disagreeing.isEmpty)
+      let missed = Set(alone.disagreeing).subtracting(run.disagreeing)
+      #expect(missed.isEmpty, "\(composition.mutant) agrees where \(part) fails: \(missed.sorted().prefix(5))")
+    }
+  }
 
   @Test(arguments: drifts)
   func portDisagreesWithNamedCase(_ drift: Drift) throws {
