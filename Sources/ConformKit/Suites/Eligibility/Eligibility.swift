@@ -40,17 +40,81 @@ public struct EligibilityInput: Sendable, Equatable {
 public enum Eligibility {
   /// Whether a review may be requested now (rules 1 to 5 of the spec).
   public static func isEligible(_ input: EligibilityInput) -> Bool {
-    if input.forceOverride { return true }
-    guard input.wonCompletionCount >= input.config.winThreshold else { return false }
-    if let last = input.lastAttemptEpochDay,
-      daysBetween(last, input.todayEpochDay, areFewerThan: input.config.cooldownDays)
-    {
-      return false
+    verdict(input).answer == true
+  }
+
+  /// The answer and the spec's decision (`### D5.` is 5) whose rule returned it, with `drift`
+  /// breaking one decision as a port does (see `EligibilityDrift`); nil is the reference.
+  static func verdict(_ input: EligibilityInput, drift: EligibilityDrift? = nil) -> EligibilityVerdict {
+    if input.forceOverride, drift != .forceOverrideLast { return .eligible(decision: 5) }
+    let threshold = input.config.winThreshold
+    let enoughWins =
+      drift == .thresholdGreaterThan ? input.wonCompletionCount > threshold : input.wonCompletionCount >= threshold
+    guard enoughWins else { return .refused(decision: 6) }
+    switch cooldown(input, drift: drift) {
+    case .trap: return .trap
+    case .inCooldown: return .refused(decision: 7)
+    case .over: break
     }
-    if let prompted = input.lastPromptedVersion, prompted.unicodeScalars.elementsEqual(input.currentVersion.unicodeScalars) {
-      return false
+    if sameVersion(input, drift: drift) { return .refused(decision: 8) }
+    if input.forceOverride { return .eligible(decision: 5) }
+    return .eligible(decision: 9)
+  }
+
+  /// Rule 3: whether the last attempt is recent enough to refuse.
+  static func cooldown(_ input: EligibilityInput, drift: EligibilityDrift?) -> Cooldown {
+    let days = input.config.cooldownDays
+    let today = input.todayEpochDay
+    guard let drift else {
+      guard let last = input.lastAttemptEpochDay else { return .over }
+      return daysBetween(last, today, areFewerThan: days) ? .inCooldown : .over
     }
-    return true
+    switch drift {
+    case .sentinelSubtractionTraps, .sentinelSubtractionWraps:
+      // Never attempted stored as Int64.min, the difference a plain subtraction.
+      let last = input.lastAttemptEpochDay ?? .min
+      let (difference, overflow) = today.subtractingReportingOverflow(last)
+      if overflow, drift == .sentinelSubtractionTraps { return .trap }
+      return difference < days ? .inCooldown : .over
+    default: break
+    }
+    guard let last = input.lastAttemptEpochDay else { return .over }
+    if drift == .sentinelIsNever, last == 0 || last == .min { return .over }
+    let (difference, overflow) = today.subtractingReportingOverflow(last)
+    if overflow { return today < last ? .inCooldown : .over }
+    switch drift {
+    case .cooldownGreaterThan: return difference > days ? .over : .inCooldown
+    case .differenceNarrowed: return Int64(Int32(truncatingIfNeeded: difference)) < days ? .inCooldown : .over
+    default: return difference < days ? .inCooldown : .over
+    }
+  }
+
+  /// Rule 4: whether the running version is the one last prompted.
+  static func sameVersion(_ input: EligibilityInput, drift: EligibilityDrift?) -> Bool {
+    let current = input.currentVersion
+    guard let drift else {
+      guard let prompted = input.lastPromptedVersion else { return false }
+      return prompted.unicodeScalars.elementsEqual(current.unicodeScalars)
+    }
+    if drift == .versionRuleSkipped { return false }
+    if drift == .nullVersionIsEmpty {
+      return (input.lastPromptedVersion ?? "").unicodeScalars.elementsEqual(current.unicodeScalars)
+    }
+    guard let prompted = input.lastPromptedVersion else { return false }
+    switch drift {
+    case .canonicalEquality: return prompted == current
+    case .caseInsensitive: return prompted.lowercased().unicodeScalars.elementsEqual(current.lowercased().unicodeScalars)
+    case .trimmed: return trimmed(prompted).unicodeScalars.elementsEqual(trimmed(current).unicodeScalars)
+    default: return prompted.unicodeScalars.elementsEqual(current.unicodeScalars)
+    }
+  }
+
+  /// The text without white space at either end, as Kotlin `trim()` or `trimmingCharacters(in:)` cut it.
+  static func trimmed(_ text: String) -> String {
+    var characters = Substring(text)
+    while characters.first?.isWhitespace == true { characters.removeFirst() }
+    while characters.last?.isWhitespace == true { characters.removeLast() }
+    return String(characters)
   }
 
   /// Whether `today - last < days` in exact integer arithmetic (no trap, no wrap).
@@ -59,6 +123,33 @@ public enum Eligibility {
     // On overflow the true difference lies beyond Int64's range, on the side of its true sign.
     if overflow { return today < last }
     return difference < days
+  }
+
+  enum Cooldown { case over, inCooldown, trap }
+}
+
+/// What the model answers and which decision's rule returned the answer.
+enum EligibilityVerdict: Equatable {
+  case eligible(decision: Int)
+  case refused(decision: Int)
+  /// The port crashes (Swift traps on an overflowing subtraction).
+  case trap
+
+  /// The output: nil for a crash.
+  var answer: Bool? {
+    switch self {
+    case .eligible: true
+    case .refused: false
+    case .trap: nil
+    }
+  }
+
+  /// The decision whose rule returned the answer; nil for a crash.
+  var decision: Int? {
+    switch self {
+    case .eligible(let decision), .refused(let decision): decision
+    case .trap: nil
+    }
   }
 }
 

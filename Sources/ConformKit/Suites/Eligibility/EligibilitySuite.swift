@@ -38,24 +38,24 @@ extension EligibilitySuite {
   static let seedCases: [CaseDraft] = [
     CaseDraft(
       "seed/threshold-met-never-attempted", tags: ["seed"],
-      note: "the happy path: enough wins, never asked before", input: base()),
+      note: "enough wins and never asked before is eligible", input: base()),
     CaseDraft(
-      "seed/below-threshold", tags: ["seed"], note: "asking before the user has won enough games",
+      "seed/below-threshold", tags: ["seed"], note: "one win short of the threshold is not eligible",
       input: base(wins: 2)),
     CaseDraft(
-      "seed/cooldown-not-over", tags: ["seed"], note: "asking again three days after an attempt",
+      "seed/cooldown-not-over", tags: ["seed"], note: "three days after an attempt, inside a 7-day cooldown, is not eligible",
       input: base(wins: 5, last: today - 3, prompted: "0.9.0")),
     CaseDraft(
-      "seed/cooldown-over", tags: ["seed"], note: "refusing forever after one attempt",
+      "seed/cooldown-over", tags: ["seed"], note: "30 days after an attempt, the cooldown is over: eligible again",
       input: base(wins: 5, last: today - 30, prompted: "0.9.0")),
     CaseDraft(
-      "seed/same-version", tags: ["seed"], note: "asking twice in one app version",
+      "seed/same-version", tags: ["seed"], note: "the version already prompted is not eligible, although the cooldown is over",
       input: base(wins: 5, last: today - 30, prompted: "1.0.0")),
     CaseDraft(
-      "seed/new-version", tags: ["seed"], note: "refusing after an update although the cooldown is over",
+      "seed/new-version", tags: ["seed"], note: "a new app version after the cooldown is eligible",
       input: base(wins: 5, last: today - 30, prompted: "0.9.0", current: "1.1.0")),
     CaseDraft(
-      "seed/force-override", tags: ["seed"], note: "the debug switch must skip every rule",
+      "seed/force-override", tags: ["seed"], note: "force override is eligible with 0 wins, today's attempt and the same version",
       input: base(wins: 0, last: today, prompted: "1.0.0", force: true)),
   ]
 
@@ -67,14 +67,14 @@ extension EligibilitySuite {
         drafts.append(
           CaseDraft(
             "boundary/\(label)/wins-threshold\(signed(offset))", tags: ["boundary", "threshold"],
-            note: "'>' instead of '>=' at the win threshold, or off by one",
+            note: "a count equal to the threshold is enough (>=, not >); one fewer is not",
             input: base(config: config, wins: config.winThreshold + offset)))
       }
       for offset: Int64 in [-1, 0, 1] {
         drafts.append(
           CaseDraft(
             "boundary/\(label)/days-cooldown\(signed(offset))", tags: ["boundary", "cooldown"],
-            note: "'>' instead of '>=' at the cooldown, or counting days off by one",
+            note: "exactly cooldownDays days after an attempt is enough (>=, not >); one day fewer is not",
             input: base(config: config, wins: config.winThreshold, last: today - config.cooldownDays - offset,
                         prompted: "0.9.0")))
       }
@@ -87,81 +87,81 @@ extension EligibilitySuite {
   static let pitfallCases: [CaseDraft] = [
     CaseDraft(
       "pitfall/last-attempt-int64-min-sentinel", tags: ["pitfall", "overflow"],
-      note: "never-attempted stored as Int64.min: today - last traps in Swift and wraps negative in Kotlin",
+      note: "a last attempt at Int64.min is long over: today - last must neither trap nor wrap",
       input: base(last: .min, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/today-int64-max-last-int64-min", tags: ["pitfall", "overflow"],
-      note: "a difference past Int64.max: wraps to -1 in Kotlin and refuses",
+      note: "a day difference past Int64.max is over the cooldown, not wrapped to -1",
       input: base(last: .min, today: .max, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/today-int64-min-last-int64-max-no-cooldown", tags: ["pitfall", "overflow"],
-      note: "a difference below Int64.min: wraps to 1 in Kotlin and wrongly passes a cooldown of 0",
+      note: "a day difference below Int64.min is inside even a cooldown of 0, not wrapped to 1",
       input: base(config: ReviewConfig(winThreshold: 3, cooldownDays: 0), last: .max, today: .min, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/today-int64-max-last-zero", tags: ["pitfall", "overflow"],
-      note: "the largest day that fits, with a last attempt at the epoch",
+      note: "a difference of Int64.max days is over the cooldown, not narrowed to 32 bits",
       input: base(last: 0, today: .max, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/last-attempt-zero-is-a-day", tags: ["pitfall"],
-      note: "0 is 1970-01-01, not 'never': a last attempt on day 0 with today 3 is in the cooldown",
+      note: "a last attempt on day 0 is a day, not 'never': with today 3 it is inside the cooldown",
       input: base(last: 0, today: 3, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/last-attempt-in-the-future", tags: ["pitfall"],
-      note: "the clock went back: a negative difference is inside the cooldown",
+      note: "a last attempt in the future (the clock went back) is inside the cooldown",
       input: base(last: today + 1, prompted: "0.9.0")),
     CaseDraft(
       "pitfall/canonically-equivalent-versions", tags: ["pitfall", "unicode"],
-      note: "Swift String == treats U+00E9 and e+U+0301 as equal; versions compare scalar by scalar",
+      note: "canonically equivalent versions differ: compare scalars (e.g. Swift String == says equal)",
       input: base(last: today - 30, prompted: "1.0-\u{E9}", current: "1.0-e\u{301}")),
     CaseDraft(
       "pitfall/identical-non-ascii-versions", tags: ["pitfall", "unicode"],
-      note: "the same non-ASCII version, byte for byte, is the same version",
+      note: "the same non-ASCII version, scalar for scalar, is the version already prompted",
       input: base(last: today - 30, prompted: "1.0-\u{E9}", current: "1.0-\u{E9}")),
     CaseDraft(
       "pitfall/version-case-differs", tags: ["pitfall"],
-      note: "a case-insensitive comparison (equalsIgnoreCase, lowercased) refuses a new build",
+      note: "versions differing in case are different (e.g. not equalsIgnoreCase)",
       input: base(last: today - 30, prompted: "1.0.0-RC", current: "1.0.0-rc")),
     CaseDraft(
       "pitfall/version-trailing-space", tags: ["pitfall"],
-      note: "trimming versions before comparing refuses a different version string",
+      note: "a trailing space makes another version: no trimming before comparing",
       input: base(last: today - 30, prompted: "1.0.0 ", current: "1.0.0")),
     CaseDraft(
       "pitfall/empty-versions-equal", tags: ["pitfall"],
-      note: "an empty version is a version: equal empty strings refuse",
+      note: "an empty version is a version: the same empty version is not eligible",
       input: base(last: today - 30, prompted: "", current: "")),
     CaseDraft(
       "pitfall/no-prompted-version-empty-current", tags: ["pitfall"],
-      note: "null is not the empty string: never prompted allows an empty current version",
+      note: "never prompted (null) is not the empty string: an empty current version is eligible",
       input: base(last: today - 30, prompted: nil, current: "")),
     CaseDraft(
       "pitfall/int32-max-wins-and-threshold", tags: ["pitfall", "int32"],
-      note: "the largest count both platforms hold",
+      note: "wins and threshold at 2147483647, the largest count, meet the threshold",
       input: base(config: ReviewConfig(winThreshold: 2_147_483_647, cooldownDays: 7), wins: 2_147_483_647)),
     CaseDraft(
       "pitfall/int32-max-cooldown-met", tags: ["pitfall", "int32"],
-      note: "a cooldown of Int32.max days, exactly over",
+      note: "a cooldown of 2147483647 days is over exactly that many days later",
       input: base(config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_647,
                   prompted: "0.9.0")),
     CaseDraft(
       "pitfall/int32-max-cooldown-not-met", tags: ["pitfall", "int32"],
-      note: "a cooldown of Int32.max days, one day short",
+      note: "a cooldown of 2147483647 days, one day short, counted from day 0, is not over",
       input: base(config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_646,
                   prompted: "0.9.0")),
     CaseDraft(
       "pitfall/force-override-with-extremes", tags: ["pitfall", "force"],
-      note: "force override checked after the other rules: it must win even over an overflow",
+      note: "force override is eligible before any day arithmetic, even at the 64-bit extremes",
       input: base(wins: 0, last: .max, today: .min, prompted: "1.0.0", force: true)),
     CaseDraft(
       "pitfall/force-override-below-threshold", tags: ["pitfall", "force"],
-      note: "force override checked after the threshold",
+      note: "force override is eligible below the threshold",
       input: base(wins: 0, force: true)),
     CaseDraft(
       "pitfall/force-override-in-cooldown", tags: ["pitfall", "force"],
-      note: "force override checked after the cooldown",
+      note: "force override is eligible inside the cooldown",
       input: base(last: today, prompted: "0.9.0", force: true)),
     CaseDraft(
       "pitfall/force-override-same-version", tags: ["pitfall", "force"],
-      note: "force override checked after the version rule",
+      note: "force override is eligible for the version already prompted",
       input: base(last: today - 30, prompted: "1.0.0", force: true)),
   ]
 

@@ -75,25 +75,44 @@ public struct StoreLookupResponse: Sendable, Equatable {
   /// order mark, no duplicate key, nothing after the value), `.decodeFailed` when a field the
   /// structs name has another type.
   public static func decode(_ body: String) -> Swift.Result<StoreLookupResponse, UpdateNoticeReason> {
+    decode(body, drift: nil).mapError(\.reason)
+  }
+
+  /// The decode with `drift` breaking one decision as a port does (nil: the reference); a failure
+  /// names the decision whose rule refused the body.
+  static func decode(_ body: String, drift: UpdateNoticeDrift?) -> Swift.Result<StoreLookupResponse, StoreFailure> {
     let value: JSONValue
-    do {
-      value = try JSONReader.parse(Array(body.utf8))
-    } catch {
-      return .failure(.notJSON)
+    switch parse(body, drift: drift) {
+    case .failure(let failure):
+      return .failure(drift == .syntaxAsDecodeFailure ? StoreFailure(.decodeFailed, decision: failure.decision) : failure)
+    case .success(let parsed): value = parsed
     }
-    guard case .object(let object) = value,
-      let resultCount = optional(object["resultCount"], as: { $0.intValue }),
-      let results = optional(object["results"], as: { $0.arrayValue })
-    else { return .failure(.decodeFailed) }
+    guard case .object(var object) = value else {
+      guard drift == .mismatchAsMissing else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
+      return .success(StoreLookupResponse(resultCount: nil, results: nil))
+    }
+    if drift == .mismatchAsMissing, let results = object["results"], results.arrayValue == nil { object["results"] = nil }
+    guard let resultCount = integer(object["resultCount"], drift: drift) else {
+      return .failure(StoreFailure(.decodeFailed, decision: integerDecision(object["resultCount"])))
+    }
     var decoded = StoreLookupResponse(resultCount: resultCount, results: nil)
-    if let items = results {
+    if let items = object["results"], !items.isNull {
+      guard case .array(let items) = items else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
       var list: [Result] = []
       for item in items {
+        // D7's drift: a port that decodes the first result alone.
+        if drift == .firstResultOnlyDecoded, !list.isEmpty { break }
+        if drift == .mismatchAsMissing, item.objectValue == nil { continue }
         guard case .object(let fields) = item,
-          let version = optional(fields["version"], as: { $0.stringValue }),
-          let trackId = optional(fields["trackId"], as: { $0.intValue }),
-          let trackViewUrl = optional(fields["trackViewUrl"], as: { $0.stringValue })
-        else { return .failure(.decodeFailed) }
+          let version = string(fields["version"], drift: drift),
+          let trackViewUrl = string(fields["trackViewUrl"], drift: drift)
+        else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
+        guard let trackId = integer(fields["trackId"], drift: drift) else {
+          return .failure(StoreFailure(.decodeFailed, decision: integerDecision(fields["trackId"])))
+        }
+        if drift == .int32TrackId, let trackId, Int64(Int32(truncatingIfNeeded: trackId)) != trackId {
+          return .failure(StoreFailure(.decodeFailed, decision: 8))
+        }
         list.append(Result(version: version, trackId: trackId, trackViewUrl: trackViewUrl))
       }
       decoded.results = list
@@ -101,12 +120,70 @@ public struct StoreLookupResponse: Sendable, Equatable {
     return .success(decoded)
   }
 
-  /// `decodeIfPresent`: `.some(nil)` when absent or null, `.some(value)` when of the type, nil
-  /// (a decode failure) otherwise.
-  static func optional<T>(_ value: JSONValue?, as cast: (JSONValue) -> T?) -> T?? {
+  /// The body as one JSON value: the strict reading (D5, D6), or a port's under `drift`.
+  static func parse(_ body: String, drift: UpdateNoticeDrift?) -> Swift.Result<JSONValue, StoreFailure> {
+    var bytes = Array(body.utf8)
+    if drift == .lenientFraming { bytes = LenientFraming.firstValue(LenientFraming.droppingByteOrderMark(bytes)) }
+    do {
+      return .success(try JSONReader.parse(bytes))
+    } catch {
+      let duplicate = error.message.hasPrefix("duplicate key")
+      if duplicate, drift == .duplicateKeepsFirst || drift == .duplicateKeepsLast,
+        let value = DuplicateTolerantReader.parse(bytes, keepFirst: drift == .duplicateKeepsFirst)
+      {
+        return .success(value)
+      }
+      return .failure(StoreFailure(.notJSON, decision: duplicate ? 6 : 5))
+    }
+  }
+
+  /// `decodeIfPresent` of an `Int`: `.some(nil)` when absent or null, `.some(value)` for a JSON
+  /// integer that fits in 64 bits, nil (a decode failure) otherwise.
+  static func integer(_ value: JSONValue?, drift: UpdateNoticeDrift?) -> Int64?? {
     guard let value, !value.isNull else { return .some(nil) }
-    guard let typed = cast(value) else { return nil }
-    return .some(typed)
+    switch value {
+    case .int(let integer): return .some(integer)
+    case .number(let literal) where drift == .numbersTruncated:
+      // D8's drift: a number read as a Double and truncated, as org.json's getLong does.
+      guard let number = Double(literal), abs(number) < 9.2e18 else { return nil }
+      return .some(Int64(number))
+    case .string(let text) where drift == .gsonCoercion:
+      // D7's drift: Gson reads a numeric string as a number.
+      guard let integer = Int64(text) else { return nil }
+      return .some(integer)
+    default: return drift == .mismatchAsMissing ? .some(nil) : nil
+    }
+  }
+
+  /// `decodeIfPresent` of a `String`: as `integer(_:drift:)`.
+  static func string(_ value: JSONValue?, drift: UpdateNoticeDrift?) -> String?? {
+    guard let value, !value.isNull else { return .some(nil) }
+    switch value {
+    case .string(let text): return .some(text)
+    // D7's drift: Gson writes a number or a boolean as its text.
+    case .int(let integer) where drift == .gsonCoercion: return .some(String(integer))
+    case .number(let literal) where drift == .gsonCoercion: return .some(literal)
+    case .bool(let flag) where drift == .gsonCoercion: return .some(flag ? "true" : "false")
+    default: return drift == .mismatchAsMissing ? .some(nil) : nil
+    }
+  }
+
+  /// The decision that refuses `value` as an integer: D8 for a number that is no 64-bit integer
+  /// literal, D7 for any other type.
+  static func integerDecision(_ value: JSONValue?) -> Int {
+    if case .number = value { return 8 }
+    return 7
+  }
+}
+
+/// Why the store gives no dialog, with the spec's decision whose rule said so (`### D9.` is 9).
+struct StoreFailure: Error, Equatable {
+  var reason: UpdateNoticeReason
+  var decision: Int
+
+  init(_ reason: UpdateNoticeReason, decision: Int) {
+    self.reason = reason
+    self.decision = decision
   }
 }
 
@@ -137,50 +214,118 @@ public enum UpdateNotice {
 
   /// The decision at one launch and the state it leaves (rules 1 to 5 of the spec).
   public static func decide(_ input: UpdateNoticeInput) -> UpdateNoticeOutcome {
+    run(input).outcome
+  }
+
+  /// The decision and the spec's decision (`### D3.` is 3) whose rule returned it, with `drift`
+  /// breaking one decision as a port does (see `UpdateNoticeDrift`); nil is the reference.
+  static func run(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift? = nil) -> (outcome: UpdateNoticeOutcome, decision: Int) {
     var outcome = UpdateNoticeOutcome(
       checked: false, show: false, reason: nil, url: nil, nextDisplayAt: input.nextDisplayAt,
       lastCheckDay: input.lastCheckDay)
     // Rule 1: a missing key reads as 0, as UserDefaults.double(forKey:) does.
-    guard input.now >= (input.nextDisplayAt ?? 0) else {
-      outcome.reason = .snoozed
-      return outcome
-    }
+    let next = input.nextDisplayAt ?? (drift == .missingKeyNeverShows ? .max : 0)
+    let snoozed = drift == .snoozedAtNextDisplay ? input.now <= next : input.now < next
     // Rule 2: at most one lookup a local day; a stored day after today (the clock went back) too.
-    let today = localDay(now: input.now, utcOffsetSeconds: input.utcOffsetSeconds)
-    if let last = input.lastCheckDay, last >= today {
+    let today = drift == nil ? localDay(now: input.now, utcOffsetSeconds: input.utcOffsetSeconds) : day(input, drift: drift)
+    let checkedToday =
+      input.lastCheckDay.map {
+        switch drift {
+        case .futureCheckDayNotChecked: $0 == today
+        case .todayNotChecked: $0 > today
+        default: $0 >= today
+        }
+      } ?? false
+    if snoozed {
+      if drift == .dailyCheckBeforeSnooze, checkedToday {
+        outcome.reason = .checkedToday
+        return (outcome, 3)
+      }
+      if drift == .lookupBeforeSnooze, !checkedToday {
+        outcome.checked = true
+        outcome.lastCheckDay = today
+      }
+      outcome.reason = .snoozed
+      return (outcome, 13)
+    }
+    if checkedToday {
       outcome.reason = .checkedToday
-      return outcome
+      return (outcome, 3)
     }
     outcome.checked = true
     outcome.lastCheckDay = today
     // Rules 3 and 4: every failure is "no update".
-    switch storeResult(input) {
-    case .failure(let reason):
-      outcome.reason = reason
+    switch storeResult(input, drift: drift) {
+    case .failure(let failure):
+      outcome.reason = failure.reason
+      return (outcome, failure.decision)
     case .success(let url):
       outcome.show = true
       outcome.url = url
       // Rule 5: "later" postpones by the snooze period; "update" leaves the key as it was.
-      if input.answer == "later" { outcome.nextDisplayAt = input.now + input.snoozeSeconds }
+      if input.answer == "later" {
+        outcome.nextDisplayAt = input.now + (drift == .laterWithoutSnooze ? 0 : input.snoozeSeconds)
+      } else if drift == .updateAlsoSnoozes {
+        outcome.nextDisplayAt = input.now + input.snoozeSeconds
+      }
+      return (outcome, 2)
     }
-    return outcome
   }
 
-  /// The store page to open, or why there is none.
-  static func storeResult(_ input: UpdateNoticeInput) -> Result<String, UpdateNoticeReason> {
-    guard let lookup = input.lookup else { return .failure(.offline) }
-    guard (200...299).contains(lookup.status) else { return .failure(.httpStatus) }
+  /// The check day under a drift of D14 or D15; the local day otherwise.
+  static func day(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift?) -> Int64 {
+    switch drift {
+    case .utcCheckDay: localDay(now: input.now, utcOffsetSeconds: 0)
+    case .truncatedDay: (input.now + input.utcOffsetSeconds) / secondsPerDay
+    default: localDay(now: input.now, utcOffsetSeconds: input.utcOffsetSeconds)
+    }
+  }
+
+  /// The store page to open (nil only under a drift of D11), or why there is none.
+  static func storeResult(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift?) -> Result<String?, StoreFailure> {
+    guard let lookup = input.lookup else {
+      return .failure(StoreFailure(drift == .offlineAsStatus ? .httpStatus : .offline, decision: 4))
+    }
+    let success =
+      switch drift {
+      case .statusIgnored: true
+      case .onlyStatus200: lookup.status == 200
+      case .status300IsSuccess: (200...300).contains(lookup.status)
+      default: (200...299).contains(lookup.status)
+      }
+    if drift != .statusAfterBody, !success { return .failure(StoreFailure(.httpStatus, decision: 4)) }
     let response: StoreLookupResponse
-    switch StoreLookupResponse.decode(lookup.body) {
-    case .failure(let reason): return .failure(reason)
+    switch StoreLookupResponse.decode(lookup.body, drift: drift) {
+    case .failure(let failure): return .failure(failure)
     case .success(let decoded): response = decoded
     }
-    guard (response.resultCount ?? 0) > 0, let first = response.results?.first else { return .failure(.noResults) }
-    guard let version = first.version else { return .failure(.noVersion) }
-    // The version-compare suite's comparison, unchanged.
-    guard VersionComparison.isNewer(version, than: input.installedVersion) else { return .failure(.notNewer) }
-    guard let url = first.trackViewUrl, !url.isEmpty else { return .failure(.noStoreURL) }
-    return .success(url)
+    if !success { return .failure(StoreFailure(.httpStatus, decision: 4)) }
+    let results = response.results ?? []
+    guard drift == .countIgnored || (response.resultCount ?? 0) > 0, var first = results.first else {
+      return .failure(StoreFailure(.noResults, decision: 9))
+    }
+    if drift == .anyNewerResult,
+      let newer = results.first(where: { result in
+        result.version.map { VersionComparison.isNewer($0, than: input.installedVersion) } ?? false
+      })
+    {
+      first = newer
+    }
+    let url = first.trackViewUrl.flatMap { $0.isEmpty ? nil : $0 }
+    if drift == .urlBeforeVersion, url == nil { return .failure(StoreFailure(.noStoreURL, decision: 11)) }
+    guard let version = first.version ?? (drift == .missingVersionIsEmpty ? "" : nil) else {
+      return .failure(StoreFailure(.noVersion, decision: 17))
+    }
+    // The version-compare suite's comparison, unchanged; D10's drift compares the strings.
+    let newer =
+      drift == .lexicographic
+      ? input.installedVersion.utf16.lexicographicallyPrecedes(version.utf16)
+      : VersionComparison.isNewer(version, than: input.installedVersion)
+    guard newer else { return .failure(StoreFailure(.notNewer, decision: 10)) }
+    if let url { return .success(url) }
+    if drift == .emptyURLOpened, first.trackViewUrl == "" { return .success("") }
+    if drift == .missingURLShows, first.trackViewUrl == nil { return .success(nil) }
+    return .failure(StoreFailure(.noStoreURL, decision: 11))
   }
 }
 

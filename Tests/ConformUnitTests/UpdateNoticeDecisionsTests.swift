@@ -1,0 +1,169 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+@Suite struct UpdateNoticeDecisionsTests {
+  static let suite = UpdateNoticeSuite()
+  static let published = Array(suite.drafts(options: .published))
+
+  /// The numbers of the spec's `### D<n>.` headings, in the order written.
+  static let specDecisions: [Int] = String(decoding: suite.spec, as: UTF8.self).split(separator: "\n").compactMap { line in
+    guard line.hasPrefix("### D") else { return nil }
+    return Int(line.dropFirst(5).prefix { $0 != "." })
+  }
+
+  static func draft(_ name: String) throws -> CaseDraft {
+    try #require(published.first { $0.name == name }, "no published case \(name)")
+  }
+
+  /// An older store version (1.0.3 against 1.1.0) whose result has no store URL: no published case
+  /// has both.
+  static let olderWithoutURL = UpdateNoticeSuite.base(
+    installed: "1.1.0", lookup: UpdateNoticeSuite.lookup(UpdateNoticeSuite.body([UpdateNoticeSuite.result(url: "")])))
+
+  @Test func theSpecNumbersItsDecisionsFromOne() {
+    #expect(Self.specDecisions == Array(1...17))
+    let spec = String(decoding: Self.suite.spec, as: UTF8.self)
+    for marker in ["**Rule.**", "**Why.**", "**Drift.**"] {
+      #expect(spec.components(separatedBy: marker).count - 1 == Self.specDecisions.count, "every entry has \(marker)")
+    }
+  }
+
+  /// Every case of both tiers gets decisions the spec lists, and every decision some published case.
+  @Test func everyCaseGetsListedDecisionsAndEveryDecisionACase() throws {
+    let listed = Set(Self.specDecisions)
+    var seen = Set<Int>()
+    let smoke = Array(Self.suite.tierDrafts(options: GeneratorOptions(timelineDepth: 5, tier: .smoke)))
+    #expect(!smoke.isEmpty)
+    for draft in Self.published + smoke {
+      let decisions = try Self.suite.decisions(for: draft.input)
+      #expect(!decisions.isEmpty, "\(draft.name)")
+      #expect(decisions == decisions.sorted() && Set(decisions).count == decisions.count, "\(draft.name): \(decisions)")
+      #expect(Set(decisions).isSubset(of: listed), "\(draft.name): \(decisions)")
+      seen.formUnion(decisions)
+    }
+    #expect(seen == listed)
+  }
+
+  /// Lists read from the spec. Most generated cases have no stored next display time, so a port
+  /// that reads a missing key as never (D1) answers "snoozed" for them: D1 is in their lists.
+  @Test(arguments: [
+    // Snoozed with a lookup due: only asking first (D12) changes the output.
+    ("seed/snoozed", [12]),
+    ("boundary/next-display-int64-max", [12]),
+    // Exactly at the stored time: `>` keeps it snoozed (D13); the dialog shows, "later" (D2).
+    ("boundary/now-equals-next-display", [2, 13]),
+    ("seed/offline", [1, 4]),
+    // A 500 with HTML: ignoring the status or reading the body first gives not-json.
+    ("seed/server-error-500", [1, 4, 16]),
+    ("pitfall/byte-order-mark", [1, 5]),
+    // A duplicate: keeping a value decodes it; one catch-all reason says decode-failed.
+    ("pitfall/duplicate-version-key", [1, 5, 6]),
+    ("seed/track-id-string-fails-decode", [1, 7]),
+    ("pitfall/track-id-past-int32", [1, 2, 8]),
+    ("pitfall/second-result-newer", [1, 9]),
+    ("seed/2.0.10-vs-2.0.9", [1, 2, 10]),
+    ("pitfall/url-empty", [1, 11]),
+    ("seed/checked-today", [1, 3]),
+    ("pitfall/utc-day-is-not-local-day", [1, 2, 14]),
+    // Day -1 already checked: `>`, UTC days and division toward zero each check again.
+    ("pitfall/negative-local-day", [1, 3, 14, 15]),
+    ("seed/version-field-removed", [1, 17]),
+    // A stored time in the past, "later": only the dialog's answer handling decides.
+    ("seed/snooze-over", [2]),
+  ])
+  func namedCases(name: String, expected: [Int]) throws {
+    #expect(try Self.suite.decisions(for: Self.draft(name).input) == expected)
+  }
+
+  @Test func anOlderVersionWithoutAURLIsDecidedByTheOrder() throws {
+    let outcome = UpdateNotice.decide(try UpdateNoticeInput(json: Self.olderWithoutURL))
+    #expect(outcome.reason == .notNewer)
+    #expect(try Self.suite.decisions(for: Self.olderWithoutURL) == [1, 16])
+  }
+
+  /// Each drift alone changes the output of a named case: no drift model is a no-op.
+  @Test(arguments: [
+    (UpdateNoticeDrift.missingKeyNeverShows, "seed/missing-next-display-key"),
+    (.laterWithoutSnooze, "seed/later-snoozes"),
+    (.updateAlsoSnoozes, "seed/newer-version-shows"),
+    (.futureCheckDayNotChecked, "boundary/last-check-day-in-the-future"),
+    (.todayNotChecked, "seed/checked-today"),
+    (.offlineAsStatus, "seed/offline"),
+    (.statusIgnored, "boundary/status-404"),
+    (.onlyStatus200, "boundary/status-201"),
+    (.status300IsSuccess, "boundary/status-300"),
+    (.lenientFraming, "pitfall/byte-order-mark"),
+    (.syntaxAsDecodeFailure, "seed/body-not-json"),
+    (.duplicateKeepsFirst, "pitfall/duplicate-version-key"),
+    (.duplicateKeepsLast, "pitfall/duplicate-version-key"),
+    (.gsonCoercion, "pitfall/version-number-2"),
+    (.firstResultOnlyDecoded, "pitfall/second-result-bad-track-id"),
+    (.mismatchAsMissing, "pitfall/version-array"),
+    (.int32TrackId, "pitfall/track-id-past-int32"),
+    (.numbersTruncated, "pitfall/track-id-fraction"),
+    (.countIgnored, "seed/result-count-missing"),
+    (.anyNewerResult, "pitfall/second-result-newer"),
+    (.lexicographic, "seed/2.0.10-vs-2.0.9"),
+    (.emptyURLOpened, "pitfall/url-empty"),
+    (.missingURLShows, "pitfall/url-missing"),
+    (.lookupBeforeSnooze, "seed/snoozed"),
+    (.dailyCheckBeforeSnooze, "grid/next-future/checked-today/newer/update"),
+    (.snoozedAtNextDisplay, "boundary/now-equals-next-display"),
+    (.utcCheckDay, "pitfall/utc-day-is-not-local-day"),
+    (.truncatedDay, "pitfall/negative-local-day"),
+    (.statusAfterBody, "seed/server-error-500"),
+    (.missingVersionIsEmpty, "seed/version-field-removed"),
+  ])
+  func driftChangesTheOutput(drift: UpdateNoticeDrift, name: String) throws {
+    let input = try UpdateNoticeInput(json: Self.draft(name).input)
+    #expect(UpdateNotice.run(input, drift: drift).outcome != UpdateNotice.decide(input))
+    #expect(UpdateNotice.decisions(input).contains(drift.decision))
+  }
+
+  @Test func urlBeforeVersionChangesTheReason() throws {
+    let input = try UpdateNoticeInput(json: Self.olderWithoutURL)
+    #expect(UpdateNotice.run(input, drift: .urlBeforeVersion).outcome.reason == .noStoreURL)
+  }
+
+  @Test func everyDriftIsTested() {
+    // 30 in the table above and urlBeforeVersion.
+    #expect(UpdateNoticeDrift.allCases.count == 31)
+    // Grouped by decision, ascending: `decisions(_:)` relies on it.
+    let numbers = UpdateNoticeDrift.allCases.map(\.decision)
+    #expect(numbers == numbers.sorted())
+  }
+
+  /// The model's reference outputs are those already published, line for line.
+  @Test func theReferenceIsUnchanged() throws {
+    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/update-notice.jsonl").path
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == Self.published.count)
+    for line in lines {
+      let fixture = try JSONReader.parse(String(line))
+      let input = try #require(fixture["input"])
+      #expect(try Self.suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
+      #expect(UpdateNotice.run(try UpdateNoticeInput(json: input)).outcome.json == fixture["expected"])
+    }
+  }
+
+  @Test func outsideTheDomainItThrowsAsTheModelDoes() throws {
+    var input = try #require(Self.draft("seed/offline").input.objectValue)
+    input["answer"] = "maybe"
+    #expect(throws: JSONShapeError.self) { try Self.suite.expected(for: .object(input)) }
+    #expect(throws: JSONShapeError.self) { try Self.suite.decisions(for: .object(input)) }
+  }
+
+  /// Fuzzed inputs all get decisions, and fast enough for shrink loops.
+  @Test func fuzzedInputsGetDecisions() throws {
+    var generator = SeededGenerator(seed: 27)
+    for _ in 0..<3_000 {
+      let input = try #require(Self.suite.fuzzInput(using: &generator))
+      let decisions = try Self.suite.decisions(for: input)
+      #expect(!decisions.isEmpty && Set(decisions).isSubset(of: Set(Self.specDecisions)))
+    }
+  }
+}
