@@ -7,7 +7,7 @@ public enum GenerateCommand: Command {
   public static let summary = "write the truth tables (fixtures) from the specs and reference models"
   public static let manual = Manual(
     title: "conform generate: write the truth tables from the written specs and the reference models",
-    usage: "conform generate [--out DIR] [--depth N] [--tier TIER]",
+    usage: "conform generate [--out DIR] [--depth N] [--tier TIER] [--decisions]",
     blocks: [
       .options(
         "OPTIONS",
@@ -35,15 +35,27 @@ public enum GenerateCommand: Command {
             tables: an outcome, a boundary of an input, a class of characters).
             The manifest records the tier; conform mutants measures its kill rate.
             """),
+          Option(
+            "--decisions",
+            """
+            print every decision of every spec with how many cases exercise it (the
+            manifest's decisions counts) and its title, after the line per suite
+            that is always printed.
+            """),
         ]),
       .text(
         """
         The same conform version and options always give byte-identical files. The published
         fixtures/ folder is `conform generate` with the defaults; a test fails when it drifts.
+
+        Every case lists the spec decisions it exercises (computed from the reference model),
+        and a line per suite says how many cases exercise each: a decision no case exercises,
+        or a case that lists none, is named there and the status is 1.
         """),
     ],
     exitStatuses: [
-      (0, "the files were written"),
+      (0, "the files were written, every decision exercised and every case listing one"),
+      (1, "the files were written, but a decision has no case or a case lists no decision"),
       (2, "bad usage, or a file that cannot be written"),
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"),
     ])
@@ -52,15 +64,17 @@ public enum GenerateCommand: Command {
     var out: String
     var depth: Int
     var tier: Tier
+    var decisions: Bool
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
     let out = try arguments.value("--out") ?? "fixtures"
     let depth = try arguments.integer("--depth", in: 1...12) ?? GeneratorOptions.published.timelineDepth
     let tier = try Tier.parse(&arguments)
+    let decisions = arguments.flag("--decisions")
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
-    return Options(out: out, depth: depth, tier: tier)
+    return Options(out: out, depth: depth, tier: tier, decisions: decisions)
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
@@ -68,6 +82,10 @@ public enum GenerateCommand: Command {
       options: GeneratorOptions(timelineDepth: options.depth, tier: options.tier), to: options.out)
     let digest = SHA256.hex(written.manifest)
     print("wrote \(Plural.count(written.names.count, "file")) to \(options.out) (manifest sha256:\(digest))")
-    return .success
+    let manifest = try FixtureSet.parseManifest(written.manifest, path: FileIO.join(options.out, "manifest.json"))
+    let table = DecisionTable(manifest: manifest, suites: SuiteRegistry.all, undecided: written.undecided)
+    for line in table.summaryLines { print(line) }
+    if options.decisions { for line in table.lines { print(line) } }
+    return table.isComplete ? .success : .differences
   }
 }

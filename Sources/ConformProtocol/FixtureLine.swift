@@ -1,7 +1,8 @@
 import ConformJSON
 
 /// A case's line in a fixture table, canonical and newline-terminated:
-/// `{"expected":E,"id":I,"input":X,"note":N,"suite":S,"tags":[T,…]}`.
+/// `{"decisions":[D,…],"expected":E,"id":I,"input":X,"note":N,"suite":S,"tags":[T,…]}`, without
+/// `decisions` when the case lists none (a table made before decisions were listed).
 ///
 /// A run copies a case's request and its expected output from this line instead of encoding the
 /// case again, by the parts `write` reports (kept as `Offsets` by the index of a table read from
@@ -44,6 +45,8 @@ public enum FixtureLine {
   }
 
   private static let head: StaticString = #"{"expected":"#
+  private static let decisionsHead: StaticString = #"{"decisions":["#
+  private static let expectedAfterDecisions: StaticString = #"],"expected":"#
   private static let separator: StaticString = ","
   private static let idName: StaticString = #""id":"#
   private static let inputKey: StaticString = #","input":"#
@@ -52,24 +55,34 @@ public enum FixtureLine {
   @discardableResult
   public static func write(
     expected: JSONValue, id: String, input: JSONValue, note: String, suite: String, tags: [String],
-    into output: inout [UInt8]
+    decisions: [String] = [], into output: inout [UInt8]
   ) -> Parts {
     write(
-      into: &output, expected: { JSONWriter.write(expected, into: &$0) }, id: { JSONWriter.writeString(id, into: &$0) },
-      input: { JSONWriter.write(input, into: &$0) }, tail: { writeTail(note: note, suite: suite, tags: tags, into: &$0) })
+      into: &output, decisions: decisions, expected: { JSONWriter.write(expected, into: &$0) },
+      id: { JSONWriter.writeString(id, into: &$0) }, input: { JSONWriter.write(input, into: &$0) },
+      tail: { writeTail(note: note, suite: suite, tags: tags, into: &$0) })
   }
 
   /// Appends the line from its parts' canonical bytes, each written by its closure: the expected
   /// output, the id (a JSON string, quotes included), the input, and the tail (`writeTail`'s
-  /// bytes, which every case of a family shares). A generator that writes its values' JSON
-  /// itself uses it to make lines without building their `JSONValue`s.
+  /// bytes, which every case of a family shares), after the decisions' ids. A generator that
+  /// writes its values' JSON itself uses it to make lines without building their `JSONValue`s.
   @discardableResult
   public static func write(
-    into output: inout [UInt8], expected: (inout [UInt8]) -> Void, id: (inout [UInt8]) -> Void,
+    into output: inout [UInt8], decisions: [String] = [], expected: (inout [UInt8]) -> Void, id: (inout [UInt8]) -> Void,
     input: (inout [UInt8]) -> Void, tail: (inout [UInt8]) -> Void
   ) -> Parts {
     let start = output.count
-    output.append(head)
+    if decisions.isEmpty {
+      output.append(head)
+    } else {
+      output.append(decisionsHead)
+      for (position, decision) in decisions.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        JSONWriter.writeString(decision, into: &output)
+      }
+      output.append(expectedAfterDecisions)
+    }
     let expectedRange = output.written(expected)
     output.append(separator)
     output.append(idName)
@@ -97,10 +110,12 @@ public enum FixtureLine {
     output.append("]}")
   }
 
-  /// A line's parts in 12 bytes, as where each ends from the line's start: what an index of a
-  /// table keeps per case, so that a case read back from its table needs no scan of its line.
-  /// The starts follow from the keys `write` puts before each part.
+  /// A line's parts in 16 bytes, as where each ends from the line's start and where the
+  /// expected output starts (after the decisions): what an index of a table keeps per case, so
+  /// that a case read back from its table needs no scan of its line. The other starts follow
+  /// from the keys `write` puts before each part.
   public struct Offsets: Sendable, Equatable {
+    private let expectedStart: UInt32
     private let expectedEnd: UInt32
     private let idEnd: UInt32
     private let inputEnd: UInt32
@@ -109,9 +124,10 @@ public enum FixtureLine {
     /// into its line.
     public init?(_ parts: Parts) {
       let start = parts.line.lowerBound
-      guard let expectedEnd = UInt32(exactly: parts.expected.upperBound - start),
+      guard let expectedStart = UInt32(exactly: parts.expected.lowerBound - start), let expectedEnd = UInt32(exactly: parts.expected.upperBound - start),
         let idEnd = UInt32(exactly: parts.id.upperBound - start), let inputEnd = UInt32(exactly: parts.input.upperBound - start)
       else { return nil }
+      self.expectedStart = expectedStart
       self.expectedEnd = expectedEnd
       self.idEnd = idEnd
       self.inputEnd = inputEnd
@@ -119,7 +135,7 @@ public enum FixtureLine {
 
     /// The parts of the same line at `start..<end` of another buffer (its newline left out).
     public func parts(start: Int, end: Int) -> Parts {
-      let expected = start + FixtureLine.head.utf8CodeUnitCount..<start + Int(expectedEnd)
+      let expected = start + Int(expectedStart)..<start + Int(expectedEnd)
       let idStart = expected.upperBound + FixtureLine.separator.utf8CodeUnitCount + FixtureLine.idName.utf8CodeUnitCount
       let id = idStart..<start + Int(idEnd)
       let input = id.upperBound + FixtureLine.inputKey.utf8CodeUnitCount..<start + Int(inputEnd)

@@ -115,7 +115,7 @@ struct BundleFiles {
     return contents
   }
 
-  /// One case per line: `id`, `suite`, `note`, `input` and `expected`.
+  /// One case per line: `id`, `suite`, `note`, `input`, `expected` and, in later bundles, `decisions`.
   private static func cases(in bytes: [UInt8], file: String, suite: String) throws(ConformBundleError) -> [ConformCase] {
     var cases: [ConformCase] = []
     var failure: ConformBundleError?
@@ -125,9 +125,19 @@ struct BundleFiles {
         let location = "\(file) line \(number)"
         do {
           let fields = try JSONFields(try JSONReader.parse(line))
+          var decisions: [String] = []
+          if fields.object["decisions"] != nil {
+            for (index, value) in try fields.array("decisions").enumerated() {
+              guard let id = value.stringValue else {
+                throw JSONShapeError(path: "decisions[\(index)]", message: "expected a string, found \(value.typeName)")
+              }
+              decisions.append(id)
+            }
+          }
           let fixture = ConformCase(
             id: try fields.string("id"), suite: try fields.string("suite"), note: try fields.string("note"),
-            input: try fields.value("input"), expected: try fields.value("expected"), location: location)
+            input: try fields.value("input"), expected: try fields.value("expected"), location: location,
+            decisions: decisions)
           guard fixture.suite == suite, fixture.id.hasPrefix(suite + "/") else {
             failure = ConformBundleError("\(location): case \(fixture.id) of suite \(fixture.suite) in suite \(suite)'s file")
             return

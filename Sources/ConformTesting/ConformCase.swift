@@ -5,20 +5,26 @@ public struct ConformCase: Sendable, Equatable, CustomStringConvertible {
   /// Stable id, `<suite>/<family>/<name>`.
   public var id: String
   public var suite: String
-  /// The bug the case guards against, in one sentence.
+  /// What the case tests, in one sentence.
   public var note: String
   public var input: JSONValue
   public var expected: JSONValue
   /// Where it was read: `<bundle>:conform-fixtures-1.0.0/eligibility.jsonl line 12`.
   public var location: String
+  /// The spec decisions the case exercises (`version-compare/D8`: entry `### D8.` of the
+  /// suite's spec in the bundle); empty for a bundle made before decisions were listed.
+  public var decisions: [String]
 
-  public init(id: String, suite: String, note: String, input: JSONValue, expected: JSONValue, location: String) {
+  public init(
+    id: String, suite: String, note: String, input: JSONValue, expected: JSONValue, location: String, decisions: [String] = []
+  ) {
     self.id = id
     self.suite = suite
     self.note = note
     self.input = input
     self.expected = expected
     self.location = location
+    self.decisions = decisions
   }
 
   /// The input's members, read with their types checked: `try fixture.fields.string("remote")`.
@@ -45,6 +51,7 @@ public struct ConformCase: Sendable, Equatable, CustomStringConvertible {
     let lines = [
       "\(id) does not conform (\(location))",
       "note:     " + note,
+    ] + (decisions.isEmpty ? [] : ["spec:     " + decisions.joined(separator: ", ") + " (the suite's spec in the bundle says each rule)"]) + [
       "input:    " + JSONWriter.string(input),
       "expected: " + JSONWriter.string(expected),
     ]

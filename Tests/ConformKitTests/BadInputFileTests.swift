@@ -20,7 +20,7 @@ import Testing
     /// The message after `conform: error: `, with `DIR` for the folder.
     var message: String {
       switch self {
-      case .malformedJSON: "DIR/eligibility.jsonl line 3: column 83: expected a string key"
+      case .malformedJSON: "DIR/eligibility.jsonl line 3: column 114: expected a string key"
       case .duplicateID:
         "DIR/eligibility.jsonl line 5: duplicate case id eligibility/seed/below-threshold (first at DIR/eligibility.jsonl line 2)"
       case .missingField: #"DIR/eligibility.jsonl line 3: field "expected": missing"#
@@ -70,6 +70,7 @@ import Testing
       editCase(3) {
         $0["suite"] = "timeline"
         $0["id"] = "timeline/seed/moved"
+        $0["decisions"] = ["timeline/D1"]
       }
     case .unknownSuite: manifest.suites[1].name = "colour-compare"
     case .manifestMissingField, .malformedManifest: break  // done to the manifest below

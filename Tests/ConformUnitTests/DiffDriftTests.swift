@@ -177,7 +177,7 @@ import Testing
   @Test func theTerminalShowsAtMostMaxShownAndTheClosingLineLast() {
     let text = drift.terminalText(maxShown: 1, style: .plain)
     #expect(text.components(separatedBy: "\nDRIFT ").count - 1 == 1)
-    #expect(text.contains("… and 2 more disagreements"))
+    #expect(text.contains("… and 2 more groups of disagreements"))
     #expect(text.components(separatedBy: "\nBOTH FAIL ").count - 1 == 1)
     #expect(text.contains("… and 1 more group of cases both fail the same way"))
     #expect(text.hasSuffix("\n1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only\n"))

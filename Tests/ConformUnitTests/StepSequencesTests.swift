@@ -68,9 +68,9 @@ import Testing
       for draft in suite.drafts(options: options, keeping: keep) {
         let fixture = suite.fixture(for: draft)
         let expectedParts = FixtureSet.writeLine(fixture, into: &canonical)
-        let (parts, tags) = try #require(source.next(into: &written), "\(fixture.id)")
+        let (parts, tags, decisions) = try #require(source.next(into: &written), "\(fixture.id)")
         try #require(written == canonical, "\(fixture.id)")
-        #expect(parts == expectedParts && tags == fixture.tags)
+        #expect(parts == expectedParts && tags == fixture.tags && decisions == fixture.decisions)
         count += 1
       }
       #expect(source.next(into: &written) == nil)

@@ -45,9 +45,10 @@ public enum MutantsCommand: Command {
       .text(
         """
         For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
-        cases caught it, and the smallest such case (by input size). Then the kill rate of the full
-        fixtures, of the seed cases alone and of each family of cases, so the value of generated
-        coverage is a number. A reference must pass every case.
+        cases caught it, the smallest such case (by input size), and the spec decisions its
+        failures are put down to (the run's profile, each with its count). Then the kill rate of
+        the full fixtures, of the seed cases alone and of each family of cases, so the value of
+        generated coverage is a number. A reference must pass every case.
 
         With the built-in fixtures, each tier's size and kill rate side by side: every port runs
         once, on the full tables, and a smaller tier (smoke: see conform generate --tier) catches
@@ -174,8 +175,8 @@ struct MutantVerdict {
   }
 
   static func table(_ verdicts: [MutantVerdict]) -> String {
-    var text = "| implementation | language | verdict | failing cases | smallest failing case | bug |\n"
-    text += "| --- | --- | --- | ---: | --- | --- |\n"
+    var text = "| implementation | language | verdict | failing cases | smallest failing case | spec decisions it breaks | bug |\n"
+    text += "| --- | --- | --- | ---: | --- | --- | --- |\n"
     for verdict in verdicts {
       let outcome: String
       switch (verdict.entry.kind, verdict.isExpected) {
@@ -185,7 +186,10 @@ struct MutantVerdict {
       case (.mutant, false): outcome = verdict.status == 2 ? "**could not run**" : "**escaped**"
       }
       let smallest = verdict.failing.first.map { "`\($0.id)`" } ?? "–"
-      text += "| \(verdict.entry.name) | \(verdict.entry.language) | \(outcome) | \(verdict.failing.count) | \(smallest) | \(verdict.entry.bug) |\n"
+      let causes = (verdict.summary?.profile.causes ?? []).map { "`\($0.decision)` (\($0.problems.count))" }
+      let decisions = causes.isEmpty ? "–" : causes.joined(separator: ", ")
+      text +=
+        "| \(verdict.entry.name) | \(verdict.entry.language) | \(outcome) | \(verdict.failing.count) | \(smallest) | \(decisions) | \(verdict.entry.bug) |\n"
     }
     let mutants = verdicts.filter { $0.entry.kind == .mutant }
     let references = verdicts.filter { $0.entry.kind == .reference }

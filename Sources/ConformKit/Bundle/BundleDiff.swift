@@ -39,6 +39,7 @@ public struct BundleDiff: Sendable {
       if old.expected != new.expected { parts.append("expected output") }
       if old.note != new.note { parts.append("note") }
       if old.tags != new.tags { parts.append("tags") }
+      if old.decisions != new.decisions { parts.append("decisions") }
       return parts.joined(separator: ", ")
     }
   }
@@ -93,6 +94,9 @@ public struct BundleDiff: Sendable {
       if let first = suite.added.first {
         consider(
           .minor, "\(suite.name): \(Plural.grouped(suite.added.count, "case")) added (\(first.id))")
+      }
+      if let first = suite.relabelled.first(where: { $0.old.decisions != $0.new.decisions }) {
+        consider(.minor, "\(suite.name): \(first.summary) of \(first.id) changed")
       }
       if let first = suite.relabelled.first { consider(.patch, "\(suite.name): \(first.summary) of \(first.id) changed") }
       for note in suite.notes { consider(note.bump, "\(suite.name): \(note.text)") }
@@ -174,6 +178,12 @@ public struct BundleDiff: Sendable {
         fields.append(
           FieldChange(
             path: "tags", old: .array(before.tags.map(JSONValue.string)), new: .array(fixture.tags.map(JSONValue.string))))
+      }
+      if before.decisions != fixture.decisions {
+        fields.append(
+          FieldChange(
+            path: "decisions", old: .array(before.decisions.map(JSONValue.string)),
+            new: .array(fixture.decisions.map(JSONValue.string))))
       }
       let change = CaseChange(old: before, new: fixture, fields: fields)
       if change.isSubstantive { changes.changed.append(change) } else { changes.relabelled.append(change) }

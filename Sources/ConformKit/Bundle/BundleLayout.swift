@@ -52,8 +52,14 @@ public enum BundleLayout {
     | `BUNDLE.md` | this file |
 
     A line of `<suite>.jsonl` has `id` (`<suite>/<family>/<name>`, stable across versions), `suite`,
-    `tags`, `note` (the bug the case guards against), `input` and `expected`. Compare your output with
+    `tags`, `note` (what the case tests), `decisions`, `input` and `expected`. Compare your output with
     `expected` as JSON values: exact integers, exact strings, no extra or missing fields.
+
+    `decisions` lists the spec decisions the case exercises, as `<suite>/D<n>`: entry `### D<n>.` of
+    `<suite>.md`, which says the rule, why, and which platform idioms drift from it. They are
+    computed from the reference model, not written by hand: a port that breaks decision n as its
+    entry says answers differently on the cases that list it. Group your failures by them to see
+    which rules a port breaks; `manifest.json` counts the cases of each.
 
     ## Checking a bundle without conform
 
@@ -68,8 +74,9 @@ public enum BundleLayout {
     ## Versions
 
     `bundleVersion` is MAJOR.MINOR.PATCH over the cases: removing a case or changing the input or
-    expected output of one is a major version, adding cases a minor one, changing only notes, tags,
-    spec texts or documents a patch. Pin the archive's digest, not only the version.
+    expected output of one is a major version, adding cases or changing the decisions a case lists a
+    minor one, changing only notes, tags, spec texts or documents a patch. Pin the archive's digest,
+    not only the version.
 
     """
 
@@ -126,7 +133,13 @@ public enum BundleLayout {
               "spec": {"type": "string", "description": "The suite's written spec, listed under files."},
               "cases": {"type": "integer", "minimum": 1, "description": "The number of lines of fixtures."},
               "tags": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}, "description": "Cases per tag."},
-              "facts": {"description": "Suite-specific facts (the timeline's exhaustive depths and counts), or null."}
+              "facts": {"description": "Suite-specific facts (the timeline's exhaustive depths and counts), or null."},
+              "decisions": {
+                "type": "object",
+                "propertyNames": {"pattern": "^[A-Za-z0-9._~+-]+/D[1-9][0-9]*$"},
+                "additionalProperties": {"type": "integer", "minimum": 1},
+                "description": "Cases per spec decision (<suite>/D<n>, a '### D<n>.' entry of the spec); absent before decisions were listed."
+              }
             }
           }
         }
@@ -147,7 +160,13 @@ public enum BundleLayout {
         "id": {"type": "string", "pattern": "^[A-Za-z0-9._~+/-]+$", "description": "<suite>/<family>/<name>, stable across versions."},
         "suite": {"type": "string"},
         "tags": {"type": "array", "items": {"type": "string"}},
-        "note": {"type": "string", "description": "The bug this case guards against."},
+        "note": {"type": "string", "description": "What the case tests."},
+        "decisions": {
+          "type": "array",
+          "minItems": 1,
+          "items": {"type": "string", "pattern": "^[A-Za-z0-9._~+-]+/D[1-9][0-9]*$"},
+          "description": "The spec decisions the case exercises (<suite>/D<n>: the spec's '### D<n>.' entry), from the reference model; absent in tables made before decisions were listed."
+        },
         "input": {"description": "The input, shaped as the suite's spec (<suite>.md) says."},
         "expected": {"description": "The output the spec requires, compared as a JSON value."}
       }

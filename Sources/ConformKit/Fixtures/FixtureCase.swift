@@ -7,18 +7,25 @@ public struct FixtureCase: Sendable, Equatable {
   public var suite: String
   /// Families and topics (`seed`, `boundary`, `pitfall`, `grid`, `exhaustive`, ...).
   public var tags: [String]
-  /// What bug this case guards against, in one sentence.
+  /// What the case tests, in one sentence.
   public var note: String
   public var input: JSONValue
   public var expected: JSONValue
+  /// The ids of the spec decisions the case exercises (`version-compare/D3`), in the spec's
+  /// order: computed from the reference model (`Suite.decisions(for:)`); empty in a table made
+  /// before decisions were listed, where the line has no `decisions`.
+  public var decisions: [String]
 
-  public init(id: String, suite: String, tags: [String], note: String, input: JSONValue, expected: JSONValue) {
+  public init(
+    id: String, suite: String, tags: [String], note: String, input: JSONValue, expected: JSONValue, decisions: [String] = []
+  ) {
     self.id = id
     self.suite = suite
     self.tags = tags
     self.note = note
     self.input = input
     self.expected = expected
+    self.decisions = decisions
   }
 }
 
@@ -46,33 +53,53 @@ public struct CaseDraft: Sendable {
 extension FixtureCase {
   /// The fixture line's JSON (without the newline).
   public var json: JSONValue {
-    [
+    var object: JSONObject = [
       "expected": expected, "id": .string(id), "input": input, "note": .string(note),
       "suite": .string(suite), "tags": .array(tags.map(JSONValue.string)),
     ]
+    if !decisions.isEmpty { object["decisions"] = .array(decisions.map(JSONValue.string)) }
+    return .object(object)
   }
 
   /// Reads a fixture line's JSON; errors name the field.
   public init(json: JSONValue) throws(JSONShapeError) {
     let fields = try JSONFields(json)
-    try fields.rejectUnknown(["expected", "id", "input", "note", "suite", "tags"])
+    try fields.rejectUnknown(["decisions", "expected", "id", "input", "note", "suite", "tags"])
     id = try fields.string("id")
     suite = try fields.string("suite")
     note = try fields.string("note")
     input = try fields.value("input")
     expected = try fields.value("expected")
-    var tags: [String] = []
-    for (index, tag) in try fields.array("tags").enumerated() {
-      guard let text = tag.stringValue else {
-        throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(tag.typeName)")
-      }
-      tags.append(text)
-    }
-    self.tags = tags
+    tags = try Self.strings(fields.array("tags"), field: "tags")
+    decisions = try fields.object["decisions"] == nil ? [] : Self.strings(fields.array("decisions"), field: "decisions")
     guard Self.isValidID(id), id.hasPrefix(suite + "/") else {
       throw JSONShapeError(
         path: "id", message: "\"\(id)\" is not a case id: it must be \"\(suite)/...\" in ASCII letters, digits and ._~+-/")
     }
+    for (index, decision) in decisions.enumerated() where !Self.isDecisionID(decision, suite: suite) {
+      throw JSONShapeError(
+        path: "decisions[\(index)]", message: "\"\(decision)\" is not a decision id: it must be \"\(suite)/D<n>\", n from 1")
+    }
+  }
+
+  private static func strings(_ items: [JSONValue], field: String) throws(JSONShapeError) -> [String] {
+    var strings: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let text = item.stringValue else {
+        throw JSONShapeError(path: "\(field)[\(index)]", message: "expected a string, found \(item.typeName)")
+      }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  /// `<suite>/D<n>`, n a positive number without leading zeros.
+  static func isDecisionID(_ id: String, suite: String) -> Bool {
+    let prefix = suite + "/D"
+    guard id.hasPrefix(prefix) else { return false }
+    let number = id.utf8.dropFirst(prefix.utf8.count)
+    return !number.isEmpty && number.first != UInt8(ascii: "0")
+      && number.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// Ids are ASCII so that they are safe in globs, file names, JUnit and shells.

@@ -16,7 +16,7 @@ public enum FixtureGenerator {
   /// The files of a fixture set, in a fixed order, the manifest last. Same options, same bytes.
   public static func generate(options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all) -> [FixtureFile] {
     var files: [FixtureFile] = []
-    make(options: options, suites: suites) { (name: String, piece: [UInt8], _: Bool) in
+    _ = make(options: options, suites: suites) { (name: String, piece: [UInt8], _: Bool) in
       if files.last?.name != name { files.append(FixtureFile(name: name, bytes: [])) }
       files[files.count - 1].bytes += piece
     }
@@ -28,16 +28,17 @@ public enum FixtureGenerator {
   /// name and put in place once all are written, the manifest last: a generation that fails
   /// (a full disk) leaves the folder as it was.
   ///
-  /// - Returns: the names of the files written, in order, and the manifest's bytes.
+  /// - Returns: the names of the files written, in order, the manifest's bytes, and how many
+  ///   cases of each suite list no decision (none is a generator bug: `DecisionTable`).
   public static func write(
     options: GeneratorOptions, to directory: String
-  ) throws(ConformError) -> (names: [String], manifest: [UInt8]) {
+  ) throws(ConformError) -> (names: [String], manifest: [UInt8], undecided: [String: Int64]) {
     try FileIO.createDirectory(directory)
     var names: [String] = []
     var manifest: [UInt8] = []
     var written: [FileIO.Output] = []
     var output: FileIO.Output?
-    try make(options: options, suites: SuiteRegistry.all) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
+    let undecided = try make(options: options, suites: SuiteRegistry.all) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
       if output == nil {
         names.append(name)
         output = try FileIO.Output(creating: FileIO.join(directory, name))
@@ -51,7 +52,7 @@ public enum FixtureGenerator {
       }
     }
     for file in written { try file.commit() }
-    return (names, manifest)
+    return (names, manifest, undecided)
   }
 
   /// Makes the files of a fixture set in order, the manifest last, handing each to `emit` in
@@ -60,7 +61,8 @@ public enum FixtureGenerator {
   private static func make<Failure: Error>(
     options: GeneratorOptions, suites: [any Suite],
     emit: (_ name: String, _ piece: [UInt8], _ last: Bool) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> [String: Int64] {
+    var undecided: [String: Int64] = [:]
     let pieceSize = 1 << 20
     var files: [FixtureManifest.File] = []
     var entries: [FixtureManifest.SuiteEntry] = []
@@ -73,21 +75,25 @@ public enum FixtureGenerator {
       var bytes: Int64 = 0
       var count: Int64 = 0
       var tags: [String: Int64] = [:]
+      var decisions: [String: Int64] = [:]
       // The suite's lines written straight from its model when it can, else its cases'.
       let lines = suite.tierFixtureLines(options: options)
       var cases = lines == nil ? suite.cases(options: options).makeIterator() : nil
       while true {
         let caseTags: [String]
+        let caseDecisions: [String]
         if let lines {
-          guard let (_, written) = lines.next(into: &piece) else { break }
-          caseTags = written
+          guard let (_, written, exercised) = lines.next(into: &piece) else { break }
+          (caseTags, caseDecisions) = (written, exercised)
         } else {
           guard let fixture = cases!.next() else { break }
           FixtureSet.writeLine(fixture, into: &piece)
-          caseTags = fixture.tags
+          (caseTags, caseDecisions) = (fixture.tags, fixture.decisions)
         }
         count += 1
         for tag in caseTags { tags[tag, default: 0] += 1 }
+        for decision in caseDecisions { decisions[decision, default: 0] += 1 }
+        if caseDecisions.isEmpty { undecided[suite.name, default: 0] += 1 }
         if piece.count >= pieceSize {
           hasher.update(piece)
           bytes += Int64(piece.count)
@@ -104,12 +110,13 @@ public enum FixtureGenerator {
       entries.append(
         FixtureManifest.SuiteEntry(
           name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
-          facts: suite.manifestFacts(options: options)))
+          facts: suite.manifestFacts(options: options), decisions: decisions))
     }
     let manifest = FixtureManifest(
       generatorVersion: version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
       bundleVersion: nil, files: files, suites: entries)
     try emit("manifest.json", manifest.bytes, true)
+    return undecided
   }
 }
 

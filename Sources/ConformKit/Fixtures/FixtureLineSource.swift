@@ -9,15 +9,18 @@ import ConformProtocol
 /// the model's type is known, so its code is specialised for it (a generic type's conformance
 /// would run unspecialised, looking up type metadata on every case).
 final class FixtureLineSource {
-  private let nextLine: (inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])?
+  /// Where a written line's parts are, and the case's tags and decisions.
+  typealias Line = (parts: FixtureLine.Parts, tags: [String], decisions: [String])
 
-  init(_ nextLine: @escaping (inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])?) {
+  private let nextLine: (inout [UInt8]) -> Line?
+
+  init(_ nextLine: @escaping (inout [UInt8]) -> Line?) {
     self.nextLine = nextLine
   }
 
-  /// Appends the next case's line to `output`; returns where its parts are and the case's tags,
-  /// or nil after the last case.
-  func next(into output: inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])? { nextLine(&output) }
+  /// Appends the next case's line to `output`; returns where its parts are, the case's tags and
+  /// decisions, or nil after the last case.
+  func next(into output: inout [UInt8]) -> Line? { nextLine(&output) }
 }
 
 /// A suite that writes its full tables as fixture lines itself (the timeline-shaped ones).

@@ -27,6 +27,9 @@ public struct FixtureManifest: Sendable, Equatable {
     public var tags: [String: Int64]
     /// Suite-specific facts (the timeline's exhaustive depth and count), or null.
     public var facts: JSONValue
+    /// Case counts per decision id (`version-compare/D3`); empty in a manifest made before
+    /// decisions were listed, which has no `decisions`.
+    public var decisions: [String: Int64] = [:]
   }
 
   public var format: Int64 = currentFormat
@@ -84,16 +87,20 @@ extension FixtureManifest {
 
 extension FixtureManifest.SuiteEntry {
   var json: JSONValue {
-    [
+    var object: JSONObject = [
       "cases": .int(cases), "facts": facts, "fixtures": .string(fixtures), "name": .string(name), "spec": .string(spec),
       "specVersion": .string(specVersion),
       "tags": .object(JSONObject(uniqueKeysWithValues: tags.map { ($0.key, .int($0.value)) })),
     ]
+    if !decisions.isEmpty {
+      object["decisions"] = .object(JSONObject(uniqueKeysWithValues: decisions.map { ($0.key, .int($0.value)) }))
+    }
+    return .object(object)
   }
 
   init(json: JSONValue, path: String) throws(JSONShapeError) {
     let fields = try JSONFields(json, path: path)
-    try fields.rejectUnknown(["cases", "facts", "fixtures", "name", "spec", "specVersion", "tags"])
+    try fields.rejectUnknown(["cases", "decisions", "facts", "fixtures", "name", "spec", "specVersion", "tags"])
     name = try fields.string("name")
     specVersion = try fields.string("specVersion")
     fixtures = try fields.string("fixtures")
@@ -104,5 +111,19 @@ extension FixtureManifest.SuiteEntry {
     let tagFields = try fields.fields("tags")
     for key in tagFields.object.keys { tags[key] = try tagFields.int(key) }
     self.tags = tags
+    if fields.object["decisions"] != nil {
+      let decisionFields = try fields.fields("decisions")
+      for key in decisionFields.object.keys { decisions[key] = try decisionFields.int(key) }
+    }
+  }
+}
+
+extension FixtureManifest {
+  /// Cases per decision of the named suites (`SuiteEntry.decisions`), as a results header
+  /// records them.
+  func decisionCounts(of suites: [String]) -> [String: Int64] {
+    var counts: [String: Int64] = [:]
+    for entry in self.suites where suites.contains(entry.name) { counts.merge(entry.decisions) { a, _ in a } }
+    return counts
   }
 }

@@ -22,7 +22,9 @@ extension FixtureSet {
       }
       if !suites.contains(outcome.suite) { suites.append(outcome.suite) }
       cases.append(
-        FixtureCase(id: outcome.id, suite: outcome.suite, tags: attempt.tags, note: attempt.note ?? "", input: input, expected: expected))
+        FixtureCase(
+          id: outcome.id, suite: outcome.suite, tags: attempt.tags, note: attempt.note ?? "", input: input, expected: expected,
+          decisions: attempt.decisions))
     }
     guard !cases.isEmpty else {
       throw .file(path: file.path, line: nil, message: "no case failed in this run: nothing to run again")

@@ -44,7 +44,7 @@ public struct FixtureSet: Sendable {
   static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> FixtureLine.Parts {
     FixtureLine.write(
       expected: fixture.expected, id: fixture.id, input: fixture.input, note: fixture.note, suite: fixture.suite,
-      tags: fixture.tags, into: &bytes)
+      tags: fixture.tags, decisions: fixture.decisions, into: &bytes)
   }
 
   init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {
@@ -279,11 +279,13 @@ package final class GeneratedTables: @unchecked Sendable {
       var bytes: Int64 = 0
       var count: Int64 = 0
       var tags: [String: Int64] = [:]
+      var decisions: [String: Int64] = [:]
       for case let chunk? in made where chunk.suite == index {
         bytes += Int64(chunk.lines.count)
         count += Int64(chunk.fixtures.count)
         for fixture in chunk.fixtures {
           for tag in fixture.tags { tags[tag, default: 0] += 1 }
+          for decision in fixture.decisions { decisions[decision, default: 0] += 1 }
         }
       }
       let tableName = "\(suite.name).jsonl"
@@ -294,7 +296,7 @@ package final class GeneratedTables: @unchecked Sendable {
       entries.append(
         FixtureManifest.SuiteEntry(
           name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
-          facts: suite.manifestFacts(options: options)))
+          facts: suite.manifestFacts(options: options), decisions: decisions))
     }
     return FixtureManifest(
       generatorVersion: FixtureGenerator.version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,

@@ -6,7 +6,8 @@ import Synchronization
 /// `full` is every case the generator makes (the published tables). `smoke` is a small subset
 /// chosen by coverage of the reference model, not by the known ports: the named seed cases, then
 /// the fewest cases a greedy cover finds that cover every key of the model the full table covers
-/// (see `Suite.coverageKeys(of:)`). Its strength is measured by `conform mutants`, never tuned to it.
+/// (see `Suite.coverageKeys(of:)`) and every spec decision its cases list. Its strength is
+/// measured by `conform mutants`, never tuned to it.
 public enum Tier: String, Sendable, CaseIterable {
   case full, smoke
 
@@ -38,7 +39,9 @@ enum SmokeTier {
     var keysOfCase: [[Int32]] = []
     var keyIDs: [String: Int32] = [:]
     for draft in suite.drafts(options: full) {
-      let keys = suite.coverageKeys(of: suite.fixture(for: draft)).map { key in
+      // Every decision of the spec is covered too: the smoke tier lists each one's cases.
+      let fixture = suite.fixture(for: draft)
+      let keys = (suite.coverageKeys(of: fixture) + fixture.decisions.map { "decision \($0)" }).map { key in
         if let id = keyIDs[key] { return id }
         let id = Int32(keyIDs.count)
         keyIDs[key] = id

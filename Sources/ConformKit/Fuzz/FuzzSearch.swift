@@ -94,13 +94,14 @@ package struct FuzzSearch {
     var report = FuzzReport()
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
-    var failures: [(fixture: FixtureCase, number: Int, answers: [FuzzAnswer], signature: String)] = []
+    var failures: [Failure] = []
     // The batch starting at `start`, nil past the limit on cases.
     func prefetch(from start: Int) -> FuzzPrefetch? {
       let left = (limits.cases ?? Int.max) - start
       return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, limits.batchSize))
     }
     var next = prefetch(from: 0)
+    var failingBatch: [FixtureCase] = []
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
       let (batch, table) = current.batch()
@@ -116,18 +117,19 @@ package struct FuzzSearch {
         let each = answers.map { $0[index] }
         if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
           if failures.isEmpty { report.firstFailure = report.cases + index }
-          failures.append((fixture, cases.position(of: report.cases + index).number, each, signature))
+          failures.append(Failure(fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))
         }
       }
       report.cases += batch.count
       report.batches += 1
+      if !failures.isEmpty { failingBatch = batch }
     }
     report.searchSeconds = elapsed(since: started)
     report.failing = failures.count
     guard !failures.isEmpty else { return report }
 
     let shrinkStarted = MonotonicClock.now()
-    let chosen = Array(failures.prefix(limits.maxShrunk))
+    let chosen = Array(Self.byCause(failures, batch: failingBatch).prefix(limits.maxShrunk))
     report.shrunk = chosen.count
     // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
     let costly = ["crashed", "timeout", "protocol-error"]
@@ -164,7 +166,7 @@ package struct FuzzSearch {
         var failing: [Bool] = []
         for index in owner.range {
           let each = answers.map { $0[index] }
-          let same = FuzzJudge.signature(expected: batch[index].expected, answers: each) == chosen[owner.failure].signature
+          let same = chosen[owner.failure].isSame(batch[index], answers: each)
           if same, !failing.contains(true) { latest[owner.failure] = each }
           failing.append(same)
         }
@@ -179,11 +181,73 @@ package struct FuzzSearch {
       let input = progress[failure].current
       return FuzzFinding(
         suite: item.fixture.suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(item.fixture.suite)!, input),
-        answers: latest[failure], signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
-        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: 1)
+        answers: latest[failure], signature: item.signature + (item.cause.map { " " + $0 } ?? ""), firstID: item.fixture.id,
+        firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count)
     }
     report.findings = FuzzFinding.merged(minimal)
     return report
+  }
+
+  /// A failing case found by the search, and the spec decision it is put down to.
+  struct Failure {
+    var fixture: FixtureCase
+    var number: Int
+    var answers: [FuzzAnswer]
+    /// How it fails (`FuzzJudge.signature`).
+    var signature: String
+    /// The decision its failures are put down to (`DecisionProfile`), nil when its input lists none.
+    var cause: String?
+    /// The search's failures put down to the same cause (1 without one).
+    var count = 1
+
+    /// Whether a shrinking candidate is the same finding: it fails the same way and, with a
+    /// cause, exercises that decision. One that fails for other decisions is another finding,
+    /// not a smaller one.
+    func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer]) -> Bool {
+      guard FuzzJudge.signature(expected: candidate.expected, answers: answers) == signature else { return false }
+      guard let cause else { return true }
+      return SuiteRegistry.named(candidate.suite)?.decisionIDs(for: candidate.input).contains(cause) ?? false
+    }
+  }
+
+  /// The failures to shrink, one per cause: the search's failures are profiled by the spec
+  /// decisions their inputs exercise (`DecisionProfile`, weighing each decision by the share of
+  /// `batch`'s cases listing it that fail), and each cause is shrunk from its first failure that
+  /// lists it, counting every failure put down to it; failures whose inputs list no decision
+  /// follow, each on its own (merged by shape afterwards).
+  static func byCause(_ failures: [Failure], batch: [FixtureCase]) -> [Failure] {
+    var outcomes: [CaseOutcome] = []
+    var withoutDecisions: [Failure] = []
+    var byID: [String: Failure] = [:]
+    for failure in failures {
+      let decisions = SuiteRegistry.named(failure.fixture.suite)?.decisionIDs(for: failure.fixture.input) ?? []
+      guard !decisions.isEmpty else {
+        withoutDecisions.append(failure)
+        continue
+      }
+      let answer = failure.answers.first { $0.status != .pass } ?? failure.answers[0]
+      var result = CaseResult(
+        id: failure.fixture.id, suite: failure.fixture.suite, status: answer.status, actual: answer.output,
+        expected: failure.fixture.expected, input: failure.fixture.input, tags: failure.fixture.tags, message: answer.message)
+      result.decisions = decisions
+      outcomes.append(CaseOutcome(id: failure.fixture.id, suite: failure.fixture.suite, attempts: [result]))
+      byID[failure.fixture.id] = failure
+    }
+    let order = Dictionary(failures.enumerated().map { ($1.fixture.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // Cases per decision over the batch (a sample gave shares too rough to tell causes apart).
+    var totals: [String: Int64] = [:]
+    for fixture in batch {
+      for decision in SuiteRegistry.named(fixture.suite)?.decisionIDs(for: fixture.input) ?? [] { totals[decision, default: 0] += 1 }
+    }
+    var chosen: [Failure] = []
+    for cause in DecisionProfile(problems: outcomes, totals: totals).causes {
+      let listing = cause.problems.filter { $0.decisions.contains(cause.decision) }
+      guard let first = listing.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
+      failure.cause = cause.decision
+      failure.count = cause.problems.count
+      chosen.append(failure)
+    }
+    return chosen + withoutDecisions
   }
 
   /// Every implementation's answers to `batch` (sent to all of them at once), nil when a signal

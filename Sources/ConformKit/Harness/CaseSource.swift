@@ -123,7 +123,7 @@ package final class GeneratedCases: CaseSource {
     let base = stream.withLock { stream in
       let base = stream.made
       while parts.count < count, stream.made < plannedCount, !stream.exhausted {
-        guard let (line, _) = stream.lines!.next(into: &chunk) else {
+        guard let (line, _, _) = stream.lines!.next(into: &chunk) else {
           stream.exhausted = true
           break
         }

@@ -42,7 +42,7 @@ package struct HarnessPlan: Sendable {
       ResultHeader.Fixtures(
         source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
         bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
-        cases: Int64(selected.count)))
+        cases: Int64(selected.count), decisions: set.manifest.decisionCounts(of: suites)))
     self.suites = suites
     source = PlannedAttempts(
       table: CaseTable(set, selected: selected, suites: suites),
@@ -66,7 +66,7 @@ package struct HarnessPlan: Sendable {
         ResultHeader.Fixtures(
           source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
           bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
-          cases: Int64(selection.count))),
+          cases: Int64(selection.count), decisions: set.manifest.decisionCounts(of: suites))),
       suites: suites,
       source: IndexedCases(fixtures: set, selection: selection, suites: suites, repeats: repeats, shuffleSeed: shuffleSeed),
       repeats: repeats, settings: settings, resultsPath: resultsPath, options: options)

@@ -43,7 +43,8 @@ extension HarnessPlan {
       fixtures.resolve(
         ResultHeader.Fixtures(
           source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
-          generatorVersion: manifest.generatorVersion, cases: cases))
+          generatorVersion: manifest.generatorVersion, cases: cases,
+          decisions: manifest.decisionCounts(of: manifest.suites.map(\.name))))
     }
     thread.name = "conform digest"
     thread.start()

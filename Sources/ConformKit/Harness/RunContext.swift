@@ -133,10 +133,11 @@ final class RunContext: Sendable {
     _ item: TableAttempt, _ status: CaseStatus, message: String, stderr: String? = nil
   ) -> (result: CaseResult, item: TableAttempt) {
     let fixture = item.fixture
-    let result = CaseResult(
+    var result = CaseResult(
       id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(item.attempt.number), microseconds: nil,
       actual: nil, expected: fixture.expected, note: fixture.note, input: fixture.input, tags: fixture.tags, message: message,
       stderrTail: stderr)
+    result.decisions = fixture.decisions
     return (result, item)
   }
 
@@ -161,6 +162,7 @@ final class RunContext: Sendable {
     result.note = fixture.note
     result.input = fixture.input
     result.tags = fixture.tags
+    result.decisions = fixture.decisions
     return result
   }
 }

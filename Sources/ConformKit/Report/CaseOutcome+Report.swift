@@ -43,6 +43,15 @@ extension CaseOutcome {
     return "input: " + String(decoding: bytes[..<cut], as: UTF8.self) + "… (\(bytes.count) bytes in all)"
   }
 
+  /// `input, escaped: {"local":"1","remote":"2.\u{301}1"}`, when the input holds a character a
+  /// reader cannot see (`VisibleText.escapedIfUnseen`); nil otherwise.
+  var escapedInputLine: String? {
+    guard let input = representative.input, inputSize <= Self.inputLineLimit,
+      let escaped = VisibleText.escapedIfUnseen(JSONWriter.string(input))
+    else { return nil }
+    return "input, escaped: " + escaped
+  }
+
   /// What makes two problems the same for a person: the same kind, diff and message. Cases that
   /// fail the same way are shown once, with how many more there are.
   var sameWayKey: String {
@@ -93,6 +102,7 @@ extension CaseOutcome {
     let attempt = representative
     if let note = attempt.note, !note.isEmpty { lines.append("note: \(note)") }
     if let inputLine { lines.append(inputLine) }
+    if let escaped = escapedInputLine { lines.append(escaped) }
     if let rerun { lines.append("rerun: \(rerun)") }
     if !isStaleKnownFailure {
       if let outputDiff {

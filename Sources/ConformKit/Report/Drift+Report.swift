@@ -10,25 +10,42 @@ extension Drift {
     var lines = [
       VisibleText.escapingControls("conform diff: A is \(a.label) (\(a.path)), B is \(b.label) (\(b.path))")
     ]
+    let profile = profile
+    if !profile.causes.isEmpty {
+      lines.append("")
+      lines.append(style.bold("The runs disagree on \(Plural.count(profile.causes.count, "spec decision")):"))
+      lines += profile.lines.map(VisibleText.escapingControls)
+    }
     var perSuite: [String: Int] = [:]
     for disagreement in disagreements { perSuite[disagreement.suite, default: 0] += 1 }
     var currentSuite: String?
-    for disagreement in disagreements.prefix(maxShown) {
-      if disagreement.suite != currentSuite {
-        currentSuite = disagreement.suite
-        let count = perSuite[disagreement.suite]!
+    let groups = disagreementGroups(profile: profile)
+    for group in groups.prefix(maxShown) {
+      let first = group[0]
+      if first.suite != currentSuite {
+        currentSuite = first.suite
+        let count = perSuite[first.suite]!
         lines.append("")
         lines.append(
-          style.bold("=== \(VisibleText.escapingControls(disagreement.suite)): \(Plural.count(count, "disagreement")) ==="))
+          style.bold("=== \(VisibleText.escapingControls(first.suite)): \(Plural.count(count, "disagreement")) ==="))
       }
       lines.append("")
-      lines.append("\(style.red("DRIFT")) \(style.bold(VisibleText.escapingControls(disagreement.id)))")
-      lines += VisibleText.capped(detailLines(disagreement), RunSummary.terminalLinesPerProblem).map { "  " + style.diffLine($0) }
+      var title = "\(style.red("DRIFT")) \(style.bold(VisibleText.escapingControls(first.id)))"
+      if let cause = profile.causeOfCase[first.subject.id] { title += " (\(VisibleText.escapingControls(cause)))" }
+      lines.append(title)
+      lines += VisibleText.capped(detailLines(first), RunSummary.terminalLinesPerProblem).map { "  " + style.diffLine($0) }
+      if group.count > 1 {
+        let rest = group.count - 1
+        lines.append("")
+        lines.append(
+          VisibleText.escapingControls(
+            "  … \(rest) more \(rest == 1 ? "case disagrees" : "cases disagree") the same way: " + Self.idList(group.dropFirst().map(\.id))))
+      }
     }
-    if disagreements.count > maxShown {
-      let rest = disagreements.count - maxShown
+    if groups.count > maxShown {
+      let rest = groups.count - maxShown
       lines.append("")
-      lines.append("… and \(rest) more \(Plural.noun(rest, "disagreement")) (--json FILE writes them all with their diffs)")
+      lines.append("… and \(rest) more \(Plural.noun(rest, "group")) of disagreements (--json FILE writes them all with their diffs)")
     }
 
     var failingPerSuite: [String: Int] = [:]
@@ -105,12 +122,54 @@ extension Drift {
     ["\(a.label): \(outcomeA.summaryReason)", "\(b.label): \(outcomeB.summaryReason)"]
   }
 
-  /// Both sides' verdicts, the note, the expected output when both are wrong, the diff, messages.
+  /// The spec decisions the disagreements are put down to (`DecisionProfile`), by the side that
+  /// did not pass.
+  package var profile: DecisionProfile {
+    DecisionProfile(
+      problems: disagreements.map(\.subject), totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x })
+  }
+
+  /// The disagreements, best first, those with the same cause, statuses, diff and messages
+  /// grouped behind the first (within a suite), cause by cause in the profile's order.
+  package func disagreementGroups(profile: DecisionProfile) -> [[Disagreement]] {
+    let sorted = CaseOutcome.bestFirst(disagreements) { $0.subject }
+    var groups: [[Disagreement]] = []
+    var indexOfKey: [String: Int] = [:]
+    for disagreement in sorted {
+      let key = [
+        disagreement.suite, profile.causeOfCase[disagreement.subject.id] ?? "", disagreement.a.problemKind,
+        disagreement.b.problemKind, disagreement.diff ?? "", disagreement.a.representative.message ?? "",
+        disagreement.b.representative.message ?? "",
+      ].joined(separator: "\u{0}")
+      if let index = indexOfKey[key] {
+        groups[index].append(disagreement)
+      } else {
+        indexOfKey[key] = groups.count
+        groups.append([disagreement])
+      }
+    }
+    var rank: [String: Int] = [:]
+    for (index, cause) in profile.causes.enumerated() { rank[cause.decision] = index }
+    let order = { (group: [Disagreement]) -> Int in profile.causeOfCase[group[0].subject.id].flatMap { rank[$0] } ?? Int.max }
+    return groups.enumerated().sorted { x, y in
+      if x.element[0].suite != y.element[0].suite { return x.offset < y.offset }
+      let (p, q) = (order(x.element), order(y.element))
+      return p != q ? p < q : x.offset < y.offset
+    }.map(\.element)
+  }
+
+  /// Both sides' verdicts, the note, the input, both rerun commands, the expected output when
+  /// both are wrong, the diff, messages.
   func detailLines(_ disagreement: Disagreement) -> [String] {
     var lines = verdictLines(disagreement.a, disagreement.b)
     let attemptA = disagreement.a.representative
     let attemptB = disagreement.b.representative
     if let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
+    let subject = disagreement.subject
+    if let input = subject.inputLine { lines.append(input) }
+    if let escaped = subject.escapedInputLine { lines.append(escaped) }
+    if !disagreement.rerunA.isEmpty { lines.append("rerun A: \(disagreement.rerunA)") }
+    if !disagreement.rerunB.isEmpty { lines.append("rerun B: \(disagreement.rerunB)") }
     if disagreement.bothWrongDifferently, let expected = attemptA.expected ?? attemptB.expected {
       lines.append("both are wrong; expected: \(JSONWriter.string(expected))")
     }

@@ -76,6 +76,13 @@ public struct Drift: Sendable {
     public var b: CaseOutcome
     /// A's output against B's, when both answered (a pass answered the expected output).
     public var diff: String?
+    /// The commands that run the case again on each side (`RunSummary.rerunCommand`).
+    public var rerunA = ""
+    public var rerunB = ""
+
+    /// The side's outcome that did not pass (A's when neither did): whose decisions and input
+    /// the disagreement is about.
+    public var subject: CaseOutcome { a.status != .pass ? a : b }
 
     /// Both answered, both wrongly, with different outputs.
     public var bothWrongDifferently: Bool { a.status == .fail && b.status == .fail }
@@ -219,7 +226,9 @@ public struct Drift: Sendable {
       switch (ranA, ranB) {
       case (true, true):
         let outcomeB = outcomeB!
-        if let disagreement = Self.compare(outcomeA, outcomeB, legend: (labelA, labelB)) {
+        if var disagreement = Self.compare(outcomeA, outcomeB, legend: (labelA, labelB)) {
+          disagreement.rerunA = summaryA.rerunCommand(outcomeA, resultsPath: first.path)
+          disagreement.rerunB = summaryB.rerunCommand(outcomeB, resultsPath: second.path)
           disagreements.append(disagreement)
         } else if outcomeA.status == .pass {
           bothPassBySuite[outcomeA.suite, default: 0] += 1

@@ -662,6 +662,16 @@ private struct HTMLPage {
         "<p class=\"ok\">✓ none: every case it ran conforms\(summary.counts.known > 0 ? " (known failures aside)" : "").</p>\n"
       return
     }
+    let profile = summary.profile
+    if !profile.causes.isEmpty {
+      out += "<p class=\"profile-title\"><strong>\(HTMLText.escape("It " + profile.heading))</strong></p>\n<ul class=\"profile\">\n"
+      for cause in profile.causes {
+        out += "<li><code>\(HTMLText.escape(cause.decision))</code> \(Plural.grouped(cause.problems.count, "case"))"
+        if let title = cause.title { out += ": \(HTMLText.escape(title))" }
+        out += " (best case <code>\(HTMLText.escape(cause.lead.id))</code>)</li>\n"
+      }
+      out += "</ul>\n"
+    }
     var currentSuite: String?
     var shown = 0
     for group in groups {
@@ -715,7 +725,9 @@ private struct HTMLPage {
     if let note = attempt.note, !note.isEmpty {
       block += field("note", HTMLText.escape(HTMLText.capped(note, limits.valueBytes)))
     }
+    if !first.decisions.isEmpty { block += field("decisions", HTMLText.escape(first.decisions.joined(separator: ", "))) }
     if let input = attempt.input { block += field("input", pre(JSONWriter.string(input))) }
+    if let escaped = first.escapedInputLine { block += field("escaped", pre(String(escaped.dropFirst("input, escaped: ".count)))) }
     block += field(
       "rerun", "<code class=\"rerun\">\(HTMLText.escape(summary.rerunCommand(first, resultsPath: runs[index].path)))</code>")
     if !first.isStaleKnownFailure {
@@ -801,7 +813,7 @@ private struct HTMLPage {
         out += "<p class=\"warn\">⚠ \(HTMLText.escape(message)) (\(HTMLText.escape(drift.partialVerdict)))</p>\n"
       }
     }
-    let groups = disagreementGroups(drift)
+    let groups = drift.disagreementGroups(profile: drift.profile)
     out += "<h3>Disagreements: \(Plural.grouped(drift.disagreements.count, "case"))"
     if groups.count != drift.disagreements.count { out += " in \(Plural.grouped(groups.count, "group"))" }
     out += "</h3>\n"
@@ -865,27 +877,6 @@ private struct HTMLPage {
     out +=
       "<p class=\"more muted\">… \(text): <code>conform diff --json FILE \(HTMLText.escape(ShellWord.quote(drift.a.path))) \(HTMLText.escape(ShellWord.quote(drift.b.path)))</code> writes every one.</p>\n"
     leftOut.append("Drift: \(text).")
-  }
-
-  /// The disagreements, best first, those with the same statuses, diff and messages grouped
-  /// behind the first (within a suite).
-  func disagreementGroups(_ drift: Drift) -> [[Drift.Disagreement]] {
-    let sorted = CaseOutcome.bestFirst(drift.disagreements) { $0.a.status != .pass ? $0.a : $0.b }
-    var groups: [[Drift.Disagreement]] = []
-    var indexOfKey: [String: Int] = [:]
-    for disagreement in sorted {
-      let key = [
-        disagreement.suite, disagreement.a.problemKind, disagreement.b.problemKind, disagreement.diff ?? "",
-        disagreement.a.representative.message ?? "", disagreement.b.representative.message ?? "",
-      ].joined(separator: "\u{0}")
-      if let index = indexOfKey[key] {
-        groups[index].append(disagreement)
-      } else {
-        indexOfKey[key] = groups.count
-        groups.append([disagreement])
-      }
-    }
-    return groups
   }
 
   mutating func disagreementGroup(_ group: [Drift.Disagreement], drift: Drift) {

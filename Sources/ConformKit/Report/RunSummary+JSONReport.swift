@@ -7,7 +7,8 @@ import ConformJSON
 extension RunSummary {
   func jsonReport(resultsPath: String?) -> JSONValue {
     let headerJSON = header.json
-    let problemList: [JSONValue] = problemGroups.flatMap { group in
+    let profile = profile
+    let problemList: [JSONValue] = problemGroups(profile: profile).flatMap { group in
       group.map { problem -> JSONValue in
       let attempt = problem.representative
       return [
@@ -15,6 +16,7 @@ extension RunSummary {
         "status": .string(problem.status.rawValue),
         "attempts": .array(problem.attempts.map { .string($0.status.rawValue) }),
         "tags": .array(attempt.tags.map(JSONValue.string)), "input": attempt.input ?? .null,
+        "decisions": .array(problem.decisions.map(JSONValue.string)), "cause": JSONValue(profile.causeOfCase[problem.id]),
         "sameWayAs": problem.id == group[0].id ? .null : .string(group[0].id),
         "rerun": .string(rerunCommand(problem, resultsPath: resultsPath)),
         "expected": attempt.expected ?? .null, "actual": attempt.actual ?? .null,
@@ -54,6 +56,13 @@ extension RunSummary {
       "suites": .object(
         JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount, notRun: $0.summary.notRunCount)) })),
       "warnings": .array(warnings.map(JSONValue.string)),
+      "profile": .array(
+        profile.causes.map { cause in
+          [
+            "decision": .string(cause.decision), "suite": .string(cause.suite), "title": JSONValue(cause.title),
+            "cases": .int(Int64(cause.problems.count)), "lead": .string(cause.lead.id),
+          ]
+        }),
       "problems": .array(problemList),
       "knownFailures": .array(excused),
     ]

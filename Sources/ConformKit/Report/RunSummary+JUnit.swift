@@ -8,7 +8,8 @@
 /// known failure and a flaky case are failures. The cases of a suite the implementation does not
 /// support are one `<testcase>` for the suite, `<skipped>` with their count (a `<failure>` when
 /// `--require-suite` asked for the suite), not one each: a team adopting some suites gets a short file. Every suite carries
-/// the implementation and the fixtures digest as properties.
+/// the implementation and the fixtures digest as properties, and the spec decisions its failures
+/// break (`decisions.broken`); a failure's message names the decision it is put down to.
 ///
 /// A case's `time` is its service time (`CaseResult.microseconds`): with many requests in flight,
 /// from when the implementation could start on it (its request written, or its previous answer
@@ -22,6 +23,8 @@ extension RunSummary {
     var suites: [String] = []
     var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)
     var caseMicroseconds: Int64 = 0
+    let profile = profile
+    let causes = Dictionary(profile.causes.map { ($0.decision, $0) }, uniquingKeysWith: { a, _ in a })
     for (name, summary) in bySuite {
       var cases: [String] = []
       var counts = (failures: 0, errors: 0, skipped: 0)
@@ -51,7 +54,7 @@ extension RunSummary {
         microseconds += time
         var element =
           "    <testcase classname=\"\(XMLText.attribute(name))\" name=\"\(XMLText.attribute(outcome.id))\" time=\"\(JUnitTime.seconds(microseconds: time))\""
-        switch junitVerdict(outcome) {
+        switch junitVerdict(outcome, cause: profile.causeOfCase[outcome.id].flatMap { causes[$0] }) {
         case nil:
           element += "/>"
         case .failure(let type, let message):
@@ -78,7 +81,9 @@ extension RunSummary {
       var open =
         "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(testCount)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
       if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
-      suites.append(([open + ">", junitProperties] + cases + ["  </testsuite>"]).joined(separator: "\n"))
+      let broken = profile.causes.filter { $0.suite == name }.map { "\($0.decision) (\(Plural.count($0.problems.count, "case")))" }
+      suites.append(
+        ([open + ">", junitProperties(decisions: broken.joined(separator: ", "))] + cases + ["  </testsuite>"]).joined(separator: "\n"))
     }
     let time =
       footer.map { JUnitTime.seconds(milliseconds: $0.milliseconds) } ?? JUnitTime.seconds(microseconds: caseMicroseconds)
@@ -94,7 +99,8 @@ extension RunSummary {
     case skipped(message: String)
   }
 
-  private func junitVerdict(_ outcome: CaseOutcome) -> JUnitVerdict? {
+  /// - Parameter cause: the spec decision the case's failure is put down to, named in its message.
+  private func junitVerdict(_ outcome: CaseOutcome, cause: DecisionProfile.Cause?) -> JUnitVerdict? {
     if outcome.isStaleKnownFailure {
       return .failure(type: "stale-known-failure", message: "a known failure that passes now: remove it from the list")
     }
@@ -104,7 +110,9 @@ extension RunSummary {
     if outcome.isFlaky { return .failure(type: "flaky", message: outcome.summaryReason) }
     switch outcome.status {
     case .pass: return nil
-    case .fail: return .failure(type: "fail", message: "the output differs from the expected output")
+    case .fail:
+      guard let cause else { return .failure(type: "fail", message: "the output differs from the expected output") }
+      return .failure(type: "fail", message: "breaks \(cause.decision)" + (cause.title.map { ": \($0)" } ?? ""))
     case .errored, .crashed, .timeout, .protocolError:
       return .error(type: outcome.status.rawValue, message: outcome.summaryReason)
     case .notRun: return .skipped(message: outcome.summaryReason)
@@ -122,7 +130,8 @@ extension RunSummary {
       "<\(element) message=\"\(XMLText.attribute(message))\" type=\"\(XMLText.attribute(type))\">\(XMLText.content(text))</\(element)>"
   }
 
-  private var junitProperties: String {
+  /// - Parameter decisions: the spec decisions the suite's failures are put down to, with counts.
+  private func junitProperties(decisions: String) -> String {
     let implementation = header.implementation
     var properties: [(String, String)] = [("implementation", implementation.displayName)]
     if let language = implementation.language { properties.append(("implementation.language", language)) }
@@ -134,6 +143,7 @@ extension RunSummary {
     if let version = header.fixtures.bundleVersion { properties.append(("fixtures.bundleVersion", version)) }
     properties.append(("conform", header.conformVersion))
     properties.append(("protocol", String(header.protocolVersion)))
+    if !decisions.isEmpty { properties.append(("decisions.broken", decisions)) }
     let lines = properties.map { "      <property name=\"\(XMLText.attribute($0))\" value=\"\(XMLText.attribute($1))\"/>" }
     return (["    <properties>"] + lines + ["    </properties>"]).joined(separator: "\n")
   }

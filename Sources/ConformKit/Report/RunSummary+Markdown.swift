@@ -31,8 +31,16 @@ extension RunSummary {
     for message in missingRequiredSuites { intro += "> ❌ \(MarkdownText.inline(message))\n\n" }
     document.appendRequired(intro)
     document.appendRequired(markdownTable + "\n")
+    let profile = profile
+    if !profile.causes.isEmpty {
+      var table = "### Spec decisions it breaks\n\n| decision | cases | rule | best case |\n| --- | ---: | --- | --- |\n"
+      for cause in profile.causes {
+        table += "| `\(cause.decision)` | \(cause.problems.count) | \(MarkdownText.inline(cause.title ?? "")) | `\(MarkdownText.html(cause.lead.id))` |\n"
+      }
+      document.appendRequired(table + "\n")
+    }
 
-    let groups = problemGroups
+    let groups = problemGroups(profile: profile)
     if !groups.isEmpty { document.appendRequired("### Problems\n\n") }
     var currentSuite: String?
     var shown = 0
@@ -44,8 +52,9 @@ extension RunSummary {
         if problem.suite != currentSuite {
           block += "#### \(MarkdownText.inline(problem.suite))\n\n"
         }
+        let cause = profile.causeOfCase[problem.id].map { " · \(MarkdownText.html($0))" } ?? ""
         block +=
-          "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))</summary>\n\n"
+          "<details>\n<summary><code>\(MarkdownText.html(problem.id))</code>: \(MarkdownText.html(problem.problemKind))\(cause)</summary>\n\n"
         let details = problem.detailLines(
           stderrLines: Self.terminalStderrLines, rerun: rerunCommand(problem, resultsPath: resultsPath))
         let lines = VisibleText.capped(details, Self.markdownLinesPerProblem)

@@ -7,13 +7,22 @@ extension RunSummary {
   /// cases before exhaustive ones (`CaseOutcome.familyRank`), the smallest input first, then by id.
   var sortedProblems: [CaseOutcome] { CaseOutcome.bestFirst(problems) { $0 } }
 
-  /// The sorted problems with those that fail the same way (`CaseOutcome.sameWayKey`, within a
-  /// suite) gathered behind the first of them, in the order of their first.
-  var problemGroups: [[CaseOutcome]] {
+  /// The spec decisions the problems break (`DecisionProfile`).
+  public var profile: DecisionProfile {
+    var unlistedPerDecision: [String: Int] = [:]
+    for part in unlisted.values { unlistedPerDecision.merge(part.problemsPerDecision, uniquingKeysWith: +) }
+    return DecisionProfile(problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision)
+  }
+
+  /// The sorted problems with those that fail the same way gathered behind the first of them:
+  /// within a suite, the same cause in `profile` (never merged across causes) and the same kind,
+  /// diff and message (`CaseOutcome.sameWayKey`). Groups come cause by cause in the profile's
+  /// order (problems with no decision last), each cause's in the order of their first.
+  func problemGroups(profile: DecisionProfile) -> [[CaseOutcome]] {
     var groups: [[CaseOutcome]] = []
     var indexOfKey: [String: Int] = [:]
     for problem in sortedProblems {
-      let key = problem.suite + "\u{0}" + problem.sameWayKey
+      let key = problem.suite + "\u{0}" + (profile.causeOfCase[problem.id] ?? "") + "\u{0}" + problem.sameWayKey
       if let index = indexOfKey[key] {
         groups[index].append(problem)
       } else {
@@ -21,8 +30,17 @@ extension RunSummary {
         groups.append([problem])
       }
     }
-    return groups
+    var rank: [String: Int] = [:]
+    for (index, cause) in profile.causes.enumerated() { rank[cause.decision] = index }
+    let order = { (group: [CaseOutcome]) -> Int in profile.causeOfCase[group[0].id].flatMap { rank[$0] } ?? Int.max }
+    return groups.enumerated().sorted { a, b in
+      if a.element[0].suite != b.element[0].suite { return a.offset < b.offset }
+      let (x, y) = (order(a.element), order(b.element))
+      return x != y ? x < y : a.offset < b.offset
+    }.map(\.element)
   }
+
+  var problemGroups: [[CaseOutcome]] { problemGroups(profile: profile) }
 
   /// The command that runs one case again with the same implementation and fixtures, as a person
   /// pastes it into a shell: `conform run --impl ./app --case 'timeline/seed/cancel-after-sleep'`.
@@ -72,19 +90,21 @@ extension RunSummary {
 
 extension CaseOutcome {
   /// `items` in the order reports list cases: by suite (code point order), then named cases before
-  /// exhaustive ones (`familyRank`), the smallest input first, then by id. `outcome` gives the case
+  /// exhaustive ones (`familyRank`), the case exercising the fewest spec decisions first (the one
+  /// that shows its cause alone), the smallest input first, then by id. `outcome` gives the case
   /// an item stands for; every report that orders cases (problems, drift groups, the HTML matrix's
   /// rows) orders them with this. With `limit`, only the first `limit` of that order, found
   /// without sorting the rest (a depth-7 run has half a million cases; a page lists 500).
   static func bestFirst<Item>(_ items: [Item], limit: Int? = nil, by outcome: (Item) -> CaseOutcome) -> [Item] {
-    typealias Key = (suite: String, rank: Int, size: Int, id: String, index: Int)
+    typealias Key = (suite: String, rank: Int, decisions: Int, size: Int, id: String, index: Int)
     let keys: [Key] = items.indices.map { index in
       let outcome = outcome(items[index])
-      return (outcome.suite, outcome.familyRank, outcome.inputSize, outcome.id, index)
+      return (outcome.suite, outcome.familyRank, outcome.decisions.count, outcome.inputSize, outcome.id, index)
     }
     let precedes = { (a: Key, b: Key) -> Bool in
       if a.suite != b.suite { return a.suite.utf8.lexicographicallyPrecedes(b.suite.utf8) }
       if a.rank != b.rank { return a.rank < b.rank }
+      if a.decisions != b.decisions { return a.decisions < b.decisions }
       if a.size != b.size { return a.size < b.size }
       return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
     }

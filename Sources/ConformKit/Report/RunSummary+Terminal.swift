@@ -15,20 +15,39 @@ extension RunSummary {
   /// per suite when there is more than one.
   func terminalReport(maxShown: Int, style: TextStyle, resultsPath: String?) -> [String] {
     var lines = [headline]
+    let profile = profile
+    if !profile.causes.isEmpty {
+      lines.append("")
+      lines.append(style.bold("\(VisibleText.escapingControls(implementationLabel)) \(profile.heading)"))
+      lines += profile.lines.map(VisibleText.escapingControls)
+      if unlistedProblems > 0 {
+        let report = resultsPath.map { "conform report \(ShellWord.quote($0))" } ?? "conform report on the results file"
+        lines.append("  (counted over the \(Plural.count(problems.count, "problem")) kept for this report; \(unlistedProblems) more were only counted: \(report) profiles them all)")
+      }
+    }
     var shown = 0
     var counted = 0
     var currentSuite: String?
+    var currentCause: String?
     var problemsPerSuite: [String: Int] = [:]
-    let groups = problemGroups
+    let groups = problemGroups(profile: profile)
+    let causes = Dictionary(profile.causes.map { ($0.decision, $0) }, uniquingKeysWith: { a, _ in a })
     for group in groups { problemsPerSuite[group[0].suite, default: 0] += group.count }
     for group in groups where shown < maxShown {
       let suite = group[0].suite
       if suite != currentSuite {
         currentSuite = suite
+        currentCause = nil
         let count = problemsPerSuite[suite]!
         lines.append("")
         lines.append(
           style.bold("=== \(VisibleText.escapingControls(suite)): \(Plural.count(count, "problem")) ==="))
+      }
+      if let decision = profile.causeOfCase[group[0].id], decision != currentCause, let cause = causes[decision] {
+        currentCause = decision
+        lines.append("")
+        let title = cause.title.map { ": \($0)" } ?? ""
+        lines.append(style.bold(VisibleText.escapingControls("--- \(decision) (\(Plural.count(cause.problems.count, "case")))\(title) ---")))
       }
       let inFull = group.prefix(min(Self.shownPerGroup, maxShown - shown))
       for problem in inFull {

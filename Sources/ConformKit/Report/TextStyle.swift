@@ -79,6 +79,34 @@ package enum VisibleText {
     return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
   }
 
+  /// `text` with every scalar outside printable ASCII written `\u{301}`, when it holds one a
+  /// reader cannot see or tell apart: a combining mark (`"2.\u{301}1"` shows as `"2.́1"`), a
+  /// format character (a zero-width space, a byte order mark), a space or line break other than
+  /// U+0020, a control; nil when every scalar shows as itself (Korean text, `é`).
+  package static func escapedIfUnseen(_ text: String) -> String? {
+    guard text.unicodeScalars.contains(where: isUnseen) else { return nil }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0x20, scalar.value < 0x7F {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return result
+  }
+
+  private static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x7F else { return scalar.value < 0x20 || scalar.value == 0x7F }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator, .unassigned, .privateUse, .surrogate:
+      return true
+    default:
+      return scalar.properties.isVariationSelector
+    }
+  }
+
   /// C0 and C1 controls and DEL, except newline and tab.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {

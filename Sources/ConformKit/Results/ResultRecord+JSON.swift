@@ -21,14 +21,27 @@ extension ResultRecord {
 }
 
 extension ResultHeader {
+  /// An optional object of counts, `{"version-compare/D1": 12}`; empty when absent.
+  static func counts(_ fields: JSONFields, _ key: String) throws(JSONShapeError) -> [String: Int64] {
+    guard fields.object[key] != nil else { return [:] }
+    let counts = try fields.fields(key)
+    var result: [String: Int64] = [:]
+    for name in counts.object.keys { result[name] = try counts.int(name) }
+    return result
+  }
+
   var json: JSONValue {
-    [
+    var fixturesObject: JSONObject = [
+      "bundleDigest": JSONValue(fixtures.bundleDigest), "bundleVersion": JSONValue(fixtures.bundleVersion),
+      "cases": .int(fixtures.cases), "generatorVersion": .string(fixtures.generatorVersion),
+      "manifestDigest": .string(fixtures.manifestDigest), "source": .string(fixtures.source),
+    ]
+    if !fixtures.decisions.isEmpty {
+      fixturesObject["decisions"] = .object(JSONObject(uniqueKeysWithValues: fixtures.decisions.map { ($0.key, .int($0.value)) }))
+    }
+    return [
       "conform": .string(conformVersion),
-      "fixtures": [
-        "bundleDigest": JSONValue(fixtures.bundleDigest), "bundleVersion": JSONValue(fixtures.bundleVersion),
-        "cases": .int(fixtures.cases), "generatorVersion": .string(fixtures.generatorVersion),
-        "manifestDigest": .string(fixtures.manifestDigest), "source": .string(fixtures.source),
-      ],
+      "fixtures": .object(fixturesObject),
       "implementation": [
         "command": .array(implementation.command.map(JSONValue.string)), "language": JSONValue(implementation.language),
         "name": JSONValue(implementation.name), "version": JSONValue(implementation.version),
@@ -58,7 +71,8 @@ extension ResultHeader {
       fixtures: Fixtures(
         source: try fixtures.string("source"), manifestDigest: try fixtures.string("manifestDigest"),
         bundleDigest: try fixtures.optionalString("bundleDigest"), bundleVersion: try fixtures.optionalString("bundleVersion"),
-        generatorVersion: try fixtures.string("generatorVersion"), cases: try fixtures.int("cases")),
+        generatorVersion: try fixtures.string("generatorVersion"), cases: try fixtures.int("cases"),
+        decisions: try Self.counts(fixtures, "decisions")),
       options: try fields.value("options"),
       knownFailures: try fields.object["knownFailures"].flatMap { value throws(JSONShapeError) in
         value.isNull ? nil : try KnownFailures(json: value, path: "knownFailures")
@@ -102,6 +116,7 @@ extension CaseResult {
       object["note"] = JSONValue(note)
       object["input"] = input ?? .null
       object["tags"] = .array(tags.map(JSONValue.string))
+      if !decisions.isEmpty { object["decisions"] = .array(decisions.map(JSONValue.string)) }
       object["message"] = JSONValue(message)
       object["stderr"] = JSONValue(stderrTail)
     }
@@ -110,7 +125,8 @@ extension CaseResult {
 
   init(fields: JSONFields) throws(JSONShapeError) {
     try fields.rejectUnknown([
-      "actual", "attempt", "expected", "id", "input", "message", "note", "status", "stderr", "suite", "tags", "type", "us",
+      "actual", "attempt", "decisions", "expected", "id", "input", "message", "note", "status", "stderr", "suite", "tags",
+      "type", "us",
     ])
     let statusName = try fields.string("status")
     guard let status = CaseStatus(rawValue: statusName) else {
@@ -120,20 +136,25 @@ extension CaseResult {
       guard let value = fields.object[key], !value.isNull else { return nil }
       return value
     }
-    var tags: [String] = []
-    if fields.object["tags"] != nil {
-      for (index, tag) in try fields.array("tags").enumerated() {
-        guard let text = tag.stringValue else {
-          throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(tag.typeName)")
+    func strings(_ key: String) throws(JSONShapeError) -> [String] {
+      guard fields.object[key] != nil else { return [] }
+      var strings: [String] = []
+      for (index, item) in try fields.array(key).enumerated() {
+        guard let text = item.stringValue else {
+          throw JSONShapeError(path: "\(key)[\(index)]", message: "expected a string, found \(item.typeName)")
         }
-        tags.append(text)
+        strings.append(text)
       }
+      return strings
     }
+    let tags = try strings("tags")
+    let decisions = try strings("decisions")
     self.init(
       id: try fields.string("id"), suite: try fields.string("suite"), status: status, attempt: try fields.int("attempt"),
       microseconds: try fields.optionalInt("us"), actual: optional("actual"), expected: optional("expected"),
       note: optional("note")?.stringValue, input: optional("input"), tags: tags, message: optional("message")?.stringValue,
       stderrTail: optional("stderr")?.stringValue)
+    self.decisions = decisions
   }
 }
 

@@ -33,11 +33,16 @@ public struct ResultHeader: Sendable, Equatable {
     public var generatorVersion: String
     /// Cases selected for this run (after filters), before repeats.
     public var cases: Int64
+    /// Cases per spec decision in the fixtures of the suites run (their manifest's counts):
+    /// how reports tell a decision an implementation breaks, whose cases it fails nearly all of,
+    /// from one its failing cases merely touch (`DecisionProfile`). Empty when unknown.
+    public var decisions: [String: Int64] = [:]
 
     public init(
       source: String, manifestDigest: String, bundleDigest: String? = nil, bundleVersion: String? = nil,
-      generatorVersion: String, cases: Int64
+      generatorVersion: String, cases: Int64, decisions: [String: Int64] = [:]
     ) {
+      self.decisions = decisions
       self.source = source
       self.manifestDigest = manifestDigest
       self.bundleDigest = bundleDigest
@@ -96,6 +101,9 @@ public struct CaseResult: Sendable, Equatable {
   /// cases can be read, and run again (`conform run --rerun-failed`), from the results alone.
   public var input: JSONValue?
   public var tags: [String]
+  /// The spec decisions the case exercises (`FixtureCase.decisions`), kept for every status but
+  /// `pass`: reports group failures by them; empty for fixtures that list none.
+  public var decisions: [String] = []
   /// The reason: a skip reason, an error message, the crash cause, the offending line.
   public var message: String?
   /// The tail of the implementation's stderr, for crashes, timeouts and protocol errors.

@@ -75,6 +75,9 @@ public struct RunSummary: Sendable {
     public var notRun = 0
     /// Of `cases`, those failing without excuse or stale: reports say how many were left out.
     public var problems = 0
+    /// Those problems per spec decision their case lists: the profile weighs each decision by
+    /// all of a run's problems, not only those kept (`DecisionProfile`).
+    public var problemsPerDecision: [String: Int] = [:]
 
     public init() {}
 
@@ -82,7 +85,10 @@ public struct RunSummary: Sendable {
       cases += 1
       counts.add(outcome)
       if outcome.status == .notRun { notRun += 1 }
-      if outcome.failsWithoutExcuse || outcome.isStaleKnownFailure { problems += 1 }
+      if outcome.failsWithoutExcuse || outcome.isStaleKnownFailure {
+        problems += 1
+        for decision in outcome.decisions { problemsPerDecision[decision, default: 0] += 1 }
+      }
     }
 
     static func += (total: inout Unlisted, part: Unlisted) {
@@ -90,6 +96,7 @@ public struct RunSummary: Sendable {
       total.counts += part.counts
       total.notRun += part.notRun
       total.problems += part.problems
+      total.problemsPerDecision.merge(part.problemsPerDecision, uniquingKeysWith: +)
     }
   }
 

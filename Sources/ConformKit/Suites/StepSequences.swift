@@ -67,9 +67,14 @@ enum StepSequences {
         if position > 0 { label += "-" }
         label += labels[letter]
       }
+      return CaseDraft(label, tags: tags, note: note, input: input(of: sequence), expected: output(state))
+    }
+
+    /// The input of `sequence`'s case.
+    func input(of sequence: [Int]) -> JSONValue {
       var input = members
       input[stepsMember].value = .array(sequence.map { steps[$0] })
-      return CaseDraft(label, tags: tags, note: note, input: .object(JSONObject(sortedMembers: input)), expected: output(state))
+      return .object(JSONObject(sortedMembers: input))
     }
   }
 
@@ -135,7 +140,9 @@ enum StepSequences {
   static func tableLines<State>(
     suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?
   ) -> FixtureLineSource {
-    var lines = StepSequenceLines(suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, keeping: keep)
+    var lines = StepSequenceLines(
+      suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, decisions: suite.decisionIDs(for:),
+      keeping: keep)
     return FixtureLineSource { lines.next(into: &$0) }
   }
 
@@ -225,9 +232,13 @@ struct StepSequenceLines<State> {
     let empty: [UInt8]
     /// What follows the input (`FixtureLine.writeTail`).
     let tail: [UInt8]
+    /// The decisions of a case's input (`Suite.decisionIDs(for:)`).
+    let decisions: (JSONValue) -> [String]
 
-    init(suite: String, alphabet: StepSequences.Alphabet<State>) {
+
+    init(suite: String, alphabet: StepSequences.Alphabet<State>, decisions: @escaping (JSONValue) -> [String]) {
       self.alphabet = alphabet
+      self.decisions = decisions
       idHead = Array(JSONWriter.bytes(.string("\(suite)/\(alphabet.name)/")).dropLast())
       labels = alphabet.labels.map(Self.plain)
       separator = Self.plain("-")
@@ -245,10 +256,10 @@ struct StepSequenceLines<State> {
       return inside
     }
 
-    /// Appends the line of `sequence`, the model in `state` after it.
-    func write(_ sequence: [Int], _ state: State, into output: inout [UInt8]) -> FixtureLine.Parts {
+    /// Appends the line of `sequence`, the model in `state` after it, exercising `decisions`.
+    func write(_ sequence: [Int], _ state: State, decisions: [String], into output: inout [UInt8]) -> FixtureLine.Parts {
       FixtureLine.write(
-        into: &output,
+        into: &output, decisions: decisions,
         expected: { output in
           if let writeOutput = alphabet.writeOutput {
             writeOutput(state, &output)
@@ -275,16 +286,20 @@ struct StepSequenceLines<State> {
   private let families: [Family]
 
   /// - Parameter seeds: every seed, as a case (those `keep` accepts are written).
-  init(suite: String, seeds: [FixtureCase], alphabets: [StepSequences.Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?) {
+  init(
+    suite: String, seeds: [FixtureCase], alphabets: [StepSequences.Alphabet<State>],
+    decisions: @escaping (JSONValue) -> [String], keeping keep: (@Sendable (Int) -> Bool)?
+  ) {
     self.seeds = (keep.map { keep in seeds.indices.filter(keep).map { seeds[$0] } } ?? seeds).makeIterator()
     walk = StepSequences.TableWalk(seeds: seeds.count, alphabets: alphabets, keeping: keep)
-    families = alphabets.map { Family(suite: suite, alphabet: $0) }
+    families = alphabets.map { Family(suite: suite, alphabet: $0, decisions: decisions) }
   }
 
-  mutating func next(into output: inout [UInt8]) -> (parts: FixtureLine.Parts, tags: [String])? {
-    if let seed = seeds.next() { return (FixtureSet.writeLine(seed, into: &output), seed.tags) }
+  mutating func next(into output: inout [UInt8]) -> FixtureLineSource.Line? {
+    if let seed = seeds.next() { return (FixtureSet.writeLine(seed, into: &output), seed.tags, seed.decisions) }
     guard let (index, state) = walk.next() else { return nil }
     let family = families[index]
-    return (family.write(walk.sequence, state, into: &output), family.alphabet.tags)
+    let decisions = family.decisions(family.alphabet.input(of: walk.sequence))
+    return (family.write(walk.sequence, state, decisions: decisions, into: &output), family.alphabet.tags, decisions)
   }
 }

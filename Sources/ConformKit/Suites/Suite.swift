@@ -44,6 +44,19 @@ public protocol Suite: Sendable {
   /// of cases that covers every key the full table covers (`Tier`). Decision tables use the generic
   /// `decisionCoverageKeys(of:)`; timeline-shaped ones their model's states and transitions.
   func coverageKeys(of fixture: FixtureCase) -> [String]
+  /// The numbers of the spec's decisions (`### D3.` is 3, `SpecDecisions`) that decide `input`'s
+  /// answer, ascending, never empty, computed from the reference model: decision n is listed when
+  /// a port that breaks it as its spec entry's **Drift** says would answer `input` otherwise; an
+  /// input no single drift changes lists the rule that produced its answer. Every fixture line
+  /// carries them (`FixtureCase.decisions`) and reports group failures by them.
+  ///
+  /// - Throws: as `expected(for:)` does, outside the spec's domain.
+  func decisions(for input: JSONValue) throws -> [Int]
+  /// The output of the reference model with the drifts of `decisions` (spec numbers) all switched
+  /// on at once: what a port with those bugs together answers. Reports use it to put a failure
+  /// where two bugs meet (neither alone changes the answer) down to the bugs the port has. Nil
+  /// when the suite does not model drifts together (the default).
+  func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue?
 }
 
 extension Suite {
@@ -59,6 +72,9 @@ extension Suite {
 
   /// No promoted cases.
   public var promoted: [UInt8] { [] }
+
+  /// Drifts are not modelled together.
+  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? { nil }
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }
@@ -96,7 +112,25 @@ extension Suite {
     }
     return FixtureCase(
       id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
-      input: draft.input, expected: expected)
+      input: draft.input, expected: expected, decisions: decisionIDs(for: draft.input))
+  }
+
+  /// The ids of the decisions `input` exercises (`decisions(for:)`), as fixture lines list them.
+  public func decisionIDs(for input: JSONValue) -> [String] {
+    do {
+      return try decisions(for: input).map { Decision.id(suite: name, number: $0) }
+    } catch {
+      preconditionFailure("generator bug: \(name): decisions of \(JSONWriter.string(input)): \(error)")
+    }
+  }
+
+  /// The decisions the suite's spec lists, read from its text (`SpecDecisions`).
+  public var specDecisions: [Decision] {
+    do {
+      return try SpecDecisions.parse(spec, suite: name)
+    } catch {
+      preconditionFailure("\(name).md: \(error)")
+    }
   }
 }
 

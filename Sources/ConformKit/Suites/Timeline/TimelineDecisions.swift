@@ -56,3 +56,11 @@ extension TimelineSuite {
     return traced.isEmpty ? [16] : traced.sorted()
   }
 }
+
+extension TimelineSuite {
+  /// The output with the drifts of `decisions` together (`TimelineDrift`).
+  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? {
+    let drift = TimelineDrift(decisions.filter(TimelineDrift.modelled.contains).map { TimelineDrift(decision: $0) })
+    return Self.output(try TimelineInput(json: input), drift: drift)
+  }
+}

@@ -10,7 +10,7 @@ struct TimelineDrift: OptionSet, Sendable {
 
   /// D1: no check after the sleep: a cancel that arrives after it returned still fires.
   static let lateCancelFires = Self(decision: 1)
-  /// D2: fires at the due time whatever the scene and the window.
+  /// D2: fires at the due time with a window whatever the scene: no `foregroundActive` check.
   static let firesAnywhere = Self(decision: 2)
   /// D3: records the attempt when the prompt becomes pending, not when the request fires.
   static let recordAtPending = Self(decision: 3)

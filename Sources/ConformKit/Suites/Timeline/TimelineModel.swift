@@ -180,7 +180,7 @@ public struct TimelineModel: Sendable {
     let checkedAtSchedule = drift.contains(.checkedAtSchedule) ? scheduled : nil
     let window = checkedAtSchedule?.window ?? windowAttached
     let scene = checkedAtSchedule?.scene ?? sceneState
-    guard drift.contains(.firesAnywhere) || (window && scene == .foregroundActive) else { return }
+    guard window && (drift.contains(.firesAnywhere) || scene == .foregroundActive) else { return }
     if !drift.contains(.recordAtPending) {
       let facts = drift.contains(.recordsScheduleTimeFacts) ? scheduled : nil
       recordAttempt(day: facts?.day ?? state.todayEpochDay, version: facts?.version ?? state.currentVersion)

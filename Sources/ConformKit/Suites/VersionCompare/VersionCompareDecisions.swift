@@ -105,3 +105,14 @@ extension VersionComparison.Drift {
     }
   }
 }
+
+extension VersionCompareSuite {
+  /// The answer with the drifts of `decisions` together (`VersionComparison.Drift`).
+  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? {
+    let fields = try JSONFields(input)
+    try fields.rejectUnknown(["local", "remote"])
+    var drift: VersionComparison.Drift = []
+    for (decision, each) in VersionComparison.Drift.byDecision where decisions.contains(decision) { drift.insert(each) }
+    return ["newer": .bool(VersionComparison.isNewer(try fields.string("remote"), than: try fields.string("local"), drift: drift).newer)]
+  }
+}

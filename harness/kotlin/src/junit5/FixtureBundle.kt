@@ -147,7 +147,7 @@ object FixtureBundle {
             line++
             try {
                 val fields = JsonFields.of(JsonReader.parse(bytes, start, end), "")
-                fields.rejectUnknown("expected", "id", "input", "note", "suite", "tags")
+                fields.rejectUnknown("decisions", "expected", "id", "input", "note", "suite", "tags")
                 val id = fields.string("id")
                 fields.array("tags")
                 if (fields.string("suite") != suite || !id.startsWith("$suite/")) {
