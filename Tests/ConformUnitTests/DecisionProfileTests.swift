@@ -123,7 +123,7 @@ import Testing
       problems: problems, totals: ["version-compare/D8": 4, "version-compare/D2": 2, "version-compare/D12": 5])
     #expect(profile.causes.map(\.decision) == ["version-compare/D8", "version-compare/D2"])
     #expect(profile.causes[0].problems.count == 5)
-    #expect(profile.causes[0].where == "1 case where it meets version-compare/D2")
+    #expect(profile.causes[0].meeting == "1 case where it meets version-compare/D2")
   }
 
   @Test func problemsWithoutDecisionsHaveNoProfile() {

@@ -95,6 +95,8 @@ package final class GeneratedCases: CaseSource {
 
   /// - Parameter limit: send only the first `limit` cases (of them, `shard`'s part).
   init(suite: any Suite, options: GeneratorOptions, limit: Int? = nil, shard: Shard? = nil) {
+    var options = options
+    options.listsDecisions = false  // listed for the cases that do not pass, when recorded
     self.suite = suite
     suites = [suite.name]
     streamCount = min(suite.tierCaseCount(options: options), limit ?? Int.max)

@@ -137,7 +137,7 @@ final class RunContext: Sendable {
       id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(item.attempt.number), microseconds: nil,
       actual: nil, expected: fixture.expected, note: fixture.note, input: fixture.input, tags: fixture.tags, message: message,
       stderrTail: stderr)
-    result.decisions = fixture.decisions
+    result.decisions = Self.decisions(of: fixture)
     return (result, item)
   }
 
@@ -162,8 +162,15 @@ final class RunContext: Sendable {
     result.note = fixture.note
     result.input = fixture.input
     result.tags = fixture.tags
-    result.decisions = fixture.decisions
+    result.decisions = Self.decisions(of: fixture)
     return result
+  }
+
+  /// The case's decisions: its line's, or, for a generated run's case (whose lines leave them
+  /// out, `GeneratorOptions.listsDecisions`), its suite's model's.
+  static func decisions(of fixture: FixtureCase) -> [String] {
+    guard fixture.decisions.isEmpty, let suite = SuiteRegistry.named(fixture.suite) else { return fixture.decisions }
+    return (try? suite.decisions(for: fixture.input).map { Decision.id(suite: suite.name, number: $0) }) ?? []
   }
 }
 

@@ -20,7 +20,7 @@ public struct DecisionProfile: Sendable {
     public var problems: [CaseOutcome]
     /// `1 case where it meets version-compare/D2`: problems neither decision's drift explains
     /// alone but both together do, counted in `problems`; nil when there are none.
-    public var `where`: String?
+    public var meeting: String?
 
     /// The case that shows the cause best: a named case first, then the one that exercises the
     /// fewest other decisions, the smallest input, the first id.
@@ -85,15 +85,20 @@ public struct DecisionProfile: Sendable {
         let (mine, rest) = (unexplained.filter { $0.decisions.contains(chosen) }, unexplained.filter { !$0.decisions.contains(chosen) })
         for problem in mine { causeOfCase[problem.id] = chosen }
         found.append(
-          Cause(suite: suite, decision: chosen, title: titles[chosen], problems: CaseOutcome.bestFirst(mine) { $0 }, where: nil))
+          Cause(suite: suite, decision: chosen, title: titles[chosen], problems: CaseOutcome.bestFirst(mine) { $0 }, meeting: nil))
         unexplained = rest
       }
       found = Self.pruned(found)
       for cause in found { for problem in cause.problems { causeOfCase[problem.id] = cause.decision } }
+      // Problems where the bugs meet stay with the cause they went to, or the largest if it was pruned.
+      for (decision, together) in met where !found.contains(where: { $0.decision == decision }) && !found.isEmpty {
+        met[found[0].decision, default: []] += together
+        for problem in together { causeOfCase[problem.id] = found[0].decision }
+      }
       for index in found.indices {
         guard let together = met[found[index].decision] else { continue }
         found[index].problems += CaseOutcome.bestFirst(together) { $0 }
-        found[index].where = "\(Plural.count(together.count, "case")) where it meets "
+        found[index].meeting = "\(Plural.count(together.count, "case")) where it meets "
           + found.filter { $0.decision != found[index].decision }.map(\.decision).joined(separator: ", ")
       }
       causes += found
@@ -158,7 +163,7 @@ public struct DecisionProfile: Sendable {
       var line = "  " + cause.decision + String(repeating: " ", count: idWidth - cause.decision.count)
       line += "  " + String(repeating: " ", count: countWidth - counts[index].count) + counts[index]
       if let title = cause.title { line += "  " + title }
-      if let meets = cause.where { line += " (\(meets))" }
+      if let meets = cause.meeting { line += " (\(meets))" }
       return line
     }
   }

@@ -136,13 +136,15 @@ enum StepSequences {
     }
   }
 
-  /// The lines of `tableDrafts`' cases, the seeds made into cases by `suite`.
+  /// The lines of `tableDrafts`' cases, the seeds made into cases by `suite`; the exhaustive
+  /// cases' decisions left out unless `listsDecisions`.
   static func tableLines<State>(
-    suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?
+    suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], listsDecisions: Bool = true,
+    keeping keep: (@Sendable (Int) -> Bool)?
   ) -> FixtureLineSource {
+    let decisions: (JSONValue) -> [String] = listsDecisions ? { suite.decisionIDs(for: $0) } : { _ in [] }
     var lines = StepSequenceLines(
-      suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, decisions: suite.decisionIDs(for:),
-      keeping: keep)
+      suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, decisions: decisions, keeping: keep)
     return FixtureLineSource { lines.next(into: &$0) }
   }
 

@@ -51,7 +51,9 @@ public struct RestartPromptSuite: Suite {
 
 extension RestartPromptSuite: WritesFixtureLines {
   func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
-    StepSequences.tableLines(suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
+    StepSequences.tableLines(
+      suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
+      listsDecisions: options.listsDecisions, keeping: keep)
   }
 }
 
