@@ -33,8 +33,9 @@ static unsigned long hash(const char *s, size_t n) {
   return h;
 }
 
-/* Fixture lines start {"expected":<value>,"id":"<id>", (canonical JSON): the value ends where
-   the first ,"id":" after it begins (an id never holds a quote). */
+/* Fixture lines start {"expected":<value>,"id":"<id>", (canonical JSON), or
+   {"decisions":[...],"expected":... when the case lists its decisions (ids hold no bracket): the
+   value ends where the first ,"id":" after it begins (an id never holds a quote). */
 static void load(const char *path) {
   int descriptor = open(path, O_RDONLY);
   if (descriptor < 0) return;
@@ -50,8 +51,15 @@ static void load(const char *path) {
   for (const char *line = data; line < end;) {
     const char *newline = memchr(line, '\n', (size_t)(end - line));
     if (!newline) newline = end;
+    const char *value = NULL;
     if (newline - line > 12 && memcmp(line, "{\"expected\":", 12) == 0) {
-      const char *id = memmem(line, (size_t)(newline - line), ",\"id\":\"", 7);
+      value = line + 12;
+    } else if (newline - line > 14 && memcmp(line, "{\"decisions\":[", 14) == 0) {
+      const char *close = memchr(line, ']', (size_t)(newline - line));
+      if (close && newline - close > 13 && memcmp(close, "],\"expected\":", 13) == 0) value = close + 13;
+    }
+    if (value) {
+      const char *id = memmem(value, (size_t)(newline - value), ",\"id\":\"", 7);
       if (id) {
         const char *idStart = id + 7, *idEnd = memchr(idStart, '"', (size_t)(newline - idStart));
         if (idEnd) {
@@ -59,8 +67,8 @@ static void load(const char *path) {
           while (keys[slot]) slot = (slot + 1) & (SLOTS - 1);
           keys[slot] = idStart;
           keyLengths[slot] = (size_t)(idEnd - idStart);
-          values[slot] = line + 12;
-          valueLengths[slot] = (size_t)(id - (line + 12));
+          values[slot] = value;
+          valueLengths[slot] = (size_t)(id - value);
         }
       }
     }
