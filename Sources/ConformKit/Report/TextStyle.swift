@@ -1,3 +1,4 @@
+import ConformJSON
 /// ANSI styling for terminal text, or none: every method returns its text unchanged when off.
 ///
 /// Whether it is on is decided once, by `Terminal.wantsColor` (a terminal, no `NO_COLOR`, `TERM`
@@ -84,16 +85,7 @@ package enum VisibleText {
   /// format character (a zero-width space, a byte order mark), a space or line break other than
   /// U+0020, a control; nil when every scalar shows as itself (Korean text, `é`).
   package static func escapedIfUnseen(_ text: String) -> String? {
-    guard text.unicodeScalars.contains(where: isUnseen) else { return nil }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value >= 0x20, scalar.value < 0x7F {
-        result.unicodeScalars.append(scalar)
-      } else {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return result
+    text.unicodeScalars.contains(where: isUnseen) ? JSONDiffText.escaped(text) : nil
   }
 
   private static func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
