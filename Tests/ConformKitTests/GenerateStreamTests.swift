@@ -297,7 +297,7 @@ import Testing
 
   @Test func streamedTablesHandOutEveryCaseInOrderOncePerRound() {
     let options = GeneratorOptions(timelineDepth: 2)
-    let tables = GeneratedTables(suites: SuiteRegistry.all, options: options)
+    let tables = GeneratedTables(suites: SuiteRegistry.all, options: options, keepsCases: false)
     tables.start(threads: 2)
     let counts = SuiteRegistry.all.map { $0.caseCount(options: options) }
     let source = StreamedTables(tables: tables, counts: counts, repeats: 2, limit: nil)
@@ -311,6 +311,7 @@ import Testing
     #expect(source.isEmpty)
     #expect(taken.count == set.cases.count * 2)
     #expect(taken.prefix(set.cases.count).map(\.fixture.id) == set.cases.map(\.id))
+    #expect(taken.prefix(set.cases.count).map(\.fixture.decisions) == set.cases.map(\.decisions))
     #expect(taken.prefix(set.cases.count).map(\.ordinal) == Array(0..<set.cases.count))
     #expect(taken.suffix(set.cases.count).allSatisfy { $0.attempt.number == 1 })
     #expect(SHA256.hex(tables.manifest().bytes) == set.manifestDigest)

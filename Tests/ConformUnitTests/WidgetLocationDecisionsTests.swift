@@ -8,15 +8,8 @@ import Testing
 @Suite struct WidgetLocationDecisionsTests {
   static let suite = WidgetLocationSuite()
   static let published = Array(suite.drafts(options: .published))
-  static let smoke = Array(suite.tierDrafts(options: GeneratorOptions(timelineDepth: 5, tier: .smoke)))
 
-  /// The numbers of the spec's `### D<n>.` headings, in the order written.
-  static let specDecisions: [Int] = String(decoding: PackageResources.widget_location_md, as: UTF8.self)
-    .split(separator: "\n", omittingEmptySubsequences: false)
-    .compactMap { line -> Int? in
-      guard line.hasPrefix("### D") else { return nil }
-      return Int(line.dropFirst(5).prefix { $0 != "." })
-    }
+  static let specDecisions = DecisionListChecks.headingNumbers(PackageResources.widget_location_md)
 
   static func draft(_ name: String) throws -> CaseDraft {
     try #require(published.first { $0.name == name }, "no published case \(name)")
@@ -27,20 +20,12 @@ import Testing
     #expect(WidgetLocation.Drifts.decisions == Self.specDecisions)
   }
 
-  @Test func everyPublishedAndSmokeCaseHasDecisionsTheSpecLists() throws {
-    for draft in Self.published + Self.smoke {
-      let decisions = try Self.suite.decisions(for: draft.input)
-      #expect(!decisions.isEmpty, "\(draft.name)")
-      #expect(decisions == decisions.sorted() && Set(decisions).count == decisions.count, "\(draft.name): \(decisions)")
-      #expect(decisions.allSatisfy(Self.specDecisions.contains), "\(draft.name): \(decisions)")
-    }
+  /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
+  /// every decision some published case.
+  @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
+    #expect(try DecisionListChecks.problems(Self.suite) == [])
   }
 
-  @Test func everyDecisionOfTheSpecDecidesSomePublishedCase() throws {
-    var seen: Set<Int> = []
-    for draft in Self.published { seen.formUnion(try Self.suite.decisions(for: draft.input)) }
-    #expect(seen == Set(Self.specDecisions))
-  }
 
   /// Lists read from the spec: which decisions a port breaking one of them would answer
   /// differently on, or the base rule when none would.

@@ -40,13 +40,20 @@ public struct CaseDraft: Sendable {
   /// input it built `input` from (the same output, without reading `input` back); nil: the suite's
   /// `expected(for:)` gives it.
   public var expected: JSONValue?
+  /// The spec's decisions `input` exercises (`Suite.decisions(for:)`), when the generator
+  /// computed them from the typed input it built `input` from; nil: the suite's
+  /// `decisions(for:)` gives them.
+  public var decisions: [Int]?
 
-  public init(_ name: String, tags: [String], note: String, input: JSONValue, expected: JSONValue? = nil) {
+  public init(
+    _ name: String, tags: [String], note: String, input: JSONValue, expected: JSONValue? = nil, decisions: [Int]? = nil
+  ) {
     self.name = name
     self.tags = tags
     self.note = note
     self.input = input
     self.expected = expected
+    self.decisions = decisions
   }
 }
 

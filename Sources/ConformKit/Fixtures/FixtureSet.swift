@@ -129,22 +129,39 @@ final class EncodedCases: Sendable {
 ///
 /// A run of the built-in tables starts it in the background (`start`) and sends each chunk as
 /// soon as it is made (`chunk(_:)`); the set, its manifest and digest, come when all are made.
+/// Such a run keeps no cases (`keepsCases` false): a timeline-shaped table's chunks are then its
+/// lines written straight from the model under the lock (`FixtureLineSource`), with no
+/// `JSONValue` made for a case, and a case is parsed from its line when a record needs it.
 package final class GeneratedTables: @unchecked Sendable {
   struct Chunk: Sendable {
     var suite: Int
-    var fixtures: [FixtureCase]
+    /// Each case, as made; nil when the chunk was written as lines.
+    var fixtures: [FixtureCase]?
     var lines: [UInt8]
     var spans: [EncodedCases.Line]
+    /// How many cases have each tag, and each decision (the manifest's counts).
+    var tags: [String: Int64] = [:]
+    var decisions: [String: Int64] = [:]
+
+    var count: Int { spans.count }
+
+    mutating func count(tags: [String], decisions: [String]) {
+      for tag in tags { self.tags[tag, default: 0] += 1 }
+      for decision in decisions { self.decisions[decision, default: 0] += 1 }
+    }
   }
 
   static let chunkSize = 512
   let suites: [any Suite]
   let options: GeneratorOptions
+  /// Whether every chunk keeps its cases (`Chunk.fixtures`), as a whole set needs them.
+  let keepsCases: Bool
 
   // Guarded by `drafting`: where the drafts are.
   private let drafting = NSLock()
   private var suiteIndex = 0
   private var drafts: AnyIterator<CaseDraft>?
+  private var lines: FixtureLineSource?
   private var nextChunk = 0
 
   // Guarded by `state`: the chunks made (nil: being made), the next to hash, whether a thread
@@ -159,9 +176,10 @@ package final class GeneratedTables: @unchecked Sendable {
   // Touched only by the thread that is hashing.
   private var hashers: [SHA256]
 
-  package init(suites: [any Suite], options: GeneratorOptions) {
+  package init(suites: [any Suite], options: GeneratorOptions, keepsCases: Bool = true) {
     self.suites = suites
     self.options = options
+    self.keepsCases = keepsCases
     hashers = Array(repeating: SHA256(), count: suites.count)
   }
 
@@ -193,39 +211,75 @@ package final class GeneratedTables: @unchecked Sendable {
   }
 
   private func make() {
-    while let (id, suite, batch) = takeDrafts() {
-      var chunk = Chunk(suite: suite, fixtures: [], lines: [], spans: [])
-      chunk.fixtures.reserveCapacity(batch.count)
-      chunk.spans.reserveCapacity(batch.count)
-      for draft in batch {
-        let fixture = suites[suite].fixture(for: draft)
-        chunk.spans.append(EncodedCases.Line(FixtureSet.writeLine(fixture, into: &chunk.lines), chunk: Int32(id)))
-        chunk.fixtures.append(fixture)
+    while let taken = take() {
+      switch taken {
+      case .lines(let chunk, let id):
+        deposit(chunk, id: id)
+      case .drafts(let batch, let suite, let id):
+        var chunk = Chunk(suite: suite, fixtures: [], lines: [], spans: [])
+        chunk.fixtures!.reserveCapacity(batch.count)
+        chunk.spans.reserveCapacity(batch.count)
+        for draft in batch {
+          let fixture = suites[suite].fixture(for: draft)
+          chunk.spans.append(EncodedCases.Line(FixtureSet.writeLine(fixture, into: &chunk.lines), chunk: Int32(id)))
+          chunk.fixtures!.append(fixture)
+          chunk.count(tags: fixture.tags, decisions: fixture.decisions)
+        }
+        deposit(chunk, id: id)
       }
-      deposit(chunk, id: id)
     }
   }
 
-  /// The next chunk's number, suite and drafts; nil when every suite is done.
-  private func takeDrafts() -> (id: Int, suite: Int, drafts: [CaseDraft])? {
+  /// What `take()` hands a thread: a chunk already written as lines, or drafts to make one of.
+  private enum Taken {
+    case lines(Chunk, id: Int)
+    case drafts([CaseDraft], suite: Int, id: Int)
+
+    var isEmpty: Bool {
+      switch self {
+      case .lines(let chunk, _): chunk.count == 0
+      case .drafts(let batch, _, _): batch.isEmpty
+      }
+    }
+  }
+
+  /// The next chunk: its lines written under the lock when the suite writes them and no case is
+  /// kept, else its drafts; nil when every suite is done.
+  private func take() -> Taken? {
     drafting.lock()
     defer { drafting.unlock() }
     while suiteIndex < suites.count {
-      if drafts == nil { drafts = suites[suiteIndex].tierDrafts(options: options).makeIterator() }
-      var batch: [CaseDraft] = []
-      batch.reserveCapacity(Self.chunkSize)
-      while batch.count < Self.chunkSize, let draft = drafts!.next() { batch.append(draft) }
-      if batch.isEmpty {
-        suiteIndex += 1
-        drafts = nil
-        continue
+      if drafts == nil, lines == nil {
+        let suite = suites[suiteIndex]
+        lines = keepsCases ? nil : suite.tierFixtureLines(options: options)
+        if lines == nil { drafts = suite.tierDrafts(options: options).makeIterator() }
       }
       let id = nextChunk
+      let taken: Taken
+      if let lines {
+        var chunk = Chunk(suite: suiteIndex, fixtures: nil, lines: [], spans: [])
+        chunk.spans.reserveCapacity(Self.chunkSize)
+        while chunk.count < Self.chunkSize, let line = lines.next(into: &chunk.lines) {
+          chunk.spans.append(EncodedCases.Line(line.parts, chunk: Int32(id)))
+          chunk.count(tags: line.tags, decisions: line.decisions)
+        }
+        taken = .lines(chunk, id: id)
+      } else {
+        var batch: [CaseDraft] = []
+        batch.reserveCapacity(Self.chunkSize)
+        while batch.count < Self.chunkSize, let draft = drafts!.next() { batch.append(draft) }
+        taken = .drafts(batch, suite: suiteIndex, id: id)
+      }
+      guard !taken.isEmpty else {
+        suiteIndex += 1
+        (drafts, lines) = (nil, nil)
+        continue
+      }
       nextChunk += 1
       state.lock()
       while made.count <= id { made.append(nil) }
       state.unlock()
-      return (id, suiteIndex, batch)
+      return taken
     }
     return nil
   }
@@ -282,11 +336,9 @@ package final class GeneratedTables: @unchecked Sendable {
       var decisions: [String: Int64] = [:]
       for case let chunk? in made where chunk.suite == index {
         bytes += Int64(chunk.lines.count)
-        count += Int64(chunk.fixtures.count)
-        for fixture in chunk.fixtures {
-          for tag in fixture.tags { tags[tag, default: 0] += 1 }
-          for decision in fixture.decisions { decisions[decision, default: 0] += 1 }
-        }
+        count += Int64(chunk.count)
+        tags.merge(chunk.tags, uniquingKeysWith: +)
+        decisions.merge(chunk.decisions, uniquingKeysWith: +)
       }
       let tableName = "\(suite.name).jsonl"
       let specName = "\(suite.name).md"
@@ -306,10 +358,11 @@ package final class GeneratedTables: @unchecked Sendable {
   /// The whole set, with the manifest and digest `FixtureGenerator.generate` gives; waits until
   /// every chunk is made.
   func set(source: String) -> FixtureSet {
+    precondition(keepsCases, "a set of generated tables that kept no cases")
     let manifest = manifest()
     let chunks = made.map { $0! }
     var set = FixtureSet(
-      manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: chunks.flatMap(\.fixtures))
+      manifest: manifest, manifestDigest: SHA256.hex(manifest.bytes), source: source, cases: chunks.flatMap { $0.fixtures! })
     // Chunks are in suite order, like the cases.
     set.encoded = EncodedCases(chunks: chunks.map(\.lines), lines: chunks.flatMap(\.spans))
     return set

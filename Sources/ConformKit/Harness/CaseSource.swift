@@ -255,7 +255,7 @@ final class StreamedTables: CaseSource {
     if id < built.count { return built[id] }
     guard let made = tables.chunk(id) else { return nil }
     let base = built.last.map { $0.base + $0.count } ?? 0
-    let table = CaseTable(made, suites: suites, base: base)
+    let table = CaseTable(made, suite: tables.suites[made.suite].name, suites: suites, base: base)
     built.append(table)
     return table
   }

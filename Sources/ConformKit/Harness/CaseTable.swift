@@ -92,13 +92,18 @@ final class CaseTable: Sendable {
       base: 0)
   }
 
-  /// A chunk of generated tables: its lines, which hold its cases in order, become the arena.
-  convenience init(_ chunk: GeneratedTables.Chunk, suites runSuites: [String], base: Int) {
+  /// A chunk of generated tables, all of `suite`: its lines, which hold its cases in order,
+  /// become the arena; its cases are parsed from them when it kept none.
+  convenience init(_ chunk: GeneratedTables.Chunk, suite: String, suites runSuites: [String], base: Int) {
+    let caseSuites = Array(repeating: suite, count: chunk.count)
+    guard let fixtures = chunk.fixtures else {
+      self.init(lines: chunk.lines, parts: chunk.spans.map(\.parts), caseSuites: caseSuites, suites: runSuites, base: base)
+      return
+    }
     var arena = chunk.lines
-    let slices = Self.slices(of: chunk.spans.map(\.parts), suites: chunk.fixtures.map(\.suite), arena: &arena)
+    let slices = Self.slices(of: chunk.spans.map(\.parts), suites: caseSuites, arena: &arena)
     self.init(
-      parsed: chunk.fixtures, lines: nil, caseSuites: chunk.fixtures.map(\.suite), arena: arena, slices: slices,
-      suites: runSuites, base: base)
+      parsed: fixtures, lines: nil, caseSuites: caseSuites, arena: arena, slices: slices, suites: runSuites, base: base)
   }
 
   private init(

@@ -32,7 +32,7 @@ extension HarnessPlan {
   ) -> HarnessPlan {
     var generator = GeneratorOptions.published
     generator.tier = tier
-    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator)
+    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator, keepsCases: false)
     tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
     let counts = SuiteRegistry.all.map { $0.tierCaseCount(options: generator) }
     let source = StreamedTables(tables: tables, counts: counts, repeats: repeats, limit: limit)

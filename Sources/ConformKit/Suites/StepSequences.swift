@@ -13,7 +13,9 @@ enum StepSequences {
   /// `start`, `apply` taking one letter's step; the case of a sequence is named
   /// `<name>/<labels joined by ->` ("empty" for none), its input is `base` with its `steps`
   /// member the letters' JSON, and its expected output is `output` of the model's state after
-  /// it: the timeline's and the restart prompt's shape.
+  /// it: the timeline's and the restart prompt's shape; `decisions`, when the table lists them,
+  /// the spec's decisions the sequence exercises (`Suite.decisions(for:)` of its input), read
+  /// from the state (`DecisionProbe`).
   struct Alphabet<State> {
     var name: String
     var tags: [String]
@@ -23,6 +25,7 @@ enum StepSequences {
     var start: State
     var apply: (inout State, Int) -> Void
     var output: (State) -> JSONValue
+    var decisions: ((State) -> [Int])?
     /// Appends `output`'s canonical bytes straight from the state (checked against `output` by
     /// `WireFormatPropertyTests`); nil: `JSONWriter` of `output`.
     var writeOutput: ((State, inout [UInt8]) -> Void)?
@@ -38,13 +41,14 @@ enum StepSequences {
     init(
       name: String, tags: [String], note: String, labels: [String], steps: [JSONValue], base: JSONValue, maxLength: Int,
       start: State, apply: @escaping (inout State, Int) -> Void, output: @escaping (State) -> JSONValue,
-      writeOutput: ((State, inout [UInt8]) -> Void)? = nil
+      writeOutput: ((State, inout [UInt8]) -> Void)? = nil, decisions: ((State) -> [Int])?
     ) {
       guard case .object(let object) = base, let stepsMember = object.members.firstIndex(where: { $0.key == "steps" }) else {
         preconditionFailure("a step-sequence input is an object with steps")
       }
       (self.name, self.tags, self.note, self.labels, self.maxLength) = (name, tags, note, labels, maxLength)
       (self.start, self.apply, self.output, self.writeOutput) = (start, apply, output, writeOutput)
+      self.decisions = decisions
       members = object.members
       self.stepsMember = stepsMember
       self.steps = steps
@@ -67,7 +71,8 @@ enum StepSequences {
         if position > 0 { label += "-" }
         label += labels[letter]
       }
-      return CaseDraft(label, tags: tags, note: note, input: input(of: sequence), expected: output(state))
+      return CaseDraft(
+        label, tags: tags, note: note, input: input(of: sequence), expected: output(state), decisions: decisions?(state))
     }
 
     /// The input of `sequence`'s case.
@@ -137,14 +142,13 @@ enum StepSequences {
   }
 
   /// The lines of `tableDrafts`' cases, the seeds made into cases by `suite`; the exhaustive
-  /// cases' decisions left out unless `listsDecisions`.
+  /// cases' decisions left out where their alphabet lists none.
   static func tableLines<State>(
-    suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], listsDecisions: Bool = true,
-    keeping keep: (@Sendable (Int) -> Bool)?
+    suite: some Suite, seeds: [CaseDraft], alphabets: [Alphabet<State>], keeping keep: (@Sendable (Int) -> Bool)?
   ) -> FixtureLineSource {
-    let decisions: (JSONValue) -> [String] = listsDecisions ? { suite.decisionIDs(for: $0) } : { _ in [] }
     var lines = StepSequenceLines(
-      suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets, decisions: decisions, keeping: keep)
+      suite: suite.name, seeds: seeds.map(suite.fixture(for:)), alphabets: alphabets,
+      decisionNumbers: suite.specDecisions.map(\.number), keeping: keep)
     return FixtureLineSource { lines.next(into: &$0) }
   }
 
@@ -234,13 +238,8 @@ struct StepSequenceLines<State> {
     let empty: [UInt8]
     /// What follows the input (`FixtureLine.writeTail`).
     let tail: [UInt8]
-    /// The decisions of a case's input (`Suite.decisionIDs(for:)`).
-    let decisions: (JSONValue) -> [String]
-
-
-    init(suite: String, alphabet: StepSequences.Alphabet<State>, decisions: @escaping (JSONValue) -> [String]) {
+    init(suite: String, alphabet: StepSequences.Alphabet<State>) {
       self.alphabet = alphabet
-      self.decisions = decisions
       idHead = Array(JSONWriter.bytes(.string("\(suite)/\(alphabet.name)/")).dropLast())
       labels = alphabet.labels.map(Self.plain)
       separator = Self.plain("-")
@@ -286,22 +285,26 @@ struct StepSequenceLines<State> {
   private var seeds: IndexingIterator<[FixtureCase]>
   private var walk: StepSequences.TableWalk<State>
   private let families: [Family]
+  /// The ids of the suite's decisions by number (`Decision.id`), each made once.
+  private var decisionIDs: [Int: String]
 
   /// - Parameter seeds: every seed, as a case (those `keep` accepts are written).
   init(
     suite: String, seeds: [FixtureCase], alphabets: [StepSequences.Alphabet<State>],
-    decisions: @escaping (JSONValue) -> [String], keeping keep: (@Sendable (Int) -> Bool)?
+    decisionNumbers: [Int], keeping keep: (@Sendable (Int) -> Bool)?
   ) {
     self.seeds = (keep.map { keep in seeds.indices.filter(keep).map { seeds[$0] } } ?? seeds).makeIterator()
     walk = StepSequences.TableWalk(seeds: seeds.count, alphabets: alphabets, keeping: keep)
-    families = alphabets.map { Family(suite: suite, alphabet: $0, decisions: decisions) }
+    families = alphabets.map { Family(suite: suite, alphabet: $0) }
+    decisionIDs = [:]
+    for decision in decisionNumbers { decisionIDs[decision] = Decision.id(suite: suite, number: decision) }
   }
 
   mutating func next(into output: inout [UInt8]) -> FixtureLineSource.Line? {
     if let seed = seeds.next() { return (FixtureSet.writeLine(seed, into: &output), seed.tags, seed.decisions) }
     guard let (index, state) = walk.next() else { return nil }
     let family = families[index]
-    let decisions = family.decisions(family.alphabet.input(of: walk.sequence))
+    let decisions = family.alphabet.decisions.map { $0(state).map { decisionIDs[$0]! } } ?? []
     return (family.write(walk.sequence, state, decisions: decisions, into: &output), family.alphabet.tags, decisions)
   }
 }

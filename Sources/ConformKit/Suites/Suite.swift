@@ -112,7 +112,8 @@ extension Suite {
     }
     return FixtureCase(
       id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
-      input: draft.input, expected: expected, decisions: decisionIDs(for: draft.input))
+      input: draft.input, expected: expected,
+      decisions: draft.decisions.map { $0.map { Decision.id(suite: name, number: $0) } } ?? decisionIDs(for: draft.input))
   }
 
   /// The ids of the decisions `input` exercises (`decisions(for:)`), as fixture lines list them.

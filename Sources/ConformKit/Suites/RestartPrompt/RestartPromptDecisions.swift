@@ -6,11 +6,11 @@ extension RestartPromptSuite {
   ///
   /// Decision `n` is in the list when a port that breaks it in the way its **Drift** names
   /// would answer `input` differently from the reference: the model is run once with each
-  /// decision's drift (`RestartPromptDrift`) and its output compared with the reference's. When
-  /// no drift changes the answer, the list holds the decisions of the branches the reference took
-  /// (`tracedDecisions`): D4 when the app learned a status other than DOWNLOADED, or else the
-  /// base rule that nothing is shown without a DOWNLOADED report (D11). Computed from the input
-  /// alone, never from a case's id, name, tags or note; 11 short model runs at most.
+  /// decision's drift (`RestartPromptDrift`, `DecisionProbe`) and its output compared with the
+  /// reference's. When no drift changes the answer, the list holds the decisions of the branches
+  /// the reference took (`tracedDecision`): D4 when the app learned a status other than
+  /// DOWNLOADED, or else the base rule that nothing is shown without a DOWNLOADED report (D11).
+  /// Computed from the input alone, never from a case's id, name, tags or note.
   ///
   /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is outside the domain.
   public func decisions(for input: JSONValue) throws -> [Int] {
@@ -19,34 +19,45 @@ extension RestartPromptSuite {
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: RestartPromptInput) -> [Int] {
-    let reference = output(timeline, drift: [])
-    let drifted = RestartPromptDrift.modelled.filter { output(timeline, drift: RestartPromptDrift(decision: $0)) != reference }
-    return drifted.isEmpty ? tracedDecisions(of: timeline) : drifted
+    var probe = probe(status: timeline.status)
+    for step in timeline.steps { probe.apply(step) }
+    return probe.decisions
+  }
+
+  /// The reference model from `status` beside a copy that breaks each modelled decision.
+  static func probe(status: InstallStatus) -> DecisionProbe<RestartPromptModel> {
+    DecisionProbe(
+      reference: RestartPromptModel(status: status),
+      drifted: RestartPromptDrift.modelled.map { ($0, RestartPromptModel(status: status, drift: RestartPromptDrift(decision: $0))) })
+  }
+
+  /// The model with `drift` (the reference for none) after every step of `timeline`.
+  static func model(_ timeline: RestartPromptInput, drift: RestartPromptDrift) -> RestartPromptModel {
+    var model = RestartPromptModel(status: timeline.status, drift: drift)
+    for step in timeline.steps { model.apply(step) }
+    return model
   }
 
   /// The output of the model with `drift` (the reference's for none).
   static func output(_ timeline: RestartPromptInput, drift: RestartPromptDrift) -> JSONValue {
-    var model = RestartPromptModel(status: timeline.status, drift: drift)
-    for step in timeline.steps { model.apply(step) }
-    return model.output
+    model(timeline, drift: drift).output
+  }
+}
+
+extension RestartPromptModel: DriftableModel {
+  /// D4 when the running app learned a status other than DOWNLOADED, from its listener or its
+  /// query's answer.
+  static func tracedDecision(before: RestartPromptModel, step: RestartPromptStep, after: RestartPromptModel) -> Int? {
+    let learned: InstallStatus? =
+      switch step {
+      case .answer where before.queryPending: before.status
+      case .status(let status) where before.running: status
+      default: nil
+      }
+    guard let learned, learned != .downloaded else { return nil }
+    return 4
   }
 
-  /// The decisions of the reference's branches that produced the answer: D4 when the running
-  /// app learned a status other than DOWNLOADED (from its listener or its query's answer), D11
-  /// when it learned none.
-  static func tracedDecisions(of timeline: RestartPromptInput) -> [Int] {
-    var model = RestartPromptModel(status: timeline.status)
-    for step in timeline.steps {
-      let before = model
-      model.apply(step)
-      let learned: InstallStatus? =
-        switch step {
-        case .answer where before.queryPending: before.status
-        case .status(let status) where before.running: status
-        default: nil
-        }
-      if let learned, learned != .downloaded { return [4] }
-    }
-    return [11]
-  }
+  /// D11: nothing is shown without a DOWNLOADED report.
+  static var baseDecision: Int { 11 }
 }

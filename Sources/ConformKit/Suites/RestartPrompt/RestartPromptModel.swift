@@ -102,6 +102,13 @@ public struct RestartPromptModel: Sendable {
     prompt = .none
   }
 
+  /// Whether `output` is the same as `other`'s, compared field by field without building
+  /// either: `decisions(of:)` compares every drifted model with the reference for each case.
+  func hasSameOutput(as other: RestartPromptModel) -> Bool {
+    status == other.status && prompt == other.prompt && queryPending == other.queryPending && running == other.running
+      && effects == other.effects
+  }
+
   /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
     let final = JSONObject(sortedMembers: [

@@ -53,7 +53,7 @@ extension RestartPromptSuite: WritesFixtureLines {
   func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(
       suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
-      listsDecisions: options.listsDecisions, keeping: keep)
+      keeping: keep)
   }
 }
 
@@ -71,12 +71,14 @@ struct RestartPromptAlphabet: Sendable {
   /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `RestartPromptInput(status: start, steps:)`, from each letter's JSON made once) and the
   /// model's output, the model run on the typed steps.
-  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<RestartPromptModel> {
+  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<DecisionProbe<RestartPromptModel>> {
     let steps = letters.map(\.step)
     return StepSequences.Alphabet(
       name: name, tags: ["exhaustive", name], note: note, labels: letters.map(\.label), steps: steps.map(\.json),
       base: RestartPromptInput(status: start, steps: []).json, maxLength: depth(options),
-      start: RestartPromptModel(status: start), apply: { $0.apply(steps[$1]) }, output: \.output)
+      start: options.listsDecisions
+        ? RestartPromptSuite.probe(status: start) : DecisionProbe(reference: RestartPromptModel(status: start), drifted: []),
+      apply: { $0.apply(steps[$1]) }, output: \.reference.output, decisions: options.listsDecisions ? \.decisions : nil)
   }
 }
 

@@ -5,13 +5,13 @@ extension TimelineSuite {
   /// never empty.
   ///
   /// Decision `n` is in the list when a port that breaks it in the way its **Drift** names
-  /// would answer `input` differently from the reference: the model is run once with each
-  /// decision's drift (`TimelineDrift`) and its output compared with the reference's. When no
+  /// would answer `input` differently from the reference: the model is run beside a copy with
+  /// each decision's drift (`TimelineDrift`, `DecisionProbe`) and their outputs compared. When no
   /// drift changes the answer, the list holds the decisions of the branches the reference took
-  /// (`tracedDecisions`): a request cancelled after its sleep (D1), a fire with no window or not
+  /// (`tracedDecision`): a request cancelled after its sleep (D1), a fire with no window or not
   /// in the foreground (D2), a fire (D15), an ineligible win (D7), or else the base rule that
   /// nothing fires (D16). Computed from the input alone, never from a case's id, name, tags or
-  /// note; 16 short model runs at most.
+  /// note.
   ///
   /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is outside the domain.
   public func decisions(for input: JSONValue) throws -> [Int] {
@@ -20,41 +20,44 @@ extension TimelineSuite {
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: TimelineInput) -> [Int] {
-    let reference = output(timeline, drift: [])
-    let drifted = TimelineDrift.modelled.filter { output(timeline, drift: TimelineDrift(decision: $0)) != reference }
-    return drifted.isEmpty ? tracedDecisions(of: timeline) : drifted
+    var probe = probe(start: timeline.start)
+    for step in timeline.steps { probe.apply(step) }
+    return probe.decisions
+  }
+
+  /// The reference model from `start` beside a copy that breaks each modelled decision.
+  static func probe(start: TimelineStart) -> DecisionProbe<TimelineModel> {
+    DecisionProbe(
+      reference: TimelineModel(start: start),
+      drifted: TimelineDrift.modelled.map { ($0, TimelineModel(start: start, drift: TimelineDrift(decision: $0))) })
+  }
+
+  /// The model with `drift` (the reference for none) after every step of `timeline`.
+  static func model(_ timeline: TimelineInput, drift: TimelineDrift) -> TimelineModel {
+    var model = TimelineModel(start: timeline.start, drift: drift)
+    for step in timeline.steps { model.apply(step) }
+    return model
   }
 
   /// The output of the model with `drift` (the reference's for none).
-  static func output(_ timeline: TimelineInput, drift: TimelineDrift) -> JSONValue {
-    var model = TimelineModel(start: timeline.start, drift: drift)
-    for step in timeline.steps { model.apply(step) }
-    return model.output
+  static func output(_ timeline: TimelineInput, drift: TimelineDrift) -> JSONValue { model(timeline, drift: drift).output }
+}
+
+extension TimelineModel: DriftableModel {
+  /// The decisions of the reference's branches that produce an answer: D1 for a request a late
+  /// cancel stopped, D2 for a fire that found no window or no foreground-active scene, D15 for a
+  /// fire, D7 for a win that left the prompt as it was because it was not eligible.
+  static func tracedDecision(before: TimelineModel, step: TimelineStep, after: TimelineModel) -> Int? {
+    switch step {
+    case .leaveAfterSleep where before.dueAt != nil: 1
+    case .advance where before.dueAt != nil && after.dueAt == nil: after.effects.count > before.effects.count ? 15 : 2
+    case .win where !before.pending && !after.pending: 7
+    default: nil
+    }
   }
 
-  /// The decisions of the reference's branches that produced the answer, read from its state
-  /// around each step: D1 for a request a late cancel stopped, D2 for a fire that found no window
-  /// or no foreground-active scene, D15 for a fire, D7 for a win that left the prompt as it was
-  /// because it was not eligible; D16 when none of them happened.
-  static func tracedDecisions(of timeline: TimelineInput) -> [Int] {
-    var model = TimelineModel(start: timeline.start)
-    var traced: Set<Int> = []
-    for step in timeline.steps {
-      let before = model
-      model.apply(step)
-      switch step {
-      case .leaveAfterSleep where before.dueAt != nil:
-        traced.insert(1)
-      case .advance where before.dueAt != nil && model.dueAt == nil:
-        traced.insert(model.effects.count > before.effects.count ? 15 : 2)
-      case .win where !before.pending && !model.pending:
-        traced.insert(7)
-      default:
-        break
-      }
-    }
-    return traced.isEmpty ? [16] : traced.sorted()
-  }
+  /// D16: nothing reaches its due time.
+  static var baseDecision: Int { 16 }
 }
 
 extension TimelineSuite {

@@ -189,6 +189,15 @@ public struct TimelineModel: Sendable {
     requestReview()
   }
 
+  /// Whether `output` is the same as `other`'s, compared field by field without building
+  /// either: `decisions(of:)` compares every drifted model with the reference for each case.
+  func hasSameOutput(as other: TimelineModel) -> Bool {
+    now == other.now && pending == other.pending && (dueAt == nil) == (other.dueAt == nil)
+      && state.todayEpochDay == other.state.todayEpochDay && state.wonCompletionCount == other.state.wonCompletionCount
+      && state.lastAttemptEpochDay == other.state.lastAttemptEpochDay
+      && state.lastPromptedVersion == other.state.lastPromptedVersion && effects == other.effects
+  }
+
   /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
     let final = JSONObject(sortedMembers: [

@@ -43,7 +43,7 @@ extension TimelineSuite: WritesFixtureLines {
   func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(
       suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
-      listsDecisions: options.listsDecisions, keeping: keep)
+      keeping: keep)
   }
 }
 
@@ -65,13 +65,16 @@ struct TimelineAlphabet: Sendable {
   /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `TimelineInput(start: exhaustiveStart, steps:)`, from each letter's JSON made once) and the
   /// model's output, the model run on the typed steps.
-  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<TimelineModel> {
+  func sequences(_ options: GeneratorOptions) -> StepSequences.Alphabet<DecisionProbe<TimelineModel>> {
     let steps = letters.map(\.step)
+    let start = TimelineSuite.exhaustiveStart
     return StepSequences.Alphabet(
       name: name, tags: ["exhaustive", name], note: note, labels: letters.map(\.label), steps: steps.map(\.json),
       base: TimelineInput(start: TimelineSuite.exhaustiveStart, steps: []).json, maxLength: depth(options),
-      start: TimelineModel(start: TimelineSuite.exhaustiveStart), apply: { $0.apply(steps[$1]) }, output: \.output,
-      writeOutput: { $0.writeOutput(into: &$1) })
+      start: options.listsDecisions
+        ? TimelineSuite.probe(start: start) : DecisionProbe(reference: TimelineModel(start: start), drifted: []),
+      apply: { $0.apply(steps[$1]) }, output: \.reference.output, writeOutput: { $0.reference.writeOutput(into: &$1) },
+      decisions: options.listsDecisions ? \.decisions : nil)
   }
 }
 
