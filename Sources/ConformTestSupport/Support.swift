@@ -15,8 +15,18 @@ public struct ProcessOutcome: Sendable {
 
 /// Runs the built binaries of this package the way a user would.
 public enum TestSupport {
-  /// The folder holding the package's built products (`.build/<triple>/debug`).
+  /// The folder holding the package's built products that the tests run: this build's
+  /// (`.build/<triple>/debug`), or the folder `CONFORM_TEST_PRODUCTS` names. `.ci/run` names the
+  /// release build of the same sources, which the gate needs anyway: the binaries a user runs,
+  /// and the tiers' many runs of them take a fraction of a debug build's time.
   public static let productsDirectory: URL = {
+    if let named = ProcessInfo.processInfo.environment["CONFORM_TEST_PRODUCTS"], !named.isEmpty {
+      let directory = URL(fileURLWithPath: named, isDirectory: true)
+      precondition(
+        FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("conform").path),
+        "CONFORM_TEST_PRODUCTS=\(named) holds no conform: build it first (swift build -c release --show-bin-path names the folder)")
+      return directory
+    }
     // On Linux the test runner is .build/<triple>/debug/<name>.xctest; on macOS a helper of
     // Xcode's loads that bundle, and SwiftPM's .build/debug link is the last resort.
     let starts =

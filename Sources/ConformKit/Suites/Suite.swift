@@ -135,15 +135,6 @@ extension Suite {
   }
 }
 
-extension TimelineSuite {
-  /// The seeds and every step sequence of each alphabet up to its depth (the empty sequence
-  /// once, in the first alphabet), as `drafts(options:)` makes them, counted without making them.
-  public func caseCount(options: GeneratorOptions) -> Int {
-    StepSequences.tableCount(
-      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
-  }
-}
-
 extension Suite {
   /// Whether `conform fuzz` can generate inputs for the suite.
   package var isFuzzable: Bool {

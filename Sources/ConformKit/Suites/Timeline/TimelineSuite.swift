@@ -25,6 +25,13 @@ public struct TimelineSuite: Suite {
     StepSequences.tableDrafts(seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
   }
 
+  /// The seeds and every step sequence of each alphabet up to its depth (the empty sequence
+  /// once, in the first alphabet), as `drafts(options:)` makes them, counted without making them.
+  public func caseCount(options: GeneratorOptions) -> Int {
+    StepSequences.tableCount(
+      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
+  }
+
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
     .object(JSONObject(uniqueKeysWithValues: Self.alphabets.map { alphabet in
       let depth = alphabet.depth(options)
