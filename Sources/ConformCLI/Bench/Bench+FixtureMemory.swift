@@ -51,12 +51,13 @@ extension Bench {
   }
 
   mutating func describeFixtureMemory(counts: (small: Int, large: Int)) {
+    let table = "\(Self.searchSuite.name).jsonl"
     figures[BenchRow.fixturesMemoryN.rawValue].command = setup.display(fixturesMemoryCommand(smallFixtures))
     figures[BenchRow.fixturesMemoryN.rawValue].note = "N = \(BenchFormat.number(Double(counts.small))) cases"
     figures[BenchRow.fixturesMemory10N.rawValue].command = setup.display(fixturesMemoryCommand(largeFixtures))
     figures[BenchRow.fixturesMemory10N.rawValue].note =
       "\(BenchFormat.number(Double(counts.large))) cases (depth \(scale.fixturesMemoryDepth), "
-      + "\(BenchFormat.number(Double(FileIO.size(FileIO.join(largeFixtures, "timeline.jsonl")) ?? 0) / 1e6)) MB timeline.jsonl)"
+      + "\(BenchFormat.number(Double(FileIO.size(FileIO.join(largeFixtures, table)) ?? 0) / 1e6)) MB \(table))"
     if let reason = setup.missing["swift-reference"] {
       figures[BenchRow.fixturesMemoryN.rawValue].note = "not measured: \(reason)"
       figures[BenchRow.fixturesMemory10N.rawValue].note = "not measured: \(reason)"

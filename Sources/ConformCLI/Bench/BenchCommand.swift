@@ -297,7 +297,7 @@ struct Bench {
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
   private func memoryCommand(_ count: Int) -> [String] {
     conform(
-      setup.swiftReference, ["--generate", "timeline", "--depth", "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
+      setup.swiftReference, ["--generate", Self.searchSuite.name, "--depth", "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
   }
   private func jobsCommand(_ jobs: Int) -> [String] {
     conform(
@@ -307,14 +307,14 @@ struct Bench {
       results: "jobs-\(jobs).jsonl")
   }
   private var generatedCommand: [String] {
-    conform(setup.swiftReference, ["--generate", "timeline", "--depth", "\(scale.generatedDepth)"], results: "generated.jsonl")
+    conform(setup.swiftReference, ["--generate", Self.searchSuite.name, "--depth", "\(scale.generatedDepth)"], results: "generated.jsonl")
   }
   private var shardDepth: Int { scale.shardDepth ?? scale.generatedDepth }
   /// The sharded run's command: the whole run for shard nil.
   private func shardCommand(_ shard: Int?) -> [String] {
     conform(
       setup.swiftReference,
-      ["--generate", "timeline", "--depth", "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
+      ["--generate", Self.searchSuite.name, "--depth", "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
       results: shard.map { "shard-\($0).jsonl" } ?? "unsharded.jsonl")
   }
 
@@ -355,17 +355,17 @@ struct Bench {
     set(.jobs2, setup.display(jobsCommand(2)), spin + ", harness time")
     set(
       .generator,
-      "in-process, one thread: the cases conform run --generate timeline --depth \(scale.generatorDepth) streams "
+      "in-process, one thread: the cases conform run --generate \(Self.searchSuite.name) --depth \(scale.generatorDepth) streams "
         + "(drafts, reference model, encoded requests)",
       "first \(BenchFormat.number(Double(scale.generatorCases))) cases")
     set(
       .smokeTier, "conform generate --depth \(scale.fixturesDepth) --tier smoke, beside the full tier",
       "computed once; the kill rate needs every port: conform mutants")
-    let generatedCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+    let generatedCount = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
     set(
       .generatedRun, setup.display(generatedCommand),
       "depth \(scale.generatedDepth), \(BenchFormat.number(Double(generatedCount))) cases, wall time")
-    let shardCount = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: shardDepth))
+    let shardCount = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: shardDepth))
     set(
       .unshardedRun, setup.display(shardCommand(nil)),
       "depth \(shardDepth), \(BenchFormat.number(Double(shardCount))) cases, wall time")
@@ -550,7 +550,7 @@ struct Bench {
 
     progress(round, "generated run with the Swift reference")
     if let generated = run(.generatedRun, generatedCommand) {
-      let count = TimelineSuite().caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+      let count = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
       record(.generatedRun, Double(count) / generated.seconds)
     }
 
@@ -591,10 +591,17 @@ struct Bench {
     return (seconds, cases)
   }
 
-  /// Cases per second the timeline generator makes as `conform run --generate` streams them.
+  /// The suite of the deep generated searches (the generator, generated-run, shard and memory
+  /// rows): the one whose table the depth grows most, the timeline's today. Chosen from the
+  /// registry, so the bench names no suite.
+  static let searchSuite: any Suite = SuiteRegistry.all.max {
+    $0.caseCount(options: GeneratorOptions(timelineDepth: 8)) < $1.caseCount(options: GeneratorOptions(timelineDepth: 8))
+  }!
+
+  /// Cases per second the search suite's generator makes as `conform run --generate` streams them.
   static func generatorRate(depth: Int, cases: Int) -> Double {
     let started = MonotonicClock.now()
-    let made = GeneratedCases.makeAll(suite: TimelineSuite(), options: GeneratorOptions(timelineDepth: depth), limit: cases)
+    let made = GeneratedCases.makeAll(suite: Self.searchSuite, options: GeneratorOptions(timelineDepth: depth), limit: cases)
     return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
   }
 
@@ -610,7 +617,7 @@ struct Bench {
   private func report() -> BenchReport {
     var notes: [String] = []
     if let rate = figures[BenchRow.generatedRun.rawValue].median {
-      let suite = TimelineSuite()
+      let suite = Self.searchSuite
       var depth = 0
       for candidate in 1...12 where Double(suite.caseCount(options: GeneratorOptions(timelineDepth: candidate))) / rate <= 60 {
         depth = candidate
@@ -618,7 +625,7 @@ struct Bench {
       let next = suite.caseCount(options: GeneratorOptions(timelineDepth: depth + 1))
       let reached = suite.caseCount(options: GeneratorOptions(timelineDepth: depth))
       notes.append(
-        "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches timeline depth \(depth) "
+        "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches \(suite.name) depth \(depth) "
           + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "
           + "depth \(depth + 1) has \(BenchFormat.number(Double(next))) cases "
           + "(about \(BenchFormat.number(Double(next) / rate)) s).")
