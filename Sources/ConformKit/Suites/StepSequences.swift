@@ -238,6 +238,7 @@ struct StepSequenceLines<State> {
     let empty: [UInt8]
     /// What follows the input (`FixtureLine.writeTail`).
     let tail: [UInt8]
+
     init(suite: String, alphabet: StepSequences.Alphabet<State>) {
       self.alphabet = alphabet
       idHead = Array(JSONWriter.bytes(.string("\(suite)/\(alphabet.name)/")).dropLast())

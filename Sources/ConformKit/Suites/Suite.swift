@@ -149,10 +149,11 @@ public struct GeneratorOptions: Sendable, Equatable {
   public var timelineDepth: Int
   /// Every case, or the smoke tier's.
   public var tier: Tier
-  /// Whether the lines a timeline-shaped table writes from its model list their decisions
-  /// (`FixtureCase.decisions`, a model run per decision). A generated run's stream leaves them
-  /// out, to make cases at the generator's rate, and its records get them when a case does not
-  /// pass (`RunContext`); published tables and built-in runs list them. Not in `json`.
+  /// Whether a timeline-shaped table's exhaustive cases list their decisions
+  /// (`FixtureCase.decisions`, a drifted model stepped beside the reference per decision,
+  /// `DecisionProbe`). A generated run's stream leaves them out, to make cases at the
+  /// generator's rate, and its records get them when a case does not pass (`RunContext`);
+  /// published tables and built-in runs list them. Not in `json`.
   public var listsDecisions = true
 
   public static let published = GeneratorOptions(timelineDepth: 5)
