@@ -119,7 +119,10 @@ final class Slots<Value: Sendable>: @unchecked Sendable {
 }
 
 /// The next batch of a search, made on its own thread while the current one runs through the
-/// implementations: drafting, and encoding the requests, overlap sending.
+/// implementations: drafting, and encoding the requests, overlap sending. On that thread alone,
+/// not on every core: the implementation keeps a core of its own meanwhile (`conform fuzz` over
+/// 200,000 cases with the Swift reference took 5 % less time than with the batch made on every
+/// core, in 6 of 8 alternating pairs).
 final class FuzzPrefetch: @unchecked Sendable {
   let range: Range<Int>
   private let done = DispatchSemaphore(value: 0)
@@ -129,8 +132,8 @@ final class FuzzPrefetch: @unchecked Sendable {
   init(_ cases: FuzzCases, range: Range<Int>) {
     self.range = range
     let thread = Thread { [self] in
-      made = cases.cases(range)
-      table = CaseTable(made, suites: cases.suites.map(\.name))
+      made = range.map(cases.fixture(at:))
+      table = CaseTable(made, suites: cases.suites.map(\.name), onEveryCore: false)
       done.signal()
     }
     thread.name = "conform fuzz drafts"

@@ -52,8 +52,12 @@ final class CaseTable: Sendable {
   ///     first-seen order.
   ///   - base: the position in the run of the first case.
   ///   - ordinals: each case's position in the run, in place of `base`.
-  convenience init(_ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0, ordinals: [Int32]? = nil) {
-    let (arena, slices) = Self.encode(fixtures)
+  ///   - onEveryCore: encode many cases in chunks on every core; false: on this thread alone.
+  convenience init(
+    _ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0, ordinals: [Int32]? = nil,
+    onEveryCore: Bool = true
+  ) {
+    let (arena, slices) = onEveryCore ? Self.encode(fixtures) : Self.encode(fixtures[...])
     self.init(
       parsed: fixtures, lines: nil, caseSuites: fixtures.map(\.suite), arena: arena, slices: slices, suites: runSuites,
       base: base, ordinals: ordinals)
