@@ -98,6 +98,33 @@ import Testing
     }
   }
 
+  /// Every default `conform run --help` states, "(default N", is what a run without the option
+  /// records in its results header: the help text and the value cannot drift apart unseen.
+  @Test func everyDefaultTheRunHelpStatesIsTheValueARunRecords() throws {
+    var arguments = Arguments(["--impl", "x"], command: "run", options: RunCommand.manual.options)
+    guard case .run(let options) = try RunCommand.parse(&arguments) else {
+      Issue.record("conform run --impl x did not parse as a run")
+      return
+    }
+    let header = try #require(options.json.objectValue)
+    var checked: [String] = []
+    for option in RunCommand.manual.options {
+      guard let key = option.recordedAs, let range = option.help.range(of: "(default ") else { continue }
+      let stated = option.help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+      let value = try #require(Double(stated), "\(option.name): a default that is not a number")
+      checked.append(option.name)
+      // --depth applies to a generated run, whose header records the generator's depth.
+      if option.name == "--depth" {
+        #expect(Int(value) == GeneratorOptions.published.timelineDepth, "--depth states default \(stated)")
+        continue
+      }
+      // The timeout is stated in seconds and recorded in milliseconds.
+      let recorded = key == "timeoutMs" ? value * 1000 : value
+      #expect(header[key] == .int(Int64(recorded)), "\(option.name) states default \(stated), a run records \(String(describing: header[key]))")
+    }
+    #expect(checked.sorted() == ["--depth", "--jobs", "--max-restarts", "--timeout", "--window"])
+  }
+
   /// The results header records exactly the options declared `recordedAs`: a real run of each
   /// kind (fixtures, generated) with the real binary.
   @Test func theResultsHeaderRecordsTheDeclaredOptions() throws {
