@@ -16,6 +16,24 @@ protocol DriftableModel: Sendable {
   static var baseDecision: Int { get }
 }
 
+extension DriftableModel {
+  /// The model after each of `steps`, in order.
+  func applying(_ steps: [Step]) -> Self {
+    var model = self
+    for step in steps { model.apply(step) }
+    return model
+  }
+}
+
+extension DecisionProbe {
+  /// The probe after each of `steps`, in order.
+  func applying(_ steps: [Model.Step]) -> Self {
+    var probe = self
+    for step in steps { probe.apply(step) }
+    return probe
+  }
+}
+
 /// The reference model run beside one drifted copy per modelled decision over the same steps:
 /// the spec's decisions a step sequence exercises (`Suite.decisions(for:)`), kept up to date
 /// step by step.
@@ -37,6 +55,11 @@ struct DecisionProbe<Model: DriftableModel>: Sendable {
   init(reference: Model, drifted: [(decision: Int, model: Model)]) {
     self.reference = reference
     self.drifted = drifted
+  }
+
+  /// The reference (`model(nil)`) beside a copy that breaks each of `decisions` (`model(n)`).
+  init(drifting decisions: [Int], _ model: (Int?) -> Model) {
+    self.init(reference: model(nil), drifted: decisions.map { ($0, model($0)) })
   }
 
   mutating func apply(_ step: Model.Step) {

@@ -19,23 +19,19 @@ extension RestartPromptSuite {
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: RestartPromptInput) -> [Int] {
-    var probe = probe(status: timeline.status)
-    for step in timeline.steps { probe.apply(step) }
-    return probe.decisions
+    probe(status: timeline.status).applying(timeline.steps).decisions
   }
 
   /// The reference model from `status` beside a copy that breaks each modelled decision.
   static func probe(status: InstallStatus) -> DecisionProbe<RestartPromptModel> {
-    DecisionProbe(
-      reference: RestartPromptModel(status: status),
-      drifted: RestartPromptDrift.modelled.map { ($0, RestartPromptModel(status: status, drift: RestartPromptDrift(decision: $0))) })
+    DecisionProbe(drifting: RestartPromptDrift.modelled) {
+      RestartPromptModel(status: status, drift: $0.map(RestartPromptDrift.init(decision:)) ?? [])
+    }
   }
 
   /// The model with `drift` (the reference for none) after every step of `timeline`.
   static func model(_ timeline: RestartPromptInput, drift: RestartPromptDrift) -> RestartPromptModel {
-    var model = RestartPromptModel(status: timeline.status, drift: drift)
-    for step in timeline.steps { model.apply(step) }
-    return model
+    RestartPromptModel(status: timeline.status, drift: drift).applying(timeline.steps)
   }
 
   /// The output of the model with `drift` (the reference's for none).

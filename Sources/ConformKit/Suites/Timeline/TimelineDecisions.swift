@@ -20,23 +20,19 @@ extension TimelineSuite {
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: TimelineInput) -> [Int] {
-    var probe = probe(start: timeline.start)
-    for step in timeline.steps { probe.apply(step) }
-    return probe.decisions
+    probe(start: timeline.start).applying(timeline.steps).decisions
   }
 
   /// The reference model from `start` beside a copy that breaks each modelled decision.
   static func probe(start: TimelineStart) -> DecisionProbe<TimelineModel> {
-    DecisionProbe(
-      reference: TimelineModel(start: start),
-      drifted: TimelineDrift.modelled.map { ($0, TimelineModel(start: start, drift: TimelineDrift(decision: $0))) })
+    DecisionProbe(drifting: TimelineDrift.modelled) {
+      TimelineModel(start: start, drift: $0.map(TimelineDrift.init(decision:)) ?? [])
+    }
   }
 
   /// The model with `drift` (the reference for none) after every step of `timeline`.
   static func model(_ timeline: TimelineInput, drift: TimelineDrift) -> TimelineModel {
-    var model = TimelineModel(start: timeline.start, drift: drift)
-    for step in timeline.steps { model.apply(step) }
-    return model
+    TimelineModel(start: timeline.start, drift: drift).applying(timeline.steps)
   }
 
   /// The output of the model with `drift` (the reference's for none).
