@@ -62,8 +62,33 @@ public enum TestSupport {
     return url
   }
 
-  /// Runs `executable` with `arguments`, feeding `stdin`, killing it after `timeout` seconds.
+  /// Runs `executable` with `arguments`, feeding `stdin`, killing it after `timeout` seconds. The
+  /// wait is on a thread of its own, so a test waiting for a process leaves Swift's cooperative
+  /// pool (a thread a core) to the tests running beside it.
   public static func run(
+    _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
+    currentDirectory: URL? = nil, timeout: Double = 120
+  ) async throws -> ProcessOutcome {
+    try await offThePool {
+      try runBlocking(
+        executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
+        timeout: timeout)
+    }
+  }
+
+  /// Runs `body` on a thread of its own and waits for it without holding a thread of the
+  /// cooperative pool: how a test runs blocking work (a process, a harness run, a browser).
+  public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      let thread = Thread { continuation.resume(with: Result { try body() }) }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
+  /// `run`, blocking the calling thread: only for a value computed once outside any test body
+  /// (a trait's condition), where there is no `await`.
+  public static func runBlocking(
     _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
     currentDirectory: URL? = nil, timeout: Double = 120
   ) throws -> ProcessOutcome {

@@ -28,38 +28,38 @@ import ConformKit
   }
 
   @Test(arguments: samples.map(\.name))
-  func systemGzipReadsOurs(name: String) throws {
+  func systemGzipReadsOurs(name: String) async throws {
     let bytes = try #require(Self.samples.first { $0.name == name }).bytes
     let directory = TestSupport.temporaryDirectory("gzip")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("sample.gz")
     try Data(Gzip.compress(bytes)).write(to: file)
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/sh", ["-c", "gzip -t sample.gz && gzip -dc sample.gz | sha256sum"], currentDirectory: directory)
     #expect(outcome.status == 0, "gzip -t: \(outcome.stderr)")
     #expect(outcome.stdout.hasPrefix(SHA256.hex(bytes)))
   }
 
   @Test(arguments: ["-1", "-6", "-9"])
-  func readsSystemGzip(level: String) throws {
+  func readsSystemGzip(level: String) async throws {
     let directory = TestSupport.temporaryDirectory("gzip")
     defer { try? FileManager.default.removeItem(at: directory) }
     for sample in Self.samples {
       let file = directory.appendingPathComponent("sample")
       try Data(sample.bytes).write(to: file)
       // -n: no name or time in the header; -c keeps the input. Named ones (-N) are read too.
-      let outcome = try TestSupport.run("/bin/sh", ["-c", "gzip \(level) -N -c sample > sample.gz"], currentDirectory: directory)
+      let outcome = try await TestSupport.run("/bin/sh", ["-c", "gzip \(level) -N -c sample > sample.gz"], currentDirectory: directory)
       #expect(outcome.status == 0)
       let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("sample.gz")))
       #expect(try Gzip.decompress(compressed, limit: 1 << 20) == sample.bytes, "gzip \(level): \(sample.name)")
     }
   }
 
-  @Test func readsTheFixturesAsGzip9CompressesThem() throws {
+  @Test func readsTheFixturesAsGzip9CompressesThem() async throws {
     let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures/version-compare.jsonl").path
     let directory = TestSupport.temporaryDirectory("gzip")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try TestSupport.run("/bin/sh", ["-c", #"gzip -9 -c "$1" > table.gz"#, "sh", fixtures], currentDirectory: directory)
+    let outcome = try await TestSupport.run("/bin/sh", ["-c", #"gzip -9 -c "$1" > table.gz"#, "sh", fixtures], currentDirectory: directory)
     #expect(outcome.status == 0)
     let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("table.gz")))
     let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixtures)))

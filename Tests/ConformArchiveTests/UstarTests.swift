@@ -9,7 +9,7 @@ import Testing
   static let top = "conform-fixtures-1.0.0"
   static let standard = Ustar.Limits(maxEntryBytes: 256 << 20, maxTotalBytes: 1 << 30, maxEntries: 1000)
 
-  @Test func systemTarReadsOurs() throws {
+  @Test func systemTarReadsOurs() async throws {
     let longFolder = String(repeating: "deep-folder-name/", count: 7)
     let entries = [
       TarEntry(path: "top/a.json", bytes: Array("{\"a\":1}\n".utf8)),
@@ -19,7 +19,7 @@ import Testing
     let directory = TestSupport.temporaryDirectory("tar")
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data(Gzip.compress(try Ustar.archive(entries))).write(to: directory.appendingPathComponent("a.tar.gz"))
-    let listing = try TestSupport.run(
+    let listing = try await TestSupport.run(
       "/bin/sh", ["-c", "tar tvzf a.tar.gz && tar xzf a.tar.gz && cat top/a.json && wc -c < top/\(longFolder)long-name.jsonl"],
       currentDirectory: directory)
     #expect(listing.status == 0, "tar: \(listing.stderr)")
@@ -28,10 +28,10 @@ import Testing
     #expect(listing.stdout.contains("{\"a\":1}\n1500"))
   }
 
-  @Test func readsWhatSystemTarWrites() throws {
+  @Test func readsWhatSystemTarWrites() async throws {
     let directory = TestSupport.temporaryDirectory("tar")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/sh",
       [
         "-c",

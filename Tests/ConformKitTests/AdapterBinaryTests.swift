@@ -13,8 +13,8 @@ import Testing
   static let versionCase =
     #"{"id":"vc/1","input":{"local":"2.0.9","remote":"2.0.10"},"seq":1,"suite":"version-compare","type":"case"}"#
 
-  @Test func referenceAnswersHelloAndCase() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("swift-reference"), stdin: Self.hello + "\n" + Self.versionCase + "\n")
+  @Test func referenceAnswersHelloAndCase() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("swift-reference"), stdin: Self.hello + "\n" + Self.versionCase + "\n")
     #expect(outcome.status == 0)
     #expect(
       outcome.stdout == """
@@ -25,8 +25,8 @@ import Testing
     #expect(outcome.stderr.isEmpty)
   }
 
-  @Test func referenceStopsOnAnotherProtocolVersion() throws {
-    let outcome = try TestSupport.run(
+  @Test func referenceStopsOnAnotherProtocolVersion() async throws {
+    let outcome = try await TestSupport.run(
       TestSupport.binary("swift-reference"), stdin: #"{"type":"hello","protocol":7,"suites":[]}"# + "\n" + Self.versionCase + "\n")
     #expect(outcome.status == 2)
     let lines = outcome.stdout.split(separator: "\n")
@@ -35,9 +35,9 @@ import Testing
     #expect(outcome.stderr.contains("protocol 7") && outcome.stderr.contains("protocol 1"))
   }
 
-  @Test func referenceAnswersBadInputAsErrorAndGoesOn() throws {
+  @Test func referenceAnswersBadInputAsErrorAndGoesOn() async throws {
     let bad = #"{"id":"e/1","input":{"config":{}},"seq":5,"suite":"eligibility","type":"case"}"#
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("swift-reference"), stdin: [Self.hello, bad, Self.versionCase].joined(separator: "\n") + "\n")
     #expect(outcome.status == 0)
     let answers = try outcome.stdout.split(separator: "\n").map { try JSONReader.parse(String($0)) }
@@ -46,8 +46,8 @@ import Testing
     #expect(answers[2]["type"] == "result")
   }
 
-  @Test func referenceStopsOnALineThatIsNotJSON() throws {
-    let outcome = try TestSupport.run(
+  @Test func referenceStopsOnALineThatIsNotJSON() async throws {
+    let outcome = try await TestSupport.run(
       TestSupport.binary("swift-reference"), stdin: [Self.hello, Self.versionCase, "{oops"].joined(separator: "\n") + "\n")
     #expect(outcome.status == 2)
     #expect(outcome.stdout.split(separator: "\n").count == 2, "the answer before the bad line is flushed")
@@ -56,7 +56,7 @@ import Testing
 
   /// The harness keeps a bounded window of requests in flight: answers must come out while
   /// standard input is still open.
-  @Test func referenceAnswersBeforeTheEndOfInput() throws {
+  @Test func referenceAnswersBeforeTheEndOfInput() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestSupport.binary("swift-reference"))
     let input = Pipe()
@@ -77,9 +77,9 @@ import Testing
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func portsWithoutAMutantListThemAndExitTwo() throws {
+  @Test func portsWithoutAMutantListThemAndExitTwo() async throws {
     for arguments in [[], ["no-such-mutant"]] {
-      let outcome = try TestSupport.run(TestSupport.binary("swift-ports"), arguments, stdin: Self.hello + "\n")
+      let outcome = try await TestSupport.run(TestSupport.binary("swift-ports"), arguments, stdin: Self.hello + "\n")
       #expect(outcome.status == 2)
       #expect(outcome.stdout.isEmpty)
       for mutant in SwiftReferencePortsTests.mutantNames {
@@ -88,8 +88,8 @@ import Testing
     }
   }
 
-  @Test func portsNameTheMutantInTheHello() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("swift-ports"), ["cooldown-gt"], stdin: Self.hello + "\n")
+  @Test func portsNameTheMutantInTheHello() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("swift-ports"), ["cooldown-gt"], stdin: Self.hello + "\n")
     #expect(outcome.status == 0)
     let hello = try JSONReader.parse(String(outcome.stdout.split(separator: "\n")[0]))
     #expect(hello["name"] == "swift-ports/cooldown-gt")

@@ -109,11 +109,11 @@ import Testing
   }
 
   /// Runs `conform run` with an implementation that leaves a mark if it is ever started.
-  private func run(_ options: [String]) throws -> (outcome: ProcessOutcome, started: Bool, results: Bool) {
+  private func run(_ options: [String]) async throws -> (outcome: ProcessOutcome, started: Bool, results: Bool) {
     let directory = TestSupport.temporaryDirectory("conform-bad-input")
     let marker = directory.appendingPathComponent("started").path
     let results = directory.appendingPathComponent("results.jsonl").path
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", Testbed.implementation("touch-and-exit.sh"), "--impl-arg", marker, "--results", results] + options,
       currentDirectory: directory, timeout: 60)
@@ -122,7 +122,7 @@ import Testing
 
   /// A table far larger than its manifest says (a sparse 2 GiB file here) is refused by its size,
   /// before a byte of it is read.
-  @Test func aTableOfTheWrongSizeIsRefusedBeforeItIsRead() throws {
+  @Test func aTableOfTheWrongSizeIsRefusedBeforeItIsRead() async throws {
     let directory = TestSupport.temporaryDirectory("conform-stale-manifest").path
     for name in try FileManager.default.contentsOfDirectory(atPath: Testbed.fixtures) {
       try FileIO.write(try FileIO.read(FileIO.join(Testbed.fixtures, name)), to: FileIO.join(directory, name))
@@ -132,7 +132,7 @@ import Testing
     let handle = try #require(FileHandle(forWritingAtPath: table))
     try handle.truncate(atOffset: 1 << 31)
     try handle.close()
-    let (outcome, started, results) = try run(["--fixtures", directory])
+    let (outcome, started, results) = try await run(["--fixtures", directory])
     #expect(outcome.status == 2)
     #expect(
       outcome.stderr.hasPrefix(
@@ -143,10 +143,10 @@ import Testing
   }
 
   /// `--results` naming a file the run reads would overwrite it: refused, the file untouched.
-  @Test func aResultsFileThatIsAnInputOfTheRunIsRefused() throws {
+  @Test func aResultsFileThatIsAnInputOfTheRunIsRefused() async throws {
     let table = FileIO.join(Testbed.fixtures, "eligibility.jsonl")
     let before = try FileIO.read(table)
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", Testbed.fixtures, "--results", table])
     #expect(outcome.status == 2)
@@ -156,8 +156,8 @@ import Testing
         + "while it is read; give another results file\n")
     #expect(try FileIO.read(table) == before)
 
-    let earlier = try Testbed.run("conforming.py", ["--suite", "eligibility"])
-    let rerun = try TestSupport.run(
+    let earlier = try await Testbed.run("conforming.py", ["--suite", "eligibility"])
+    let rerun = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", earlier.resultsPath, "--results", earlier.resultsPath])
     #expect(rerun.status == 2)
@@ -165,9 +165,9 @@ import Testing
   }
 
   @Test(arguments: Breakage.allCases)
-  func aBrokenFixturesFolderStopsTheRunNamingFileLineAndField(breakage: Breakage) throws {
+  func aBrokenFixturesFolderStopsTheRunNamingFileLineAndField(breakage: Breakage) async throws {
     let fixtures = try brokenFixtures(breakage)
-    let (outcome, started, results) = try run(["--fixtures", fixtures])
+    let (outcome, started, results) = try await run(["--fixtures", fixtures])
     #expect(outcome.status == 2)
     let expected = "conform: error: " + breakage.message.replacingOccurrences(of: "DIR", with: fixtures)
     #expect(outcome.stderr.hasPrefix(expected), "\(outcome.stderr)")
@@ -188,10 +188,10 @@ import Testing
       "line 3: eligibility/seed/below-threshold is listed twice (first on line 1)"
     ),
   ])
-  func aMalformedKnownFailuresFileStopsTheRunNamingItsLine(text: String, message: String) throws {
+  func aMalformedKnownFailuresFileStopsTheRunNamingItsLine(text: String, message: String) async throws {
     let list = TestSupport.temporaryDirectory().appendingPathComponent("known.txt").path
     try FileIO.write(Array(text.utf8), to: list)
-    let (outcome, started, results) = try run(["--fixtures", Testbed.fixtures, "--known-failures", list])
+    let (outcome, started, results) = try await run(["--fixtures", Testbed.fixtures, "--known-failures", list])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: \(list) \(message)"), "\(outcome.stderr)")
     #expect(!started && !results)
@@ -209,12 +209,12 @@ import Testing
   }
 
   /// The implementation has started, but the results file cannot be made: exit 2, and it is stopped.
-  @Test func aResultsPathThatCannotBeWrittenStopsTheRun() throws {
+  @Test func aResultsPathThatCannotBeWrittenStopsTheRun() async throws {
     let directory = TestSupport.temporaryDirectory()
     let blocker = directory.appendingPathComponent("not-a-folder").path
     try FileIO.write([], to: blocker)
     let pids = directory.appendingPathComponent("pids")
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       [
         "run", "--impl", Hostile.script, "--fixtures", Testbed.fixtures, "--results", blocker + "/results.jsonl", "--",

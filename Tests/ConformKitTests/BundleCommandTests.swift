@@ -10,17 +10,17 @@ import Testing
   let conform = TestSupport.binary("conform")
   let root = TestSupport.packageRoot
 
-  func run(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(conform, arguments, currentDirectory: root, timeout: 600)
+  func run(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(conform, arguments, currentDirectory: root, timeout: 600)
   }
 
-  @Test func createTwiceVerifyAndRefuseATamperedCopy() throws {
+  @Test func createTwiceVerifyAndRefuseATamperedCopy() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let name = "conform-fixtures-1.0.0.tar.gz"
     var digests: [String] = []
     for out in ["a", "b"] {
-      let created = try run([
+      let created = try await run([
         "bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.appendingPathComponent(out).path,
       ])
       #expect(created.status == 0, "\(created.stderr)")
@@ -37,7 +37,7 @@ import Testing
     #expect(digests[0] == BundleDigest.sha256([UInt8](first)))
 
     let path = directory.appendingPathComponent("a/\(name)").path
-    let verified = try run(["bundle", "verify", path])
+    let verified = try await run(["bundle", "verify", path])
     #expect(verified.status == 0, "\(verified.stderr)")
     let loaded = try FixtureSource.load(path, expectDigest: nil).fixtures
     #expect(
@@ -46,7 +46,7 @@ import Testing
         \(digests[0])  (matches \(path).sha256)
 
         """)
-    let pinned = try run(["bundle", "verify", path, "--expect-digest", digests[0]])
+    let pinned = try await run(["bundle", "verify", path, "--expect-digest", digests[0]])
     #expect(pinned.status == 0)
     #expect(pinned.stdout.hasSuffix("(matches --expect-digest)\n"))
 
@@ -54,28 +54,28 @@ import Testing
     var tampered = [UInt8](first)
     tampered[tampered.count / 2] ^= 0x20
     try Data(tampered).write(to: URL(fileURLWithPath: path))
-    let refused = try run(["bundle", "verify", path])
+    let refused = try await run(["bundle", "verify", path])
     #expect(refused.status == 1)
     #expect(refused.stderr.hasPrefix("conform: error: bundle: \(path) has sha256:"))
     #expect(refused.stderr.contains(", not \(digests[0]) (\(path).sha256): the archive was changed or is not the pinned one"))
     try FileManager.default.removeItem(atPath: path + ".sha256")
-    let unpinned = try run(["bundle", "verify", path])
+    let unpinned = try await run(["bundle", "verify", path])
     #expect(unpinned.status == 1)
     #expect(unpinned.stderr.hasPrefix("conform: error: bundle: \(path): "), "\(unpinned.stderr)")
     #expect(unpinned.stderr.hasSuffix(": it is damaged or not a conform bundle: fetch it again\n"))
 
-    let missing = try run(["bundle", "verify", directory.appendingPathComponent("nothing.tar.gz").path])
+    let missing = try await run(["bundle", "verify", directory.appendingPathComponent("nothing.tar.gz").path])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("no such file or folder"))
   }
 
-  @Test func theDigestFileChecksWithSha256sumAndVerifyReadsBothForms() throws {
+  @Test func theDigestFileChecksWithSha256sumAndVerifyReadsBothForms() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-sha256")
     defer { try? FileManager.default.removeItem(at: directory) }
     let name = "conform-fixtures-1.0.0.tar.gz"
-    let created = try run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.path])
+    let created = try await run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.path])
     #expect(created.status == 0, "\(created.stderr)")
-    let sha256sum = try TestSupport.run("/usr/bin/env", ["sha256sum", "-c", "\(name).sha256"], currentDirectory: directory)
+    let sha256sum = try await TestSupport.run("/usr/bin/env", ["sha256sum", "-c", "\(name).sha256"], currentDirectory: directory)
     #expect(sha256sum.status == 0, "\(sha256sum.stderr)")
     #expect(sha256sum.stdout == "\(name): OK\n")
 
@@ -83,12 +83,12 @@ import Testing
     let pin = String(created.stdout.prefix(71))
     for form in ["\(pin)  \(name)\n", "\(pin.dropFirst(7))  \(name)\n", "\(pin.dropFirst(7))\n"] {
       try Data(form.utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
-      let verified = try run(["bundle", "verify", path])
+      let verified = try await run(["bundle", "verify", path])
       #expect(verified.status == 0, "\(form): \(verified.stderr)")
       #expect(verified.stdout.hasSuffix("\(pin)  (matches \(path).sha256)\n"), "\(form)")
     }
     try Data("not a digest  \(name)\n".utf8).write(to: URL(fileURLWithPath: path + ".sha256"))
-    let unreadable = try run(["bundle", "verify", path])
+    let unreadable = try await run(["bundle", "verify", path])
     #expect(unreadable.status == 2)
     #expect(
       unreadable.stderr.contains("\(path).sha256: does not hold a digest (<64 hex digits>  <file name>, as sha256sum writes)"))
@@ -110,41 +110,41 @@ import Testing
   ]
 
   @Test(arguments: notBundles.indices)
-  func verifyingSomethingThatIsNotABundleExitsTwo(_ index: Int) throws {
+  func verifyingSomethingThatIsNotABundleExitsTwo(_ index: Int) async throws {
     let sample = Self.notBundles[index]
     let directory = TestSupport.temporaryDirectory("bundle-not")
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent(sample.name).path
     try Data(sample.bytes).write(to: URL(fileURLWithPath: path))
-    let outcome = try run(["bundle", "verify", path])
+    let outcome = try await run(["bundle", "verify", path])
     #expect(outcome.status == 2, "\(outcome.stderr)")
     #expect(
       outcome.stderr.hasPrefix("conform: error: bundle: \(path) is not a conform bundle: \(sample.reason)"), "\(outcome.stderr)")
     #expect(outcome.stdout.isEmpty)
   }
 
-  @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() throws {
+  @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.path
-    let old = try run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", out])
+    let old = try await run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", out])
     #expect(old.status == 0, "\(old.stderr)")
     let oldPath = "\(out)/conform-fixtures-1.0.0.tar.gz"
 
     // Depth 2 adds cases: a patch is refused, naming the change; without --version it becomes 1.1.0.
-    let patch = try run(["bundle", "create", "--depth", "2", "--version", "1.0.1", "--previous", oldPath, "--out", out])
+    let patch = try await run(["bundle", "create", "--depth", "2", "--version", "1.0.1", "--previous", oldPath, "--out", out])
     #expect(patch.status == 2)
     #expect(patch.stderr.contains("conform: error: usage: bundle create: 1.0.0 → 1.0.1 is a patch step, but timeline: "))
     #expect(patch.stderr.contains(" cases added (timeline/"))
     #expect(patch.stderr.contains("needs a minor version: use 1.1.0"))
     #expect(!FileManager.default.fileExists(atPath: "\(out)/conform-fixtures-1.0.1.tar.gz"))
-    let minor = try run(["bundle", "create", "--depth", "2", "--previous", oldPath, "--out", out])
+    let minor = try await run(["bundle", "create", "--depth", "2", "--previous", oldPath, "--out", out])
     #expect(minor.status == 0, "\(minor.stderr)")
     #expect(minor.stdout.hasSuffix("  conform-fixtures-1.1.0.tar.gz\n"))
     #expect(minor.stderr.contains("changes since 1.0.0 need a minor version: timeline: "))
     let newPath = "\(out)/conform-fixtures-1.1.0.tar.gz"
 
-    let diff = try run(["bundle", "diff", oldPath, newPath, "--limit", "2", "--markdown", "\(out)/CHANGES.md"])
+    let diff = try await run(["bundle", "diff", oldPath, newPath, "--limit", "2", "--markdown", "\(out)/CHANGES.md"])
     #expect(diff.status == 1, "\(diff.stderr)")
     let lines = diff.stdout.split(separator: "\n").map(String.init)
     #expect(lines[0] == "bundle diff: \(oldPath) → \(newPath)")
@@ -156,13 +156,13 @@ import Testing
     let markdown = try String(contentsOfFile: "\(out)/CHANGES.md", encoding: .utf8)
     #expect(markdown.hasPrefix("# Fixture changes: 1.0.0 → 1.1.0\n"))
     #expect(markdown.contains("- `timeline/cancel/win-win`"))
-    let asMarkdown = try run(["bundle", "diff", oldPath, newPath, "--format", "markdown", "--limit", "2"])
+    let asMarkdown = try await run(["bundle", "diff", oldPath, newPath, "--format", "markdown", "--limit", "2"])
     #expect(asMarkdown.stdout == markdown)
 
-    let same = try run(["bundle", "diff", oldPath, oldPath])
+    let same = try await run(["bundle", "diff", oldPath, oldPath])
     #expect(same.status == 0)
     #expect(same.stdout.hasSuffix("no changes: both hold the same cases, specs and documents\n"))
-    let nothing = try run(["bundle", "create", "--depth", "1", "--previous", oldPath, "--out", out])
+    let nothing = try await run(["bundle", "create", "--depth", "1", "--previous", oldPath, "--out", out])
     #expect(nothing.status == 2)
     #expect(nothing.stderr.contains("nothing changed since bundle 1.0.0"))
   }
@@ -179,20 +179,20 @@ import Testing
     (["bundle", "diff", "a", "b", "--format", "html"], "--format takes text or markdown"),
     (["bundle", "create", "--frobnicate"], "unknown option --frobnicate"),
   ])
-  func refusesBadUsage(arguments: [String], message: String) throws {
-    let outcome = try run(arguments)
+  func refusesBadUsage(arguments: [String], message: String) async throws {
+    let outcome = try await run(arguments)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
   }
 
-  @Test func helpDescribesEveryActionAndTheLimits() throws {
-    let outcome = try run(["bundle", "--help"])
+  @Test func helpDescribesEveryActionAndTheLimits() async throws {
+    let outcome = try await run(["bundle", "--help"])
     #expect(outcome.status == 0)
     for fragment in [
       "conform bundle create", "conform bundle verify", "conform bundle diff", "--expect-digest", "256 MiB", "EXIT STATUS",
     ] {
       #expect(outcome.stdout.contains(fragment))
     }
-    #expect(try run(["--help"]).stdout.contains("  bundle    create, verify and compare published fixture bundles"))
+    #expect(try await run(["--help"]).stdout.contains("  bundle    create, verify and compare published fixture bundles"))
   }
 }

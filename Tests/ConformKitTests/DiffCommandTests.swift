@@ -17,8 +17,8 @@ import Testing
       in: directory)
   }
 
-  func diff(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func diff(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       TestSupport.binary("conform"), ["diff"] + arguments, environment: environment, currentDirectory: directory)
   }
 
@@ -31,21 +31,21 @@ import Testing
     SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: Int64(passing.count))
   }
 
-  @Test func runsThatBothPassEveryCaseExitZero() throws {
+  @Test func runsThatBothPassEveryCaseExitZero() async throws {
     let a = write(passingHeaderA, passing, named: "a.jsonl")
     let b = write(passingHeaderB, passing, named: "b.jsonl")
-    let outcome = try diff([a, b])
+    let outcome = try await diff([a, b])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 0 both fail the same way, 0 disagree")
     #expect(outcome.stderr.isEmpty)
   }
 
-  @Test func twoPortsFailingTheSameCasesAreListedAsBothFailingAndExitOne() throws {
+  @Test func twoPortsFailingTheSameCasesAreListedAsBothFailingAndExitOne() async throws {
     // Before the gate told them apart, these two runs gave "7 agree, 0 disagree" and exit 0.
     let a = write(SampleRuns.driftHeaderA, SampleRuns.driftA, named: "a.jsonl")
     let b = write(
       SampleRuns.header(name: "kotlin-app", language: "kotlin", version: "1.0.0", cases: 8), SampleRuns.driftA, named: "b.jsonl")
-    let outcome = try diff([a, b])
+    let outcome = try await diff([a, b])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("\n=== version-compare: 2 cases fail the same way on both sides ===\n"))
     #expect(outcome.stdout.contains("\nBOTH FAIL version-compare/seed/c\n  swift-reference 0.1.0: fail\n"))
@@ -54,8 +54,8 @@ import Testing
     #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 3 both fail the same way, 0 disagree, 1 ran by neither")
   }
 
-  @Test func runsThatDisagreeExitOneWithTheLegendNamingBoth() throws {
-    let outcome = try diff([swiftRun, kotlinRun])
+  @Test func runsThatDisagreeExitOneWithTheLegendNamingBoth() async throws {
+    let outcome = try await diff([swiftRun, kotlinRun])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("(- swift-reference 0.1.0, + kotlin-app 1.0.0)\n  - newer: true\n  + newer: false"))
     #expect(
@@ -63,10 +63,10 @@ import Testing
         == "1 both pass, 2 both fail the same way, 3 disagree, 3 ran by one side only")
   }
 
-  @Test func differentFixturesAreAnErrorOnStderrNamingBothDigests() throws {
+  @Test func differentFixturesAreAnErrorOnStderrNamingBothDigests() async throws {
     var other = passingHeaderB
     other.fixtures.manifestDigest = SampleRuns.otherDigest
-    let outcome = try diff([
+    let outcome = try await diff([
       write(passingHeaderA, passing, named: "a.jsonl"), write(other, passing, named: "other.jsonl"),
     ])
     #expect(outcome.status == 1)
@@ -76,8 +76,8 @@ import Testing
     #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 0 both fail the same way, 0 disagree")
   }
 
-  @Test func writesJSONAndMarkdown() throws {
-    let outcome = try diff([swiftRun, kotlinRun, "--json", "out/drift.json", "--markdown", "out/drift.md"])
+  @Test func writesJSONAndMarkdown() async throws {
+    let outcome = try await diff([swiftRun, kotlinRun, "--json", "out/drift.json", "--markdown", "out/drift.md"])
     #expect(outcome.status == 1)
     let json = try JSONReader.parse(
       try String(contentsOfFile: directory.appendingPathComponent("out/drift.json").path, encoding: .utf8))
@@ -87,9 +87,9 @@ import Testing
     #expect(markdown.hasPrefix("## conform diff: swift-reference 0.1.0 vs kotlin-app 1.0.0 ❌ disagree"))
   }
 
-  @Test func anUnfinishedRunIsComparedAsFarAsItGotWithAWarning() throws {
+  @Test func anUnfinishedRunIsComparedAsFarAsItGotWithAWarning() async throws {
     let cut = write(SampleRuns.driftHeaderB, Array(SampleRuns.driftB.prefix(2)), named: "cut.jsonl", complete: false)
-    let outcome = try diff([swiftRun, cut])
+    let outcome = try await diff([swiftRun, cut])
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("\(cut): no footer: the run did not finish"))
     #expect(
@@ -97,10 +97,10 @@ import Testing
     )
   }
 
-  @Test func anInterruptedSideExitsOneNamingItAndTheCasesItNeverReached() throws {
+  @Test func anInterruptedSideExitsOneNamingItAndTheCasesItNeverReached() async throws {
     let a = write(passingHeaderA, passing, named: "a.jsonl")
     let b = write(passingHeaderB, Array(passing.prefix(1)), named: "b.jsonl", interrupted: "SIGINT")
-    let outcome = try diff([a, b])
+    let outcome = try await diff([a, b])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("\nB (kotlin-app 1.0.0, \(b)) was interrupted by SIGINT: 3 cases not run\n"))
     #expect(
@@ -111,10 +111,10 @@ import Testing
       outcome.stdout.split(separator: "\n").last == "1 both pass, 0 both fail the same way, 0 disagree, 3 ran by one side only")
   }
 
-  @Test func allowPartialExitsZeroWhenTheCasesBothRanAgree() throws {
+  @Test func allowPartialExitsZeroWhenTheCasesBothRanAgree() async throws {
     let a = write(passingHeaderA, passing, named: "a.jsonl")
     let b = write(passingHeaderB, Array(passing.prefix(1)), named: "b.jsonl", interrupted: "SIGINT")
-    let outcome = try diff([a, b, "--allow-partial", "--json", "drift.json"])
+    let outcome = try await diff([a, b, "--allow-partial", "--json", "drift.json"])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.contains("\n=== a partial run (accepted: --allow-partial) ===\n"))
     let json = try JSONReader.parse(
@@ -125,30 +125,30 @@ import Testing
     #expect(json["b"]?["partial"]?["interrupted"] == "SIGINT")
   }
 
-  @Test func aCaseSkippedOnOneSideExitsOneUnlessPartialIsAllowed() throws {
+  @Test func aCaseSkippedOnOneSideExitsOneUnlessPartialIsAllowed() async throws {
     var skipped = passing
     skipped[0].status = .skipped
     let a = write(passingHeaderA, passing, named: "a.jsonl")
     let b = write(passingHeaderB, skipped, named: "b.jsonl")
-    let strict = try diff([a, b])
+    let strict = try await diff([a, b])
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("(kotlin-app 1.0.0: skipped): 1 case"))
-    #expect(try diff([a, b, "--allow-partial"]).status == 0)
+    #expect(try await diff([a, b, "--allow-partial"]).status == 0)
   }
 
-  @Test func aMalformedFileExitsTwoNamingTheFileAndLine() throws {
+  @Test func aMalformedFileExitsTwoNamingTheFileAndLine() async throws {
     let broken = SampleRuns.write(
       JSONWriter.string(ResultRecord.header(SampleRuns.driftHeaderB).json) + "\nnot json\n{}\n", named: "broken.jsonl",
       in: directory)
-    let outcome = try diff([swiftRun, broken])
+    let outcome = try await diff([swiftRun, broken])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: \(broken) line 2: column 1: "))
     #expect(outcome.stdout.isEmpty)
   }
 
   @Test(arguments: [[String](), ["one.jsonl"]])
-  func notTwoFilesIsAUsageError(_ arguments: [String]) throws {
-    let outcome = try diff(arguments)
+  func notTwoFilesIsAUsageError(_ arguments: [String]) async throws {
+    let outcome = try await diff(arguments)
     #expect(outcome.status == 2)
     #expect(
       outcome.stderr
@@ -156,8 +156,8 @@ import Testing
     )
   }
 
-  @Test func helpDocumentsTheKindsTheOptionsAndTheExitStatuses() throws {
-    let outcome = try diff(["--help"])
+  @Test func helpDocumentsTheKindsTheOptionsAndTheExitStatuses() async throws {
+    let outcome = try await diff(["--help"])
     #expect(outcome.status == 0)
     for text in [
       "both fail the same way", "--allow-partial", "--json FILE", "--markdown FILE", "--max-shown N",

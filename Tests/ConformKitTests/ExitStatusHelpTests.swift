@@ -20,8 +20,8 @@ import Testing
     (["run"], [0, 1, 2, 130]), (["report"], [0, 1, 2, 130]), (["diff"], [0, 1, 2, 130]), (["generate"], [0, 1, 2, 130]),
     (["bundle"], [0, 1, 2, 130]), (["mutants"], [0, 1, 2, 130]), (["bench"], [0, 2, 130]), ([], [0, 1, 2, 130]),
   ])
-  func everyHelpListsTheStatusesItsCommandUses(_ command: [String], _ expected: [Int]) throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), command + ["--help"])
+  func everyHelpListsTheStatusesItsCommandUses(_ command: [String], _ expected: [Int]) async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), command + ["--help"])
     #expect(outcome.status == 0)
     #expect(Self.statuses(in: outcome.stdout) == expected, "\(outcome.stdout)")
     let signals = outcome.stdout.components(separatedBy: "\n  130  ").last ?? ""

@@ -10,8 +10,8 @@ import Testing
   static let reference = TestSupport.binary("swift-reference")
   static let ports = TestSupport.binary("swift-ports")
 
-  func fuzz(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), ["fuzz"] + arguments, timeout: 300)
+  func fuzz(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), ["fuzz"] + arguments, timeout: 300)
   }
 
   /// The fixture lines printed after `fixture: `.
@@ -21,15 +21,15 @@ import Testing
     }
   }
 
-  @Test func theReferenceConformsOnTwentyThousandCases() throws {
-    let run = try fuzz(["--impl", Self.reference, "--seed", "1", "--cases", "20000"])
+  @Test func theReferenceConformsOnTwentyThousandCases() async throws {
+    let run = try await fuzz(["--impl", Self.reference, "--seed", "1", "--cases", "20000"])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.hasPrefix("nothing found: 20,000 cases in "))
   }
 
   @Test(arguments: ["no-zero-padding", "cooldown-gt", "grapheme-split", "canonical-equality"])
-  func aDriftingPortIsFoundAndShrunk(port: String) throws {
-    let run = try fuzz(["--impl", Self.ports, "--impl-arg", port, "--seed", "1", "--time", "60", "--max-shrink", "3"])
+  func aDriftingPortIsFoundAndShrunk(port: String) async throws {
+    let run = try await fuzz(["--impl", Self.ports, "--impl-arg", port, "--seed", "1", "--time", "60", "--max-shrink", "3"])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("\nFAIL ") || run.stdout.hasPrefix("FAIL "))
     #expect(run.stdout.contains("  (- expected, + actual)"))
@@ -47,8 +47,8 @@ import Testing
     }
   }
 
-  @Test func theMinimalCaseOfNoZeroPaddingIsZeroAgainstZeroPointZero() throws {
-    let run = try fuzz(["--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "2000"])
+  @Test func theMinimalCaseOfNoZeroPaddingIsZeroAgainstZeroPointZero() async throws {
+    let run = try await fuzz(["--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "2000"])
     #expect(run.status == 1)
     #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
   }
@@ -67,11 +67,11 @@ import Testing
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
   }
 
-  @Test func aSearchOfManyBatchesAndItsShrinkingUseOneProcess() throws {
+  @Test func aSearchOfManyBatchesAndItsShrinkingUseOneProcess() async throws {
     let directory = TestSupport.temporaryDirectory("conform-fuzz-one-process")
     defer { try? FileManager.default.removeItem(at: directory) }
     let (script, starts) = try countingPort("no-zero-padding", in: directory)
-    let run = try fuzz(["--impl", script, "--seed", "1", "--suite", "version-compare", "--cases", "2000", "--batch", "1"])
+    let run = try await fuzz(["--impl", script, "--seed", "1", "--suite", "version-compare", "--cases", "2000", "--batch", "1"])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     // A batch per case: the first failing case comes after several batches, then shrinking rounds.
     let first = try #require(run.stdout.firstRange(of: "the first was case ").map { run.stdout[$0.upperBound...].prefix { $0.isNumber } })
@@ -80,11 +80,11 @@ import Testing
     #expect(try startCount(starts) == 1)
   }
 
-  @Test func aCrashInABatchStillRestartsTheImplementationAndIsBlamedOnItsCase() throws {
+  @Test func aCrashInABatchStillRestartsTheImplementationAndIsBlamedOnItsCase() async throws {
     let directory = TestSupport.temporaryDirectory("conform-fuzz-crash")
     defer { try? FileManager.default.removeItem(at: directory) }
     let (script, starts) = try countingPort("day-overflow-traps", in: directory)
-    let run = try fuzz([
+    let run = try await fuzz([
       "--impl", script, "--seed", "1", "--suite", "eligibility", "--cases", "3000", "--batch", "100", "--max-shrink", "1",
     ])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
@@ -94,8 +94,8 @@ import Testing
     #expect(try startCount(starts) > 2)
   }
 
-  @Test func aDifferentialSearchSaysTheModelSidesWithTheReference() throws {
-    let run = try fuzz([
+  @Test func aDifferentialSearchSaysTheModelSidesWithTheReference() async throws {
+    let run = try await fuzz([
       "--impl", Self.reference, "--impl", Self.ports, "--impl-arg", "cooldown-gt", "--seed", "1", "--suite", "eligibility",
       "--cases", "3000", "--max-shrink", "2",
     ])
@@ -105,27 +105,27 @@ import Testing
     #expect(run.stdout.contains("; the model sides with swift-reference"))
   }
 
-  @Test func twoReferencesAgree() throws {
-    let run = try fuzz(["--impl", Self.reference, "--impl", Self.reference, "--seed", "2", "--cases", "3000"])
+  @Test func twoReferencesAgree() async throws {
+    let run = try await fuzz(["--impl", Self.reference, "--impl", Self.reference, "--seed", "2", "--cases", "3000"])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.hasPrefix("nothing found: 3,000 cases"))
   }
 
-  @Test func theSameSeedAndOptionsFindTheSameCases() throws {
+  @Test func theSameSeedAndOptionsFindTheSameCases() async throws {
     let arguments = ["--impl", Self.ports, "--impl-arg", "grapheme-split", "--seed", "5", "--cases", "3000", "--max-shrink", "4"]
-    let first = try fuzz(arguments)
-    let second = try fuzz(arguments)
+    let first = try await fuzz(arguments)
+    let second = try await fuzz(arguments)
     #expect(first.status == 1)
     let strip = { (text: String) in text.split(separator: "\n").filter { !$0.hasPrefix("found ") } }
     #expect(strip(first.stdout) == strip(second.stdout))
     #expect(try fixtures(first.stdout) == fixtures(second.stdout))
   }
 
-  @Test func outWritesTheFixtureLines() throws {
+  @Test func outWritesTheFixtureLines() async throws {
     let directory = TestSupport.temporaryDirectory("conform-fuzz")
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("found.jsonl").path
-    let run = try fuzz([
+    let run = try await fuzz([
       "--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "500",
       "--out", out,
     ])
@@ -136,20 +136,20 @@ import Testing
     #expect(lines.allSatisfy { JSONWriter.string(try! JSONReader.parse(Array($0.utf8))) == String($0) })
   }
 
-  @Test func usageErrorsAndAnImplementationThatCannotStartExitTwo() throws {
-    let three = try fuzz(["--impl", Self.reference, "--impl", Self.reference, "--impl", Self.reference])
+  @Test func usageErrorsAndAnImplementationThatCannotStartExitTwo() async throws {
+    let three = try await fuzz(["--impl", Self.reference, "--impl", Self.reference, "--impl", Self.reference])
     #expect(three.status == 2)
     #expect(three.stderr.contains("give --impl PROGRAM once"))
-    let suite = try fuzz(["--impl", Self.reference, "--suite", "nope"])
+    let suite = try await fuzz(["--impl", Self.reference, "--suite", "nope"])
     #expect(suite.status == 2)
-    #expect(try fuzz(["--impl", Self.reference, "--seed", "-1"]).status == 2)
-    let missing = try fuzz(["--impl", "/nonexistent/impl", "--cases", "10", "--seed", "1"])
+    #expect(try await fuzz(["--impl", Self.reference, "--seed", "-1"]).status == 2)
+    let missing = try await fuzz(["--impl", "/nonexistent/impl", "--cases", "10", "--seed", "1"])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("conform: error: implementation: "))
   }
 
-  @Test func helpNamesEveryOptionAndTheExitStatuses() throws {
-    let run = try fuzz(["--help"])
+  @Test func helpNamesEveryOptionAndTheExitStatuses() async throws {
+    let run = try await fuzz(["--help"])
     #expect(run.status == 0)
     for option in [
       "--impl", "--impl-arg", "--timeout", "--max-restarts", "--env", "--inherit-env", "--seed", "--suite", "--cases", "--time",
@@ -157,6 +157,6 @@ import Testing
     ] {
       #expect(run.stdout.contains(option), "\(option)")
     }
-    #expect(try TestSupport.run(TestSupport.binary("conform"), ["--help"]).stdout.contains("  fuzz "))
+    #expect(try await TestSupport.run(TestSupport.binary("conform"), ["--help"]).stdout.contains("  fuzz "))
   }
 }

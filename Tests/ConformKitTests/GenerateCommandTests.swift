@@ -6,11 +6,11 @@ import Testing
 
 /// `conform generate` and `conform --help`, run as a user would.
 @Suite struct GenerateCommandTests {
-  @Test func generateTwiceGivesIdenticalBytesAndTheDigestItPrints() throws {
+  @Test func generateTwiceGivesIdenticalBytesAndTheDigestItPrints() async throws {
     let first = TestSupport.temporaryDirectory()
     let second = TestSupport.temporaryDirectory()
-    let a = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", first.path, "--depth", "3"])
-    let b = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", second.path, "--depth", "3"])
+    let a = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", first.path, "--depth", "3"])
+    let b = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", second.path, "--depth", "3"])
     #expect(a.status == 0 && b.status == 0)
     #expect(a.stdout.replacingOccurrences(of: first.path, with: "") == b.stdout.replacingOccurrences(of: second.path, with: ""))
     for name in ["eligibility.jsonl", "version-compare.jsonl", "timeline.jsonl", "manifest.json", "timeline.md"] {
@@ -22,11 +22,11 @@ import Testing
 
   /// The tables are written as they are made, in pieces (timeline.jsonl is several of them):
   /// the defaults give the committed folder byte for byte, a longer old file replaced whole.
-  @Test func generateStreamsThePublishedTablesByteForByte() throws {
+  @Test func generateStreamsThePublishedTablesByteForByte() async throws {
     let out = TestSupport.temporaryDirectory()
     let old = [UInt8](repeating: UInt8(ascii: "x"), count: 20 << 20)
     try FileIO.write(old, to: out.appendingPathComponent("timeline.jsonl").path)
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", out.path])
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", out.path])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let committed = TestSupport.packageRoot.appendingPathComponent("fixtures")
     let names = try FileManager.default.contentsOfDirectory(atPath: committed.path).sorted()
@@ -38,17 +38,17 @@ import Testing
     }
   }
 
-  @Test func badDepthIsAUsageError() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--depth", "x"])
+  @Test func badDepthIsAUsageError() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--depth", "x"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conform: error: usage: generate: --depth takes a whole number from 1 to 12, not \"x\"\n")
   }
 
-  @Test func helpDescribesEveryOptionAndTheExitCodes() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--help"])
+  @Test func helpDescribesEveryOptionAndTheExitCodes() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--help"])
     #expect(outcome.status == 0)
     for text in ["--out DIR", "--depth N", "EXIT STATUS", "130"] { #expect(outcome.stdout.contains(text)) }
-    let top = try TestSupport.run(TestSupport.binary("conform"), ["--help"])
+    let top = try await TestSupport.run(TestSupport.binary("conform"), ["--help"])
     #expect(top.status == 0 && top.stdout.contains("generate"))
   }
 }

@@ -40,13 +40,13 @@ import Testing
     func results() throws -> ResultsFile { try ResultsFile.read(resultsPath) }
   }
 
-  func run(_ implementation: [String], _ options: [String]) throws -> Run {
+  func run(_ implementation: [String], _ options: [String]) async throws -> Run {
     let directory = TestSupport.temporaryDirectory("conform-generate")
     let results = directory.appendingPathComponent("results.jsonl").path
     var arguments = ["run", "--impl", TestSupport.binary(implementation[0])]
     for argument in implementation.dropFirst() { arguments += ["--impl-arg", argument] }
     arguments += ["--results", results] + options
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory)
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory)
     return Run(outcome: outcome, resultsPath: results)
   }
 
@@ -59,8 +59,8 @@ import Testing
       }.reduce(0, +)
   }
 
-  @Test func theSwiftReferencePassesAGeneratedSearchAndTheHeaderNamesDepthAndCount() throws {
-    let run = try run(["swift-reference"], ["--generate", "timeline", "--depth", "3"])
+  @Test func theSwiftReferencePassesAGeneratedSearchAndTheHeaderNamesDepthAndCount() async throws {
+    let run = try await run(["swift-reference"], ["--generate", "timeline", "--depth", "3"])
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     let count = timelineCount(depth: 3)
     #expect(count == 23 + 259 + 56)
@@ -76,8 +76,8 @@ import Testing
     #expect(file.footer?.totals == [.pass: Int64(count)])
   }
 
-  @Test func aWrongImplementationFailsGeneratedCasesAgainstTheModel() throws {
-    let run = try run(["swift-ports", "no-cancel-guard"], ["--generate", "timeline", "--depth", "3"])
+  @Test func aWrongImplementationFailsGeneratedCasesAgainstTheModel() async throws {
+    let run = try await run(["swift-ports", "no-cancel-guard"], ["--generate", "timeline", "--depth", "3"])
     #expect(run.outcome.status == 1)
     let file = try run.results()
     let failed = file.results.filter { $0.status == .fail }
@@ -94,8 +94,8 @@ import Testing
     }
   }
 
-  @Test func limitSendsTheFirstCasesOfADeepSearch() throws {
-    let run = try run(["swift-reference"], ["--generate", "timeline", "--depth", "8", "--limit", "40"])
+  @Test func limitSendsTheFirstCasesOfADeepSearch() async throws {
+    let run = try await run(["swift-reference"], ["--generate", "timeline", "--depth", "8", "--limit", "40"])
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     let file = try run.results()
     #expect(file.header.fixtures.cases == 40)
@@ -113,8 +113,8 @@ import Testing
     (["--depth", "3"], "--generate SUITE"),
     (["--generate", "nosuch"], "not \"nosuch\""),
   ])
-  func generateRefusesWhatCannotStream(options: [String], mentions: String) throws {
-    let run = try run(["swift-reference"], options)
+  func generateRefusesWhatCannotStream(options: [String], mentions: String) async throws {
+    let run = try await run(["swift-reference"], options)
     #expect(run.outcome.status == 2)
     #expect(run.outcome.stderr.contains(mentions), "\(run.outcome.stderr)")
   }
@@ -264,18 +264,18 @@ import Testing
 @Suite struct GenerateStreamBuiltInTests {
   static let builtIn = FixtureSet.builtIn()
 
-  func run(_ implementation: [String], _ options: [String]) throws -> (outcome: ProcessOutcome, file: ResultsFile) {
+  func run(_ implementation: [String], _ options: [String]) async throws -> (outcome: ProcessOutcome, file: ResultsFile) {
     let directory = TestSupport.temporaryDirectory("conform-builtin")
     let results = directory.appendingPathComponent("results.jsonl").path
     var arguments = ["run", "--impl", TestSupport.binary(implementation[0])]
     for argument in implementation.dropFirst() { arguments += ["--impl-arg", argument] }
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"), arguments + ["--results", results] + options, currentDirectory: directory)
     return (outcome, try ResultsFile.read(results))
   }
 
-  @Test func theStreamedBuiltInRunHasTheBuiltInDigestAndOrder() throws {
-    let (outcome, file) = try run(["swift-reference"], ["--limit", "400", "--repeat", "2"])
+  @Test func theStreamedBuiltInRunHasTheBuiltInDigestAndOrder() async throws {
+    let (outcome, file) = try await run(["swift-reference"], ["--limit", "400", "--repeat", "2"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(file.header.fixtures.source == "built-in")
     #expect(file.header.fixtures.manifestDigest == "sha256:" + Self.builtIn.manifestDigest)
@@ -286,8 +286,8 @@ import Testing
     #expect(outcome.stdout.split(separator: "\n").last == "400 passed, 0 failed")
   }
 
-  @Test func aDriftingPortFailsStreamedBuiltInCases() throws {
-    let (outcome, file) = try run(["swift-ports", "threshold-gt"], ["--limit", "337"])
+  @Test func aDriftingPortFailsStreamedBuiltInCases() async throws {
+    let (outcome, file) = try await run(["swift-ports", "threshold-gt"], ["--limit", "337"])
     #expect(outcome.status == 1)
     let failed = file.results.filter { $0.status == .fail }
     #expect(failed.contains { $0.id == "eligibility/boundary/t3c7/wins-threshold" })

@@ -8,7 +8,7 @@ import Testing
 /// The harness says what it noticed to the sink it is given, never to stderr itself: a tool that
 /// embeds it (or this test) collects the notes.
 @Suite struct HarnessDiagnosticsTests {
-  @Test func aCrashWithCasesInFlightIsNotedToTheInjectedSink() throws {
+  @Test func aCrashWithCasesInFlightIsNotedToTheInjectedSink() async throws {
     let fixtures = try FixtureSet.load(directory: Testbed.fixtures)
     let target = try #require(fixtures.cases.first { $0.suite == "version-compare" }).id
     let notes = Mutex<[String]>([])
@@ -20,7 +20,7 @@ import Testing
     let plan = HarnessPlan(
       fixtures: fixtures, selected: Array(fixtures.cases.indices), settings: settings, resultsPath: results,
       options: [:])
-    guard case .finished(let summary, _, _) = try Harness.run(plan) else {
+    guard case .finished(let summary, _, _) = try await TestSupport.offThePool({ try Harness.run(plan) }) else {
       Issue.record("the run did not finish")
       return
     }

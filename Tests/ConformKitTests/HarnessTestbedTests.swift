@@ -93,13 +93,13 @@ enum Testbed {
   static func run(
     _ implementationName: String, _ options: [String] = [], implementationArguments: [String] = [],
     environment: [String: String] = [:], timeout: Double = 120
-  ) throws -> Run {
+  ) async throws -> Run {
     let directory = TestSupport.temporaryDirectory("conform-run")
     let results = directory.appendingPathComponent("results.jsonl").path
     let arguments =
       ["run", "--impl", implementation(implementationName), "--fixtures", fixtures, "--results", results] + options
       + ["--", "--fixtures", fixtures] + implementationArguments
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"), arguments, environment: environment, currentDirectory: directory, timeout: timeout)
     return Run(outcome: outcome, directory: directory, resultsPath: results)
   }

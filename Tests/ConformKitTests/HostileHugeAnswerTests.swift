@@ -8,10 +8,10 @@ import Testing
 /// An implementation may answer with anything up to the 16 MiB line limit: the report of huge
 /// wrong answers stays small and quick, and the results file keeps them whole.
 @Suite struct HostileHugeAnswerTests {
-  @Test func hugeWrongAnswersGiveABoundedReport() throws {
+  @Test func hugeWrongAnswersGiveABoundedReport() async throws {
     let arrayCase = "timeline/seed/fires-after-delay"
     let stringCases = Testbed.cases.filter { $0.suite == "eligibility" }.prefix(3).map(\.id)
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "huge_answer.py", ["--suite", "timeline", "--suite", "eligibility"],
       implementationArguments: ["--array-on", arrayCase] + stringCases.flatMap { ["--string-on", $0] })
     #expect(run.status == 1, "\(run.outcome.stderr)")

@@ -38,7 +38,7 @@ enum Hostile {
   }()
 
   /// What one `conform run` did.
-  struct Run {
+  struct Run: Sendable {
     /// The exit status, or 128 + the signal that ended it.
     var status: Int32
     var stdout: String
@@ -68,7 +68,7 @@ enum Hostile {
   }
 
   /// A started `conform`, its output going to files.
-  struct Started {
+  struct Started: Sendable {
     let pid: pid_t
     let started: Date
     let directory: URL
@@ -81,7 +81,8 @@ enum Hostile {
     /// high-water mark, so in a full test run it reported the test runner's 230 MB, not conform's.
     static func highWaterMark(of pid: pid_t) -> Int { (Host.peakMemoryKilobytes(of: pid) ?? 0) * 1024 }
 
-    /// Waits for conform to exit, killing it after `limit` seconds, and reads what it left.
+    /// Waits for conform to exit, killing it after `limit` seconds, and reads what it left. It
+    /// blocks: call it off the pool (`TestSupport.offThePool`), where its timing is conform's own.
     func finish(limit: Double) -> Run {
       var status: Int32 = 0
       var usage = rusage()
@@ -168,8 +169,8 @@ enum Hostile {
   static func run(
     _ behaviour: String, _ arguments: [String] = [], options: [String], fixtures: String = Testbed.fixtures,
     limit: Double = 120
-  ) throws -> Run {
-    try start(behaviour, arguments, options: options, fixtures: fixtures).finish(limit: limit)
+  ) async throws -> Run {
+    try await TestSupport.offThePool { try start(behaviour, arguments, options: options, fixtures: fixtures).finish(limit: limit) }
   }
 
   /// What every run must show, whatever the implementation did: it ended on its own within
@@ -306,8 +307,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
   let eligibility = Testbed.count(suite: "eligibility")
 
   @Test(arguments: Fault.catalogue)
-  func aFaultOnCaseKIsPinnedOnItAndTheRestRun(fault: Fault) throws {
-    let run = try Hostile.run(
+  func aFaultOnCaseKIsPinnedOnItAndTheRestRun(fault: Fault) async throws {
+    let run = try await Hostile.run(
       fault.behaviour[0], Array(fault.behaviour.dropFirst()) + ["--on", Hostile.culprit],
       options: ["--suite", "eligibility", "--timeout", "\(fault.timeout)"], limit: fault.seconds + 30)
     Hostile.expectBounded(run, seconds: fault.seconds)
@@ -330,9 +331,9 @@ struct Fault: Sendable, CustomTestStringConvertible {
   /// A crash with many cases in flight that does not come back when they are replayed one at a
   /// time (hostile.py exits the first time only): the run still fails, every case in flight at
   /// the crash is recorded with it, and the answers before it are kept.
-  @Test func aCrashThatNeverRecursStillFailsTheRun() throws {
+  @Test func aCrashThatNeverRecursStillFailsTheRun() async throws {
     let once = TestSupport.temporaryDirectory("conform-once").appendingPathComponent("fired").path
-    let run = try Hostile.run(
+    let run = try await Hostile.run(
       "exit", ["--status", "3", "--once", once, "--on", Hostile.culprit], options: ["--suite", "eligibility"])
     Hostile.expectBounded(run, seconds: 30)
     #expect(run.status == 1, "\(run.stderr)")
@@ -358,8 +359,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
 
   // MARK: - Before the first case
 
-  @Test func exitingBeforeTheHandshakeStopsTheRunWithItsStderr() throws {
-    let run = try Hostile.run("exit-before-hello", ["--status", "1"], options: [])
+  @Test func exitingBeforeTheHandshakeStopsTheRunWithItsStderr() async throws {
+    let run = try await Hostile.run("exit-before-hello", ["--status", "1"], options: [])
     Hostile.expectBounded(run, seconds: 15)
     #expect(run.status == 2)
     #expect(run.stderr.contains("it closed its standard output before answering the hello; it exited with status 1"))
@@ -367,8 +368,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(!run.hasResults)
   }
 
-  @Test func hangingBeforeTheHandshakeStopsTheRunAfterTenSeconds() throws {
-    let run = try Hostile.run("hang-before-hello", options: ["--timeout", "1"])
+  @Test func hangingBeforeTheHandshakeStopsTheRunAfterTenSeconds() async throws {
+    let run = try await Hostile.run("hang-before-hello", options: ["--timeout", "1"])
     Hostile.expectBounded(run, seconds: 10 + 10)
     #expect(run.seconds >= 10)
     #expect(run.status == 2)
@@ -377,8 +378,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
   }
 
   /// protocol2.py (RunEndToEndTests) says so and exits; this one says so and stays alive.
-  @Test func aWrongProtocolVersionThatStaysAliveIsStoppedAfterOneSecond() throws {
-    let run = try Hostile.run("version", ["--version", "0"], options: [])
+  @Test func aWrongProtocolVersionThatStaysAliveIsStoppedAfterOneSecond() async throws {
+    let run = try await Hostile.run("version", ["--version", "0"], options: [])
     Hostile.expectBounded(run, seconds: 1 + 10)
     #expect(run.status == 2)
     #expect(
@@ -388,8 +389,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(!run.hasResults)
   }
 
-  @Test func aSecondHelloIsAProtocolErrorAndNothingPasses() throws {
-    let run = try Hostile.run("hello-twice", options: ["--suite", "eligibility", "--max-restarts", "3"])
+  @Test func aSecondHelloIsAProtocolErrorAndNothingPasses() async throws {
+    let run = try await Hostile.run("hello-twice", options: ["--suite", "eligibility", "--max-restarts", "3"])
     Hostile.expectBounded(run, seconds: 20)
     #expect(run.status == 1)
     let file = try run.results()
@@ -406,8 +407,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(run.closingLine == "0 passed, 0 failed, \(counts): stopped after \(errored) of \(eligibility) cases")
   }
 
-  @Test func anImplementationThatAnswersNothingTimesOutUpToTheRestartCap() throws {
-    let run = try Hostile.run("hang-all", options: ["--suite", "eligibility", "--timeout", "1", "--max-restarts", "2"])
+  @Test func anImplementationThatAnswersNothingTimesOutUpToTheRestartCap() async throws {
+    let run = try await Hostile.run("hang-all", options: ["--suite", "eligibility", "--timeout", "1", "--max-restarts", "2"])
     Hostile.expectBounded(run, seconds: 3 * 1 + 20)
     #expect(run.status == 1)
     let file = try run.results()
@@ -419,14 +420,14 @@ struct Fault: Sendable, CustomTestStringConvertible {
   }
 
   /// The harness's writes block on the full pipe; the oldest request times out all the same.
-  @Test func anImplementationThatNeverReadsItsInputTimesOut() throws {
+  @Test func anImplementationThatNeverReadsItsInputTimesOut() async throws {
     let cases = try FixtureSet.load(directory: Hostile.wideFixtures).cases
     var window: [UInt8] = []
     for (index, fixture) in cases.prefix(256).enumerated() {
       CaseRequest(id: fixture.id, suite: fixture.suite, input: fixture.input).write(seq: Int64(index + 1), into: &window)
     }
     #expect(window.count > 65536, "the first window must not fit in a pipe")
-    let run = try Hostile.run(
+    let run = try await Hostile.run(
       "never-read", options: ["--timeout", "1", "--max-restarts", "1"], fixtures: Hostile.wideFixtures)
     Hostile.expectBounded(run, seconds: 2 * 1 + 20)
     #expect(run.status == 1)
@@ -437,16 +438,16 @@ struct Fault: Sendable, CustomTestStringConvertible {
   }
 
   /// PROTOCOL.md: a `\r` before the `\n` is white space, so CRLF answers are accepted.
-  @Test func crlfLineEndingsAreAccepted() throws {
-    let run = try Hostile.run("crlf", options: ["--suite", "eligibility"])
+  @Test func crlfLineEndingsAreAccepted() async throws {
+    let run = try await Hostile.run("crlf", options: ["--suite", "eligibility"])
     Hostile.expectBounded(run, seconds: 20)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.closingLine == "\(eligibility) passed, 0 failed")
     Testbed.expectComplete(try run.results(), cases: eligibility)
   }
 
-  @Test func anImplementationThatIgnoresSIGTERMAtTheEndIsKilled() throws {
-    let run = try Hostile.run("ignore-term-at-end", options: ["--suite", "eligibility"])
+  @Test func anImplementationThatIgnoresSIGTERMAtTheEndIsKilled() async throws {
+    let run = try await Hostile.run("ignore-term-at-end", options: ["--suite", "eligibility"])
     Hostile.expectBounded(run, seconds: 2.2 + 20)
     #expect(run.seconds >= 2)
     #expect(run.status == 0, "\(run.stderr)")
@@ -460,21 +461,22 @@ struct Fault: Sendable, CustomTestStringConvertible {
   /// times out at its `--timeout` like one that is silent, and every other case still passes.
   /// (Before, conform counted reading the flood as its own time and stopped the case's clock:
   /// a `--timeout 1` case took 394 s in a debug build.)
-  @Test func aFloodOfBlankLinesDoesNotStretchACasePastItsTimeout() throws {
-    let run = try Hostile.run("blank-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "1"])
+  @Test func aFloodOfBlankLinesDoesNotStretchACasePastItsTimeout() async throws {
+    let run = try await Hostile.run("blank-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "1"])
     Hostile.expectBounded(run, seconds: 60)
     #expect(run.status == 1, "\(run.stderr)")
     let file = try run.results()
     #expect(try run.record(Hostile.culprit).status == .timeout)
     #expect(file.results.filter { $0.id != Hostile.culprit }.allSatisfy { $0.status == .pass })
-    // The whole run, restart included, within a few timeouts: not minutes.
+    // The whole run, restart included, within seconds, not minutes (the bound leaves room for a
+    // machine busy with the other tests: 11 s was seen beside them on 2 cores).
     let milliseconds = try #require(file.footer?.milliseconds)
-    #expect(milliseconds < 10_000, "the run took \(milliseconds) ms")
+    #expect(milliseconds < 30_000, "the run took \(milliseconds) ms")
   }
 
   /// Stderr is the implementation's own: 1 GiB of it costs 4 KiB of memory and no case.
-  @Test func aGibibyteOfStderrIsDrainedInBoundedMemory() throws {
-    let run = try Hostile.run(
+  @Test func aGibibyteOfStderrIsDrainedInBoundedMemory() async throws {
+    let run = try await Hostile.run(
       "stderr-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "120"], limit: 180)
     Hostile.expectBounded(run, seconds: 120)
     #expect(run.status == 0, "\(run.stderr)")
@@ -485,10 +487,10 @@ struct Fault: Sendable, CustomTestStringConvertible {
   /// A child in a session of its own is out of reach of the group kill and holds the pipes
   /// for a minute: neither a clean run nor a crash waits for it.
   @Test(arguments: [["correct"], ["exit", "--on", Hostile.culprit]])
-  func aChildThatEscapesTheProcessGroupDoesNotHoldUpTheRun(behaviour: [String]) throws {
+  func aChildThatEscapesTheProcessGroupDoesNotHoldUpTheRun(behaviour: [String]) async throws {
     let escaped = TestSupport.temporaryDirectory().appendingPathComponent("escaped.pid")
     defer { Hostile.pids(in: escaped).forEach { kill($0, SIGKILL) } }
-    let run = try Hostile.run(
+    let run = try await Hostile.run(
       behaviour[0], Array(behaviour.dropFirst()) + ["--escape", escaped.path], options: ["--suite", "eligibility"])
     Hostile.expectBounded(run, seconds: 30)
     #expect(!Hostile.pids(in: escaped).isEmpty)
@@ -508,16 +510,16 @@ struct Fault: Sendable, CustomTestStringConvertible {
 @Suite struct HostileOutputInConformFilesTests {
   /// An error message with CRLF line breaks becomes a known-failures reason: the list written
   /// must read back, and excuse the same failure next time.
-  @Test func anErrorMessageWithCRLFKeepsTheWrittenKnownFailuresReadable() throws {
+  @Test func anErrorMessageWithCRLFKeepsTheWrittenKnownFailuresReadable() async throws {
     let list = TestSupport.temporaryDirectory().appendingPathComponent("known.txt").path
     let arguments = ["--on", Hostile.culprit]
-    let first = try Hostile.run(
+    let first = try await Hostile.run(
       "error-crlf", arguments, options: ["--suite", "eligibility", "--write-known-failures", list])
     #expect(first.status == 1)
     #expect(try first.record(Hostile.culprit).message == "first line\r\nsecond line\r\n")
     let text = String(decoding: try FileIO.read(list), as: UTF8.self)
     #expect(text.hasSuffix("\(Hostile.culprit)  # error: first line\n"), "\(text)")
-    let second = try Hostile.run("error-crlf", arguments, options: ["--suite", "eligibility", "--known-failures", list])
+    let second = try await Hostile.run("error-crlf", arguments, options: ["--suite", "eligibility", "--known-failures", list])
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.closingLine.hasSuffix("1 known failure"))
   }
@@ -549,10 +551,10 @@ struct Fault: Sendable, CustomTestStringConvertible {
 
   /// The escape sends the line to the strict parser, whose id used to be compared with String's
   /// ==, which holds "\u{212A}" (KELVIN SIGN) equal to "K": the answer passed.
-  @Test func anIDThatIsOnlyCanonicallyEquivalentIsAProtocolError() throws {
+  @Test func anIDThatIsOnlyCanonicallyEquivalentIsAProtocolError() async throws {
     let culprit = Hostile.culprit + "-K"
     let fixtures = try Self.fixtures(renaming: Hostile.culprit, to: culprit)
-    let run = try Hostile.run("kelvin-id", ["--on", culprit], options: ["--suite", "eligibility"], fixtures: fixtures)
+    let run = try await Hostile.run("kelvin-id", ["--on", culprit], options: ["--suite", "eligibility"], fixtures: fixtures)
     Hostile.expectBounded(run, seconds: 20)
     #expect(run.status == 1)
     let record = try run.record(culprit)

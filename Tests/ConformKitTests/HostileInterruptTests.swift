@@ -12,7 +12,7 @@ import Testing
   let eligibility = Testbed.count(suite: "eligibility")
 
   /// Waits until the results file holds at least `records` case records.
-  private func waitForRecords(_ path: String, _ records: Int) {
+  private static func waitForRecords(_ path: String, _ records: Int) {
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0
@@ -22,14 +22,16 @@ import Testing
   }
 
   @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP")])
-  func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) throws {
+  func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let children = TestSupport.temporaryDirectory().appendingPathComponent("children")
-    let started = try Hostile.start(
-      "slow", ["--seconds", "0.2", "--pid-file", pids.path, "--child", children.path], options: ["--suite", "eligibility"])
-    waitForRecords(started.resultsPath, 2)
-    kill(started.pid, signal)
-    let run = started.finish(limit: 60)
+    let run = try await TestSupport.offThePool {
+      let started = try Hostile.start(
+        "slow", ["--seconds", "0.2", "--pid-file", pids.path, "--child", children.path], options: ["--suite", "eligibility"])
+      Self.waitForRecords(started.resultsPath, 2)
+      kill(started.pid, signal)
+      return started.finish(limit: 60)
+    }
 
     Hostile.expectBounded(run, seconds: 60)
     #expect(run.status == exitStatus)
@@ -51,14 +53,16 @@ import Testing
   }
 
   /// SIGTERM to the group is ignored: conform sends SIGKILL 200 ms later and still exits.
-  @Test func aSignalStopsAnImplementationThatIgnoresSIGTERM() throws {
+  @Test func aSignalStopsAnImplementationThatIgnoresSIGTERM() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let started = try Hostile.start(
-      "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
-    waitForRecords(started.resultsPath, Hostile.k - 1)
-    usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
-    kill(started.pid, SIGINT)
-    let run = started.finish(limit: 60)
+    let run = try await TestSupport.offThePool {
+      let started = try Hostile.start(
+        "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
+      Self.waitForRecords(started.resultsPath, Hostile.k - 1)
+      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+      kill(started.pid, SIGINT)
+      return started.finish(limit: 60)
+    }
 
     Hostile.expectBounded(run, seconds: 30)
     #expect(run.status == 130)
@@ -72,16 +76,18 @@ import Testing
 
   /// A second signal ends conform at once, but not before it kills the implementation's group
   /// and the results file gets its not-run records and footer.
-  @Test func aSecondSignalStillKillsTheImplementationAndFinishesTheResults() throws {
+  @Test func aSecondSignalStillKillsTheImplementationAndFinishesTheResults() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let started = try Hostile.start(
-      "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
-    waitForRecords(started.resultsPath, Hostile.k - 1)
-    usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
-    kill(started.pid, SIGINT)
-    usleep(20_000)  // within the first signal's 200 ms of grace for the implementation
-    kill(started.pid, SIGINT)
-    let run = started.finish(limit: 60)
+    let run = try await TestSupport.offThePool {
+      let started = try Hostile.start(
+        "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
+      Self.waitForRecords(started.resultsPath, Hostile.k - 1)
+      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+      kill(started.pid, SIGINT)
+      usleep(20_000)  // within the first signal's 200 ms of grace for the implementation
+      kill(started.pid, SIGINT)
+      return started.finish(limit: 60)
+    }
 
     #expect(run.status == 130)
     #expect(run.stderr.contains("second SIGINT: stopping now, killing the implementations"), "\(run.stderr)")
@@ -95,14 +101,16 @@ import Testing
   }
 
   /// Before the hello is answered there is no results file to keep: conform says so.
-  @Test func aSignalDuringTheHandshakeWritesNoResults() throws {
+  @Test func aSignalDuringTheHandshakeWritesNoResults() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
-    let deadline = Date().addingTimeInterval(30)
-    while Hostile.pids(in: pids).isEmpty && Date() < deadline { usleep(20_000) }
-    usleep(200_000)
-    kill(started.pid, SIGTERM)
-    let run = started.finish(limit: 30)
+    let run = try await TestSupport.offThePool {
+      let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
+      let deadline = Date().addingTimeInterval(30)
+      while Hostile.pids(in: pids).isEmpty && Date() < deadline { usleep(20_000) }
+      usleep(200_000)
+      kill(started.pid, SIGTERM)
+      return started.finish(limit: 30)
+    }
 
     Hostile.expectBounded(run, seconds: 9)
     #expect(run.status == 143)
@@ -116,13 +124,13 @@ import Testing
 /// A results file that reaches the file-size limit (`ulimit -f`) ends the run like a full disk:
 /// a message naming the file and exit 2, never SIGXFSZ killing conform mid-line.
 @Suite struct ResultsFileSizeLimitTests {
-  @Test func theFileSizeLimitEndsTheRunWithAMessageNotASignal() throws {
+  @Test func theFileSizeLimitEndsTheRunWithAMessageNotASignal() async throws {
     let folder = TestSupport.temporaryDirectory("conform-ulimit")
     defer { try? FileManager.default.removeItem(at: folder) }
     let results = folder.appendingPathComponent("results.jsonl").path
     let command = [TestSupport.binary("conform"), "run", "--impl", TestSupport.binary("swift-reference"), "--results", results]
     // 16 blocks of 1 KiB: the built-in tables' results are megabytes.
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/bash", ["-c", "ulimit -f 16; exec \"$@\"", "bash"] + command, timeout: 120)
     #expect(outcome.status == 2, "\(outcome.stderr)")
     #expect(outcome.stderr.contains(results), "\(outcome.stderr)")

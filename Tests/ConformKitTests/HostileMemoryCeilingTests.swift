@@ -17,10 +17,12 @@ import Testing
 
   /// Runs `huge_answer.py` on the eligibility suite (48 cases) with `arguments`, measuring
   /// conform's peak memory.
-  static func run(_ arguments: [String], options: [String] = []) throws -> Hostile.Run {
-    try Hostile.start(script: hugeAnswer, options: ["--suite", "eligibility"] + options) { _ in
-      ["--fixtures", Testbed.fixtures] + arguments
-    }.finish(limit: 300)
+  static func run(_ arguments: [String], options: [String] = []) async throws -> Hostile.Run {
+    try await TestSupport.offThePool {
+      try Hostile.start(script: hugeAnswer, options: ["--suite", "eligibility"] + options) { _ in
+        ["--fixtures", Testbed.fixtures] + arguments
+      }.finish(limit: 300)
+    }
   }
 
   static func expectUnderTheCeiling(_ run: Hostile.Run, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -33,9 +35,9 @@ import Testing
 
   /// 40 answers of 15 MiB each (600 MiB through the pipe), with a 3 s timeout: every one is a
   /// failure, none a timeout however slow conform (a debug build) is to read them.
-  @Test func fortyAnswersOf15MiBStayUnderTheCeilingAndNoneTimesOut() throws {
+  @Test func fortyAnswersOf15MiBStayUnderTheCeilingAndNoneTimesOut() async throws {
     let huge = Array(Hostile.eligibility.prefix(40))
-    let run = try Self.run(huge.flatMap { ["--string-on", $0] }, options: ["--timeout", "3"])
+    let run = try await Self.run(huge.flatMap { ["--string-on", $0] }, options: ["--timeout", "3"])
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.closingLine == "\(Hostile.eligibility.count - 40) passed, 40 failed", "\(run.stdout.suffix(2000))")
     #expect(run.stdout.contains("actual: about 15,728,642 bytes, cut for this report: the results file has it whole"))
@@ -45,9 +47,9 @@ import Testing
 
   /// A valid 15 MB line of 5,000,000 empty objects and a 13 MB line of an object of 1,000,000
   /// keys: each refused as soon as it passes 1,000,000 values, a protocol error of its own case.
-  @Test func answersOfMillionsOfValuesAreRefusedUnderTheCeiling() throws {
+  @Test func answersOfMillionsOfValuesAreRefusedUnderTheCeiling() async throws {
     let (objects, keys) = (Hostile.eligibility[0], Hostile.eligibility[1])
-    let run = try Self.run(["--empty-objects-on", objects, "--keys-on", keys])
+    let run = try await Self.run(["--empty-objects-on", objects, "--keys-on", keys])
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.closingLine == "\(Hostile.eligibility.count - 2) passed, 0 failed, 2 errored", "\(run.stdout.suffix(2000))")
     for id in [objects, keys] {

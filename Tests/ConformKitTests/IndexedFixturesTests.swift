@@ -27,14 +27,14 @@ import Testing
     ["--suite", "eligibility", "--shuffle", "5", "--repeat", "2"],
     ["--case", "eligibility/*", "--case", "widget-location/seed/*", "--limit", "200"],
   ])
-  func aRunOfAFoldersTablesMatchesOneOfTheSameCasesInMemory(_ options: [String]) throws {
+  func aRunOfAFoldersTablesMatchesOneOfTheSameCasesInMemory(_ options: [String]) async throws {
     let folder = TestSupport.temporaryDirectory("indexed-fixtures")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures").path
     var results: [[String]] = []
     for (name, source) in [("memory", [String]()), ("indexed", ["--fixtures", fixtures])] {
       let path = folder.appendingPathComponent("\(name).jsonl").path
-      let run = try TestSupport.run(
+      let run = try await TestSupport.run(
         TestSupport.binary("conform"),
         ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "cooldown-gt", "--results", path] + source + options)
       #expect(run.status == 1, "\(run.stderr)")
@@ -47,14 +47,14 @@ import Testing
 
   /// A bundle is unpacked a file at a time into a private folder and run from its tables there,
   /// like a fixtures folder; the folder is gone when the run ends, and a damaged bundle is named.
-  @Test func aRunOfABundleMatchesOneOfTheSameCasesInMemory() throws {
+  @Test func aRunOfABundleMatchesOneOfTheSameCasesInMemory() async throws {
     let folder = TestSupport.temporaryDirectory("indexed-bundle")
     defer { try? FileManager.default.removeItem(at: folder) }
     let scratch = folder.appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let conform = TestSupport.binary("conform")
     let root = TestSupport.packageRoot
-    let create = try TestSupport.run(
+    let create = try await TestSupport.run(
       conform,
       ["bundle", "create", "--version", "1.0.0", "--fixtures", root.appendingPathComponent("fixtures").path,
        "--harness", root.appendingPathComponent("harness").path, "--out", folder.path])
@@ -64,7 +64,7 @@ import Testing
     var results: [[String]] = []
     for (name, source) in [("memory", [String]()), ("bundle", ["--fixtures", bundle, "--expect-digest", digest])] {
       let path = folder.appendingPathComponent("\(name).jsonl").path
-      let run = try TestSupport.run(
+      let run = try await TestSupport.run(
         conform,
         ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "cooldown-gt", "--results", path,
          "--suite", "eligibility", "--suite", "update-notice", "--shuffle", "3"] + source,
@@ -85,7 +85,7 @@ import Testing
     damaged[damaged.count / 2] ^= 0xFF
     let damagedPath = folder.appendingPathComponent("damaged.tar.gz").path
     try FileIO.write(damaged, to: damagedPath)
-    let run = try TestSupport.run(
+    let run = try await TestSupport.run(
       conform, ["run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", damagedPath],
       environment: ["TMPDIR": scratch.path])
     #expect(run.status == 2)

@@ -30,10 +30,10 @@ import Testing
   }
 
   @Test(arguments: ports)
-  func runDiffAndTheHTMLPageReportEachBugAsOneDecision(_ port: Port) throws {
+  func runDiffAndTheHTMLPageReportEachBugAsOneDecision(_ port: Port) async throws {
     let folder = TestSupport.temporaryDirectory("multi-bug")
     let conform = TestSupport.binary("conform")
-    let run = try TestSupport.run(
+    let run = try await TestSupport.run(
       conform,
       ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", port.name, "--suite", port.suite, "--results", "port.jsonl",
        "--html", "port.html"], currentDirectory: folder)
@@ -47,19 +47,19 @@ import Testing
     let items = html[start.upperBound...].components(separatedBy: "</ul>")[0].components(separatedBy: "<li>").dropFirst()
     #expect(items.map { $0.components(separatedBy: "</code>")[0].replacingOccurrences(of: "<code>", with: "") } == port.decisions)
 
-    let reference = try TestSupport.run(
+    let reference = try await TestSupport.run(
       conform, ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", port.suite, "--results", "reference.jsonl"],
       currentDirectory: folder)
     #expect(reference.status == 0, "\(reference.stderr)")
-    let diff = try TestSupport.run(conform, ["diff", "reference.jsonl", "port.jsonl"], currentDirectory: folder)
+    let diff = try await TestSupport.run(conform, ["diff", "reference.jsonl", "port.jsonl"], currentDirectory: folder)
     #expect(diff.status == 1)
     #expect(Self.profile(diff.stdout, heading: "The runs disagree on") == port.decisions, "\(diff.stdout.prefix(2000))")
     #expect(diff.stdout.contains("rerun A: ") && diff.stdout.contains("rerun B: ") && diff.stdout.contains("  input: "))
   }
 
   @Test(arguments: ports)
-  func fuzzFindsOneMinimalCasePerBug(_ port: Port) throws {
-    let fuzz = try TestSupport.run(
+  func fuzzFindsOneMinimalCasePerBug(_ port: Port) async throws {
+    let fuzz = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["fuzz", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", port.name, "--suite", port.suite, "--seed", "1"],
       currentDirectory: TestSupport.temporaryDirectory("multi-bug-fuzz"), timeout: 300)

@@ -127,13 +127,13 @@ import Testing
 
   /// The results header records exactly the options declared `recordedAs`: a real run of each
   /// kind (fixtures, generated) with the real binary.
-  @Test func theResultsHeaderRecordsTheDeclaredOptions() throws {
+  @Test func theResultsHeaderRecordsTheDeclaredOptions() async throws {
     let folder = TestSupport.temporaryDirectory("conform-options")
     defer { try? FileManager.default.removeItem(at: folder) }
     var recorded = Set<String>()
     for (index, extra) in [["--limit", "2"], ["--generate", "version-compare", "--limit", "2"]].enumerated() {
       let results = folder.appendingPathComponent("run-\(index).jsonl").path
-      let outcome = try TestSupport.run(
+      let outcome = try await TestSupport.run(
         TestSupport.binary("conform"),
         ["run", "--impl", TestSupport.binary("swift-reference"), "--results", results] + extra)
       #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -22,8 +22,8 @@ import Testing
     #expect(Plural.grouped(19_599, "case") == "19,599 cases")
   }
 
-  @Test func theHeadlineOfAOneCaseRunSaysOneCase() throws {
-    let outcome = try TestSupport.run(
+  @Test func theHeadlineOfAOneCaseRunSaysOneCase() async throws {
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", TestSupport.binary("swift-reference"), "--limit", "1", "--results", "one.jsonl"],
       currentDirectory: TestSupport.temporaryDirectory("conform-plural"))

@@ -7,13 +7,13 @@ import Testing
 @Suite struct PortabilityScriptTests {
   static let script = TestSupport.packageRoot.appendingPathComponent("harness/portability.sh").path
 
-  @Test func passesOnTheRealSources() throws {
-    let outcome = try TestSupport.run("/bin/bash", [Self.script])
+  @Test func passesOnTheRealSources() async throws {
+    let outcome = try await TestSupport.run("/bin/bash", [Self.script])
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stdout.contains("no system-specific call outside Sources/ConformPlatform"))
   }
 
-  @Test func namesAPlantedProcReadAndWhatToUse() throws {
+  @Test func namesAPlantedProcReadAndWhatToUse() async throws {
     let copy = TestSupport.temporaryDirectory("conform portability 'copy'")
     defer { try? FileManager.default.removeItem(at: copy) }
     let sources = copy.appendingPathComponent("Sources")
@@ -24,7 +24,7 @@ import Testing
       import Foundation
 
       // Reads /proc/self/status (this comment line is not a finding).
-      func peakMemory() -> Data? { FileManager.default.contents(atPath: "/proc/self/status") }
+      func peakMemory() async -> Data? { FileManager.default.contents(atPath: "/proc/self/status") }
 
       """.utf8
     ).write(to: planted)
@@ -32,7 +32,7 @@ import Testing
     try Data("let status = \"/proc/self/status\"\n".utf8)
       .write(to: sources.appendingPathComponent("ConformPlatform/Allowed.swift"))
 
-    let outcome = try TestSupport.run("/bin/bash", [Self.script, sources.path])
+    let outcome = try await TestSupport.run("/bin/bash", [Self.script, sources.path])
     #expect(outcome.status == 1)
     let findings = outcome.stdout.split(separator: "\n")
     #expect(
@@ -52,13 +52,13 @@ import Testing
     ("#if canImport(Darwin)", "Descriptors.identity"),
     ("let seconds = info.st_mtim.tv_sec", "Descriptors.identity"),
   ])
-  func catchesEachKindOfCall(line: String, advice: String) throws {
+  func catchesEachKindOfCall(line: String, advice: String) async throws {
     let copy = TestSupport.temporaryDirectory("conform-portability")
     defer { try? FileManager.default.removeItem(at: copy) }
     let folder = copy.appendingPathComponent("Sources/Planted")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data("\(line)\n".utf8).write(to: folder.appendingPathComponent("Planted.swift"))
-    let outcome = try TestSupport.run("/bin/bash", [Self.script, copy.appendingPathComponent("Sources").path])
+    let outcome = try await TestSupport.run("/bin/bash", [Self.script, copy.appendingPathComponent("Sources").path])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.hasPrefix("Sources/Planted/Planted.swift:1: error: "), "\(outcome.stdout)")
     #expect(outcome.stdout.contains(advice), "\(outcome.stdout)")

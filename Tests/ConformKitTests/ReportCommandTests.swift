@@ -18,8 +18,8 @@ import Testing
       SampleRuns.resultsText(header: header, results: results, complete: complete), named: name, in: directory)
   }
 
-  func report(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func report(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       TestSupport.binary("conform"), ["report"] + arguments, environment: environment, currentDirectory: directory)
   }
 
@@ -27,65 +27,65 @@ import Testing
     text.split(separator: "\n").last.map(String.init)
   }
 
-  @Test func everyCaseConformingExitsZero() throws {
+  @Test func everyCaseConformingExitsZero() async throws {
     let passing = SampleRuns.mixedResults.filter { $0.status == .pass && $0.attempt == 0 }
-    let outcome = try report([resultsFile(passing)])
+    let outcome = try await report([resultsFile(passing)])
     #expect(outcome.status == 0)
     #expect(lastLine(outcome.stdout) == "3 passed, 0 failed")
     #expect(outcome.stderr.isEmpty)
   }
 
-  @Test func aFailingCaseExitsOneWithTheClosingLineLast() throws {
+  @Test func aFailingCaseExitsOneWithTheClosingLineLast() async throws {
     let known = SampleRuns.write(SampleRuns.knownFailuresText, named: "known.txt", in: directory)
-    let outcome = try report([resultsFile(), "--known-failures", known])
+    let outcome = try await report([resultsFile(), "--known-failures", known])
     #expect(outcome.status == 1)
     #expect(lastLine(outcome.stdout) == SampleRuns.summary().closingLine)
     #expect(outcome.stdout.contains("FAIL version-compare/seed/2.0.10-vs-2.0.9"))
     #expect(!outcome.stdout.contains("\u{1B}["))
   }
 
-  @Test func knownFailuresExcuseEveryFailureToExitZero() throws {
+  @Test func knownFailuresExcuseEveryFailureToExitZero() async throws {
     let results = [SampleRuns.mixedResults[0], SampleRuns.mixedResults[1]]
     let known = SampleRuns.write("version-compare/seed/2.0.10-vs-2.0.9  # tracked\n", named: "known.txt", in: directory)
-    let outcome = try report([resultsFile(results), "--known-failures", known])
+    let outcome = try await report([resultsFile(results), "--known-failures", known])
     #expect(outcome.status == 0)
     #expect(lastLine(outcome.stdout) == "1 passed, 0 failed, 1 known failure")
   }
 
-  @Test func anUnfinishedRunWithNothingFailingExitsTwoAndSaysWhy() throws {
+  @Test func anUnfinishedRunWithNothingFailingExitsTwoAndSaysWhy() async throws {
     let path = resultsFile([SampleRuns.mixedResults[0]], complete: false)
-    let outcome = try report([path])
+    let outcome = try await report([path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conform: warning: \(path): no footer: the run did not finish (it was killed or crashed, or its disk was full)\n")
     #expect(outcome.stdout.contains("the run did not finish (the results file has no footer)"))
     #expect(lastLine(outcome.stdout) == "1 passed, 0 failed")
   }
 
-  @Test func aMalformedLineNamesTheFileAndLine() throws {
+  @Test func aMalformedLineNamesTheFileAndLine() async throws {
     var text = try String(contentsOfFile: resultsFile(), encoding: .utf8)
     var lines = text.split(separator: "\n").map(String.init)
     lines[2] = "{\"type\":\"case\",\"id\":"
     text = lines.joined(separator: "\n") + "\n"
     let path = SampleRuns.write(text, named: "broken.jsonl", in: directory)
-    let outcome = try report([path])
+    let outcome = try await report([path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: \(path) line 3: column "))
     #expect(outcome.stdout.isEmpty)
   }
 
-  @Test func aLineOfTheWrongShapeNamesTheFileLineAndField() throws {
+  @Test func aLineOfTheWrongShapeNamesTheFileLineAndField() async throws {
     let header = JSONWriter.string(ResultRecord.header(SampleRuns.header(cases: 1)).json)
     let path = SampleRuns.write(header + "\n{\"type\":\"case\",\"id\":\"a/b\"}\n", named: "shape.jsonl", in: directory)
-    let outcome = try report([path])
+    let outcome = try await report([path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(path) line 2: field \""))
   }
 
-  @Test func aTruncatedLastLineIsToleratedWithAWarning() throws {
+  @Test func aTruncatedLastLineIsToleratedWithAWarning() async throws {
     var text = try String(contentsOfFile: resultsFile(complete: false), encoding: .utf8)
     text += "{\"actual\":{\"newer\":fal"
     let path = SampleRuns.write(text, named: "cut.jsonl", in: directory)
-    let outcome = try report([path])
+    let outcome = try await report([path])
     let lineCount = text.split(separator: "\n").count
     #expect(outcome.status == 1)
     #expect(
@@ -94,17 +94,17 @@ import Testing
     #expect(lastLine(outcome.stdout) == SampleRuns.summary(known: nil).closingLine)
   }
 
-  @Test func aMissingFileIsAnErrorNamingIt() throws {
-    let outcome = try report(["nowhere.jsonl"])
+  @Test func aMissingFileIsAnErrorNamingIt() async throws {
+    let outcome = try await report(["nowhere.jsonl"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conform: error: nowhere.jsonl: no such file\n")
   }
 
-  @Test func aFileThatIsNotAResultsFileSaysSo() throws {
+  @Test func aFileThatIsNotAResultsFileSaysSo() async throws {
     let path = SampleRuns.write(
       "{\"type\":\"footer\",\"endedAt\":\"x\",\"interrupted\":null,\"ms\":1,\"restarts\":0,\"totals\":{}}\n",
       named: "no-header.jsonl", in: directory)
-    let outcome = try report([path])
+    let outcome = try await report([path])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(path) line 1: a results file starts with a header record"))
   }
@@ -113,30 +113,30 @@ import Testing
     ([String](), "usage: report: which results file? (conform report RESULTS)"),
     (["--frobnicate"], "usage: report: unknown option --frobnicate (see conform report --help)"),
   ])
-  func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
-    let outcome = try report(arguments)
+  func usageErrorsExitTwo(_ arguments: [String], _ message: String) async throws {
+    let outcome = try await report(arguments)
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conform: error: \(message)\n")
   }
 
-  @Test func aBadKnownFailuresFileNamesItsLine() throws {
+  @Test func aBadKnownFailuresFileNamesItsLine() async throws {
     let known = SampleRuns.write("version-compare/seed/a\nnot an id\n", named: "known.txt", in: directory)
-    let outcome = try report([resultsFile(), "--known-failures", known])
+    let outcome = try await report([resultsFile(), "--known-failures", known])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("\(known) line 2: \"not an id\" is not a case id"))
   }
 
-  @Test func aKnownFailureThatIsNotInTheRunIsAWarning() throws {
+  @Test func aKnownFailureThatIsNotInTheRunIsAWarning() async throws {
     let known = SampleRuns.write("version-compare/seed/nope  # typo?\n", named: "known.txt", in: directory)
-    let outcome = try report([resultsFile(), "--known-failures", known])
+    let outcome = try await report([resultsFile(), "--known-failures", known])
     #expect(outcome.stderr.contains("warning: \(known) line 1: version-compare/seed/nope is not a case of this run"))
     #expect(outcome.status == 1)
   }
 
-  @Test func writesJUnitJSONAndMarkdown() throws {
+  @Test func writesJUnitJSONAndMarkdown() async throws {
     let known = SampleRuns.write(SampleRuns.knownFailuresText, named: "known.txt", in: directory)
     let results = resultsFile()
-    let outcome = try report([
+    let outcome = try await report([
       results, "--known-failures", known, "--junit", "out/junit.xml", "--json", "out/report.json", "--markdown", "out/summary.md",
     ])
     #expect(outcome.status == 1)
@@ -152,25 +152,25 @@ import Testing
   }
 
   @Test(.enabled(if: ExternalTool.xmllint.isInstalled, ExternalTool.xmllint.missing))
-  func theWrittenJUnitIsValidAgainstTheSchema() throws {
-    let outcome = try report([resultsFile(), "--junit", "out/junit.xml"])
+  func theWrittenJUnitIsValidAgainstTheSchema() async throws {
+    let outcome = try await report([resultsFile(), "--junit", "out/junit.xml"])
     #expect(outcome.status == 1)
     let junit = directory.appendingPathComponent("out/junit.xml").path
-    let lint = try TestSupport.run(try #require(ExternalTool.xmllint.path), ["--noout", "--schema", ReportJUnitTests.schema, junit])
+    let lint = try await TestSupport.run(try #require(ExternalTool.xmllint.path), ["--noout", "--schema", ReportJUnitTests.schema, junit])
     #expect(lint.status == 0, "\(lint.stderr)")
   }
 
-  @Test func aFileThatCannotBeWrittenExitsTwoAfterTheReport() throws {
+  @Test func aFileThatCannotBeWrittenExitsTwoAfterTheReport() async throws {
     let blocker = SampleRuns.write("a file, not a folder", named: "blocker", in: directory)
-    let outcome = try report([resultsFile(), "--junit", blocker + "/junit.xml"])
+    let outcome = try await report([resultsFile(), "--junit", blocker + "/junit.xml"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("conform: error: \(blocker)/junit.xml: cannot be written"))
     #expect(lastLine(outcome.stdout) == SampleRuns.summary(known: nil).closingLine)
   }
 
-  @Test func onGitHubActionsItAnnotatesAndAppendsTheStepSummary() throws {
+  @Test func onGitHubActionsItAnnotatesAndAppendsTheStepSummary() async throws {
     let summaryPath = SampleRuns.write("## an earlier step\n", named: "step-summary.md", in: directory)
-    let outcome = try report([resultsFile()], environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summaryPath])
+    let outcome = try await report([resultsFile()], environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summaryPath])
     #expect(outcome.status == 1)
     let lines = outcome.stdout.split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("::error title=conform%3A ") }.count == 7)
@@ -179,8 +179,8 @@ import Testing
     #expect(summary.hasPrefix("## an earlier step\n\n## conform: swift-ports"))
   }
 
-  @Test func helpIsACleanExitWithTheReportOptions() throws {
-    let outcome = try report(["--help"])
+  @Test func helpIsACleanExitWithTheReportOptions() async throws {
+    let outcome = try await report(["--help"])
     #expect(outcome.status == 0)
     #expect(outcome.stdout.contains("\nREPORT OPTIONS\n"))
     for option in ReportOptions.options where !option.isHidden {
@@ -189,8 +189,8 @@ import Testing
     #expect(outcome.stdout.contains("EXIT STATUS"))
   }
 
-  @Test func theTopLevelHelpListsReportAndDiff() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["--help"])
+  @Test func theTopLevelHelpListsReportAndDiff() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["--help"])
     #expect(outcome.stdout.contains("  report  "))
     #expect(outcome.stdout.contains("  diff  "))
   }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct ReportHTMLCommandTests {
   let directory = TestSupport.temporaryDirectory("conform-html")
 
-  func conform(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory)
+  func conform(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory)
   }
 
   func write(_ header: ResultHeader, _ results: [CaseResult], named name: String) -> String {
@@ -21,10 +21,10 @@ import Testing
     try String(contentsOfFile: directory.appendingPathComponent(name).path, encoding: .utf8)
   }
 
-  @Test func reportWritesThePageBesideItsUsualReport() throws {
+  @Test func reportWritesThePageBesideItsUsualReport() async throws {
     let results = write(SampleRuns.header(cases: 10), SampleRuns.mixedResults, named: "mixed.jsonl")
-    let plain = try conform(["report", results])
-    let outcome = try conform(["report", results, "--html", "out/report.html"])
+    let plain = try await conform(["report", results])
+    let outcome = try await conform(["report", results, "--html", "out/report.html"])
     #expect(outcome.status == 1)
     #expect(outcome.stdout == plain.stdout)
     let html = try page("out/report.html")
@@ -33,10 +33,10 @@ import Testing
     #expect(html == HTMLReport(runs: [.init(summary: try RunSummary(file: ResultsFile.read(results)), path: results)]).render())
   }
 
-  @Test func severalResultsFilesMakeOnePageWithTheDriftAndTheWorstStatus() throws {
+  @Test func severalResultsFilesMakeOnePageWithTheDriftAndTheWorstStatus() async throws {
     let a = write(SampleRuns.driftHeaderA, SampleRuns.driftA, named: "a.jsonl")
     let b = write(SampleRuns.driftHeaderB, SampleRuns.driftB, named: "b.jsonl")
-    let outcome = try conform(["report", "--html", "two.html", a, b])
+    let outcome = try await conform(["report", "--html", "two.html", a, b])
     #expect(outcome.status == 1)
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
@@ -49,11 +49,11 @@ import Testing
     #expect(html.contains("This page summarises 2 results files"))
   }
 
-  @Test func twoPassingRunsExitZero() throws {
+  @Test func twoPassingRunsExitZero() async throws {
     let passing = SampleRuns.driftPassing
     let a = write(SampleRuns.header(name: "swift-app", cases: Int64(passing.count)), passing, named: "a.jsonl")
     let b = write(SampleRuns.header(name: "kotlin-app", cases: Int64(passing.count)), passing, named: "b.jsonl")
-    let outcome = try conform(["report", "--html", "two.html", a, b])
+    let outcome = try await conform(["report", "--html", "two.html", a, b])
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
     #expect(try page("two.html").contains("✓ both conform and agree"))
   }
@@ -63,16 +63,16 @@ import Testing
     (["--json", "r.json", "--markdown", "s.md"], "usage: report: --json, --markdown are about one run"),
     (["--known-failures", "k.txt"], "usage: report: --known-failures is about one run"),
   ])
-  func withSeveralFilesTheOneRunOptionsAreRefused(_ options: [String], _ message: String) throws {
+  func withSeveralFilesTheOneRunOptionsAreRefused(_ options: [String], _ message: String) async throws {
     let a = write(SampleRuns.driftHeaderA, SampleRuns.driftA, named: "a.jsonl")
-    let outcome = try conform(["report", "--html", "two.html", a, a] + options)
+    let outcome = try await conform(["report", "--html", "two.html", a, a] + options)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: \(message)"), "\(outcome.stderr)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("two.html").path))
   }
 
-  @Test func runWritesThePageFromItsResults() throws {
-    let outcome = try conform([
+  @Test func runWritesThePageFromItsResults() async throws {
+    let outcome = try await conform([
       "run", "--impl", TestSupport.binary("swift-reference"), "--suite", "version-compare", "--case", "version-compare/seed/*",
       "--results", "seed.jsonl", "--html", "seed.html",
     ])
@@ -87,11 +87,11 @@ import Testing
     #expect(HTMLPage.counts(html, impl: 0, suite: "version-compare")["passed"] == cases.count)
   }
 
-  @Test func bothHelpsDocumentTheOption() throws {
+  @Test func bothHelpsDocumentTheOption() async throws {
     for command in ["run", "report"] {
-      let outcome = try conform([command, "--help"])
+      let outcome = try await conform([command, "--help"])
       #expect(outcome.stdout.contains("--html FILE"), "\(command)")
     }
-    #expect(try conform(["report", "--help"]).stdout.contains("conform report --html FILE RESULTS RESULTS..."))
+    #expect(try await conform(["report", "--help"]).stdout.contains("conform report --html FILE RESULTS RESULTS..."))
   }
 }

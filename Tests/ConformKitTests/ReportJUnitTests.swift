@@ -9,10 +9,10 @@ import Testing
   static let schema = Golden.directory.appendingPathComponent("junit.xsd").path
 
   /// Runs xmllint on `xml`: `--noout`, and `--schema junit.xsd` too when `schema` is set.
-  func lint(_ xml: String, schema: Bool) throws -> ProcessOutcome {
+  func lint(_ xml: String, schema: Bool) async throws -> ProcessOutcome {
     let xmllint = try #require(ExternalTool.xmllint.path, ExternalTool.xmllint.missing)
     let path = SampleRuns.write(xml, named: "junit.xml", in: TestSupport.temporaryDirectory())
-    return try TestSupport.run(xmllint, ["--noout"] + (schema ? ["--schema", Self.schema] : []) + [path])
+    return try await TestSupport.run(xmllint, ["--noout"] + (schema ? ["--schema", Self.schema] : []) + [path])
   }
 
   func count(_ element: String, in xml: String) -> Int {
@@ -24,21 +24,21 @@ import Testing
   }
 
   @Test(.enabled(if: ExternalTool.xmllint.isInstalled, ExternalTool.xmllint.missing))
-  func theXMLIsWellFormedAndValidAgainstTheSchema() throws {
+  func theXMLIsWellFormedAndValidAgainstTheSchema() async throws {
     let xml = SampleRuns.summary().junitXML()
-    let wellFormed = try lint(xml, schema: false)
+    let wellFormed = try await lint(xml, schema: false)
     #expect(wellFormed.status == 0, "\(wellFormed.stderr)")
-    let valid = try lint(xml, schema: true)
+    let valid = try await lint(xml, schema: true)
     #expect(valid.status == 0, "\(valid.stderr)")
   }
 
   @Test(.enabled(if: ExternalTool.xmllint.isInstalled, ExternalTool.xmllint.missing))
-  func theSchemaRejectsWhatItShould() throws {
+  func theSchemaRejectsWhatItShould() async throws {
     // A check that cannot fail proves nothing: a bad time and a missing count must be refused.
     let bad = SampleRuns.summary().junitXML().replacingOccurrences(of: "time=\"1.234\"", with: "time=\"1.2\"")
-    #expect(try lint(bad, schema: true).status != 0)
+    #expect(try await lint(bad, schema: true).status != 0)
     let missing = SampleRuns.summary().junitXML().replacingOccurrences(of: " errors=\"2\"", with: "")
-    #expect(try lint(missing, schema: true).status != 0)
+    #expect(try await lint(missing, schema: true).status != 0)
   }
 
   @Test func elementCountsMatchTheRun() {
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test(.enabled(if: ExternalTool.xmllint.isInstalled, ExternalTool.xmllint.missing))
-  func hostileTextStillGivesValidXML() throws {
+  func hostileTextStillGivesValidXML() async throws {
     let hostile = "<\u{0}&\u{1B}[31m\"']]>\r\n\u{FFFF}"
     let results = [
       CaseResult(
@@ -114,7 +114,7 @@ import Testing
       CaseResult(id: "eligibility/y", suite: "eligibility", status: .skipped, message: hostile),
     ]
     let xml = SampleRuns.summary(results, known: nil).junitXML()
-    let valid = try lint(xml, schema: true)
+    let valid = try await lint(xml, schema: true)
     #expect(valid.status == 0, "\(valid.stderr)")
   }
 

@@ -10,8 +10,8 @@ import Testing
   let eligibility = Testbed.count(suite: "eligibility")
   let versionCompare = Testbed.count(suite: "version-compare")
 
-  @Test func aConformingImplementationPassesEveryCase() throws {
-    let run = try Testbed.run("conforming.py")
+  @Test func aConformingImplementationPassesEveryCase() async throws {
+    let run = try await Testbed.run("conforming.py")
     #expect(run.status == 0, "\(run.outcome.stderr)")
     #expect(run.closingLine == "\(Testbed.cases.count) passed, 0 failed")
     let file = try run.results()
@@ -27,8 +27,8 @@ import Testing
     #expect(file.footer?.restarts == 0)
   }
 
-  @Test func wrongAnswersErrorsAndSkipsAreClassified() throws {
-    let run = try Testbed.run(
+  @Test func wrongAnswersErrorsAndSkipsAreClassified() async throws {
+    let run = try await Testbed.run(
       "wrong.py", ["--suite", "eligibility"],
       implementationArguments: [
         "--wrong", "eligibility/seed/below-threshold", "--error", "eligibility/seed/cooldown-over",
@@ -51,9 +51,9 @@ import Testing
     Testbed.expectComplete(try run.results(), cases: eligibility)
   }
 
-  @Test func aCrashIsPinnedOnItsCaseWithTheExitStatusAndStderr() throws {
+  @Test func aCrashIsPinnedOnItsCaseWithTheExitStatusAndStderr() async throws {
     let culprit = "eligibility/seed/cooldown-not-over"
-    let run = try Testbed.run("crash.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
+    let run = try await Testbed.run("crash.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
     #expect(run.status == 1)
     #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
     let crashed = try run.record(culprit)
@@ -69,9 +69,9 @@ import Testing
     #expect((file.footer?.restarts ?? 0) >= 1)
   }
 
-  @Test func aCrashBySignalNamesTheSignal() throws {
+  @Test func aCrashBySignalNamesTheSignal() async throws {
     let culprit = "version-compare/seed/2.0-vs-2.0.0"
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "crash.py", ["--suite", "version-compare"], implementationArguments: ["--on", culprit, "--signal", "SEGV"])
     #expect(run.status == 1)
     let crashed = try run.record(culprit)
@@ -81,9 +81,9 @@ import Testing
     #expect(run.closingLine == "\(versionCompare - 1) passed, 0 failed, 1 errored")
   }
 
-  @Test func aHangTimesOutAndTheRunGoesOn() throws {
+  @Test func aHangTimesOutAndTheRunGoesOn() async throws {
     let culprit = "eligibility/seed/same-version"
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "hang.py", ["--suite", "eligibility", "--timeout", "1"], implementationArguments: ["--on", culprit])
     #expect(run.status == 1)
     let hung = try run.record(culprit)
@@ -94,9 +94,9 @@ import Testing
     Testbed.expectComplete(try run.results(), cases: eligibility)
   }
 
-  @Test func aLineThatIsNotJSONIsAProtocolErrorQuotingIt() throws {
+  @Test func aLineThatIsNotJSONIsAProtocolErrorQuotingIt() async throws {
     let culprit = "eligibility/seed/force-override"
-    let run = try Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
+    let run = try await Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
     #expect(run.status == 1)
     let broken = try run.record(culprit)
     #expect(broken.status == .protocolError)
@@ -105,9 +105,9 @@ import Testing
     Testbed.expectComplete(try run.results(), cases: eligibility)
   }
 
-  @Test func anAnswerWithoutItsOutputIsPinnedOnItsSeq() throws {
+  @Test func anAnswerWithoutItsOutputIsPinnedOnItsSeq() async throws {
     let culprit = "eligibility/seed/cooldown-over"
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "garbage.py", ["--suite", "eligibility"], implementationArguments: ["--shapeless-on", culprit])
     #expect(run.status == 1)
     let broken = try run.record(culprit)
@@ -116,9 +116,9 @@ import Testing
     #expect(try run.results().results.filter { $0.id != culprit }.allSatisfy { $0.status == .pass })
   }
 
-  @Test func anAnswerLineOver16MiBIsAProtocolError() throws {
+  @Test func anAnswerLineOver16MiBIsAProtocolError() async throws {
     let culprit = "eligibility/seed/cooldown-not-over"
-    let run = try Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--huge-on", culprit])
+    let run = try await Testbed.run("garbage.py", ["--suite", "eligibility"], implementationArguments: ["--huge-on", culprit])
     #expect(run.status == 1)
     let broken = try run.record(culprit)
     #expect(broken.status == .protocolError)
@@ -127,15 +127,15 @@ import Testing
     #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 errored")
   }
 
-  @Test func answersOutOfOrderAreMatchedBySeq() throws {
-    let run = try Testbed.run("out_of_order.py", ["--suite", "eligibility", "--suite", "version-compare"])
+  @Test func answersOutOfOrderAreMatchedBySeq() async throws {
+    let run = try await Testbed.run("out_of_order.py", ["--suite", "eligibility", "--suite", "version-compare"])
     #expect(run.status == 0, "\(run.outcome.stderr)")
     #expect(run.closingLine == "\(eligibility + versionCompare) passed, 0 failed")
     Testbed.expectComplete(try run.results(), cases: eligibility + versionCompare)
   }
 
-  @Test func casesOfASuiteTheImplementationLacksAreUnsupportedNotFailed() throws {
-    let run = try Testbed.run("conforming.py", implementationArguments: ["--suites", "version-compare"])
+  @Test func casesOfASuiteTheImplementationLacksAreUnsupportedNotFailed() async throws {
+    let run = try await Testbed.run("conforming.py", implementationArguments: ["--suites", "version-compare"])
     #expect(run.status == 0)
     let others = Testbed.cases.count - versionCompare
     let unsupported = Set(Testbed.cases.map(\.suite)).subtracting(["version-compare"]).sorted().joined(separator: " ")
@@ -145,17 +145,17 @@ import Testing
     #expect(record.message?.contains("does not support suite eligibility") == true)
   }
 
-  @Test func anotherProtocolVersionStopsTheRunWithBothVersionsAndItsStderr() throws {
-    let run = try Testbed.run("protocol2.py")
+  @Test func anotherProtocolVersionStopsTheRunWithBothVersionsAndItsStderr() async throws {
+    let run = try await Testbed.run("protocol2.py")
     #expect(run.status == 2)
     #expect(run.outcome.stderr.contains("it speaks protocol 2, this conform speaks protocol 1"))
     #expect(run.outcome.stderr.contains("future-py: the harness speaks protocol 1, this adapter speaks protocol 2"))
     #expect(!FileManager.default.fileExists(atPath: run.resultsPath))
   }
 
-  @Test func anImplementationThatCannotStartIsExit2() throws {
+  @Test func anImplementationThatCannotStartIsExit2() async throws {
     let directory = TestSupport.temporaryDirectory()
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", directory.appendingPathComponent("missing").path, "--fixtures", Testbed.fixtures],
       currentDirectory: directory)
@@ -164,9 +164,9 @@ import Testing
     #expect(outcome.stderr.contains("no such file; check the path given to --impl"))
   }
 
-  @Test func pastTheRestartLimitTheRestIsNotRun() throws {
+  @Test func pastTheRestartLimitTheRestIsNotRun() async throws {
     let culprit = "eligibility/seed/threshold-met-never-attempted"
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "crash.py", ["--suite", "eligibility", "--max-restarts", "0"], implementationArguments: ["--on", culprit])
     #expect(run.status == 1)
     let file = try run.results()
@@ -178,32 +178,32 @@ import Testing
     #expect(file.footer?.restarts == 0)
   }
 
-  @Test func severalJobsShareTheCases() throws {
-    let run = try Testbed.run("conforming.py", ["--jobs", "3"])
+  @Test func severalJobsShareTheCases() async throws {
+    let run = try await Testbed.run("conforming.py", ["--jobs", "3"])
     #expect(run.status == 0, "\(run.outcome.stderr)")
     #expect(run.closingLine == "\(Testbed.cases.count) passed, 0 failed")
     Testbed.expectComplete(try run.results(), cases: Testbed.cases.count)
   }
 
-  @Test func theEnvironmentIsFixedUnlessAskedOtherwise() throws {
-    let fixed = try Testbed.run("env_report.py", ["--suite", "eligibility"])
+  @Test func theEnvironmentIsFixedUnlessAskedOtherwise() async throws {
+    let fixed = try await Testbed.run("env_report.py", ["--suite", "eligibility"])
     #expect(try fixed.results().header.implementation.version == "TZ=UTC LC_ALL=C.UTF-8 CONFORM_PROBE=-")
-    let given = try Testbed.run("env_report.py", ["--suite", "eligibility", "--env", "CONFORM_PROBE=yes", "--env", "TZ=Europe/Paris"])
+    let given = try await Testbed.run("env_report.py", ["--suite", "eligibility", "--env", "CONFORM_PROBE=yes", "--env", "TZ=Europe/Paris"])
     #expect(try given.results().header.implementation.version == "TZ=Europe/Paris LC_ALL=C.UTF-8 CONFORM_PROBE=yes")
     let parent = ["CONFORM_PROBE": "parent", "TZ": "America/Lima", "LC_ALL": "de_DE.UTF-8"]
-    let notInherited = try Testbed.run("env_report.py", ["--suite", "eligibility"], environment: parent)
+    let notInherited = try await Testbed.run("env_report.py", ["--suite", "eligibility"], environment: parent)
     #expect(try notInherited.results().header.implementation.version == "TZ=UTC LC_ALL=C.UTF-8 CONFORM_PROBE=-")
-    let inherited = try Testbed.run("env_report.py", ["--suite", "eligibility", "--inherit-env"], environment: parent)
+    let inherited = try await Testbed.run("env_report.py", ["--suite", "eligibility", "--inherit-env"], environment: parent)
     #expect(try inherited.results().header.implementation.version == "TZ=America/Lima LC_ALL=de_DE.UTF-8 CONFORM_PROBE=parent")
   }
 
   /// A background child that inherits the pipes and would outlive the implementation must not
   /// hold up the run: the whole process group is killed, after a hang as after a clean end.
   @Test(arguments: [("conforming.py", [String]()), ("hang.py", ["--on", "eligibility/seed/same-version"])])
-  func aGrandchildHoldingThePipesDoesNotHoldUpTheRun(implementation: String, arguments: [String]) throws {
+  func aGrandchildHoldingThePipesDoesNotHoldUpTheRun(implementation: String, arguments: [String]) async throws {
     let directory = TestSupport.temporaryDirectory()
     let results = directory.appendingPathComponent("results.jsonl").path
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       [
         "run", "--impl", Testbed.implementation("grandchild.sh"), "--fixtures", Testbed.fixtures, "--suite", "eligibility",
@@ -224,12 +224,12 @@ import Testing
 @Suite struct RunFailureReportTests {
   let directory = TestSupport.temporaryDirectory("conform-failure-report")
 
-  func conform(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 300)
+  func conform(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 300)
   }
 
-  @Test func aDriftingPortsFirstScreenNamesTheSeedCaseWithItsInputAndRerun() throws {
-    let outcome = try conform([
+  @Test func aDriftingPortsFirstScreenNamesTheSeedCaseWithItsInputAndRerun() async throws {
+    let outcome = try await conform([
       "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--suite", "timeline",
       "--results", "ports.jsonl",
     ])
@@ -245,9 +245,9 @@ import Testing
     #expect(outcome.stdout.components(separatedBy: "\nFAIL ").count - 1 < 30)
   }
 
-  @Test func theRerunCommandRunsJustThatCaseFromTheResults() throws {
+  @Test func theRerunCommandRunsJustThatCaseFromTheResults() async throws {
     // A generated run has no fixture file: its failures are run again from the results file.
-    let first = try conform([
+    let first = try await conform([
       "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--generate", "timeline",
       "--depth", "3", "--results", "generated.jsonl",
     ])
@@ -255,7 +255,7 @@ import Testing
     let rerunLine = try #require(first.stdout.split(separator: "\n").first { $0.hasPrefix("  rerun: ") })
     #expect(rerunLine.contains("--rerun-failed generated.jsonl --case timeline/"))
     let id = try #require(rerunLine.split(separator: " ").last.map(String.init))
-    let again = try conform([
+    let again = try await conform([
       "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--rerun-failed", "generated.jsonl",
       "--case", id, "--results", "again.jsonl",
     ])
@@ -265,7 +265,7 @@ import Testing
     #expect(file.results.map(\.id) == [id])
     #expect(file.header.fixtures.source == "rerun:generated.jsonl")
     // The reference passes the same case: it is the port that is wrong.
-    let reference = try conform([
+    let reference = try await conform([
       "run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", "generated.jsonl", "--case", id,
       "--results", "reference.jsonl",
     ])
@@ -273,8 +273,8 @@ import Testing
     #expect(reference.stdout.hasSuffix("\n1 passed, 0 failed\n"))
   }
 
-  @Test func pipelinedJUnitTimesAddUpToNoMoreThanTheRun() throws {
-    let outcome = try conform([
+  @Test func pipelinedJUnitTimesAddUpToNoMoreThanTheRun() async throws {
+    let outcome = try await conform([
       "run", "--impl", TestSupport.binary("swift-reference"), "--window", "1024", "--junit", "junit.xml",
       "--results", "reference.jsonl",
     ])
@@ -309,17 +309,17 @@ import Testing
 }
 
 extension RunFailureReportTests {
-  @Test func theReportOfARunWithKnownFailuresIsTheRunsOwn() throws {
+  @Test func theReportOfARunWithKnownFailuresIsTheRunsOwn() async throws {
     let port = ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--suite", "timeline"]
-    let first = try conform(port + ["--results", "first.jsonl", "--write-known-failures", "known.txt"])
+    let first = try await conform(port + ["--results", "first.jsonl", "--write-known-failures", "known.txt"])
     #expect(first.status == 1)
-    let run = try conform(port + ["--results", "known.jsonl", "--known-failures", "known.txt"])
+    let run = try await conform(port + ["--results", "known.jsonl", "--known-failures", "known.txt"])
     #expect(run.status == 0)
     let closing = try #require(run.stdout.split(separator: "\n").last.map(String.init))
     #expect(closing.hasSuffix(" passed, 0 failed, 203 known failures"))
     // The list is in the results header: the report needs nothing else.
     try FileManager.default.removeItem(at: directory.appendingPathComponent("known.txt"))
-    let report = try conform(["report", "known.jsonl"])
+    let report = try await conform(["report", "known.jsonl"])
     #expect(report.status == 0)
     #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
   }
@@ -327,8 +327,8 @@ extension RunFailureReportTests {
 
 /// The daily loop of a test tool: list what would run, stop early, and the two counts never confused.
 extension RunFailureReportTests {
-  @Test func stopAfterEndsTheRunAtTheLimitAndTheRestAreNotRun() throws {
-    let outcome = try conform([
+  @Test func stopAfterEndsTheRunAtTheLimitAndTheRestAreNotRun() async throws {
+    let outcome = try await conform([
       "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--stop-after", "1",
       "--window", "1", "--results", "stopped.jsonl",
     ])
@@ -348,8 +348,8 @@ extension RunFailureReportTests {
     #expect(closing.hasSuffix(" not run: stopped after \(reached) of \(total) cases"))
   }
 
-  @Test func listPrintsTheSelectedCasesAndStartsNothing() throws {
-    let outcome = try conform(["run", "--list", "--suite", "version-compare", "--tag", "seed", "--impl", "/nonexistent"])
+  @Test func listPrintsTheSelectedCasesAndStartsNothing() async throws {
+    let outcome = try await conform(["run", "--list", "--suite", "version-compare", "--tag", "seed", "--impl", "/nonexistent"])
     #expect(outcome.status == 0)
     let lines = outcome.stdout.split(separator: "\n")
     #expect(lines.count == 12)
@@ -361,8 +361,8 @@ extension RunFailureReportTests {
     #expect(outcome.stderr.contains("conform: 12 cases of built-in (manifest sha256:"))
   }
 
-  @Test func theOldMaxFailuresNameSaysWhichOptionIsWhich() throws {
-    let outcome = try conform(["run", "--impl", TestSupport.binary("swift-reference"), "--max-failures", "1"])
+  @Test func theOldMaxFailuresNameSaysWhichOptionIsWhich() async throws {
+    let outcome = try await conform(["run", "--impl", TestSupport.binary("swift-reference"), "--max-failures", "1"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("--max-failures is now --max-shown N"))
     #expect(outcome.stderr.contains("conform run --stop-after N"))

@@ -8,42 +8,46 @@ import Testing
 /// far are kept with an interrupted footer, and conform exits 130 or 143.
 @Suite struct RunInterruptTests {
   /// `conform run` on a slow implementation, stopped by `signal` once some answers are on disk.
-  func interruptedRun(_ signal: Int32) throws -> (status: Int32, stdout: String, results: String, pidFile: String) {
-    let directory = TestSupport.temporaryDirectory("conform-interrupt")
-    let results = directory.appendingPathComponent("results.jsonl").path
-    let pidFile = directory.appendingPathComponent("impl.pid").path
-    let stdout = directory.appendingPathComponent("stdout.txt").path
-    _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestSupport.binary("conform"))
-    process.arguments = [
-      "run", "--impl", Testbed.implementation("slow.py"), "--fixtures", Testbed.fixtures, "--results", results,
-      "--suite", "version-compare", "--", "--fixtures", Testbed.fixtures, "--delay", "0.2", "--pid-file", pidFile,
-    ]
-    process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-    process.standardOutput = FileHandle(forWritingAtPath: stdout)
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
+  /// The run, the signal and the wait are on a thread of their own: the signal comes as soon as
+  /// answers are on disk however busy the test pool is.
+  func interruptedRun(_ signal: Int32) async throws -> (status: Int32, stdout: String, results: String, pidFile: String) {
+    try await TestSupport.offThePool {
+      let directory = TestSupport.temporaryDirectory("conform-interrupt")
+      let results = directory.appendingPathComponent("results.jsonl").path
+      let pidFile = directory.appendingPathComponent("impl.pid").path
+      let stdout = directory.appendingPathComponent("stdout.txt").path
+      _ = FileManager.default.createFile(atPath: stdout, contents: nil)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: TestSupport.binary("conform"))
+      process.arguments = [
+        "run", "--impl", Testbed.implementation("slow.py"), "--fixtures", Testbed.fixtures, "--results", results,
+        "--suite", "version-compare", "--", "--fixtures", Testbed.fixtures, "--delay", "0.2", "--pid-file", pidFile,
+      ]
+      process.currentDirectoryURL = directory
+      process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+      process.standardOutput = FileHandle(forWritingAtPath: stdout)
+      process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+      try process.run()
 
-    // Wait until some answers are on disk (the header and at least one record).
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let lines = (try? String(contentsOfFile: results, encoding: .utf8))?.split(separator: "\n").count ?? 0
-      if lines >= 2 { break }
-      usleep(20_000)
+      // Wait until some answers are on disk (the header and at least one record).
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline {
+        let lines = (try? String(contentsOfFile: results, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        if lines >= 2 { break }
+        usleep(20_000)
+      }
+      kill(process.processIdentifier, signal)
+      let exitDeadline = Date().addingTimeInterval(30)
+      while process.isRunning && Date() < exitDeadline { usleep(10_000) }
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+      return (process.terminationStatus, try String(contentsOfFile: stdout, encoding: .utf8), results, pidFile)
     }
-    kill(process.processIdentifier, signal)
-    let exitDeadline = Date().addingTimeInterval(30)
-    while process.isRunning && Date() < exitDeadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    return (process.terminationStatus, try String(contentsOfFile: stdout, encoding: .utf8), results, pidFile)
   }
 
   @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
-  func aSignalKeepsTheResultsSoFar(signal: Int32, exitStatus: Int32, name: String) throws {
-    let run = try interruptedRun(signal)
+  func aSignalKeepsTheResultsSoFar(signal: Int32, exitStatus: Int32, name: String) async throws {
+    let run = try await interruptedRun(signal)
     #expect(run.status == exitStatus)
     let file = try ResultsFile.read(run.results)
     #expect(file.footer?.interrupted == name)
@@ -59,8 +63,8 @@ import Testing
     #expect(kill(pid, 0) == -1 && errno == ESRCH)
   }
 
-  @Test func anInterruptedRunSaysHowFarItGotAndTheReportAgrees() throws {
-    let run = try interruptedRun(SIGINT)
+  @Test func anInterruptedRunSaysHowFarItGotAndTheReportAgrees() async throws {
+    let run = try await interruptedRun(SIGINT)
     #expect(run.status == 130)
     let file = try ResultsFile.read(run.results)
     let cases = Testbed.count(suite: "version-compare")
@@ -72,7 +76,7 @@ import Testing
     #expect(runLines.last == closing)
     #expect(!run.stdout.contains("errored"))
 
-    let report = try TestSupport.run(TestSupport.binary("conform"), ["report", run.results, "--markdown", run.results + ".md"])
+    let report = try await TestSupport.run(TestSupport.binary("conform"), ["report", run.results, "--markdown", run.results + ".md"])
     #expect(report.status == 2, "the help says: a run that did not reach every case and has no failing case exits 2")
     #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
     let markdown = try String(contentsOfFile: run.results + ".md", encoding: .utf8)

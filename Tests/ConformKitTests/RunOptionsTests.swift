@@ -15,9 +15,9 @@ import Testing
     return path
   }
 
-  @Test func aKnownFailureThatFailsDoesNotFailTheRun() throws {
+  @Test func aKnownFailureThatFailsDoesNotFailTheRun() async throws {
     let list = write("# expected\neligibility/seed/below-threshold  # the threshold is off by one\n", named: "known.txt")
-    let run = try Testbed.run(
+    let run = try await Testbed.run(
       "wrong.py", ["--suite", "eligibility", "--known-failures", list],
       implementationArguments: ["--wrong", "eligibility/seed/below-threshold"])
     #expect(run.status == 0, "\(run.outcome.stdout)")
@@ -25,38 +25,38 @@ import Testing
     #expect(!run.outcome.stdout.contains("FAIL"))
   }
 
-  @Test func aKnownFailureThatPassesFailsTheRun() throws {
+  @Test func aKnownFailureThatPassesFailsTheRun() async throws {
     let list = write("eligibility/seed/cooldown-over\n", named: "known.txt")
-    let run = try Testbed.run("conforming.py", ["--suite", "eligibility", "--known-failures", list])
+    let run = try await Testbed.run("conforming.py", ["--suite", "eligibility", "--known-failures", list])
     #expect(run.status == 1)
     #expect(run.closingLine == "\(eligibility) passed, 0 failed, 1 stale known failure")
     #expect(run.stdoutLines.contains("STALE KNOWN FAILURE eligibility/seed/cooldown-over"))
   }
 
-  @Test func aKnownFailureThatIsNoCaseIsAnErrorNamingFileAndLine() throws {
+  @Test func aKnownFailureThatIsNoCaseIsAnErrorNamingFileAndLine() async throws {
     let list = write("eligibility/seed/below-threshold\n\neligibility/seed/no-such-case # typo\n", named: "known.txt")
-    let run = try Testbed.run("conforming.py", ["--known-failures", list])
+    let run = try await Testbed.run("conforming.py", ["--known-failures", list])
     #expect(run.status == 2)
     #expect(run.outcome.stderr.contains("\(list) line 3: eligibility/seed/no-such-case is not a case of these fixtures"))
     #expect(!FileManager.default.fileExists(atPath: run.resultsPath))
   }
 
-  @Test func writtenKnownFailuresExcuseTheSameFailuresNextTime() throws {
+  @Test func writtenKnownFailuresExcuseTheSameFailuresNextTime() async throws {
     let list = TestSupport.temporaryDirectory().appendingPathComponent("known.txt").path
     let failing = ["--wrong", "eligibility/seed/below-threshold", "--error", "eligibility/seed/same-version"]
-    let first = try Testbed.run(
+    let first = try await Testbed.run(
       "wrong.py", ["--suite", "eligibility", "--write-known-failures", list], implementationArguments: failing)
     #expect(first.status == 1)
     let written = try KnownFailures.read(list)
     #expect(Set(written.entries.keys) == ["eligibility/seed/below-threshold", "eligibility/seed/same-version"])
-    let second = try Testbed.run("wrong.py", ["--suite", "eligibility", "--known-failures", list], implementationArguments: failing)
+    let second = try await Testbed.run("wrong.py", ["--suite", "eligibility", "--known-failures", list], implementationArguments: failing)
     #expect(second.status == 0)
     #expect(second.closingLine.hasSuffix("2 known failures"))
   }
 
-  @Test func repeatedAttemptsThatDisagreeAreFlaky() throws {
+  @Test func repeatedAttemptsThatDisagreeAreFlaky() async throws {
     let flaky = "eligibility/seed/new-version"
-    let run = try Testbed.run("flaky.py", ["--suite", "eligibility", "--repeat", "2"], implementationArguments: ["--only", flaky])
+    let run = try await Testbed.run("flaky.py", ["--suite", "eligibility", "--repeat", "2"], implementationArguments: ["--only", flaky])
     #expect(run.status == 1)
     #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 flaky")
     #expect(try run.statuses(of: flaky) == [.pass, .fail])
@@ -66,11 +66,11 @@ import Testing
     Testbed.expectComplete(try run.results(), cases: eligibility, repeats: 2)
   }
 
-  @Test func aDigestMismatchStopsBeforeStartingTheImplementation() throws {
+  @Test func aDigestMismatchStopsBeforeStartingTheImplementation() async throws {
     let directory = TestSupport.temporaryDirectory()
     let marker = directory.appendingPathComponent("started").path
     let wrong = "sha256:" + String(repeating: "ab", count: 32)
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       [
         "run", "--impl", Testbed.implementation("touch-and-exit.sh"), "--impl-arg", marker, "--fixtures", Testbed.fixtures,
@@ -81,42 +81,42 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: marker))
   }
 
-  @Test func aMatchingDigestRuns() throws {
+  @Test func aMatchingDigestRuns() async throws {
     let digest = try FixtureSet.load(directory: Testbed.fixtures).manifestDigest
-    let run = try Testbed.run("conforming.py", ["--suite", "eligibility", "--expect-digest", "sha256:\(digest)"])
+    let run = try await Testbed.run("conforming.py", ["--suite", "eligibility", "--expect-digest", "sha256:\(digest)"])
     #expect(run.status == 0)
   }
 
-  @Test func filtersSelectBySuiteCaseAndTag() throws {
+  @Test func filtersSelectBySuiteCaseAndTag() async throws {
     let seeds = Testbed.cases.filter { $0.suite == "version-compare" && $0.tags.contains("seed") }.count
-    let run = try Testbed.run("conforming.py", ["--suite", "version-*", "--tag", "seed"])
+    let run = try await Testbed.run("conforming.py", ["--suite", "version-*", "--tag", "seed"])
     #expect(run.closingLine == "\(seeds) passed, 0 failed")
-    let byCase = try Testbed.run("conforming.py", ["--case", "eligibility/seed/*", "--case", "eligibility/pitfall/?ast-attempt-zero-is-a-day"])
+    let byCase = try await Testbed.run("conforming.py", ["--case", "eligibility/seed/*", "--case", "eligibility/pitfall/?ast-attempt-zero-is-a-day"])
     let expected = Testbed.cases.filter { $0.id.hasPrefix("eligibility/seed/") }.count + 1
     #expect(byCase.closingLine == "\(expected) passed, 0 failed")
-    let none = try Testbed.run("conforming.py", ["--suite", "no-such-suite"])
+    let none = try await Testbed.run("conforming.py", ["--suite", "no-such-suite"])
     #expect(none.status == 2)
     #expect(none.outcome.stderr.contains("no case of"))
   }
 
-  @Test func theSameShuffleSeedSendsTheSameOrder() throws {
-    func order(_ options: [String]) throws -> [String] {
-      try Testbed.run("conforming.py", ["--suite", "eligibility"] + options).results().results.map(\.id)
+  @Test func theSameShuffleSeedSendsTheSameOrder() async throws {
+    func order(_ options: [String]) async throws -> [String] {
+      try await Testbed.run("conforming.py", ["--suite", "eligibility"] + options).results().results.map(\.id)
     }
-    let plain = try order([])
-    let first = try order(["--shuffle", "42", "--window", "1"])
-    let again = try order(["--shuffle", "42", "--window", "1"])
-    let other = try order(["--shuffle", "7", "--window", "1"])
+    let plain = try await order([])
+    let first = try await order(["--shuffle", "42", "--window", "1"])
+    let again = try await order(["--shuffle", "42", "--window", "1"])
+    let other = try await order(["--shuffle", "7", "--window", "1"])
     #expect(first == again)
     #expect(first != plain)
     #expect(first != other)
     #expect(first.sorted() == plain.sorted())
-    let header = try Testbed.run("conforming.py", ["--suite", "eligibility", "--shuffle", "42"]).results().header
+    let header = try await Testbed.run("conforming.py", ["--suite", "eligibility", "--shuffle", "42"]).results().header
     #expect(header.options["shuffle"] == 42)
   }
 
-  @Test func helpDescribesEveryOptionAndTheExitStatuses() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run", "--help"])
+  @Test func helpDescribesEveryOptionAndTheExitStatuses() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["run", "--help"])
     #expect(outcome.status == 0)
     for option in [
       "--impl", "--impl-arg", "--jobs", "--timeout", "--max-restarts", "--window", "--env", "--inherit-env", "--fixtures",
@@ -131,18 +131,18 @@ import Testing
     (["--timeout", "0"], "--timeout"), (["--jobs", "0"], "--jobs"), (["--expect-digest", "abc"], "--expect-digest"),
     (["--shuffle", "-1"], "--shuffle"), (["--env", "NOEQUALS"], "--env"), (["--bogus"], "--bogus"),
   ])
-  func badOptionsAreUsageErrors(options: [String], named: String) throws {
-    let outcome = try TestSupport.run(
+  func badOptionsAreUsageErrors(options: [String], named: String) async throws {
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"), ["run", "--impl", "/bin/true", "--fixtures", Testbed.fixtures] + options)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains(named))
   }
 
   /// `--timeout` is one option with one range wherever it is taken: a day at most.
-  @Test(arguments: ["run", "fuzz"]) func aCaseTimeoutIsADayAtMostInEveryCommand(_ command: String) throws {
-    let accepted = try TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])
+  @Test(arguments: ["run", "fuzz"]) func aCaseTimeoutIsADayAtMostInEveryCommand(_ command: String) async throws {
+    let accepted = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])
     #expect(!accepted.stderr.contains("--timeout takes"), "\(accepted.stderr)")
-    let refused = try TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86401"])
+    let refused = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86401"])
     #expect(refused.status == 2)
     #expect(
       refused.stderr.contains(
@@ -153,18 +153,18 @@ import Testing
   /// The options that choose the cases are read once, for a run and for `--list` alike, with
   /// the same conflicts (a run took `--tier` beside `--rerun-failed` and ignored it).
   @Test(arguments: [["--impl", "/bin/true"], ["--list"]])
-  func theOptionsThatChooseTheCasesConflictTheSameWayInARunAndAList(_ mode: [String]) throws {
+  func theOptionsThatChooseTheCasesConflictTheSameWayInARunAndAList(_ mode: [String]) async throws {
     let conform = TestSupport.binary("conform")
-    let tier = try TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--tier", "smoke"])
+    let tier = try await TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--tier", "smoke"])
     #expect(tier.status == 2)
     #expect(tier.stderr.contains("--tier picks a tier of the built-in tables: not with --rerun-failed"), "\(tier.stderr)")
-    let both = try TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--fixtures", "fixtures"])
+    let both = try await TestSupport.run(conform, ["run"] + mode + ["--rerun-failed", "results.jsonl", "--fixtures", "fixtures"])
     #expect(both.status == 2)
     #expect(both.stderr.contains("--rerun-failed takes its cases from the results file: not with --fixtures"), "\(both.stderr)")
   }
 
-  @Test func withoutImplTheRunIsAUsageError() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["run"])
+  @Test func withoutImplTheRunIsAUsageError() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["run"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("--impl PROGRAM is required"))
   }

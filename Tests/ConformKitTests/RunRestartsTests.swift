@@ -7,9 +7,9 @@ import Testing
 /// A run that restarted the implementation says how many restarts it used of `--max-restarts`,
 /// and why, in the same count the results footer keeps with its reasons, and the reports show.
 @Suite struct RunRestartsTests {
-  @Test func crashesAreCountedAsTheRestartsTheyCost() throws {
+  @Test func crashesAreCountedAsTheRestartsTheyCost() async throws {
     let culprit = "eligibility/seed/cooldown-not-over"
-    let run = try Testbed.run("crash.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
+    let run = try await Testbed.run("crash.py", ["--suite", "eligibility"], implementationArguments: ["--on", culprit])
     #expect(run.status == 1)
     let restarts = try #require(try run.results().footer?.restarts)
     #expect(restarts >= 1)
@@ -21,16 +21,16 @@ import Testing
     #expect(run.outcome.stdout.contains(" s, \(Plural.count(restarts, "restart")) (\(reasons))\n"), "\(run.outcome.stdout)")
   }
 
-  @Test func hangsAreCountedUpToTheLimit() throws {
-    let run = try Hostile.run("hang-all", options: ["--suite", "eligibility", "--timeout", "1", "--max-restarts", "2"])
+  @Test func hangsAreCountedUpToTheLimit() async throws {
+    let run = try await Hostile.run("hang-all", options: ["--suite", "eligibility", "--timeout", "1", "--max-restarts", "2"])
     #expect(run.status == 1)
     #expect(try run.results().footer?.restarts == 2)
     #expect(run.stderr.contains("restarts: 2 of 2 (2 hangs)\n"), "\(run.stderr)")
     #expect(try run.results().footer?.restartReasons.reasons == "2 hangs")
   }
 
-  @Test func aRunWithoutRestartsSaysNothingOfThem() throws {
-    let run = try Testbed.run("conforming.py", ["--suite", "eligibility"])
+  @Test func aRunWithoutRestartsSaysNothingOfThem() async throws {
+    let run = try await Testbed.run("conforming.py", ["--suite", "eligibility"])
     #expect(run.status == 0)
     #expect(try run.results().footer?.restarts == 0)
     #expect(!run.outcome.stderr.contains("restarts:"))

@@ -84,21 +84,21 @@ import Testing
 
   // MARK: Shards run and merged, with the real binary
 
-  func conform(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 300)
+  func conform(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 300)
   }
 
   /// `conform run` of a port that fails timeline cases, with `options`, once whole and in
   /// `count` shards; returns the results files (the whole run's first).
-  func runWholeAndSharded(_ options: [String], shards count: Int, label: String) throws -> (whole: String, shards: [String]) {
+  func runWholeAndSharded(_ options: [String], shards count: Int, label: String) async throws -> (whole: String, shards: [String]) {
     let implementation = ["--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard"]
     let whole = "\(label)-whole.jsonl"
-    let run = try conform(["run"] + implementation + options + ["--results", whole])
+    let run = try await conform(["run"] + implementation + options + ["--results", whole])
     #expect(run.status == 1, "\(run.stderr)")
     var shards: [String] = []
     for index in 1...count {
       let path = "\(label)-shard-\(index).jsonl"
-      let shard = try conform(["run"] + implementation + options + ["--shard", "\(index)/\(count)", "--results", path])
+      let shard = try await conform(["run"] + implementation + options + ["--shard", "\(index)/\(count)", "--results", path])
       #expect(shard.status == 1 || shard.status == 0, "\(shard.stderr)")
       let header = try ResultsFile.read(directory.appendingPathComponent(path).path).header
       #expect(header.options["shard"] == ["count": .int(Int64(count)), "index": .int(Int64(index))])
@@ -108,8 +108,8 @@ import Testing
   }
 
   /// The JSON report of `files`, its timings and the results path taken out.
-  func jsonReport(_ files: [String], name: String) throws -> (report: JSONValue, outcome: ProcessOutcome) {
-    let outcome = try conform(["report"] + files + ["--json", name])
+  func jsonReport(_ files: [String], name: String) async throws -> (report: JSONValue, outcome: ProcessOutcome) {
+    let outcome = try await conform(["report"] + files + ["--json", name])
     var text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     for file in files { text = text.replacingOccurrences(of: file, with: "RESULTS") }
     guard case .object(var report) = try JSONReader.parse(Array(text.utf8)) else { return (.null, outcome) }
@@ -130,10 +130,10 @@ import Testing
     ("generated", ["--generate", "timeline", "--depth", "3"]),
     ("limited", ["--fixtures", Testbed.fixtures, "--suite", "timeline", "--limit", "60", "--repeat", "2"]),
   ])
-  func threeShardsMergeIntoTheReportOfTheWholeRun(_ label: String, _ options: [String]) throws {
-    let (whole, shards) = try runWholeAndSharded(options, shards: 3, label: label)
-    let one = try jsonReport([whole], name: "\(label)-whole.json")
-    let merged = try jsonReport(shards, name: "\(label)-merged.json")
+  func threeShardsMergeIntoTheReportOfTheWholeRun(_ label: String, _ options: [String]) async throws {
+    let (whole, shards) = try await runWholeAndSharded(options, shards: 3, label: label)
+    let one = try await jsonReport([whole], name: "\(label)-whole.json")
+    let merged = try await jsonReport(shards, name: "\(label)-merged.json")
     #expect(merged.outcome.status == 1, "\(merged.outcome.stderr)")
     #expect(merged.outcome.status == one.outcome.status)
     #expect(JSONWriter.string(merged.report) == JSONWriter.string(one.report))
@@ -151,18 +151,18 @@ import Testing
       }
     }
     // The shards' order on the command line does not matter.
-    let reordered = try jsonReport([shards[0], shards[2], shards[1]], name: "\(label)-reordered.json")
+    let reordered = try await jsonReport([shards[0], shards[2], shards[1]], name: "\(label)-reordered.json")
     #expect(JSONWriter.string(reordered.report) == JSONWriter.string(one.report))
   }
 
-  @Test func aMissingADuplicatedOrAnUnfinishedShardFailsTheMergeNamingIt() throws {
-    let (_, shards) = try runWholeAndSharded(["--fixtures", Testbed.fixtures], shards: 3, label: "broken")
-    let missing = try conform(["report", shards[0], shards[2]])
+  @Test func aMissingADuplicatedOrAnUnfinishedShardFailsTheMergeNamingIt() async throws {
+    let (_, shards) = try await runWholeAndSharded(["--fixtures", Testbed.fixtures], shards: 3, label: "broken")
+    let missing = try await conform(["report", shards[0], shards[2]])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("shard 2/3 of swift-ports/no-cancel-guard's run is missing"), "\(missing.stderr)")
     #expect(missing.stdout.isEmpty)
 
-    let twice = try conform(["report", shards[0], shards[1], shards[1], shards[2]])
+    let twice = try await conform(["report", shards[0], shards[1], shards[1], shards[2]])
     #expect(twice.status == 2)
     #expect(
       twice.stderr.contains("shard 2/3 of swift-ports/no-cancel-guard's run is given twice (\(shards[1]) and \(shards[1]))"),
@@ -174,16 +174,16 @@ import Testing
     let cut = "killed.jsonl"
     try (lines.dropLast().joined(separator: "\n") + "\n").write(
       to: directory.appendingPathComponent(cut), atomically: true, encoding: .utf8)
-    let killed = try conform(["report", shards[0], shards[1], cut, "--json", "never.json"])
+    let killed = try await conform(["report", shards[0], shards[1], cut, "--json", "never.json"])
     #expect(killed.status == 2)
     #expect(killed.stderr.contains("\(cut): shard 3/3 (\(cut)) did not finish"), "\(killed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("never.json").path))
 
-    let diff = try conform(["diff", shards[0], shards[1], "other.jsonl"])
+    let diff = try await conform(["diff", shards[0], shards[1], "other.jsonl"])
     #expect(diff.status == 2)
   }
 
-  @Test func shardsOfAnotherFixtureSetOrOtherOptionsDoNotMerge() throws {
+  @Test func shardsOfAnotherFixtureSetOrOtherOptionsDoNotMerge() async throws {
     let implementation = ["--impl", TestSupport.binary("swift-reference")]
     let base = ["--fixtures", Testbed.fixtures, "--suite", "version-compare"]
     var runs: [String: ProcessOutcome] = [:]
@@ -191,67 +191,67 @@ import Testing
       ("a-1", ["--shard", "1/2"]), ("a-2", ["--shard", "2/2"]), ("timeout-2", ["--shard", "2/2", "--timeout", "5"]),
       ("three-2", ["--shard", "2/3"]),
     ] {
-      runs[name] = try conform(["run"] + implementation + base + extra + ["--results", "\(name).jsonl"])
+      runs[name] = try await conform(["run"] + implementation + base + extra + ["--results", "\(name).jsonl"])
       #expect(runs[name]?.status == 0, "\(runs[name]?.stderr ?? "")")
     }
-    let builtIn = try conform(
+    let builtIn = try await conform(
       ["run"] + implementation + [
         "--suite", "version-compare", "--limit", "20", "--shard", "2/2", "--results", "builtin-2.jsonl",
       ])
     #expect(builtIn.status == 0, "\(builtIn.stderr)")
 
-    let options = try conform(["report", "a-1.jsonl", "timeout-2.jsonl"])
+    let options = try await conform(["report", "a-1.jsonl", "timeout-2.jsonl"])
     #expect(options.status == 2)
     #expect(
       options.stderr.contains(
         "timeout-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its options differ (timeoutMs)"),
       "\(options.stderr)")
 
-    let digest = try conform(["report", "a-1.jsonl", "builtin-2.jsonl"])
+    let digest = try await conform(["report", "a-1.jsonl", "builtin-2.jsonl"])
     #expect(digest.status == 2)
     #expect(
       digest.stderr.contains(
         "builtin-2.jsonl: shard 2/2 is not a shard of the same run as a-1.jsonl (shard 1/2): its fixtures digest is sha256:"),
       "\(digest.stderr)")
 
-    let count = try conform(["report", "a-1.jsonl", "three-2.jsonl"])
+    let count = try await conform(["report", "a-1.jsonl", "three-2.jsonl"])
     #expect(count.status == 2)
     #expect(count.stderr.contains("shard 2/3 is one of 3, but a-1.jsonl is shard 1/2"), "\(count.stderr)")
 
-    let whole = try conform(["report", "a-1.jsonl", "a-2.jsonl"])
+    let whole = try await conform(["report", "a-1.jsonl", "a-2.jsonl"])
     #expect(whole.status == 0, "\(whole.stderr)")
   }
 
-  @Test func diffComparesTwoShardedRunsAsTwoWholeRuns() throws {
-    let (whole, shards) = try runWholeAndSharded(["--fixtures", Testbed.fixtures], shards: 2, label: "ports")
-    let reference = try conform([
+  @Test func diffComparesTwoShardedRunsAsTwoWholeRuns() async throws {
+    let (whole, shards) = try await runWholeAndSharded(["--fixtures", Testbed.fixtures], shards: 2, label: "ports")
+    let reference = try await conform([
       "run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", Testbed.fixtures, "--results", "reference.jsonl",
     ])
     #expect(reference.status == 0, "\(reference.stderr)")
-    let one = try conform(["diff", "reference.jsonl", whole])
-    let merged = try conform(["diff", "reference.jsonl"] + shards)
+    let one = try await conform(["diff", "reference.jsonl", whole])
+    let merged = try await conform(["diff", "reference.jsonl"] + shards)
     #expect(one.status == 1)
     #expect(merged.status == one.status)
     #expect(merged.stdout == one.stdout.replacingOccurrences(of: whole, with: shards[0]))
   }
 
-  @Test func severalRunsWithoutHTMLAreStillRefused() throws {
-    let reference = try conform([
+  @Test func severalRunsWithoutHTMLAreStillRefused() async throws {
+    let reference = try await conform([
       "run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility", "--limit", "5", "--results", "one.jsonl",
     ])
     #expect(reference.status == 0, "\(reference.stderr)")
-    let outcome = try conform(["report", "one.jsonl", "one.jsonl"])
+    let outcome = try await conform(["report", "one.jsonl", "one.jsonl"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("usage: report: one run at a time, not 2"), "\(outcome.stderr)")
-    let diff = try conform(["diff", "one.jsonl", "one.jsonl", "one.jsonl"])
+    let diff = try await conform(["diff", "one.jsonl", "one.jsonl", "one.jsonl"])
     #expect(diff.status == 2)
     #expect(diff.stderr.contains("usage: diff: two runs to compare, not 3"), "\(diff.stderr)")
   }
 
   @Test(arguments: ["0/3", "4/3", "a/b", "3"])
-  func aBadShardIsAUsageError(_ value: String) throws {
+  func aBadShardIsAUsageError(_ value: String) async throws {
     for command in [["run", "--impl", "x"], ["fuzz", "--impl", "x"]] {
-      let outcome = try conform(command + ["--shard", value])
+      let outcome = try await conform(command + ["--shard", value])
       #expect(outcome.status == 2)
       #expect(
         outcome.stderr

@@ -19,15 +19,15 @@ import Testing
     return (notExecutable, missingInterpreter)
   }
 
-  func run(_ impl: String) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func run(_ impl: String) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       TestSupport.binary("conform"), ["run", "--impl", impl, "--limit", "1"], environment: ["PATH": "/usr/bin:/bin"],
       currentDirectory: directory)
   }
 
   /// Runs conform with `impl` and returns its stderr after checking it is one line, exit 2.
-  func oneLine(_ impl: String) throws -> String {
-    let outcome = try run(impl)
+  func oneLine(_ impl: String) async throws -> String {
+    let outcome = try await run(impl)
     #expect(outcome.status == 2)
     #expect(outcome.stdout.isEmpty)
     let lines = outcome.stderr.split(separator: "\n")
@@ -37,44 +37,44 @@ import Testing
     return outcome.stderr
   }
 
-  @Test func aFolder() throws {
+  @Test func aFolder() async throws {
     #expect(
-      try oneLine(directory.path)
+      try await oneLine(directory.path)
         == "conform: error: implementation: cannot start \(directory.path): it is a folder, not a program; "
         + "--impl takes an executable file\n")
   }
 
-  @Test func aMissingFile() throws {
+  @Test func aMissingFile() async throws {
     let missing = directory.appendingPathComponent("missing").path
     #expect(
-      try oneLine(missing)
+      try await oneLine(missing)
         == "conform: error: implementation: cannot start \(missing): no such file; check the path given to --impl\n")
   }
 
-  @Test func aFileThatIsNotExecutable() throws {
+  @Test func aFileThatIsNotExecutable() async throws {
     let path = try prepare().notExecutable
-    #expect(try oneLine(path) == "conform: error: implementation: cannot start \(path): it is not executable; chmod +x \(path)\n")
+    #expect(try await oneLine(path) == "conform: error: implementation: cannot start \(path): it is not executable; chmod +x \(path)\n")
   }
 
-  @Test func aScriptWhoseInterpreterIsMissing() throws {
+  @Test func aScriptWhoseInterpreterIsMissing() async throws {
     let path = try prepare().missingInterpreter
     #expect(
-      try oneLine(path)
+      try await oneLine(path)
         == "conform: error: implementation: cannot start \(path): its interpreter (the #! line) or a library it needs "
         + "was not found\n")
   }
 
-  @Test func aBareNameNotInPath() throws {
+  @Test func aBareNameNotInPath() async throws {
     #expect(
-      try oneLine("no-such-conform-impl")
+      try await oneLine("no-such-conform-impl")
         == "conform: error: implementation: cannot start no-such-conform-impl: no program of that name in PATH; "
         + "give its path, or add its folder to PATH\n")
   }
 
-  @Test func aBareNameOfAFileInTheCurrentFolderSuggestsDotSlash() throws {
+  @Test func aBareNameOfAFileInTheCurrentFolderSuggestsDotSlash() async throws {
     _ = try prepare()
     #expect(
-      try oneLine("orphan.sh")
+      try await oneLine("orphan.sh")
         == "conform: error: implementation: cannot start orphan.sh: no program of that name in PATH; "
         + "give its path, ./orphan.sh, for the one in the current folder\n")
   }

@@ -26,15 +26,15 @@ import Testing
     #expect(Suggestion.closest(to: "--", among: ["--junit"]) == nil)
   }
 
-  func conform(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), arguments)
+  func conform(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments)
   }
 
-  @Test func aMistypedCommandIsNamedWithTheOneMeant() throws {
-    let outcome = try conform(["rn"])
+  @Test func aMistypedCommandIsNamedWithTheOneMeant() async throws {
+    let outcome = try await conform(["rn"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr == "conform: error: usage: unknown command \"rn\": did you mean \"run\"? (see conform --help)\n")
-    let unlike = try conform(["deploy"])
+    let unlike = try await conform(["deploy"])
     #expect(unlike.stderr == "conform: error: usage: unknown command \"deploy\" (see conform --help)\n")
   }
 
@@ -53,29 +53,29 @@ import Testing
     ),
     (["bundle", "crate"], "bundle: unknown action \"crate\": did you mean \"create\"? (give create, verify or diff)"),
   ])
-  func aMistypedOptionIsNamedWithTheOneMeant(_ arguments: [String], _ message: String) throws {
-    let outcome = try conform(arguments)
+  func aMistypedOptionIsNamedWithTheOneMeant(_ arguments: [String], _ message: String) async throws {
+    let outcome = try await conform(arguments)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("conform: error: usage: "), "\(outcome.stderr)")
     #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
   }
 
   @Test(arguments: CLI.commands.map { $0.name })
-  func helpCommandPrintsThatCommandsHelp(_ name: String) throws {
-    let outcome = try conform(["help", name])
+  func helpCommandPrintsThatCommandsHelp(_ name: String) async throws {
+    let outcome = try await conform(["help", name])
     #expect(outcome.status == 0)
     #expect(outcome.stdout == CLI.commands.first { $0.name == name }!.help + "\n")
-    #expect(outcome.stdout == (try conform([name, "--help"])).stdout)
+    #expect(outcome.stdout == (try await conform([name, "--help"])).stdout)
   }
 
-  @Test func helpAloneIsTheTopLevelHelpAndAnUnknownCommandIsAnError() throws {
-    let help = try conform(["help"])
+  @Test func helpAloneIsTheTopLevelHelpAndAnUnknownCommandIsAnError() async throws {
+    let help = try await conform(["help"])
     #expect(help.status == 0)
     #expect(help.stdout == CLI.usage + "\n")
     #expect(help.stdout.contains("conform help <command>"))
-    let unknown = try conform(["help", "rn"])
+    let unknown = try await conform(["help", "rn"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown command \"rn\": did you mean \"run\"?"))
-    #expect(try conform(["help", "run", "diff"]).status == 2)
+    #expect(try await conform(["help", "run", "diff"]).status == 2)
   }
 }

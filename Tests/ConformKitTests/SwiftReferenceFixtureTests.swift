@@ -8,10 +8,10 @@ import Testing
 /// will run it.
 @Suite struct SwiftReferenceFixtureTests {
   @Test(arguments: SuiteRegistry.names)
-  func referenceAgreesWithEveryFixtureCase(suite: String) throws {
+  func referenceAgreesWithEveryFixtureCase(suite: String) async throws {
     let cases = try Fixtures.cases(of: suite)
     #expect(cases.count > 200, "fixtures/\(suite).jsonl holds the generated cases")
-    let run = try FixtureRun(binary: "swift-reference", cases: cases)
+    let run = try await FixtureRun(binary: "swift-reference", cases: cases)
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
     #expect(run.disagreeing.isEmpty, "first disagreeing cases: \(run.disagreeing.prefix(5))")
@@ -21,10 +21,10 @@ import Testing
 
   /// The timeline runs real tasks on the cooperative pool; the manual clock and the driver must
   /// still give every case one outcome.
-  @Test func timelineOutputIsTheSameOnEveryRun() throws {
+  @Test func timelineOutputIsTheSameOnEveryRun() async throws {
     let requests = Fixtures.requests(for: try Fixtures.cases(of: "timeline"))
-    let first = try TestSupport.run(TestSupport.binary("swift-reference"), stdin: requests)
-    let second = try TestSupport.run(TestSupport.binary("swift-reference"), stdin: requests)
+    let first = try await TestSupport.run(TestSupport.binary("swift-reference"), stdin: requests)
+    let second = try await TestSupport.run(TestSupport.binary("swift-reference"), stdin: requests)
     #expect(first.status == 0 && second.status == 0)
     #expect(first.stdout.utf8.count > 1_000_000)
     #expect(first.stdout == second.stdout)
@@ -77,8 +77,8 @@ struct FixtureRun {
   var disagreeing: [String] = []
   var unanswered: [String] = []
 
-  init(binary: String, arguments: [String] = [], cases: [FixtureCase], environment: [String: String] = [:]) throws {
-    let outcome = try TestSupport.run(
+  init(binary: String, arguments: [String] = [], cases: [FixtureCase], environment: [String: String] = [:]) async throws {
+    let outcome = try await TestSupport.run(
       TestSupport.binary(binary), arguments, stdin: Fixtures.requests(for: cases), environment: environment)
     status = outcome.status
     stderr = outcome.stderr

@@ -141,12 +141,12 @@ import Testing
   /// Its bugs are independent: the port fails every case any of its parts fails (and may fail
   /// more, where two bugs meet in one case, as a late cancel in the background does).
   @Test(arguments: compositions)
-  func portWithSeveralBugsFailsWhatEachOfItsBugsFails(_ composition: Composition) throws {
+  func portWithSeveralBugsFailsWhatEachOfItsBugsFails(_ composition: Composition) async throws {
     let cases = try Fixtures.cases(of: composition.suite)
-    let run = try FixtureRun(binary: "swift-ports", arguments: [composition.mutant], cases: cases)
+    let run = try await FixtureRun(binary: "swift-ports", arguments: [composition.mutant], cases: cases)
     #expect(run.status == 0)
     for part in composition.parts {
-      let alone = try FixtureRun(binary: "swift-ports", arguments: [part], cases: cases)
+      let alone = try await FixtureRun(binary: "swift-ports", arguments: [part], cases: cases)
       #expect(!alone.disagreeing.isEmpty)
       let missed = Set(alone.disagreeing).subtracting(run.disagreeing)
       #expect(missed.isEmpty, "\(composition.mutant) agrees where \(part) fails: \(missed.sorted().prefix(5))")
@@ -154,24 +154,24 @@ import Testing
   }
 
   @Test(arguments: drifts)
-  func portDisagreesWithNamedCase(_ drift: Drift) throws {
-    let run = try FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: drift.suite))
+  func portDisagreesWithNamedCase(_ drift: Drift) async throws {
+    let run = try await FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: drift.suite))
     #expect(run.status == 0)
     #expect(run.unanswered.isEmpty)
     #expect(run.disagreeing.contains(drift.caseID), "\(drift.mutant) disagrees only with \(run.disagreeing.prefix(5))")
     for suite in drift.unaffected {
-      let other = try FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: suite))
+      let other = try await FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: suite))
       #expect(other.disagreeing.isEmpty, "\(drift.mutant) drifts in \(suite) too: \(other.disagreeing.prefix(5))")
     }
   }
 
   /// The app's crash: a never-attempted user (stored as `Int64.min`) reaching the threshold. The
   /// port flushes each answer, so the case answered before the trap reaches the harness.
-  @Test func dayOverflowTrapsCrashesOnNeverAttemptedUserAtThreshold() throws {
+  @Test func dayOverflowTrapsCrashesOnNeverAttemptedUserAtThreshold() async throws {
     let cases = try Fixtures.cases(
       ["eligibility/seed/below-threshold", "eligibility/seed/threshold-met-never-attempted", "eligibility/seed/cooldown-over"],
       of: "eligibility")
-    let run = try FixtureRun(
+    let run = try await FixtureRun(
       binary: "swift-ports", arguments: ["day-overflow-traps"], cases: cases, environment: ["SWIFT_BACKTRACE": "enable=no"])
     #expect(run.status > 128, "killed by a signal (a Swift trap), status \(run.status)")
     #expect(run.agreeing == ["eligibility/seed/below-threshold"])
@@ -180,8 +180,8 @@ import Testing
 
   /// `1.\u{301}2` vs `1.0.1` is false either way; `2.\u{301}1` vs `1` is 2.0 > 1 only when the
   /// split sees the dot before the combining mark, so that case catches `grapheme-split`.
-  @Test func graphemeSplitIsCaughtByTheCombiningMarkFixture() throws {
-    let run = try FixtureRun(
+  @Test func graphemeSplitIsCaughtByTheCombiningMarkFixture() async throws {
+    let run = try await FixtureRun(
       binary: "swift-ports", arguments: ["grapheme-split"], cases: try Fixtures.cases(of: "version-compare"))
     #expect(run.status == 0)
     #expect(

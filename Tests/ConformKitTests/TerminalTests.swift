@@ -23,14 +23,14 @@ import Testing
 
   /// The diff gate's green closing line, on a terminal that `script` gives conform.
   @Test(.enabled(if: script.isInstalled, script.missing), arguments: [("", true), ("1", false)])
-  func anEmptyNoColorKeepsColourOnARealTerminal(_ noColor: String, _ coloured: Bool) throws {
+  func anEmptyNoColorKeepsColourOnARealTerminal(_ noColor: String, _ coloured: Bool) async throws {
     let directory = TestSupport.temporaryDirectory("conform-colour")
     let results = SampleRuns.resultsText(
       header: SampleRuns.header(cases: Int64(SampleRuns.driftPassing.count)), results: SampleRuns.driftPassing)
     let path = SampleRuns.write(results, named: "a.jsonl", in: directory)
     let words = [TestSupport.binary("conform"), "diff", path, path].map(ShellWord.quote)
     let command = "NO_COLOR=\(noColor) TERM=xterm " + words.joined(separator: " ")
-    let outcome = try TestSupport.run(try #require(Self.script.path), ["-qec", command, "/dev/null"])
+    let outcome = try await TestSupport.run(try #require(Self.script.path), ["-qec", command, "/dev/null"])
     #expect(outcome.status == 0, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stdout.contains("\u{1B}[32m4 both pass, 0 both fail the same way, 0 disagree\u{1B}[0m") == coloured)
     #expect(outcome.stdout.contains("4 both pass, 0 both fail the same way, 0 disagree"))

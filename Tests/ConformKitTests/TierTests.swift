@@ -61,10 +61,10 @@ import Testing
 
   /// `conform generate --tier smoke` writes the smoke tier and records it in the manifest; the
   /// full tier's manifest does not name a tier (its bytes are those from before tiers).
-  @Test func generateWritesTheSmokeTier() throws {
+  @Test func generateWritesTheSmokeTier() async throws {
     let folder = TestSupport.temporaryDirectory("conform-tier")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"), ["generate", "--depth", "3", "--tier", "smoke", "--out", folder.path])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let set = try FixtureSet.load(directory: folder.path)
@@ -75,22 +75,22 @@ import Testing
     #expect(FixtureGenerator.generate(options: Self.options).last?.bytes.contains(Array("tier".utf8)) == false)
   }
 
-  @Test func aBadTierIsRefusedWithTheChoices() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--tier", "quick", "--out", "/nonexistent"])
+  @Test func aBadTierIsRefusedWithTheChoices() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--tier", "quick", "--out", "/nonexistent"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains(#"--tier takes full, smoke, not "quick""#), "\(outcome.stderr)")
-    let run = try TestSupport.run(
+    let run = try await TestSupport.run(
       TestSupport.binary("conform"), ["run", "--impl", "x", "--tier", "smoke", "--fixtures", "fixtures"])
     #expect(run.status == 2)
     #expect(run.stderr.contains("--tier picks a tier of the built-in tables: not with --fixtures"), "\(run.stderr)")
   }
 
   /// `conform run --tier smoke` runs the built-in tables' smoke tier: the reference passes it.
-  @Test func runRunsTheBuiltInSmokeTier() throws {
+  @Test func runRunsTheBuiltInSmokeTier() async throws {
     let folder = TestSupport.temporaryDirectory("conform-tier-run")
     defer { try? FileManager.default.removeItem(at: folder) }
     let results = folder.appendingPathComponent("smoke.jsonl").path
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", TestSupport.binary("swift-reference"), "--tier", "smoke", "--results", results])
     #expect(outcome.status == 0, "\(outcome.stderr)")

@@ -30,26 +30,26 @@ import Testing
   }
 
   @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [kitWorkflow])
-  func validatesAgainstGitHubsSchema(_ file: String) throws {
+  func validatesAgainstGitHubsSchema(_ file: String) async throws {
     let schema = file.hasSuffix("action.yml") ? "vendor.github-actions" : "vendor.github-workflows"
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       try #require(Self.checkJSONSchema.path), ["--builtin-schema", schema, Self.ci.appendingPathComponent(file).path], timeout: 60)
     #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
   }
 
-  @Test func theSchemaCheckCanFail() throws {
+  @Test func theSchemaCheckCanFail() async throws {
     // A job without `runs-on` is not valid: the check above must be able to say so.
     try #require(Self.checkJSONSchema.isInstalled, Self.checkJSONSchema.missing)
     let broken = try text("conform.yml").replacingOccurrences(of: "runs-on: ${{ inputs.runs-on }}", with: "")
     let path = TestSupport.temporaryDirectory().appendingPathComponent("broken.yml")
     try broken.write(to: path, atomically: true, encoding: .utf8)
-    let outcome = try TestSupport.run(try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
+    let outcome = try await TestSupport.run(try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
     #expect(outcome.status != 0)
   }
 
   @Test(.enabled(if: actionlint.isInstalled, actionlint.missing), arguments: workflows)
-  func passesActionlint(_ workflow: String) throws {
-    let outcome = try TestSupport.run(
+  func passesActionlint(_ workflow: String) async throws {
+    let outcome = try await TestSupport.run(
       try #require(Self.actionlint.path), ["-no-color", Self.ci.appendingPathComponent(workflow).path], timeout: 60)
     #expect(outcome.status == 0, "\(workflow): \(outcome.stdout)\(outcome.stderr)")
   }
@@ -57,8 +57,8 @@ import Testing
   /// zizmor's security audits, offline, at medium severity and above (its `self-repository` hint,
   /// low, asks for a syntax the templates do not use yet).
   @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions + [kitWorkflow])
-  func passesZizmor(_ file: String) throws {
-    let outcome = try TestSupport.run(
+  func passesZizmor(_ file: String) async throws {
+    let outcome = try await TestSupport.run(
       try #require(Self.zizmor.path), ["--offline", "--min-severity", "medium", Self.ci.appendingPathComponent(file).path],
       environment: ["NO_COLOR": "1"], timeout: 120)
     #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
@@ -84,8 +84,8 @@ import Testing
   }
 
   /// Every Swift version a template sets up is the toolchain these tests run on.
-  @Test func setupSwiftInstallsTheTestedToolchain() throws {
-    let version = try TestSupport.run("/usr/bin/env", ["swift", "--version"]).stdout
+  @Test func setupSwiftInstallsTheTestedToolchain() async throws {
+    let version = try await TestSupport.run("/usr/bin/env", ["swift", "--version"]).stdout
     let tested = try #require(version.firstMatch(of: #/Swift version ([0-9.]+)/#)).output.1
     for file in Self.workflows + Self.actions {
       for match in try text(file).matches(of: #/(?:swift-version:\n(?:.*\n){0,2}? +default|SWIFT_VERSION): "([0-9.]+)"/#) {
@@ -144,7 +144,7 @@ import Testing
   /// Why the runs cannot happen here, or nil when they can.
   static let missing: String? = {
     guard let python = python.path else { return "python3 is not installed: harness/install-deps.sh" }
-    let yaml = try? TestSupport.run(python, ["-c", "import importlib.util as u, sys; sys.exit(0 if u.find_spec('ruamel') or u.find_spec('yaml') else 1)"])
+    let yaml = try? TestSupport.runBlocking(python, ["-c", "import importlib.util as u, sys; sys.exit(0 if u.find_spec('ruamel') or u.find_spec('yaml') else 1)"])
     if yaml?.status != 0 { return "python3 has no YAML module: harness/install-deps.sh (check-jsonschema brings ruamel.yaml)" }
     if !jq.isInstalled { return "jq is not installed: apt-get install jq" }
     return nil
@@ -156,17 +156,17 @@ import Testing
     let assetSHA256: String
     let bundles: [(url: String, digest: String)]
 
-    static let made: Result<Release, Error> = Result {
+    static let made = Task { () async throws -> Release in
       let folder = TestSupport.temporaryDirectory("conform-release")
       let staging = folder.appendingPathComponent("staging")
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
       try FileManager.default.copyItem(atPath: TestSupport.binary("conform"), toPath: staging.appendingPathComponent("conform").path)
       let asset = "conform-0.1.0-linux-x86_64.tar.gz"
-      _ = try TestSupport.run("/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
-      let sums = try TestSupport.run("/usr/bin/env", ["sha256sum", asset], currentDirectory: folder)
+      _ = try await TestSupport.run("/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
+      let sums = try await TestSupport.run("/usr/bin/env", ["sha256sum", asset], currentDirectory: folder)
       var bundles: [(String, String)] = []
       for version in ["0.1.0", "0.2.0"] {
-        let created = try TestSupport.run(
+        let created = try await TestSupport.run(
           TestSupport.binary("conform"),
           ["bundle", "create", "--version", version, "--tier", "smoke", "--depth", "1", "--out", folder.path,
            "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path], timeout: 300)
@@ -189,7 +189,7 @@ import Testing
   }
 
   /// A repository as a team lays it out: the app, then harness/ci's files where its README says.
-  static func repository(_ label: String, callers: [String], app: (URL) throws -> Void) throws -> URL {
+  static func repository(_ label: String, callers: [String], app: (URL) async throws -> Void) async throws -> URL {
     let root = TestSupport.temporaryDirectory(label)
     let github = root.appendingPathComponent(".github")
     try FileManager.default.createDirectory(at: github.appendingPathComponent("workflows"), withIntermediateDirectories: true)
@@ -197,8 +197,8 @@ import Testing
       try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(source), to: github.appendingPathComponent("workflows/\(name)"))
     }
     try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent("actions"), to: github.appendingPathComponent("actions"))
-    try app(root)
-    _ = try TestSupport.run("/usr/bin/env", ["git", "init", "-q", "-b", "main", root.path])
+    try await app(root)
+    _ = try await TestSupport.run("/usr/bin/env", ["git", "init", "-q", "-b", "main", root.path])
     return root
   }
 
@@ -249,7 +249,7 @@ import Testing
   /// run-job.py on `workflow` of `repository`, with a gh stand-in serving `store`.
   static func run(
     _ workflow: String, in repository: URL, as name: String, inputs: [String], store: URL? = nil, dryRun: Bool = false
-  ) throws -> Run {
+  ) async throws -> Run {
     let artifacts = TestSupport.temporaryDirectory("conform-artifacts")
     var arguments = [
       WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/\(workflow)",
@@ -259,7 +259,7 @@ import Testing
     if dryRun { arguments.append("--dry-run") }
     let local = WorkflowTemplateTests.ci.appendingPathComponent("local").path
     let path = local + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       try #require(python.path), arguments,
       environment: ["PATH": path, "GH_STAND_IN_STORE": (store ?? artifacts).path], timeout: 900)
     return Run(outcome: outcome, artifacts: artifacts)
@@ -283,15 +283,15 @@ import Testing
   /// them from main and `conform diff` agrees. Results on another bundle, or of another branch, are
   /// never taken: the drift job fails naming what to do.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
-  func twoRepositoriesGateAndCompareTheirResults() throws {
-    let release = try Release.made.get()
-    let android = try Self.repository("android-app", callers: ["android.yml"]) { try Self.androidApp($0) }
-    let ios = try Self.repository("ios-app", callers: ["ios.yml"]) {
+  func twoRepositoriesGateAndCompareTheirResults() async throws {
+    let release = try await Release.made.value
+    let android = try await Self.repository("android-app", callers: ["android.yml"]) { try Self.androidApp($0) }
+    let ios = try await Self.repository("ios-app", callers: ["ios.yml"]) {
       try Self.iOSPackage($0.appendingPathComponent("Packages/AppLogic"))
     }
     let iOSInputs = Self.inputs(release) + ["--input", "working-directory=Packages/AppLogic"]
 
-    let androidRun = try Self.run("conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release))
+    let androidRun = try await Self.run("conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release))
     #expect(androidRun.outcome.status == 1, "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("run-job: conform/gate success"), "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("your-org/ios-app has no results \(Self.artifactName("ios", release.bundles[0].digest)) from a run on main"))
@@ -302,7 +302,7 @@ import Testing
 
     let store = TestSupport.temporaryDirectory("conform-gh-store")
     try Self.publish(androidRun, as: "your-org/android-app", id: 101, in: store)
-    let iOSRun = try Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
+    let iOSRun = try await Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
     #expect(iOSRun.outcome.status == 0, "\(iOSRun.outcome.stderr)")
     #expect(iOSRun.said("run-job: conform/gate success") && iOSRun.said("run-job: conform/drift success"), "\(iOSRun.outcome.stderr)")
     #expect(iOSRun.said("run-job: conform/drift: success: conform diff"))
@@ -310,12 +310,12 @@ import Testing
 
     // The Android side moved to the second bundle on main, and ran on the first only on a branch.
     let elsewhere = TestSupport.temporaryDirectory("conform-gh-store")
-    let movedOn = try Self.run(
+    let movedOn = try await Self.run(
       "conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release, bundle: 1) + ["--input", "drift-repository="])
     #expect(movedOn.outcome.status == 0, "\(movedOn.outcome.stderr)")
     try Self.publish(movedOn, as: "your-org/android-app", id: 102, in: elsewhere)
     try Self.publish(androidRun, as: "your-org/android-app", id: 103, branch: "feature", in: elsewhere)
-    let refused = try Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
+    let refused = try await Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
     #expect(refused.outcome.status == 1)
     #expect(refused.said("run-job: conform/gate success") && refused.said("run-job: conform/drift failure"), "\(refused.outcome.stderr)")
     #expect(refused.said("your-org/android-app has no results \(Self.artifactName("android", release.bundles[0].digest)) from a run on main"))
@@ -324,9 +324,9 @@ import Testing
   /// One repository holding both apps (ios-app/, android-app/): gate.yml runs both through the same
   /// reusable workflow, then `conform diff` of this run's two results.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
-  func theMonorepoGatesBothAppsAndComparesThem() throws {
-    let release = try Release.made.get()
-    let repository = try Self.repository("conform-monorepo", callers: ["gate.yml"]) {
+  func theMonorepoGatesBothAppsAndComparesThem() async throws {
+    let release = try await Release.made.value
+    let repository = try await Self.repository("conform-monorepo", callers: ["gate.yml"]) {
       try Self.iOSPackage($0.appendingPathComponent("ios-app"))
       try Self.androidApp($0.appendingPathComponent("android-app"))
     }
@@ -337,7 +337,7 @@ import Testing
       .replacingOccurrences(of: "REPLACE_WITH_conform-0.1.0-linux-x86_64.tar.gz_HEX_FROM_SHA256SUMS", with: release.assetSHA256)
       .replacingOccurrences(of: #"&conform-release-url """#, with: "&conform-release-url \(release.folder.absoluteString)")
     try pinned.write(to: gate, atomically: true, encoding: .utf8)
-    let run = try Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
+    let run = try await Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     for line in ["run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success"] {
       #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")
@@ -351,10 +351,10 @@ import Testing
   /// On macOS, where there is no release asset, conform is built from source with the runner's
   /// Xcode, and that job alone saves the build's cache; the Linux drift job installs the asset.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
-  func onMacOSConformIsBuiltFromSourceAndOneJobSavesTheCache() throws {
-    let repository = try Self.repository("ios-app", callers: ["ios.yml"]) { _ in }
+  func onMacOSConformIsBuiltFromSourceAndOneJobSavesTheCache() async throws {
+    let repository = try await Self.repository("ios-app", callers: ["ios.yml"]) { _ in }
     let digest = "sha256:" + String(repeating: "ab", count: 32)
-    let run = try Self.run(
+    let run = try await Self.run(
       "conform-ios.yml", in: repository, as: "your-org/ios-app",
       inputs: ["--input", "conform-sha256=" + String(repeating: "cd", count: 32), "--input", "bundle-digest=\(digest)"], dryRun: true)
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")

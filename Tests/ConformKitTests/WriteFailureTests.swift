@@ -11,17 +11,17 @@ import Testing
   static let hasFullDevice =
     (try? FileManager.default.attributesOfItem(atPath: full)[.type] as? FileAttributeType) == .typeCharacterSpecial
 
-  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       TestSupport.binary("conform"),
       ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility"] + arguments, environment: environment)
   }
 
   @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html", "--write-known-failures"])
-  func aReportOnAFullDiskIsExitTwoNamingTheFile(_ option: String) throws {
+  func aReportOnAFullDiskIsExitTwoNamingTheFile(_ option: String) async throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")
     let results = directory.appendingPathComponent("results.jsonl").path
-    let outcome = try run(["--results", results, option, Self.full])
+    let outcome = try await run(["--results", results, option, Self.full])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("conform: error: /dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
     // The run itself is kept, and the report still reaches the terminal.
@@ -33,18 +33,18 @@ import Testing
   }
 
   @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"))
-  func aFullStepSummaryIsExitTwo() throws {
-    let outcome = try run([], environment: ["GITHUB_STEP_SUMMARY": Self.full])
+  func aFullStepSummaryIsExitTwo() async throws {
+    let outcome = try await run([], environment: ["GITHUB_STEP_SUMMARY": Self.full])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("/dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
   }
 
   /// At the file-size limit (RLIMIT_FSIZE, SIGXFSZ ignored) the results file is cut back to its last
   /// whole record: every line stays JSON, and `conform report` reads it as a run cut short.
-  @Test func theResultsFileAtTheSizeLimitEndsAtAWholeRecord() throws {
+  @Test func theResultsFileAtTheSizeLimitEndsAtAWholeRecord() async throws {
     let directory = TestSupport.temporaryDirectory("conform size limit")
     let results = directory.appendingPathComponent("results.jsonl").path
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/bash",
       ["-c", #"ulimit -f 20 && exec "$@""#, "limit", TestSupport.binary("conform"), "run", "--impl",
         TestSupport.binary("swift-reference"), "--suite", "eligibility", "--results", results])
@@ -56,14 +56,14 @@ import Testing
     for line in bytes.split(separator: 0x0A) {
       #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line)) }
     }
-    let report = try TestSupport.run(TestSupport.binary("conform"), ["report", results])
+    let report = try await TestSupport.run(TestSupport.binary("conform"), ["report", results])
     #expect(report.stderr.contains("no footer: the run did not finish"), "\(report.stderr)")
     #expect(report.stdout.contains("not run: cut short after"), "\(report.stdout)")
   }
 
   @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"))
-  func resultsOnAFullDiskAreExitTwoWithNoResultsLine() throws {
-    let outcome = try run(["--results", Self.full])
+  func resultsOnAFullDiskAreExitTwoWithNoResultsLine() async throws {
+    let outcome = try await run(["--results", Self.full])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("/dev/full: writing the results failed: No space left on device"), "\(outcome.stderr)")
     #expect(!outcome.stderr.contains("results in"))
@@ -71,11 +71,11 @@ import Testing
 
   /// A generation that fails part-way (here at the file-size limit) leaves the folder as it was:
   /// no table cut short, no manifest, no temporary file.
-  @Test func aGenerationThatFailsLeavesTheFolderAsItWas() throws {
+  @Test func aGenerationThatFailsLeavesTheFolderAsItWas() async throws {
     let directory = TestSupport.temporaryDirectory("conform generate failure")
     let table = directory.appendingPathComponent("eligibility.jsonl")
     try Data("the table that was there\n".utf8).write(to: table)
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/bash", ["-c", #"ulimit -f 64 && exec "$@""#, "limit", TestSupport.binary("conform"), "generate", "--out", directory.path])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("\(table.path): cannot be written: File too large"), "\(outcome.stderr)")
@@ -84,12 +84,12 @@ import Testing
   }
 
   /// A path under a file, not a folder: no user can write there, root included.
-  @Test func aReportWhoseFolderIsAFileIsExitTwoNamingTheFile() throws {
+  @Test func aReportWhoseFolderIsAFileIsExitTwoNamingTheFile() async throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")
     let file = directory.appendingPathComponent("not-a-folder")
     try Data("x".utf8).write(to: file)
     let junit = file.appendingPathComponent("report.junit.xml").path
-    let outcome = try run(["--junit", junit])
+    let outcome = try await run(["--junit", junit])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("conform: error: \(junit): cannot be written"), "\(outcome.stderr)")
   }

@@ -8,10 +8,10 @@ import Testing
 /// `conform bench` runs end to end and prints every figure and target; figures are never
 /// asserted (they depend on the machine and its load).
 @Suite struct BenchCommandTests {
-  @Test func aTinyBenchPrintsEveryRowAndTargetAndWritesTheTable() throws {
+  @Test func aTinyBenchPrintsEveryRowAndTargetAndWritesTheTable() async throws {
     let directory = TestSupport.temporaryDirectory("conform-bench")
     let out = directory.appendingPathComponent("bench.md").path
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.binary("conform"), ["bench", "--tiny", "--out", out], currentDirectory: TestSupport.packageRoot,
       timeout: 600)
     #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -46,8 +46,8 @@ import Testing
     #expect(target.verdict == "missed")
   }
 
-  @Test func unknownArgumentsAreUsageErrors() throws {
-    let outcome = try TestSupport.run(TestSupport.binary("conform"), ["bench", "--fast"])
+  @Test func unknownArgumentsAreUsageErrors() async throws {
+    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["bench", "--fast"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains("unknown option --fast"))
   }

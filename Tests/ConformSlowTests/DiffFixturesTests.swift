@@ -15,13 +15,14 @@ import Testing
     let runs: [String]
   }
 
-  static let setup: Setup = {
+  /// Made once for every test, without holding a thread of the pool while conform runs.
+  static let making = Task { () async -> Setup in
     let directory = TestSupport.temporaryDirectory("conform-diff-fixtures")
     var digests: [String] = []
     var runs: [String] = []
     for (index, extra) in [["--version", "1.0.0"], ["--version", "1.1.0", "--tier", "smoke"]].enumerated() {
       let out = directory.appendingPathComponent("bundle-\(index)").path
-      let created = try! TestSupport.run(
+      let created = try! await TestSupport.run(
         TestSupport.binary("conform"),
         ["bundle", "create", "--out", out, "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path] + extra)
       precondition(created.status == 0, created.stderr)
@@ -29,7 +30,7 @@ import Testing
       digests.append(String(pin))
       let name = String(created.stdout.split(separator: " ").last!.dropLast())
       let results = directory.appendingPathComponent("run-\(index).jsonl").path
-      let run = try! TestSupport.run(
+      let run = try! await TestSupport.run(
         TestSupport.binary("conform"),
         [
           "run", "--impl", TestSupport.binary("swift-reference"), "--fixtures", out + "/" + name, "--suite", "version-compare",
@@ -39,17 +40,21 @@ import Testing
       runs.append(results)
     }
     return Setup(directory: directory, digests: digests, runs: runs)
-  }()
-
-  func diff(_ extra: [String] = []) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), ["diff"] + Self.setup.runs + extra)
   }
 
-  @Test func runsOnTwoDifferentBundlesExitOneNamingBothDigests() throws {
-    let outcome = try diff()
+  let setup: Setup
+
+  init() async { setup = await Self.making.value }
+
+  func diff(_ extra: [String] = []) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), ["diff"] + setup.runs + extra)
+  }
+
+  @Test func runsOnTwoDifferentBundlesExitOneNamingBothDigests() async throws {
+    let outcome = try await diff()
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their bundle archive digests differ): "))
-    for digest in Self.setup.digests {
+    for digest in setup.digests {
       #expect(digest.count == "sha256:".count + 64)
       #expect(outcome.stderr.contains("ran on bundle archive digest \(digest) (manifest digest sha256:"))
     }
@@ -58,11 +63,11 @@ import Testing
     #expect(outcome.stdout.contains("\n=== different fixtures (the gate fails) ===\n"))
   }
 
-  @Test func allowDifferentFixturesComparesTheCasesBothBundlesHoldAndSaysHowMany() throws {
-    let outcome = try diff(["--allow-different-fixtures"])
+  @Test func allowDifferentFixturesComparesTheCasesBothBundlesHoldAndSaysHowMany() async throws {
+    let outcome = try await diff(["--allow-different-fixtures"])
     #expect(outcome.status == 0, "\(outcome.stdout)")
-    let a = try ResultsFile.read(Self.setup.runs[0]).results.count
-    let b = try ResultsFile.read(Self.setup.runs[1]).results.count
+    let a = try ResultsFile.read(setup.runs[0]).results.count
+    let b = try ResultsFile.read(setup.runs[1]).results.count
     // The smoke tier is a subset of the full tables: B's cases are the same on both sides.
     #expect(outcome.stdout.contains("compared the \(b) cases whose input and expected output are byte-identical"))
     #expect(outcome.stdout.contains("left out \(a - b) (different in one, or in one only)"))
@@ -71,17 +76,17 @@ import Testing
         == "\(b) both pass, 0 both fail the same way, 0 disagree, \(a - b) left out (different fixtures)")
   }
 
-  @Test func aMovedBundleIsNamedAndCanBeGivenWithFixtures() throws {
-    let folder = Self.setup.directory.appendingPathComponent("bundle-0")
+  @Test func aMovedBundleIsNamedAndCanBeGivenWithFixtures() async throws {
+    let folder = setup.directory.appendingPathComponent("bundle-0")
     let bundle = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".tar.gz") })
-    let moved = Self.setup.directory.appendingPathComponent("moved.tar.gz").path
+    let moved = setup.directory.appendingPathComponent("moved.tar.gz").path
     try FileManager.default.moveItem(atPath: folder.appendingPathComponent(bundle).path, toPath: moved)
     defer { try? FileManager.default.moveItem(atPath: moved, toPath: folder.appendingPathComponent(bundle).path) }
-    let missing = try diff(["--allow-different-fixtures"])
+    let missing = try await diff(["--allow-different-fixtures"])
     #expect(missing.status == 2)
-    #expect(missing.stderr.contains("A's (bundle archive digest \(Self.setup.digests[0])"))
+    #expect(missing.stderr.contains("A's (bundle archive digest \(setup.digests[0])"))
     #expect(missing.stderr.contains("give them with --fixtures PATH"))
-    let given = try diff(["--allow-different-fixtures", "--fixtures", moved])
+    let given = try await diff(["--allow-different-fixtures", "--fixtures", moved])
     #expect(given.status == 0, "\(given.stderr)")
   }
 }

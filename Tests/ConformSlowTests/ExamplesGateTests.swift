@@ -16,10 +16,11 @@ enum ExampleAppTools {
     "java, kotlinc or junit5 is not installed: harness/install-deps.sh or apt-get install default-jdk kotlin junit5"
 }
 
-/// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps: it fails, naming
-/// the cases, when either app's logic drifts by one character (gated on copies of the apps), and a
-/// bundle with one case's expected output altered fails exactly that case in both apps, every
-/// other case passing (the green run, but for one case; `.ci/run` does not run the gate again).
+/// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps (copies of them,
+/// in folders whose names have a space): a bundle with one case's expected output altered fails
+/// exactly that case in both apps, every other case passing (the green run, but for one case;
+/// `.ci/run` does not run the gate again), and when either app's logic drifts by one character the
+/// gate fails naming its cases.
 @Suite(.serialized, .enabled(if: ExampleAppTools.installed, ExampleAppTools.missing))
 struct ExamplesGateTests {
   static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
@@ -28,9 +29,9 @@ struct ExamplesGateTests {
 
   /// conform's two Kotlin jars, built once by harness/kotlin/jars.sh (Maven, which runs their own
   /// JUnit tests too) for every gate run here, as a release would ship them.
-  static let jars = Result { () throws -> String in
+  static let jars = Task { () async throws -> String in
     let folder = TestSupport.temporaryDirectory("conform jars")
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       TestSupport.packageRoot.appendingPathComponent("harness/kotlin/jars.sh").path, [folder.path], timeout: 600)
     guard outcome.status == 0 else { throw JarsFailure(output: outcome.stdout + outcome.stderr) }
     return folder.path
@@ -42,28 +43,31 @@ struct ExamplesGateTests {
   }
 
   /// Runs the gate with this build's conform; its outputs go under `directory/out`.
-  func gate(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func gate(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       Self.examples.appendingPathComponent("gate.sh").path,
       ["--out", directory.appendingPathComponent("out").path] + arguments,
-      environment: ["CONFORM": TestSupport.binary("conform"), "CONFORM_JARS": try Self.jars.get()], timeout: 900)
+      environment: ["CONFORM": TestSupport.binary("conform"), "CONFORM_JARS": try await Self.jars.value], timeout: 900)
   }
 
-  /// A copy of one example app (without its build products) in a folder whose name has a space,
-  /// with `old` replaced by `new` once in `file`.
-  func driftingCopy(of app: String, file: String, replacing old: String, with new: String) throws -> URL {
+  /// A copy of one example app (without its build products) in a folder whose name has a space.
+  func copy(of app: String) async throws -> URL {
     let copy = directory.appendingPathComponent("\(app) copy")
     try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-    let outcome = try TestSupport.run(
+    let outcome = try await TestSupport.run(
       "/bin/bash",
       ["-c", #"tar -C "$1" --exclude=./.build --exclude=./build --exclude=./reports -cf - . | tar -C "$2" -xf -"#, "copy",
         Self.examples.appendingPathComponent(app).path, copy.path])
     try #require(outcome.status == 0, "\(outcome.stderr)")
+    return copy
+  }
+
+  /// Replaces `old` with `new` once in `file` of an app's copy: a drift of one character.
+  func drift(_ copy: URL, file: String, replacing old: String, with new: String) throws {
     let source = copy.appendingPathComponent(file)
     let text = try String(contentsOf: source, encoding: .utf8)
     try #require(text.components(separatedBy: old).count == 2, "\(file) must hold \(old) exactly once")
     try text.replacingOccurrences(of: old, with: new).write(to: source, atomically: true, encoding: .utf8)
-    return copy
   }
 
   /// The summary table's status for a step.
@@ -72,17 +76,26 @@ struct ExamplesGateTests {
       .flatMap { $0.split(separator: " ").last.map(String.init) }
   }
 
+  /// One copy of each app, built once: first gated on a bundle wrong about one case, then, each
+  /// app drifting by one character, on the published one (the builds are incremental).
+  @Test func aWrongExpectedOutputThenAOneCharacterDriftFailTheGateNamingTheirCases() async throws {
+    let ios = try await copy(of: "ios-app")
+    let android = try await copy(of: "android-app")
+    try await checkAnAlteredExpectedOutput(ios: ios, android: android)
+    try await checkAOneCharacterDriftInEitherApp(ios: ios, android: android)
+  }
+
   /// One gate run with both apps drifting by one character, each in another suite: the iOS app's
   /// cooldown check (`>=` to `>`) and the Android app's version order (`>` to `<`). Each side's run
   /// and own tests fail, naming its cases, and the drift gate shows both.
-  @Test func aOneCharacterDriftInEitherAppFailsTheGateNamingItsCases() throws {
-    let ios = try driftingCopy(
-      of: "ios-app", file: "Sources/AppLogic/Review/ReviewEligibility.swift",
+  func checkAOneCharacterDriftInEitherApp(ios: URL, android: URL) async throws {
+    try drift(
+      ios, file: "Sources/AppLogic/Review/ReviewEligibility.swift",
       replacing: "elapsed >= UInt64(settings.cooldownDays)", with: "elapsed > UInt64(settings.cooldownDays)")
-    let android = try driftingCopy(
-      of: "android-app", file: "app-logic/StoreVersionCheck.kt",
-      replacing: "return remotePart > localPart", with: "return remotePart < localPart")
-    let outcome = try gate(["--ios-app", ios.path, "--android-app", android.path])
+    try drift(
+      android, file: "app-logic/StoreVersionCheck.kt", replacing: "return remotePart > localPart",
+      with: "return remotePart < localPart")
+    let outcome = try await gate(["--ios-app", ios.path, "--android-app", android.path])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
     for step in ["ios-app: conform run", "android-app: conform run", "conform diff ios android", "ios-app: swift test",
       "android-app: JUnit 5 tests"] {
@@ -99,11 +112,11 @@ struct ExamplesGateTests {
     #expect(output.contains("does not conform"))
   }
 
-  @Test func anAlteredExpectedOutputFailsBothAppsTestsNamingTheCase() throws {
-    // A fixtures folder with one case's expected output flipped, its manifest entry made to match:
-    // a consistent bundle that is wrong about one case.
+  /// A fixtures folder with one case's expected output flipped, its manifest entry made to match:
+  /// a consistent bundle that is wrong about one case fails exactly that case in both apps.
+  func checkAnAlteredExpectedOutput(ios: URL, android: URL) async throws {
     let fixtures = directory.appendingPathComponent("fixtures")
-    let generate = try TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", fixtures.path], timeout: 300)
+    let generate = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", fixtures.path], timeout: 300)
     try #require(generate.status == 0, "\(generate.stderr)")
     let id = "version-compare/seed/2.0.10-vs-2.0.9"
     let table = fixtures.appendingPathComponent("version-compare.jsonl")
@@ -120,7 +133,7 @@ struct ExamplesGateTests {
     manifest.files[file].sha256 = SHA256.hex(bytes)
     try Data(manifest.bytes).write(to: manifestURL)
 
-    let outcome = try gate(["--fixtures", fixtures.path])
+    let outcome = try await gate(["--fixtures", fixtures.path, "--ios-app", ios.path, "--android-app", android.path])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
     for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests"] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")

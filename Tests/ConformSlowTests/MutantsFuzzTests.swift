@@ -15,18 +15,18 @@ import Testing
     return path
   }
 
-  func mutants(_ arguments: [String], in folder: URL) throws -> ProcessOutcome {
-    try TestSupport.run(
+  func mutants(_ arguments: [String], in folder: URL) async throws -> ProcessOutcome {
+    try await TestSupport.run(
       TestSupport.binary("conform"),
       ["mutants", "--catalogue", try catalogue(in: folder), "--results-dir", folder.appendingPathComponent("results").path]
         + arguments, timeout: 300)
   }
 
-  @Test func thePortIsFoundAndShrunkToTheSmallestPublishedCaseAndTheReferenceHasNoFinding() throws {
+  @Test func thePortIsFoundAndShrunkToTheSmallestPublishedCaseAndTheReferenceHasNoFinding() async throws {
     let folder = TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let markdown = folder.appendingPathComponent("table.md").path
-    let run = try mutants(["--fuzz", "--seed", "1", "--cases", "3000", "--markdown", markdown], in: folder)
+    let run = try await mutants(["--fuzz", "--seed", "1", "--cases", "3000", "--markdown", markdown], in: folder)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let rows = run.stdout.split(separator: "\n").map(String.init)
     #expect(rows.first == "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |")
@@ -41,19 +41,19 @@ import Testing
     #expect(try String(contentsOfFile: markdown, encoding: .utf8) == run.stdout)
   }
 
-  @Test func aPortTheBudgetDoesNotReachFailsTheCommand() throws {
+  @Test func aPortTheBudgetDoesNotReachFailsTheCommand() async throws {
     let folder = TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     // The first case of a search is an eligibility case: no version is compared.
-    let run = try mutants(["--fuzz", "--cases", "1", "--only", "no-zero-padding"], in: folder)
+    let run = try await mutants(["--fuzz", "--cases", "1", "--only", "no-zero-padding"], in: folder)
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("| no-zero-padding | swift | **not found** | 1 case (all) | "))
   }
 
-  @Test func searchOptionsWithoutFuzzAreRefused() throws {
+  @Test func searchOptionsWithoutFuzzAreRefused() async throws {
     let folder = TestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try mutants(["--seed", "1"], in: folder)
+    let run = try await mutants(["--seed", "1"], in: folder)
     #expect(run.status == 2)
     #expect(run.stderr.contains("--seed, --time and --cases apply to --fuzz only"))
   }

@@ -57,7 +57,7 @@ import Testing
   /// Runs a block's commands in order in one fresh folder, as a person would in a terminal at the
   /// package root: `conform` and `.build/release/` are this build's products, `harness/` is the
   /// package's. Returns each command's standard output and error, merged.
-  static func run(_ block: Block) throws -> [[String]] {
+  static func run(_ block: Block) async throws -> [[String]] {
     let directory = TestSupport.temporaryDirectory("conform-transcript")
     let fileManager = FileManager.default
     try fileManager.createDirectory(at: directory.appendingPathComponent(".build"), withIntermediateDirectories: true)
@@ -71,7 +71,7 @@ import Testing
     for (command, _) in block.steps {
       // `$?` is the previous command's status, as in the terminal the transcript was taken in.
       let script = "(exit \(status)); { \(command); } 2>&1"
-      let outcome = try TestSupport.run(
+      let outcome = try await TestSupport.run(
         "/bin/bash", ["-c", script], environment: ["PATH": path, "NO_COLOR": "1", "COLUMNS": "100"],
         currentDirectory: directory, timeout: 1_200)
       status = outcome.status
@@ -97,21 +97,21 @@ import Testing
   static func location(_ block: Block) -> String { "\(block.document)#\(block.ordinal)" }
 
   @Test(arguments: allBlocks.filter { !$0.needsKotlin }.map(location))
-  func aQuotedOutputIsWhatTheCommandPrints(_ location: String) throws {
-    try check(location)
+  func aQuotedOutputIsWhatTheCommandPrints(_ location: String) async throws {
+    try await check(location)
   }
 
   @Test(
     .enabled(if: kotlinJarsBuilt, "the Kotlin jars are not built: harness/kotlin/build.sh"),
     arguments: allBlocks.filter(\.needsKotlin).map(location))
-  func aQuotedOutputWithTheKotlinPortsIsWhatTheCommandPrints(_ location: String) throws {
-    try check(location)
+  func aQuotedOutputWithTheKotlinPortsIsWhatTheCommandPrints(_ location: String) async throws {
+    try await check(location)
   }
 
-  func check(_ location: String) throws {
+  func check(_ location: String) async throws {
     let block = try #require(Self.allBlocks.first { Self.location($0) == location })
     let place = "\(block.document):\(block.line)"
-    let outputs = try Self.run(block)
+    let outputs = try await Self.run(block)
     if ProcessInfo.processInfo.environment["CONFORM_RECORD"] == "1" {
       try Self.record(block, outputs)
       return

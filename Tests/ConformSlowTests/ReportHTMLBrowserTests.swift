@@ -17,7 +17,7 @@ import Testing
   /// Whether `python3` can import Selenium (PyPI's `selenium`).
   static let hasSelenium: Bool = {
     guard let python = python.path else { return false }
-    return (try? TestSupport.run(python, ["-c", "import selenium"], timeout: 30).status) == 0
+    return (try? TestSupport.runBlocking(python, ["-c", "import selenium"], timeout: 30).status) == 0
   }()
 
   static var ready: Bool { chromium.isInstalled && chromedriver.isInstalled && hasSelenium }
@@ -36,13 +36,13 @@ import Testing
 
   let directory = TestSupport.temporaryDirectory("conform-html-browser")
 
-  func conform(_ arguments: [String]) throws -> ProcessOutcome {
-    try TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 600)
+  func conform(_ arguments: [String]) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: directory, timeout: 600)
   }
 
   /// Runs the check script; returns what it reports, after expecting it passed.
-  func check(_ page: String, results: [String], options: [String]) throws -> JSONValue {
-    let outcome = try TestSupport.run(
+  func check(_ page: String, results: [String], options: [String]) async throws -> JSONValue {
+    let outcome = try await TestSupport.run(
       try #require(Self.python.path), [Self.script, page] + results.flatMap { ["--results", $0] } + options,
       currentDirectory: directory, timeout: 300)
     #expect(outcome.status == 0, "check-report.py: \(outcome.stderr)")
@@ -57,22 +57,22 @@ import Testing
   }
 
   @Test(.enabled(if: ready, missing))
-  func theTwoReferencesRenderWithTheirCountsAndTheFilterWorks() throws {
+  func theTwoReferencesRenderWithTheirCountsAndTheFilterWorks() async throws {
     let a = directory.appendingPathComponent("swift-reference.jsonl").path
     let b = directory.appendingPathComponent("other.jsonl").path
-    let first = try conform(["run", "--impl", TestSupport.binary("swift-reference"), "--results", a])
+    let first = try await conform(["run", "--impl", TestSupport.binary("swift-reference"), "--results", a])
     #expect(first.status == 0, "\(first.stderr)")
     // The Kotlin reference where its jars are built; else a Swift port that drifts.
     let other =
       Self.kotlinJarsBuilt
       ? ["--impl", Self.kotlinReference] : ["--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard"]
-    let second = try conform(["run"] + other + ["--results", b])
+    let second = try await conform(["run"] + other + ["--results", b])
     #expect(second.status == (Self.kotlinJarsBuilt ? 0 : 1), "\(second.stderr)")
     let page = directory.appendingPathComponent("two.html").path
-    let report = try conform(["report", "--html", page, a, b])
+    let report = try await conform(["report", "--html", page, a, b])
     #expect(report.status == second.status)
     let screenshot = directory.appendingPathComponent("two.png").path
-    let facts = try check(page, results: [a, b], options: ["--search", "cancel-after-sleep", "--screenshot", screenshot])
+    let facts = try await check(page, results: [a, b], options: ["--search", "cancel-after-sleep", "--screenshot", screenshot])
     #expect(facts["runs"] == 2)
     let builtIn = Int64(SuiteRegistry.all.reduce(0) { $0 + $1.caseCount(options: .published) })
     #expect(facts["cases"] == [.int(builtIn), .int(builtIn)])
@@ -84,15 +84,15 @@ import Testing
   }
 
   @Test(.enabled(if: ready, missing))
-  func aDriftingPortsPageFromConformRunShowsItsFailures() throws {
+  func aDriftingPortsPageFromConformRunShowsItsFailures() async throws {
     let results = directory.appendingPathComponent("port.jsonl").path
     let page = directory.appendingPathComponent("port.html").path
-    let run = try conform([
+    let run = try await conform([
       "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard", "--results", results, "--html", page,
     ])
     #expect(run.status == 1, "\(run.stderr)")
     let screenshot = directory.appendingPathComponent("port.png").path
-    let facts = try check(
+    let facts = try await check(
       page, results: [results], options: ["--search", "timeline/cancel", "--screenshot", screenshot, "--open", "1"])
     #expect(facts["casesWithAProblem"] == 203)
     // Every failing case is a row, and with pass unticked only failing ones are left.
@@ -101,15 +101,15 @@ import Testing
   }
 
   @Test(.enabled(if: ready, missing))
-  func hostileResultsStayTextInTheBrowser() throws {
+  func hostileResultsStayTextInTheBrowser() async throws {
     let run = SampleRuns.hostileRun
     let results = SampleRuns.write(
       SampleRuns.resultsText(header: run.header, results: run.outcomes.flatMap(\.attempts)), named: "hostile.jsonl", in: directory
     )
     let page = directory.appendingPathComponent("hostile.html").path
-    let report = try conform(["report", results, "--html", page])
+    let report = try await conform(["report", results, "--html", page])
     #expect(report.status == 1)
-    let facts = try check(page, results: [results], options: ["--hostile", "</script><script>window.__conformPwned=1</script>"])
+    let facts = try await check(page, results: [results], options: ["--hostile", "</script><script>window.__conformPwned=1</script>"])
     #expect((facts["hostileTags"]?.intValue ?? 0) > 10)
     #expect(facts["failures"] == 0)
   }

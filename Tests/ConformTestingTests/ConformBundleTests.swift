@@ -17,61 +17,66 @@ import Testing
 
   static let tar = ExternalTool(name: "tar", installer: "apt-get install tar")
 
-  static let made: Made = {
+  /// Made once for every test, without holding a thread of the pool while conform runs.
+  static let making = Task { () async -> Made in
     let directory = TestSupport.temporaryDirectory("conform-testing")
-    let created = try! TestSupport.run(
+    let created = try! await TestSupport.run(
       TestSupport.binary("conform"), ["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", directory.path],
       currentDirectory: TestSupport.packageRoot, timeout: 600)
     precondition(created.status == 0, "conform bundle create failed: \(created.stderr)")
     let archive = directory.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
-    if tar.isInstalled { _ = try! TestSupport.run(tar.path!, ["xzf", archive, "-C", directory.path]) }
+    if tar.isInstalled { _ = try! await TestSupport.run(tar.path!, ["xzf", archive, "-C", directory.path]) }
     return Made(
       archive: archive, digest: String(created.stdout.prefix(71)),
       folder: directory.appendingPathComponent("conform-fixtures-1.0.0").path)
-  }()
+  }
+
+  let made: Made
+
+  init() async { made = await Self.making.value }
 
   /// A copy of the unpacked folder to change, and the manifest digest that pins it.
   func folderCopy(_ change: (String) throws -> Void) throws -> (folder: String, digest: String) {
     let copy = TestSupport.temporaryDirectory("conform-testing-copy").appendingPathComponent("conform-fixtures-1.0.0").path
-    try FileManager.default.copyItem(atPath: Self.made.folder, toPath: copy)
+    try FileManager.default.copyItem(atPath: made.folder, toPath: copy)
     try change(copy)
     let manifest = try [UInt8](Data(contentsOf: URL(fileURLWithPath: copy + "/manifest.json")))
     return (copy, "sha256:" + SHA256.hex(manifest))
   }
 
   @Test func opensTheArchivePinnedByItsPrintedDigest() throws {
-    let bundle = try ConformBundle(path: Self.made.archive, digest: Self.made.digest)
-    #expect(bundle.digest == Self.made.digest)
+    let bundle = try ConformBundle(path: made.archive, digest: made.digest)
+    #expect(bundle.digest == made.digest)
     #expect(bundle.suites.contains("eligibility") && bundle.suites.contains("timeline"), "\(bundle.suites)")
     let eligibility = try bundle.cases("eligibility")
     #expect(!eligibility.isEmpty)
     #expect(eligibility.allSatisfy { $0.suite == "eligibility" && $0.id.hasPrefix("eligibility/") && !$0.note.isEmpty })
-    #expect(eligibility[0].location == "\(Self.made.archive):conform-fixtures-1.0.0/eligibility.jsonl line 1")
+    #expect(eligibility[0].location == "\(made.archive):conform-fixtures-1.0.0/eligibility.jsonl line 1")
     // The digest in either case is the same pin.
-    let upper = "sha256:" + Self.made.digest.dropFirst(7).uppercased()
-    #expect(try ConformBundle(path: Self.made.archive, digest: upper).digest == Self.made.digest)
+    let upper = "sha256:" + made.digest.dropFirst(7).uppercased()
+    #expect(try ConformBundle(path: made.archive, digest: upper).digest == made.digest)
   }
 
   @Test(.enabled(if: tar.isInstalled, tar.missing))
   func opensTheUnpackedFolderPinnedByItsManifestDigest() throws {
-    let manifest = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.made.folder + "/manifest.json")))
-    let folder = try ConformBundle(path: Self.made.folder, digest: "sha256:" + SHA256.hex(manifest))
-    let archive = try ConformBundle(path: Self.made.archive, digest: Self.made.digest)
+    let manifest = try [UInt8](Data(contentsOf: URL(fileURLWithPath: made.folder + "/manifest.json")))
+    let folder = try ConformBundle(path: made.folder, digest: "sha256:" + SHA256.hex(manifest))
+    let archive = try ConformBundle(path: made.archive, digest: made.digest)
     #expect(folder.suites == archive.suites)
     for suite in archive.suites {
       let (a, b) = (try archive.cases(suite), try folder.cases(suite))
       #expect(a.map(\.id) == b.map(\.id))
       #expect(a.map(\.expected) == b.map(\.expected))
     }
-    #expect(try folder.cases("timeline")[0].location == Self.made.folder + "/timeline.jsonl line 1")
+    #expect(try folder.cases("timeline")[0].location == made.folder + "/timeline.jsonl line 1")
   }
 
   @Test func aWrongDigestNamesBothDigestsAndHowToPin() throws {
     let wrong = "sha256:" + String(repeating: "0", count: 64)
-    let error = try #require(throws: ConformBundleError.self) { try ConformBundle(path: Self.made.archive, digest: wrong) }
+    let error = try #require(throws: ConformBundleError.self) { try ConformBundle(path: made.archive, digest: wrong) }
     #expect(
       error.description.hasPrefix(
-        "\(Self.made.archive) is not the pinned bundle: its archive digest (the SHA-256 of the .tar.gz file) is \(Self.made.digest), CONFORM_FIXTURES_DIGEST is \(wrong)."
+        "\(made.archive) is not the pinned bundle: its archive digest (the SHA-256 of the .tar.gz file) is \(made.digest), CONFORM_FIXTURES_DIGEST is \(wrong)."
       ))
     Self.expectHowToPin(error)
   }
@@ -79,11 +84,11 @@ import Testing
   @Test(.enabled(if: tar.isInstalled, tar.missing))
   func theArchiveDigestDoesNotPinTheFolder() throws {
     let error = try #require(throws: ConformBundleError.self) {
-      try ConformBundle(path: Self.made.folder, digest: Self.made.digest)
+      try ConformBundle(path: made.folder, digest: made.digest)
     }
     #expect(
       error.description.hasPrefix(
-        "\(Self.made.folder)/manifest.json is not the pinned bundle: its manifest digest (the SHA-256 of manifest.json) is sha256:"
+        "\(made.folder)/manifest.json is not the pinned bundle: its manifest digest (the SHA-256 of manifest.json) is sha256:"
       ))
   }
 
@@ -113,7 +118,7 @@ import Testing
 
   @Test(.enabled(if: tar.isInstalled, tar.missing))
   func aCaseCountThatIsNotTheManifestsIsRefused() throws {
-    let real = try ConformBundle(path: Self.made.archive, digest: Self.made.digest).cases("eligibility").count
+    let real = try ConformBundle(path: made.archive, digest: made.digest).cases("eligibility").count
     let (folder, digest) = try folderCopy { folder in
       let path = folder + "/manifest.json"
       let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -128,11 +133,11 @@ import Testing
   }
 
   @Test func aSuiteNotInTheBundleIsAnErrorNamingItsSuites() throws {
-    let bundle = try ConformBundle(path: Self.made.archive, digest: Self.made.digest)
+    let bundle = try ConformBundle(path: made.archive, digest: made.digest)
     let error = try #require(throws: ConformBundleError.self) { try bundle.cases("checkout") }
     #expect(
       error.description
-        == "\(Self.made.archive): the bundle has no suite \"checkout\"; its suites are \(bundle.suites.joined(separator: ", ")). Pin a bundle that has it, or stop testing it."
+        == "\(made.archive): the bundle has no suite \"checkout\"; its suites are \(bundle.suites.joined(separator: ", ")). Pin a bundle that has it, or stop testing it."
     )
     #expect(bundle.suites(except: ["eligibility"]) == bundle.suites.filter { $0 != "eligibility" })
     let others = bundle.suites.filter { $0 != "eligibility" && $0 != "timeline" }
@@ -148,7 +153,7 @@ import Testing
   }
 
   @Test func theSkipTraitSkipsInOneLineWhileTheAppLacksASuite() async throws {
-    let bundle = try ConformBundle(path: Self.made.archive, digest: Self.made.digest)
+    let bundle = try ConformBundle(path: made.archive, digest: made.digest)
     let partial = ConditionTrait.skippedForSuites(notIn: ["eligibility", "timeline"], of: bundle)
     #expect(try await partial.evaluate() == false)
     #expect(partial.comments.map(\.rawValue) == [bundle.notImplementedMessage(except: ["eligibility", "timeline"])!])
@@ -163,19 +168,19 @@ import Testing
     #expect(unset.description.hasPrefix("CONFORM_FIXTURES is not set: "))
     Self.expectHowToPin(unset)
     let unpinned = try #require(throws: ConformBundleError.self) {
-      try ConformBundle(environment: ["CONFORM_FIXTURES": Self.made.archive])
+      try ConformBundle(environment: ["CONFORM_FIXTURES": made.archive])
     }
-    #expect(unpinned.description.hasPrefix("CONFORM_FIXTURES_DIGEST is not set: the bundle \(Self.made.archive) has no pin."))
+    #expect(unpinned.description.hasPrefix("CONFORM_FIXTURES_DIGEST is not set: the bundle \(made.archive) has no pin."))
     let missing = try #require(throws: ConformBundleError.self) {
-      try ConformBundle(path: "/nonexistent/conform-fixtures-1.0.0.tar.gz", digest: Self.made.digest)
+      try ConformBundle(path: "/nonexistent/conform-fixtures-1.0.0.tar.gz", digest: made.digest)
     }
     #expect(missing.description.hasPrefix("/nonexistent/conform-fixtures-1.0.0.tar.gz does not exist. To pin a bundle: "))
-    let badPin = try #require(throws: ConformBundleError.self) { try ConformBundle(path: Self.made.archive, digest: "0665ede9") }
+    let badPin = try #require(throws: ConformBundleError.self) { try ConformBundle(path: made.archive, digest: "0665ede9") }
     #expect(badPin.description.hasPrefix("the pin \"0665ede9\" is not sha256: and 64 hex digits"))
     let fromEnvironment = try ConformBundle(environment: [
-      "CONFORM_FIXTURES": Self.made.archive, "CONFORM_FIXTURES_DIGEST": Self.made.digest,
+      "CONFORM_FIXTURES": made.archive, "CONFORM_FIXTURES_DIGEST": made.digest,
     ])
-    #expect(fromEnvironment.path == Self.made.archive)
+    #expect(fromEnvironment.path == made.archive)
   }
 
   @Test func aFileThatIsNotABundleIsRefused() throws {

@@ -50,9 +50,10 @@ worst=0
 step() {
   local name="$1"; shift
   echo "== gate: $name" >&2
+  local started=$SECONDS
   "$@"
   local code=$?
-  steps+=("$(printf '%-34s exit %d' "$name" "$code")")
+  steps+=("$(printf '%-34s %4d s  exit %d' "$name" "$((SECONDS - started))" "$code")")
   if [ $code -eq 1 ] && [ $worst -eq 0 ]; then worst=1; fi
   if [ $code -gt 1 ]; then worst=2; fi
   return $code
