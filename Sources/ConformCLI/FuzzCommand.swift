@@ -147,7 +147,8 @@ public struct FuzzOptions: StartsImplementations {
     if options.limits.cases != nil, !arguments.given.contains("--time") { options.limits.seconds = nil }
     let extra = try arguments.positionals()
     guard extra.isEmpty else {
-      throw .usage("fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
+      throw .usage(
+        "fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
     }
     return options
   }
@@ -259,7 +260,8 @@ public struct FuzzOptions: StartsImplementations {
     suites = []
     for name in suiteNames {
       guard let suite = fuzzable.first(where: { $0.name == name }) else {
-        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(fuzzable.map(\.name).joined(separator: ", "))), not \"\(name)\"")
+        let names = fuzzable.map(\.name).joined(separator: ", ")
+        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)), not \"\(name)\"")
       }
       if !suites.contains(where: { $0.name == name }) { suites.append(suite) }
     }

@@ -40,7 +40,9 @@ extension OptionDeclaration where Options: StartsImplementations {
 
   /// `--env KEY=VALUE` (repeatable) and `--inherit-env`, read together into the environment;
   /// recorded under `keys`, when given.
-  static func environment(set: String, inherit: String, recordedAs keys: (set: String, inherit: String)? = nil) -> Self {
+  static func environment(
+    set: String, inherit: String, recordedAs keys: (set: String, inherit: String)? = nil
+  ) -> Self {
     Self(
       options: [
         Option("--env", "KEY=VALUE", recordedAs: keys?.set, set),

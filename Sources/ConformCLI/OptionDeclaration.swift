@@ -53,9 +53,9 @@ struct OptionDeclaration<Options: CommandOptions> {
   // MARK: - One declaration per value shape
 
   /// A flag, true when given.
-  static func flag(_ name: String, _ path: WritableKeyPath<Options, Bool>, recordedAs key: String? = nil, _ help: String)
-    -> Self
-  {
+  static func flag(
+    _ name: String, _ path: WritableKeyPath<Options, Bool>, recordedAs key: String? = nil, _ help: String
+  ) -> Self {
     Self(
       options: [Option(name, recordedAs: key, help)],
       read: { arguments, options throws(ConformError) in if arguments.flag(name) { options[keyPath: path] = true } },
@@ -135,7 +135,7 @@ struct OptionDeclaration<Options: CommandOptions> {
   static func seconds(
     _ name: String, atMost limit: Double, _ path: WritableKeyPath<Options, Double?>, help: (String) -> String
   ) -> Self {
-    guard let initial = initial(path) else { preconditionFailure("\(name): the help states a default, but there is none") }
+    guard let initial = initial(path) else { preconditionFailure("\(name): a default to state, but it is nil") }
     let stated = stated(initial)
     return Self(
       options: [Option(name, "SECONDS", help(stated))], statedDefault: stated,
@@ -177,7 +177,9 @@ struct OptionDeclaration<Options: CommandOptions> {
   }
 
   /// Records `value` under `key`, when both are there.
-  static func recorder(_ key: String?, _ value: @escaping (Options) -> JSONValue?) -> (Options, inout JSONObject) -> Void {
+  static func recorder(
+    _ key: String?, _ value: @escaping (Options) -> JSONValue?
+  ) -> (Options, inout JSONObject) -> Void {
     guard let key else { return { _, _ in } }
     return { options, header in
       if let json = value(options) { header[key] = json }
@@ -198,9 +200,6 @@ extension Array {
     for declaration in self { declaration.record(options, &header) }
     return .object(header)
   }
-
-  /// What `--help` lists of them.
-  func options<Options>() -> [Option] where Element == OptionDeclaration<Options> { flatMap(\.options) }
 }
 
 extension Manual.Block {

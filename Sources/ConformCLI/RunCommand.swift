@@ -91,8 +91,9 @@ public enum RunCommand: Command {
         return list
       }
       plan = HarnessPlan(
-        fixtures: fixtures, selected: try options.choice.select(from: fixtures), repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
-        knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
+        fixtures: fixtures, selected: try options.choice.select(from: fixtures), repeats: options.repeatCount,
+        shuffleSeed: options.shuffleSeed, knownFailures: knownFailures, settings: settings, resultsPath: options.results,
+        options: options.json)
     }
 
     switch try Harness.run(plan) {

@@ -53,7 +53,9 @@ public struct RunOptions: StartsImplementations {
     try options.check(given: arguments.given)
     let rest = try arguments.positionals()
     if options.list {
-      guard rest.isEmpty else { throw .usage("run: --list takes no implementation arguments, not \(rest.joined(separator: " "))") }
+      guard rest.isEmpty else {
+        throw .usage("run: --list takes no implementation arguments, not \(rest.joined(separator: " "))")
+      }
       return options
     }
     // Checked after the unknown options, so that `conform run --juint x` names the typo first.
@@ -85,7 +87,8 @@ public struct RunOptions: StartsImplementations {
       throw .usage("run: --depth is the depth of a generated run: give --generate SUITE too")
     }
     if generate != nil, knownFailures != nil {
-      throw .usage("run: --generate runs without a known-failures list: generated cases are checked against the model alone")
+      throw .usage(
+        "run: --generate runs without a known-failures list: generated cases are checked against the model alone")
     }
   }
 
@@ -110,8 +113,8 @@ public struct RunOptions: StartsImplementations {
     }
     if let input = inputs.first(where: { FileIO.isSameFile(results, $0.path) }) {
       throw .usage(
-        "run: --results \(results) is \(input.path == results ? "" : "the same file as \(input.path), ")an input of the run "
-          + "(\(input.option)): it would be overwritten while it is read; give another results file")
+        "run: --results \(results) is \(input.path == results ? "" : "the same file as \(input.path), ")"
+          + "an input of the run (\(input.option)): it would be overwritten while it is read; give another results file")
     }
   }
 
@@ -123,13 +126,15 @@ extension RunOptions {
   /// Every option of `conform run`, in the order `--help` lists them and they are read.
   static var declarations: [OptionDeclaration<RunOptions>] { tables.flatMap(\.declarations) + [reportOptions] }
 
-  /// The report options, read and recorded as `conform report` reads them; `--help` lists them
-  /// with `ReportOptions.manualBlocks`, after the tables.
+  /// The report options, read as `conform report` reads them; `--help` lists them with
+  /// `ReportOptions.manualBlocks`, after the tables. The one default they state is `--max-shown`'s.
   static var reportOptions: OptionDeclaration<RunOptions> {
     OptionDeclaration(
-      options: ReportOptions.options,
+      options: ReportOptions.options, statedDefault: String(RunOptions().report.maxShown),
       read: { arguments, options throws(ConformError) in options.report = try ReportOptions.parse(from: &arguments) },
-      record: { options, header in header["requireSuites"] = .array(options.report.requiredSuites.map(JSONValue.string)) })
+      record: { options, header in
+        header["requireSuites"] = .array(options.report.requiredSuites.map(JSONValue.string))
+      })
   }
 
   /// `--list`, read before the others: it decides which are read.
@@ -151,7 +156,9 @@ extension RunOptions {
   ) -> OptionDeclaration<RunOptions> {
     OptionDeclaration(
       options: [Option(name, placeholder, recordedAs: "filters", help)],
-      read: { arguments, options throws(ConformError) in options.choice.filters[keyPath: path] += try arguments.values(name).map(parse) },
+      read: { arguments, options throws(ConformError) in
+        options.choice.filters[keyPath: path] += try arguments.values(name).map(parse)
+      },
       record: { options, header in
         var filters = header["filters"]?.objectValue ?? JSONObject()
         filters[field] = .array(options.filters[keyPath: path].map { .string(text($0)) })
@@ -330,7 +337,8 @@ extension RunOptions {
             passes does (the list is stale). An id that is not a case of the
             fixtures is an error (exit 2)
             """),
-          .string("--write-known-failures", "FILE", \.writeKnownFailures, "write the cases failing now, in that format"),
+          .string(
+            "--write-known-failures", "FILE", \.writeKnownFailures, "write the cases failing now, in that format"),
           .flag(
             "--allow-empty", \.allowEmpty, recordedAs: "allowEmpty",
             """

@@ -125,6 +125,89 @@ import Testing
     #expect(checked.sorted() == ["--depth", "--jobs", "--max-restarts", "--timeout", "--window"])
   }
 
+  /// Every default `conform fuzz --help` states, "(default N", is the value a search without
+  /// the option uses.
+  @Test func everyDefaultTheFuzzHelpStatesIsTheValueASearchUses() throws {
+    var arguments = Arguments(["--impl", "x"], command: "fuzz", options: FuzzCommand.manual.options)
+    let options = try FuzzCommand.parse(&arguments)
+    let used: [String: Double?] = [
+      "--timeout": options.timeout, "--max-restarts": Double(options.maxRestarts), "--time": options.limits.seconds,
+      "--batch": Double(options.limits.batchSize), "--shrink-budget": Double(options.limits.shrinkBudget),
+      "--max-shrink": Double(options.limits.maxShrunk), "--shrink-time": options.limits.shrinkSeconds,
+    ]
+    var checked: [String] = []
+    for option in FuzzCommand.manual.options {
+      guard let stated = Self.statedDefault(option.help) else { continue }
+      checked.append(option.name)
+      let value = try #require(used[option.name], "\(option.name) states default \(stated): which value is it?")
+      #expect(value == Double(stated), "\(option.name) states default \(stated), a search uses \(String(describing: value))")
+    }
+    #expect(checked.sorted() == ["--batch", "--max-restarts", "--max-shrink", "--shrink-budget", "--shrink-time", "--time", "--timeout"])
+  }
+
+  /// The number a help text states as its default, "(default N" (not "(default: from the clock").
+  static func statedDefault(_ help: String) -> Substring? {
+    guard let range = help.range(of: "(default ") else { return nil }
+    let stated = help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+    return stated.isEmpty ? nil : stated
+  }
+
+  /// A declaration states its default as the options value holds it: the help is made from the
+  /// value, so changing the value changes the help.
+  @Test func aDeclarationStatesItsDefaultAsTheOptionsValueHoldsIt() {
+    struct Sample: CommandOptions {
+      var count = 3
+      var wait = 2.5
+      var whole = 60.0
+    }
+    let count = OptionDeclaration<Sample>.integer("--count", in: 1...9, \.count) { "how many (default \($0))" }
+    #expect(count.options.map(\.help) == ["how many (default 3)"])
+    #expect(count.statedDefault == "3")
+    let wait = OptionDeclaration<Sample>.seconds("--wait", atMost: 10, \.wait) { "how long (default \($0))" }
+    #expect(wait.options.map(\.help) == ["how long (default 2.5)"])
+    let whole = OptionDeclaration<Sample>.seconds("--whole", atMost: 100, \.whole) { "(default \($0))" }
+    #expect(whole.options.map(\.help) == ["(default 60)"])
+  }
+
+  /// In `conform run --help` and `conform fuzz --help`, each "(default N" is the default of the
+  /// option's declaration, and each declaration's default is stated in its help.
+  @Test func everyStatedDefaultIsADeclaredOne() {
+    func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
+      for declaration in declarations {
+        let stated = declaration.options.compactMap { Self.statedDefault($0.help).map(String.init) }
+        let names = declaration.options.map(\.name).joined(separator: ", ")
+        #expect(stated == declaration.statedDefault.map { [$0] } ?? [], "\(names) state \(stated)")
+      }
+    }
+    check(RunOptions.declarations)
+    check(FuzzOptions.declarations)
+  }
+
+  /// `--help` lists exactly the declarations, in the order they are read.
+  @Test func theManualListsTheDeclaredOptionsInOrder() {
+    #expect(RunCommand.manual.options.map(\.name) == RunOptions.declarations.flatMap(\.options).map(\.name))
+    #expect(FuzzCommand.manual.options.map(\.name) == FuzzOptions.declarations.flatMap(\.options).map(\.name))
+  }
+
+  /// `conform run --list` reads the declarations that choose the cases, and the implementation
+  /// (given, it is ignored): the others do not apply.
+  @Test func theListReadsTheOptionsThatChooseTheCases() {
+    let read = RunOptions.declarations.filter(\.isReadByList).flatMap(\.options).map(\.name)
+    #expect(
+      read == [
+        "--impl", "--impl-arg", "--fixtures", "--expect-digest", "--suite", "--case", "--tag", "--limit", "--shard", "--list",
+        "--rerun-failed", "--tier",
+      ])
+  }
+
+  /// `--depth` at its default is still a generated run's option: refused without `--generate`.
+  @Test func theDepthAtItsDefaultStillNeedsGenerate() {
+    #expect(throws: ConformError.usage("run: --depth is the depth of a generated run: give --generate SUITE too")) {
+      try RunCommand.check(["--impl", "x", "--depth", "\(GeneratorOptions.published.timelineDepth)"])
+    }
+    #expect(throws: Never.self) { try RunCommand.check(["--impl", "x", "--generate", "timeline", "--depth", "5"]) }
+  }
+
   /// The results header records exactly the options declared `recordedAs`: a real run of each
   /// kind (fixtures, generated) with the real binary.
   @Test func theResultsHeaderRecordsTheDeclaredOptions() throws {
