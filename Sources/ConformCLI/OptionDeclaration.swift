@@ -157,6 +157,27 @@ struct OptionDeclaration<Options: CommandOptions> {
       record: recorder(key) { JSONValue($0[keyPath: path]) })
   }
 
+  /// A text given at most once, with the default the options value starts with; `help` is
+  /// given that default.
+  static func string(
+    _ name: String, _ placeholder: String, _ path: WritableKeyPath<Options, String>, recordedAs key: String? = nil,
+    help: (String) -> String
+  ) -> Self {
+    let stated = initial(path)
+    return Self(
+      options: [Option(name, placeholder, recordedAs: key, help(stated))], statedDefault: stated,
+      read: { arguments, options throws(ConformError) in
+        if let text = try arguments.value(name) { options[keyPath: path] = text }
+      },
+      record: recorder(key) { .string($0[keyPath: path]) })
+  }
+
+  /// The generator's `--depth N`: the timeline's exhaustive depth, 1 to 12, with the default
+  /// the options value starts with (the published tables').
+  static func depth(_ path: WritableKeyPath<Options, Int>, help: (String) -> String) -> Self {
+    .integer("--depth", in: 1...12, path, help: help)
+  }
+
   /// A repeatable text, every value in order.
   static func strings(
     _ name: String, _ placeholder: String, _ path: WritableKeyPath<Options, [String]>, recordedAs key: String? = nil,

@@ -302,21 +302,19 @@ extension RunOptions {
             --known-failures
             """
           ).recordedByTheHarness(as: "generate"),
-          .integer("--depth", in: 1...12, \.depth) {
+          .depth(\.depth) {
             """
             the timeline's exhaustive depth (default \($0), the published tables;
             1 to 12): 7 is about 473 thousand cases, 8 about 3 million
             """
           }.recordedByTheHarness(as: "generate"),
-          .custom(
-            Option(
-              "--tier", "TIER",
-              """
-              full (default) or smoke: the built-in or generated tables' smoke
-              tier, a small subset chosen by coverage of the reference models
-              (conform generate --help). Not with --fixtures or --rerun-failed
-              """),
-            read: { arguments, options throws(ConformError) in options.choice.tier = try Tier.parse(&arguments) }
+          .tier(
+            \.choice.tier,
+            """
+            full (default) or smoke: the built-in or generated tables' smoke
+            tier, a small subset chosen by coverage of the reference models
+            (conform generate --help). Not with --fixtures or --rerun-failed
+            """
           ).readByList(),
         ]
       ),

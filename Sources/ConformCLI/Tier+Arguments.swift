@@ -24,3 +24,12 @@ extension Tier {
         + "(make a smoke folder or bundle with conform generate --tier smoke)")
   }
 }
+
+extension OptionDeclaration {
+  /// `--tier TIER`: full (the default) or smoke.
+  static func tier(_ path: WritableKeyPath<Options, Tier>, _ help: String) -> Self {
+    .custom(
+      Option("--tier", "TIER", help),
+      read: { arguments, options throws(ConformError) in options[keyPath: path] = try Tier.parse(&arguments) })
+  }
+}

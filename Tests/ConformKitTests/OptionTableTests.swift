@@ -145,11 +145,16 @@ import Testing
     #expect(checked.sorted() == ["--batch", "--max-restarts", "--max-shrink", "--shrink-budget", "--shrink-time", "--time", "--timeout"])
   }
 
-  /// The number a help text states as its default, "(default N" (not "(default: from the clock").
+  /// The default a help text states: a number, "(default N", or a word, "(default: WORD)" (not
+  /// "(default: from the clock").
   static func statedDefault(_ help: String) -> Substring? {
-    guard let range = help.range(of: "(default ") else { return nil }
-    let stated = help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
-    return stated.isEmpty ? nil : stated
+    if let range = help.range(of: "(default ") {
+      let stated = help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+      return stated.isEmpty ? nil : stated
+    }
+    guard let range = help.range(of: "(default: ") else { return nil }
+    let word = help[range.upperBound...].prefix { $0 != ")" && $0 != " " }
+    return help[word.endIndex...].hasPrefix(")") ? word : nil
   }
 
   /// A declaration states its default as the options value holds it: the help is made from the
@@ -169,7 +174,7 @@ import Testing
     #expect(whole.options.map(\.help) == ["(default 60)"])
   }
 
-  /// In `conform run --help` and `conform fuzz --help`, each "(default N" is the default of the
+  /// In `conform run`, `fuzz` and `generate --help`, each "(default N" is the default of the
   /// option's declaration, and each declaration's default is stated in its help.
   @Test func everyStatedDefaultIsADeclaredOne() {
     func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
@@ -181,12 +186,16 @@ import Testing
     }
     check(RunOptions.declarations)
     check(FuzzOptions.declarations)
+    check(GenerateCommand.Options.declarations)
+    #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(GeneratorOptions.published.timelineDepth)"])
   }
 
   /// `--help` lists exactly the declarations, in the order they are read.
   @Test func theManualListsTheDeclaredOptionsInOrder() {
     #expect(RunCommand.manual.options.map(\.name) == RunOptions.declarations.flatMap(\.options).map(\.name))
     #expect(FuzzCommand.manual.options.map(\.name) == FuzzOptions.declarations.flatMap(\.options).map(\.name))
+    #expect(
+      GenerateCommand.manual.options.map(\.name) == GenerateCommand.Options.declarations.flatMap(\.options).map(\.name))
   }
 
   /// `conform run --list` reads the declarations that choose the cases, and the implementation
