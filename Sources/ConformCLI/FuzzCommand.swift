@@ -203,13 +203,13 @@ public struct FuzzOptions: StartsImplementations {
               \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
               """),
             read: { arguments, options throws(ConformError) in try options.readSuites(&arguments) }),
-          .integer(
-            "--cases", in: 1...Int(Int32.max), \.limits.cases,
+          .searchCases(
+            \.limits.cases,
             """
             generate at most N cases (the suites take turns; case n of a suite
             is the same whichever suites run)
             """),
-          .seconds("--time", atMost: longestSearch, \.limits.seconds) {
+          .searchTime(\.limits.seconds) {
             """
             start no new batch after SECONDS (default \($0) when --cases is not
             given; without --time, --cases alone bounds the search)
@@ -296,5 +296,19 @@ public struct FuzzOptions: StartsImplementations {
       words += ["--cases", "\(cases)"]
     }
     return words.map(ShellWord.quote).joined(separator: " ")
+  }
+}
+
+extension OptionDeclaration {
+  /// `--cases N`: how many cases a search may generate, nil when not given; as `conform fuzz`
+  /// and `conform mutants --fuzz` read it.
+  static func searchCases(_ path: WritableKeyPath<Options, Int?>, _ help: String) -> Self {
+    .integer("--cases", in: 1...Int(Int32.max), path, help)
+  }
+
+  /// `--time SECONDS`: how long a search may start new batches, with the default the options
+  /// value starts with (none when `--cases` alone bounds the search: the command drops it).
+  static func searchTime(_ path: WritableKeyPath<Options, Double?>, help: (String) -> String) -> Self {
+    .seconds("--time", atMost: FuzzOptions.longestSearch, path, help: help)
   }
 }

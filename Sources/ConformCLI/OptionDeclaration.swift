@@ -114,6 +114,19 @@ struct OptionDeclaration<Options: CommandOptions> {
       record: recorder(key) { JSONValue($0[keyPath: path].map(Int64.init)) })
   }
 
+  /// A whole number from 0 to 2^63-1 that seeds a search, with the default the options value
+  /// starts with.
+  static func seed(
+    _ name: String, _ placeholder: String, _ path: WritableKeyPath<Options, UInt64>, help: (String) -> String
+  ) -> Self {
+    let stated = String(initial(path))
+    return Self(
+      options: [Option(name, placeholder, help(stated))], statedDefault: stated,
+      read: { arguments, options throws(ConformError) in
+        if let seed = try arguments.integer(name, in: 0...Int(Int64.max)) { options[keyPath: path] = UInt64(seed) }
+      })
+  }
+
   /// A number of seconds above 0 and at most `limit`, with the default the options value
   /// starts with. It is recorded in milliseconds.
   static func seconds(

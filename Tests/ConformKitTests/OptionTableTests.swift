@@ -177,7 +177,7 @@ import Testing
     #expect(whole.options.map(\.help) == ["(default 60)"])
   }
 
-  /// In `conform run`, `fuzz` and `generate --help`, each "(default N" is the default of the
+  /// In `conform run`, `fuzz`, `generate` and `mutants --help`, each "(default N" is the default of the
   /// option's declaration, and each declaration's default is stated in its help.
   @Test func everyStatedDefaultIsADeclaredOne() {
     func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
@@ -190,6 +190,7 @@ import Testing
     check(RunOptions.declarations)
     check(FuzzOptions.declarations)
     check(GenerateCommand.Options.declarations)
+    check(MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations)
     let depth = GeneratorOptions.published.timelineDepth
     #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
   }
@@ -200,6 +201,8 @@ import Testing
     #expect(FuzzCommand.manual.options.map(\.name) == FuzzOptions.declarations.flatMap(\.options).map(\.name))
     #expect(
       GenerateCommand.manual.options.map(\.name) == GenerateCommand.Options.declarations.flatMap(\.options).map(\.name))
+    let mutants = MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations
+    #expect(MutantsCommand.manual.options.map(\.name) == mutants.flatMap(\.options).map(\.name))
   }
 
   /// `conform run --list` reads the declarations that choose the cases, and the implementation
@@ -211,6 +214,28 @@ import Testing
         "--impl", "--impl-arg", "--fixtures", "--expect-digest", "--suite", "--case", "--tag", "--limit", "--shard",
         "--list", "--rerun-failed", "--tier",
       ])
+  }
+
+  /// A search's `--time` default applies unless `--cases` alone bounds it, in `conform fuzz` and
+  /// `conform mutants --fuzz` alike.
+  @Test func theSearchTimeDefaultsUnlessCasesAloneBoundTheSearch() throws {
+    func fuzz(_ given: [String]) throws -> FuzzLimits {
+      var arguments = Arguments(["--impl", "x"] + given, command: "fuzz", options: FuzzCommand.manual.options)
+      return try FuzzCommand.parse(&arguments).limits
+    }
+    func mutants(_ given: [String]) throws -> FuzzLimits? {
+      var arguments = Arguments(given, command: "mutants", options: MutantsCommand.manual.options)
+      return try MutantsCommand.parse(&arguments).fuzz?.limits
+    }
+    #expect(try fuzz([]).seconds == 10)
+    #expect(try fuzz(["--cases", "5"]).seconds == nil)
+    #expect(try fuzz(["--cases", "5", "--time", "3"]).seconds == 3)
+    #expect(try mutants([]) == nil)
+    #expect(try mutants(["--fuzz"])?.seconds == 60)
+    #expect(try mutants(["--fuzz", "--cases", "5"])?.seconds == nil)
+    #expect(try mutants(["--fuzz", "--cases", "5", "--time", "3"])?.cases == 5)
+    var arguments = Arguments(["--fuzz"], command: "mutants", options: MutantsCommand.manual.options)
+    #expect(try MutantsCommand.parse(&arguments).fuzz?.seed == 1)
   }
 
   /// `--depth` at its default is still a generated run's option: refused without `--generate`.
