@@ -124,18 +124,7 @@ public struct RunOptions: StartsImplementations {
 
 extension RunOptions {
   /// Every option of `conform run`, in the order `--help` lists them and they are read.
-  static var declarations: [OptionDeclaration<RunOptions>] { tables.flatMap(\.declarations) + [reportOptions] }
-
-  /// The report options, read as `conform report` reads them; `--help` lists them with
-  /// `ReportOptions.manualBlocks`, after the tables. The one default they state is `--max-shown`'s.
-  static var reportOptions: OptionDeclaration<RunOptions> {
-    OptionDeclaration(
-      options: ReportOptions.options, statedDefault: String(RunOptions().report.maxShown),
-      read: { arguments, options throws(ConformError) in options.report = try ReportOptions.parse(from: &arguments) },
-      record: { options, header in
-        header["requireSuites"] = .array(options.report.requiredSuites.map(JSONValue.string))
-      })
-  }
+  static var declarations: [OptionDeclaration<RunOptions>] { tables.flatMap(\.declarations) + [.report(\.report)] }
 
   /// `--list`, read before the others: it decides which are read.
   static var listing: OptionDeclaration<RunOptions> {

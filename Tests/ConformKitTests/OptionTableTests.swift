@@ -177,7 +177,7 @@ import Testing
     #expect(whole.options.map(\.help) == ["(default 60)"])
   }
 
-  /// In `conform run`, `fuzz`, `generate` and `mutants --help`, each "(default N" is the default of the
+  /// In the `--help` of each command declared so, each "(default N" is the default of the
   /// option's declaration, and each declaration's default is stated in its help.
   @Test func everyStatedDefaultIsADeclaredOne() {
     func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
@@ -191,6 +191,8 @@ import Testing
     check(FuzzOptions.declarations)
     check(GenerateCommand.Options.declarations)
     check(MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations)
+    check(ReportCommand.Options.declarations)
+    check(DiffCommand.Options.declarations)
     let depth = GeneratorOptions.published.timelineDepth
     #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
   }
@@ -203,6 +205,8 @@ import Testing
       GenerateCommand.manual.options.map(\.name) == GenerateCommand.Options.declarations.flatMap(\.options).map(\.name))
     let mutants = MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations
     #expect(MutantsCommand.manual.options.map(\.name) == mutants.flatMap(\.options).map(\.name))
+    #expect(ReportCommand.manual.options.map(\.name) == ReportCommand.Options.declarations.flatMap(\.options).map(\.name))
+    #expect(DiffCommand.manual.options.map(\.name) == DiffCommand.Options.declarations.flatMap(\.options).map(\.name))
   }
 
   /// `conform run --list` reads the declarations that choose the cases, and the implementation
