@@ -165,7 +165,7 @@ public struct FuzzOptions: StartsImplementations {
           .implementations(
             program: "the program to start (once, or twice for a differential search)",
             argument: "an argument for the --impl before it (repeatable)"
-          ) { count throws(ConformError) in
+          ) { count, _ throws(ConformError) in
             guard (1...2).contains(count) else {
               throw .usage(
                 "fuzz: give --impl PROGRAM once (against the model) or twice (against each other), not \(count) times")

@@ -23,16 +23,16 @@ extension OptionDeclaration where Options: StartsImplementations {
   /// `--impl PROGRAM`, each with the `--impl-arg ARG`s after it (those before the first belong
   /// to the first), read together and before the other options: an argument may look like one
   /// of conform's own options. `counted` refuses a number of programs the command does not
-  /// take, as soon as they are read.
+  /// take (given the options read so far), as soon as they are read.
   static func implementations(
     program: String, argument: String, recordedAs key: String? = nil,
-    counted: @escaping (Int) throws(ConformError) -> Void
+    counted: @escaping (Int, Options) throws(ConformError) -> Void
   ) -> Self {
     Self(
       options: [Option("--impl", "PROGRAM", program), Option("--impl-arg", "ARG", recordedAs: key, argument)],
       read: { arguments, options throws(ConformError) in
         let groups = try arguments.groups("--impl", members: "--impl-arg")
-        try counted(groups.count)
+        try counted(groups.count, options)
         options.implementation.commands = groups.map { [$0.value] + $0.members }
       },
       record: recorder(key) { .array(($0.implementation.commands.first ?? []).dropFirst().map(JSONValue.string)) })

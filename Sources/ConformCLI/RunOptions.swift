@@ -165,8 +165,9 @@ extension RunOptions {
           .implementations(
             program: "the program to start (a path, or a name looked up in PATH)",
             argument: "an argument for it (repeatable); arguments after -- are added too", recordedAs: "args"
-          ) { count throws(ConformError) in
-            if count > 1 { throw .usage("run: --impl given \(count) times") }
+          ) { count, options throws(ConformError) in
+            // `--list` starts nothing: it ignores the implementation, however given.
+            if count > 1, !options.list { throw .usage("run: --impl given \(count) times") }
           }.readByList(),
           .integer("--jobs", in: 1...256, \.jobs, recordedAs: "jobs") {
             "processes run side by side, each streaming its share (default \($0))"
