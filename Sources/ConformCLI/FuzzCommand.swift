@@ -147,8 +147,8 @@ public struct FuzzOptions: StartsImplementations {
     if options.limits.cases != nil, !arguments.given.contains("--time") { options.limits.seconds = nil }
     let extra = try arguments.positionals()
     guard extra.isEmpty else {
-      throw .usage(
-        "fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
+      let extra = extra.joined(separator: " ")
+      throw .usage("fuzz: unexpected arguments \(extra): give an implementation's arguments with --impl-arg")
     }
     return options
   }

@@ -22,8 +22,9 @@ protocol StartsImplementations: CommandOptions {
 extension OptionDeclaration where Options: StartsImplementations {
   /// `--impl PROGRAM`, each with the `--impl-arg ARG`s after it (those before the first belong
   /// to the first), read together. Declare it first, so that it is read before the other
-  /// options: an argument may look like one of conform's own options. `counted` refuses a number of programs the command does not
-  /// take (given the options read so far), as soon as they are read.
+  /// options: an argument may look like one of conform's own options. `counted` refuses a
+  /// number of programs the command does not take (given the options read so far), as soon as
+  /// they are read.
   static func implementations(
     program: String, argument: String, recordedAs key: String? = nil,
     counted: @escaping (Int, Options) throws(ConformError) -> Void

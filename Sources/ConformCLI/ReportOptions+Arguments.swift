@@ -112,7 +112,9 @@ extension OptionDeclaration {
     let requireSuite = ReportOptions.options.first { $0.name == "--require-suite" }
     return Self(
       options: ReportOptions.options, statedDefault: String(initial(path).maxShown),
-      read: { arguments, options throws(ConformError) in options[keyPath: path] = try ReportOptions.parse(from: &arguments) },
+      read: { arguments, options throws(ConformError) in
+        options[keyPath: path] = try ReportOptions.parse(from: &arguments)
+      },
       record: recorder(requireSuite?.recordedAs) { .array($0[keyPath: path].requiredSuites.map(JSONValue.string)) })
   }
 

@@ -92,8 +92,8 @@ public enum RunCommand: Command {
       }
       plan = HarnessPlan(
         fixtures: fixtures, selected: try options.choice.select(from: fixtures), repeats: options.repeatCount,
-        shuffleSeed: options.shuffleSeed, knownFailures: knownFailures, settings: settings, resultsPath: options.results,
-        options: options.json)
+        shuffleSeed: options.shuffleSeed, knownFailures: knownFailures, settings: settings,
+        resultsPath: options.results, options: options.json)
     }
 
     switch try Harness.run(plan) {

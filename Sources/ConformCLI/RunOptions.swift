@@ -114,7 +114,8 @@ public struct RunOptions: StartsImplementations {
     if let input = inputs.first(where: { FileIO.isSameFile(results, $0.path) }) {
       throw .usage(
         "run: --results \(results) is \(input.path == results ? "" : "the same file as \(input.path), ")"
-          + "an input of the run (\(input.option)): it would be overwritten while it is read; give another results file")
+          + "an input of the run (\(input.option)): it would be overwritten while it is read; "
+          + "give another results file")
     }
   }
 
