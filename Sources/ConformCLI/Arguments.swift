@@ -12,6 +12,9 @@ public struct Arguments {
   private let declared: [String: Option]
   /// The declared names, in order: what an unknown option is compared with.
   private let names: [String]
+  /// The options read so far that were given: what a conflict between options is about when
+  /// a value cannot tell (`--depth 5` is the default, but not without `--generate`).
+  public private(set) var given: Set<String> = []
 
   public init(_ arguments: [String], command: String, options: [Option]) {
     remaining = arguments
@@ -44,6 +47,7 @@ public struct Arguments {
     checkDeclared(name, takesValue: false)
     guard let index = remaining[..<optionsEnd].firstIndex(of: name) else { return false }
     remaining.remove(at: index)
+    given.insert(name)
     return true
   }
 
@@ -65,6 +69,7 @@ public struct Arguments {
         index += 1
       }
     }
+    if !found.isEmpty { given.insert(name) }
     return found
   }
 
@@ -96,6 +101,7 @@ public struct Arguments {
         index += 1
         continue
       }
+      given.insert(name)
       if name == group {
         found.append((value, found.isEmpty ? early : []))
       } else if found.isEmpty {

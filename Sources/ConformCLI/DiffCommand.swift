@@ -48,49 +48,7 @@ public enum DiffCommand: Command {
         the first file given is A), and a shard missing, given twice, unfinished or of another run
         is named and exits 2.
         """),
-      .options(
-        "OPTIONS",
-        [
-          Option(
-            "--allow-partial",
-            """
-            accept cases run by one side only and partial runs: the gate then
-            judges only the cases both ran
-            """),
-          Option(
-            "--allow-different-fixtures",
-            """
-            compare runs on different fixtures on the cases whose input and
-            expected output are the same in both (counted: compared, left out)
-            instead of failing the gate
-            """),
-          Option(
-            "--fixtures", "PATH",
-            """
-            with --allow-different-fixtures: a bundle or fixtures folder one of
-            the runs used, when it is no longer at the source its header names
-            (repeatable; matched to a run by its manifest digest)
-            """),
-          Option(
-            "--json", "FILE",
-            """
-            write every disagreement, every group of cases both fail the same way,
-            every one-sided case and each side's partial state as canonical JSON
-            """),
-          Option(
-            "--markdown", "FILE",
-            """
-            write a Markdown summary for a CI step (always under 1 MiB); also
-            appended to $GITHUB_STEP_SUMMARY when that is set
-            """),
-          Option(
-            "--max-shown", "N",
-            """
-            disagreements, and groups of cases both fail the same way, shown in
-            full on the terminal and in Markdown (default \(ReportOptions.defaultMaxShown);
-            the JSON file holds every one)
-            """),
-        ]),
+      .options("OPTIONS", Options.declarations),
       .text(
         """
         The last line of stdout is the closing line:
@@ -105,33 +63,75 @@ public enum DiffCommand: Command {
       (130, ExitStatus.notCaughtSignals),
     ])
 
-  public struct Options {
-    var paths: [String]
+  public struct Options: CommandOptions {
+    var paths: [String] = []
     var jsonPath: String?
     var markdownPath: String?
-    var maxShown: Int
-    var allowPartial: Bool
-    var allowDifferentFixtures: Bool
-    var fixturesPaths: [String]
+    var maxShown = ReportOptions.defaultMaxShown
+    var allowPartial = false
+    var allowDifferentFixtures = false
+    var fixturesPaths: [String] = []
+
+    init() {}
+
+    /// Every option of `conform diff`, in the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .flag(
+          "--allow-partial", \.allowPartial,
+          """
+          accept cases run by one side only and partial runs: the gate then
+          judges only the cases both ran
+          """),
+        .flag(
+          "--allow-different-fixtures", \.allowDifferentFixtures,
+          """
+          compare runs on different fixtures on the cases whose input and
+          expected output are the same in both (counted: compared, left out)
+          instead of failing the gate
+          """),
+        .strings(
+          "--fixtures", "PATH", \.fixturesPaths,
+          """
+          with --allow-different-fixtures: a bundle or fixtures folder one of
+          the runs used, when it is no longer at the source its header names
+          (repeatable; matched to a run by its manifest digest)
+          """),
+        .string(
+          "--json", "FILE", \.jsonPath,
+          """
+          write every disagreement, every group of cases both fail the same way,
+          every one-sided case and each side's partial state as canonical JSON
+          """),
+        .string(
+          "--markdown", "FILE", \.markdownPath,
+          """
+          write a Markdown summary for a CI step (always under 1 MiB); also
+          appended to $GITHUB_STEP_SUMMARY when that is set
+          """),
+        .maxShown(\.maxShown) {
+          """
+          disagreements, and groups of cases both fail the same way, shown in
+          full on the terminal and in Markdown (default \($0);
+          the JSON file holds every one)
+          """
+        },
+      ]
+    }
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
-    let jsonPath = try arguments.value("--json")
-    let markdownPath = try arguments.value("--markdown")
-    let maxShown = try arguments.integer("--max-shown", in: 0...1_000_000) ?? ReportOptions.defaultMaxShown
-    let allowPartial = arguments.flag("--allow-partial")
-    let allowDifferentFixtures = arguments.flag("--allow-different-fixtures")
-    let fixturesPaths = try arguments.values("--fixtures")
-    if !fixturesPaths.isEmpty, !allowDifferentFixtures {
-      throw .usage("diff: --fixtures is read only with --allow-different-fixtures (to compare the cases both fixture sets share)")
+    var options = Options()
+    try Options.declarations.read(&arguments, into: &options)
+    if !options.fixturesPaths.isEmpty, !options.allowDifferentFixtures {
+      throw .usage(
+        "diff: --fixtures is read only with --allow-different-fixtures (to compare the cases both fixture sets share)")
     }
-    let paths = try arguments.positionals()
-    guard paths.count >= 2 else {
-      throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(paths.count)")
+    options.paths = try arguments.positionals()
+    guard options.paths.count >= 2 else {
+      throw .usage("diff: two results files to compare (conform diff RESULTS_A RESULTS_B), not \(options.paths.count)")
     }
-    return Options(
-      paths: paths, jsonPath: jsonPath, markdownPath: markdownPath, maxShown: maxShown, allowPartial: allowPartial,
-      allowDifferentFixtures: allowDifferentFixtures, fixturesPaths: fixturesPaths)
+    return options
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {

@@ -40,76 +40,7 @@ public enum FuzzCommand: Command {
         table conform generate makes from then on (the expected output is the reference model's,
         computed when the table is made), so a bug found once is caught forever.
         """),
-      .options(
-        "IMPLEMENTATIONS",
-        [
-          Option("--impl", "PROGRAM", "the program to start (once, or twice for a differential search)"),
-          Option("--impl-arg", "ARG", "an argument for the --impl before it (repeatable)"),
-          Option("--timeout", "SECONDS", "per case (default 10; fractions allowed)"),
-          Option("--max-restarts", "N", "restarts after crashes and hangs per search batch (default 10)"),
-          Option("--env", "KEY=VALUE", "set a variable for the implementations (repeatable)"),
-          Option(
-            "--inherit-env",
-            """
-            give them conform's whole environment (else TZ=UTC, LC_ALL=C.UTF-8,
-            LANG=C.UTF-8 and only PATH, HOME, TMPDIR, USER)
-            """),
-        ]),
-      .options(
-        "SEARCH",
-        [
-          Option(
-            "--seed", "N",
-            """
-            the seed, 0 to 2^63-1 (default: from the clock, printed): the
-            same seed and options make the same cases, in the same order
-            """),
-          Option(
-            "--suite", "NAME",
-            """
-            only this suite (repeatable; default every suite with a fuzzer:
-            \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
-            """),
-          Option(
-            "--cases", "N",
-            """
-            generate at most N cases (the suites take turns; case n of a suite
-            is the same whichever suites run)
-            """),
-          Option(
-            "--time", "SECONDS",
-            """
-            start no new batch after SECONDS (default 10 when --cases is not
-            given; without --time, --cases alone bounds the search)
-            """),
-          Option("--batch", "N", "cases per batch (default 10000)"),
-          Option(
-            "--shard", "K/N",
-            """
-            search part K of N, for a CI job matrix: of each suite, the cases
-            numbered K-1, K-1+N, K-1+2N... of the seed's stream, so the N
-            shards of one seed never search the same case
-            """),
-        ]),
-      .options(
-        "SHRINKING AND OUTPUT",
-        [
-          Option("--shrink-budget", "N", "implementation calls per failing case while shrinking (default 2000)"),
-          Option("--max-shrink", "N", "failing cases shrunk (default 10); the rest are only counted"),
-          Option(
-            "--shrink-time", "SECONDS",
-            """
-            start no new shrinking round after SECONDS (default 60): a crash
-            costs a restart per candidate; the cases so far are still failing
-            """),
-          Option(
-            "--out", "FILE",
-            """
-            write each minimal case's fixture line to FILE (JSON lines;
-            empty when nothing is found)
-            """),
-        ]),
-    ],
+    ] + FuzzOptions.tables.map { .options($0.heading, $0.declarations) },
     exitStatuses: [
       (0, "nothing found: every case conforms (or the two implementations agree)"),
       (1, "found: a failing case (or a disagreement), printed as a minimal case"),
@@ -185,68 +116,158 @@ public enum FuzzCommand: Command {
 }
 
 /// `conform fuzz`'s options, read and checked before anything starts.
-public struct FuzzOptions {
-  /// One implementation (against the model) or two (against each other), each a program and its arguments.
-  var commands: [[String]]
-  var environment: ImplementationEnvironment
-  var seed: UInt64
-  var suites: [any Suite]
-  var suiteNames: [String]
+public struct FuzzOptions: StartsImplementations {
+  /// `--impl`, `--impl-arg`, `--env`, `--timeout`, `--max-restarts`: as `conform run` reads them.
+  var implementation = ImplementationOptions()
+  /// `--seed`: from the clock when not given.
+  var seed: UInt64 = 0
+  /// `--suite`: the suites searched, in the registry's order.
+  var suites: [any Suite] = SuiteRegistry.all.filter(\.isFuzzable)
+  var suiteNames: [String] = []
+  /// `--cases`, `--time`, `--batch` and the shrinking limits.
   var limits = FuzzLimits()
-  var timeout = 10.0
-  var maxRestarts = 10
   var out: String?
   /// `--shard K/N`: the part of the seed's cases this search takes.
   var shard: Shard?
 
+  init() {
+    // Without --time, the search stops after 10 s, unless --cases alone bounds it.
+    limits.seconds = 10
+  }
+
+  /// One implementation (against the model) or two (against each other), each a program and its arguments.
+  var commands: [[String]] { implementation.commands }
+  var environment: ImplementationEnvironment { implementation.environment }
+  var timeout: Double { implementation.timeout }
+  var maxRestarts: Int { implementation.maxRestarts }
+
   static func parse(_ arguments: inout Arguments) throws(ConformError) -> FuzzOptions {
-    let groups = try arguments.groups("--impl", members: "--impl-arg")
-    guard (1...2).contains(groups.count) else {
-      throw .usage("fuzz: give --impl PROGRAM once (against the model) or twice (against each other), not \(groups.count) times")
-    }
-    var options = FuzzOptions(
-      commands: groups.map { [$0.value] + $0.members },
-      environment: try ImplementationEnvironment(inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env")),
-      seed: 0, suites: [], suiteNames: [])
-    if let text = try arguments.value("--seed") {
-      guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
-        throw .usage("fuzz: --seed takes a whole number from 0 to \(Int64.max), not \"\(text)\"")
-      }
-      options.seed = seed
-    } else {
-      options.seed = MonotonicClock.now() % 1_000_000
-    }
-    options.suiteNames = try arguments.values("--suite")
-    let fuzzable = SuiteRegistry.all.filter(\.isFuzzable)
-    if options.suiteNames.isEmpty {
-      options.suites = fuzzable
-    } else {
-      for name in options.suiteNames {
-        guard let suite = fuzzable.first(where: { $0.name == name }) else {
-          throw .usage("fuzz: --suite takes a suite with a fuzzer (\(fuzzable.map(\.name).joined(separator: ", "))), not \"\(name)\"")
-        }
-        if !options.suites.contains(where: { $0.name == name }) { options.suites.append(suite) }
-      }
-      // The registry's order, so case n of the search does not depend on the order of --suite.
-      options.suites.sort { a, b in
-        fuzzable.firstIndex { $0.name == a.name }! < fuzzable.firstIndex { $0.name == b.name }!
-      }
-    }
-    options.limits.cases = try arguments.integer("--cases", in: 1...Int(Int32.max))
-    options.limits.seconds = try arguments.seconds("--time", atMost: Self.longestSearch) ?? (options.limits.cases == nil ? 10 : nil)
-    options.limits.batchSize = try arguments.integer("--batch", in: 1...1_000_000) ?? 10_000
-    options.limits.shrinkBudget = try arguments.integer("--shrink-budget", in: 0...10_000_000) ?? 2_000
-    options.limits.maxShrunk = try arguments.integer("--max-shrink", in: 1...100_000) ?? 10
-    options.limits.shrinkSeconds = try arguments.seconds("--shrink-time", atMost: Self.longestSearch) ?? 60
-    options.timeout = try arguments.seconds("--timeout", atMost: Arguments.longestCaseTimeout) ?? 10
-    options.maxRestarts = try arguments.integer("--max-restarts", in: 0...1_000_000) ?? 10
-    options.out = try arguments.value("--out")
-    options.shard = try Shard.parse(&arguments, command: "fuzz")
+    var options = FuzzOptions()
+    try declarations.read(&arguments, into: &options)
+    if options.limits.cases != nil, !arguments.given.contains("--time") { options.limits.seconds = nil }
     let extra = try arguments.positionals()
     guard extra.isEmpty else {
-      throw .usage("fuzz: unexpected arguments \(extra.joined(separator: " ")): give an implementation's arguments with --impl-arg")
+      let extra = extra.joined(separator: " ")
+      throw .usage("fuzz: unexpected arguments \(extra): give an implementation's arguments with --impl-arg")
     }
     return options
+  }
+
+  /// Every option of `conform fuzz`, in the order `--help` lists them and they are read.
+  static var declarations: [OptionDeclaration<FuzzOptions>] { tables.flatMap(\.declarations) }
+
+  /// The tables of `--help`, each option declared once.
+  static var tables: [(heading: String, declarations: [OptionDeclaration<FuzzOptions>])] {
+    [
+      (
+        "IMPLEMENTATIONS",
+        [
+          .implementations(
+            program: "the program to start (once, or twice for a differential search)",
+            argument: "an argument for the --impl before it (repeatable)"
+          ) { count, _ throws(ConformError) in
+            guard (1...2).contains(count) else {
+              throw .usage(
+                "fuzz: give --impl PROGRAM once (against the model) or twice (against each other), not \(count) times")
+            }
+          },
+          .timeout { "per case (default \($0); fractions allowed)" },
+          .maxRestarts { "restarts after crashes and hangs per search batch (default \($0))" },
+          .environment(
+            set: "set a variable for the implementations (repeatable)",
+            inherit: """
+              give them conform's whole environment (else TZ=UTC, LC_ALL=C.UTF-8,
+              LANG=C.UTF-8 and only PATH, HOME, TMPDIR, USER)
+              """),
+        ]
+      ),
+      (
+        "SEARCH",
+        [
+          .custom(
+            Option(
+              "--seed", "N",
+              """
+              the seed, 0 to 2^63-1 (default: from the clock, printed): the
+              same seed and options make the same cases, in the same order
+              """),
+            read: { arguments, options throws(ConformError) in
+              let seed = try arguments.integer("--seed", in: 0...Int(Int64.max))
+              options.seed = seed.map { UInt64($0) } ?? MonotonicClock.now() % 1_000_000
+            }),
+          .custom(
+            Option(
+              "--suite", "NAME",
+              """
+              only this suite (repeatable; default every suite with a fuzzer:
+              \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
+              """),
+            read: { arguments, options throws(ConformError) in try options.readSuites(&arguments) }),
+          .searchCases(
+            \.limits.cases,
+            """
+            generate at most N cases (the suites take turns; case n of a suite
+            is the same whichever suites run)
+            """),
+          .searchTime(\.limits.seconds) {
+            """
+            start no new batch after SECONDS (default \($0) when --cases is not
+            given; without --time, --cases alone bounds the search)
+            """
+          },
+          .integer("--batch", in: 1...1_000_000, \.limits.batchSize) { "cases per batch (default \($0))" },
+          .shard(
+            \.shard,
+            """
+            search part K of N, for a CI job matrix: of each suite, the cases
+            numbered K-1, K-1+N, K-1+2N... of the seed's stream, so the N
+            shards of one seed never search the same case
+            """),
+        ]
+      ),
+      (
+        "SHRINKING AND OUTPUT",
+        [
+          .integer("--shrink-budget", in: 0...10_000_000, \.limits.shrinkBudget) {
+            "implementation calls per failing case while shrinking (default \($0))"
+          },
+          .integer("--max-shrink", in: 1...100_000, \.limits.maxShrunk) {
+            "failing cases shrunk (default \($0)); the rest are only counted"
+          },
+          .seconds("--shrink-time", atMost: longestSearch, \.limits.shrinkSeconds) {
+            """
+            start no new shrinking round after SECONDS (default \($0)): a crash
+            costs a restart per candidate; the cases so far are still failing
+            """
+          },
+          .string(
+            "--out", "FILE", \.out,
+            """
+            write each minimal case's fixture line to FILE (JSON lines;
+            empty when nothing is found)
+            """),
+        ]
+      ),
+    ]
+  }
+
+  /// `--suite NAME`s: suites with a fuzzer, each once, in the registry's order (so that case n
+  /// of the search does not depend on the order of `--suite`); every one when none is given.
+  private mutating func readSuites(_ arguments: inout Arguments) throws(ConformError) {
+    suiteNames = try arguments.values("--suite")
+    guard !suiteNames.isEmpty else { return }
+    let fuzzable = SuiteRegistry.all.filter(\.isFuzzable)
+    suites = []
+    for name in suiteNames {
+      guard let suite = fuzzable.first(where: { $0.name == name }) else {
+        let names = fuzzable.map(\.name).joined(separator: ", ")
+        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)), not \"\(name)\"")
+      }
+      if !suites.contains(where: { $0.name == name }) { suites.append(suite) }
+    }
+    suites.sort { a, b in
+      fuzzable.firstIndex { $0.name == a.name }! < fuzzable.firstIndex { $0.name == b.name }!
+    }
   }
 
   /// The longest search `--time` and `--shrink-time` allow, in seconds (a year).
@@ -275,5 +296,19 @@ public struct FuzzOptions {
       words += ["--cases", "\(cases)"]
     }
     return words.map(ShellWord.quote).joined(separator: " ")
+  }
+}
+
+extension OptionDeclaration {
+  /// `--cases N`: how many cases a search may generate, nil when not given; as `conform fuzz`
+  /// and `conform mutants --fuzz` read it.
+  static func searchCases(_ path: WritableKeyPath<Options, Int?>, _ help: String) -> Self {
+    .integer("--cases", in: 1...Int(Int32.max), path, help)
+  }
+
+  /// `--time SECONDS`: how long a search may start new batches, with the default the options
+  /// value starts with (none when `--cases` alone bounds the search: the command drops it).
+  static func searchTime(_ path: WritableKeyPath<Options, Double?>, help: (String) -> String) -> Self {
+    .seconds("--time", atMost: FuzzOptions.longestSearch, path, help: help)
   }
 }

@@ -9,40 +9,7 @@ public enum GenerateCommand: Command {
     title: "conform generate: write the truth tables from the written specs and the reference models",
     usage: "conform generate [--out DIR] [--depth N] [--tier TIER] [--decisions]",
     blocks: [
-      .options(
-        "OPTIONS",
-        [
-          Option(
-            "--out", "DIR",
-            """
-            where to write (default: fixtures). Writes <suite>.jsonl, <suite>.md and
-            manifest.json; other files in DIR are left alone.
-            """),
-          Option(
-            "--depth", "N",
-            """
-            the longest step sequence of the timeline's exhaustive search (default 5,
-            the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
-            about 6.7 million timeline cases.
-            """),
-          Option(
-            "--tier", "TIER",
-            """
-            full (default): every case; smoke: a small subset chosen by coverage of
-            the reference models, not by known bugs: the seed cases, then each case
-            that covers something of its model no earlier case covered (for step
-            sequences: a state, a transition or a pair of transitions; for decision
-            tables: an outcome, a boundary of an input, a class of characters).
-            The manifest records the tier; conform mutants measures its kill rate.
-            """),
-          Option(
-            "--decisions",
-            """
-            print every decision of every spec with how many cases exercise it (the
-            manifest's decisions counts) and its title, after the line per suite
-            that is always printed.
-            """),
-        ]),
+      .options("OPTIONS", Options.declarations),
       .text(
         """
         The same conform version and options always give byte-identical files. The published
@@ -60,21 +27,57 @@ public enum GenerateCommand: Command {
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"),
     ])
 
-  public struct Options {
-    var out: String
-    var depth: Int
-    var tier: Tier
-    var decisions: Bool
+  public struct Options: CommandOptions {
+    var out = "fixtures"
+    var depth = GeneratorOptions.published.timelineDepth
+    var tier = Tier.full
+    var decisions = false
+
+    init() {}
+
+    /// Every option of `conform generate`, in the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .string("--out", "DIR", \.out) {
+          """
+          where to write (default: \($0)). Writes <suite>.jsonl, <suite>.md and
+          manifest.json; other files in DIR are left alone.
+          """
+        },
+        .depth(\.depth) {
+          """
+          the longest step sequence of the timeline's exhaustive search (default \($0),
+          the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
+          about 6.7 million timeline cases.
+          """
+        },
+        .tier(
+          \.tier,
+          """
+          full (default): every case; smoke: a small subset chosen by coverage of
+          the reference models, not by known bugs: the seed cases, then each case
+          that covers something of its model no earlier case covered (for step
+          sequences: a state, a transition or a pair of transitions; for decision
+          tables: an outcome, a boundary of an input, a class of characters).
+          The manifest records the tier; conform mutants measures its kill rate.
+          """),
+        .flag(
+          "--decisions", \.decisions,
+          """
+          print every decision of every spec with how many cases exercise it (the
+          manifest's decisions counts) and its title, after the line per suite
+          that is always printed.
+          """),
+      ]
+    }
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
-    let out = try arguments.value("--out") ?? "fixtures"
-    let depth = try arguments.integer("--depth", in: 1...12) ?? GeneratorOptions.published.timelineDepth
-    let tier = try Tier.parse(&arguments)
-    let decisions = arguments.flag("--decisions")
+    var options = Options()
+    try Options.declarations.read(&arguments, into: &options)
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("generate: unexpected argument \(extra[0])") }
-    return Options(out: out, depth: depth, tier: tier, decisions: decisions)
+    return options
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {

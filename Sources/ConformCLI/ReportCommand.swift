@@ -42,18 +42,7 @@ public enum ReportCommand: Command {
         closing line (and, with two, conform diff's), and --junit, --json, --markdown and
         --known-failures, which are about one run, are refused.
         """),
-      .options(
-        "OPTIONS",
-        [
-          Option(
-            "--known-failures", "FILE",
-            """
-            cases expected to fail (one id per line, a reason after '#'). A
-            listed case that fails does not fail the report; one that passes
-            does, so the list cannot go stale. Without it, the list the run
-            was given (kept whole in the results file's header) is used.
-            """)
-        ]),
+      .options("OPTIONS", [Options.knownFailures]),
     ] + ReportOptions.manualBlocks,
     exitStatuses: [
       (0, "every case conforms (known failures aside); with several results files, in every run"),
@@ -62,19 +51,35 @@ public enum ReportCommand: Command {
       (130, ExitStatus.notCaughtSignals),
     ])
 
-  public struct Options {
+  public struct Options: CommandOptions {
     /// One results file, the shards of one run, or several runs for one HTML page.
-    var resultsPaths: [String]
+    var resultsPaths: [String] = []
     var knownFailuresPath: String?
-    var report: ReportOptions
+    var report = ReportOptions()
+
+    init() {}
+
+    /// Every option of `conform report`, in the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Options>] { [knownFailures, .report(\.report)] }
+
+    static var knownFailures: OptionDeclaration<Options> {
+      .string(
+        "--known-failures", "FILE", \.knownFailuresPath,
+        """
+        cases expected to fail (one id per line, a reason after '#'). A
+        listed case that fails does not fail the report; one that passes
+        does, so the list cannot go stale. Without it, the list the run
+        was given (kept whole in the results file's header) is used.
+        """)
+    }
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
-    let knownFailuresPath = try arguments.value("--known-failures")
-    let report = try ReportOptions.parse(from: &arguments)
-    let positionals = try arguments.positionals()
-    guard !positionals.isEmpty else { throw .usage("report: which results file? (conform report RESULTS)") }
-    return Options(resultsPaths: positionals, knownFailuresPath: knownFailuresPath, report: report)
+    var options = Options()
+    try Options.declarations.read(&arguments, into: &options)
+    options.resultsPaths = try arguments.positionals()
+    guard !options.resultsPaths.isEmpty else { throw .usage("report: which results file? (conform report RESULTS)") }
+    return options
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {

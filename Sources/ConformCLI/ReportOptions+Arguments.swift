@@ -1,3 +1,4 @@
+import ConformJSON
 import ConformKit
 
 extension ReportOptions {
@@ -74,13 +75,16 @@ extension ReportOptions {
       """),
   ]
 
+  /// What `--max-shown` takes, in every command that shows problems.
+  static let maxShownRange = 0...1_000_000
+
   /// Takes `--junit`, `--json`, `--markdown`, `--html`, `--max-shown`, `--show-unsupported` and
   /// `--require-suite` out of `arguments`, leaving the rest.
   static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
     let parsed = ReportOptions(
       junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
       markdownPath: try arguments.value("--markdown"),
-      maxShown: try arguments.integer("--max-shown", in: 0...1_000_000) ?? defaultMaxShown,
+      maxShown: try arguments.integer("--max-shown", in: maxShownRange) ?? defaultMaxShown,
       htmlPath: try arguments.value("--html"))
     var options = parsed
     options.showUnsupported = arguments.flag("--show-unsupported")
@@ -98,5 +102,25 @@ extension ReportOptions {
       throw .usage("\(arguments.command): an output file name cannot be empty")
     }
     return options
+  }
+}
+
+extension OptionDeclaration {
+  /// The report options, read in one step (`ReportOptions.parse`, with their conflicts); `--help`
+  /// lists them with `ReportOptions.manualBlocks`. The one default they state is `--max-shown`'s.
+  static func report(_ path: WritableKeyPath<Options, ReportOptions>) -> Self {
+    let requireSuite = ReportOptions.options.first { $0.name == "--require-suite" }
+    return Self(
+      options: ReportOptions.options, statedDefault: String(initial(path).maxShown),
+      read: { arguments, options throws(ConformError) in
+        options[keyPath: path] = try ReportOptions.parse(from: &arguments)
+      },
+      record: recorder(requireSuite?.recordedAs) { .array($0[keyPath: path].requiredSuites.map(JSONValue.string)) })
+  }
+
+  /// `--max-shown N` alone, for a command that shows problems without the other report options
+  /// (`conform diff`): the same range.
+  static func maxShown(_ path: WritableKeyPath<Options, Int>, help: (String) -> String) -> Self {
+    .integer("--max-shown", in: ReportOptions.maxShownRange, path, help: help)
   }
 }

@@ -11,3 +11,15 @@ extension Shard {
     return shard
   }
 }
+
+extension OptionDeclaration {
+  /// `--shard K/N`, nil when not given (recorded as null): what a part is, each command says.
+  static func shard(_ path: WritableKeyPath<Options, Shard?>, recordedAs key: String? = nil, _ help: String) -> Self {
+    .custom(
+      Option("--shard", "K/N", recordedAs: key, help),
+      read: { arguments, options throws(ConformError) in
+        if let shard = try Shard.parse(&arguments, command: arguments.command) { options[keyPath: path] = shard }
+      },
+      record: { $0[keyPath: path]?.json ?? .null })
+  }
+}

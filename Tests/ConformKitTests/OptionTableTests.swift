@@ -125,6 +125,132 @@ import Testing
     #expect(checked.sorted() == ["--depth", "--jobs", "--max-restarts", "--timeout", "--window"])
   }
 
+  /// Every default `conform fuzz --help` states, "(default N", is the value a search without
+  /// the option uses.
+  @Test func everyDefaultTheFuzzHelpStatesIsTheValueASearchUses() throws {
+    var arguments = Arguments(["--impl", "x"], command: "fuzz", options: FuzzCommand.manual.options)
+    let options = try FuzzCommand.parse(&arguments)
+    let used: [String: Double?] = [
+      "--timeout": options.timeout, "--max-restarts": Double(options.maxRestarts), "--time": options.limits.seconds,
+      "--batch": Double(options.limits.batchSize), "--shrink-budget": Double(options.limits.shrinkBudget),
+      "--max-shrink": Double(options.limits.maxShrunk), "--shrink-time": options.limits.shrinkSeconds,
+    ]
+    var checked: [String] = []
+    for option in FuzzCommand.manual.options {
+      guard let stated = Self.statedDefault(option.help) else { continue }
+      checked.append(option.name)
+      let value = try #require(used[option.name], "\(option.name) states default \(stated): which value is it?")
+      #expect(value == Double(stated), "\(option.name) states default \(stated), a search uses \(value ?? .nan)")
+    }
+    let expected = [
+      "--batch", "--max-restarts", "--max-shrink", "--shrink-budget", "--shrink-time", "--time", "--timeout",
+    ]
+    #expect(checked.sorted() == expected)
+  }
+
+  /// The default a help text states: a number, "(default N", or a word, "(default: WORD)" (not
+  /// "(default: from the clock").
+  static func statedDefault(_ help: String) -> Substring? {
+    if let range = help.range(of: "(default ") {
+      let stated = help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+      return stated.isEmpty ? nil : stated
+    }
+    guard let range = help.range(of: "(default: ") else { return nil }
+    let word = help[range.upperBound...].prefix { $0 != ")" && $0 != " " }
+    return help[word.endIndex...].hasPrefix(")") ? word : nil
+  }
+
+  /// A declaration states its default as the options value holds it: the help is made from the
+  /// value, so changing the value changes the help.
+  @Test func aDeclarationStatesItsDefaultAsTheOptionsValueHoldsIt() {
+    struct Sample: CommandOptions {
+      var count = 3
+      var wait = 2.5
+      var whole = 60.0
+    }
+    let count = OptionDeclaration<Sample>.integer("--count", in: 1...9, \.count) { "how many (default \($0))" }
+    #expect(count.options.map(\.help) == ["how many (default 3)"])
+    #expect(count.statedDefault == "3")
+    let wait = OptionDeclaration<Sample>.seconds("--wait", atMost: 10, \.wait) { "how long (default \($0))" }
+    #expect(wait.options.map(\.help) == ["how long (default 2.5)"])
+    let whole = OptionDeclaration<Sample>.seconds("--whole", atMost: 100, \.whole) { "(default \($0))" }
+    #expect(whole.options.map(\.help) == ["(default 60)"])
+  }
+
+  /// In the `--help` of each command declared so, each "(default N" is the default of the
+  /// option's declaration, and each declaration's default is stated in its help.
+  @Test func everyStatedDefaultIsADeclaredOne() {
+    func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
+      for declaration in declarations {
+        let stated = declaration.options.compactMap { Self.statedDefault($0.help).map(String.init) }
+        let names = declaration.options.map(\.name).joined(separator: ", ")
+        #expect(stated == declaration.statedDefault.map { [$0] } ?? [], "\(names) state \(stated)")
+      }
+    }
+    check(RunOptions.declarations)
+    check(FuzzOptions.declarations)
+    check(GenerateCommand.Options.declarations)
+    check(MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations)
+    check(ReportCommand.Options.declarations)
+    check(DiffCommand.Options.declarations)
+    let depth = GeneratorOptions.published.timelineDepth
+    #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
+  }
+
+  /// `--help` lists exactly the declarations, in the order they are read.
+  @Test func theManualListsTheDeclaredOptionsInOrder() {
+    #expect(RunCommand.manual.options.map(\.name) == RunOptions.declarations.flatMap(\.options).map(\.name))
+    #expect(FuzzCommand.manual.options.map(\.name) == FuzzOptions.declarations.flatMap(\.options).map(\.name))
+    #expect(
+      GenerateCommand.manual.options.map(\.name) == GenerateCommand.Options.declarations.flatMap(\.options).map(\.name))
+    let mutants = MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations
+    #expect(MutantsCommand.manual.options.map(\.name) == mutants.flatMap(\.options).map(\.name))
+    let report = ReportCommand.Options.declarations
+    #expect(ReportCommand.manual.options.map(\.name) == report.flatMap(\.options).map(\.name))
+    #expect(DiffCommand.manual.options.map(\.name) == DiffCommand.Options.declarations.flatMap(\.options).map(\.name))
+  }
+
+  /// `conform run --list` reads the declarations that choose the cases, and the implementation
+  /// (given, it is ignored): the others do not apply.
+  @Test func theListReadsTheOptionsThatChooseTheCases() {
+    let read = RunOptions.declarations.filter(\.isReadByList).flatMap(\.options).map(\.name)
+    #expect(
+      read == [
+        "--impl", "--impl-arg", "--fixtures", "--expect-digest", "--suite", "--case", "--tag", "--limit", "--shard",
+        "--list", "--rerun-failed", "--tier",
+      ])
+  }
+
+  /// A search's `--time` default applies unless `--cases` alone bounds it, in `conform fuzz` and
+  /// `conform mutants --fuzz` alike.
+  @Test func theSearchTimeDefaultsUnlessCasesAloneBoundTheSearch() throws {
+    func fuzz(_ given: [String]) throws -> FuzzLimits {
+      var arguments = Arguments(["--impl", "x"] + given, command: "fuzz", options: FuzzCommand.manual.options)
+      return try FuzzCommand.parse(&arguments).limits
+    }
+    func mutants(_ given: [String]) throws -> FuzzLimits? {
+      var arguments = Arguments(given, command: "mutants", options: MutantsCommand.manual.options)
+      return try MutantsCommand.parse(&arguments).fuzz?.limits
+    }
+    #expect(try fuzz([]).seconds == 10)
+    #expect(try fuzz(["--cases", "5"]).seconds == nil)
+    #expect(try fuzz(["--cases", "5", "--time", "3"]).seconds == 3)
+    #expect(try mutants([]) == nil)
+    #expect(try mutants(["--fuzz"])?.seconds == 60)
+    #expect(try mutants(["--fuzz", "--cases", "5"])?.seconds == nil)
+    #expect(try mutants(["--fuzz", "--cases", "5", "--time", "3"])?.cases == 5)
+    var arguments = Arguments(["--fuzz"], command: "mutants", options: MutantsCommand.manual.options)
+    #expect(try MutantsCommand.parse(&arguments).fuzz?.seed == 1)
+  }
+
+  /// `--depth` at its default is still a generated run's option: refused without `--generate`.
+  @Test func theDepthAtItsDefaultStillNeedsGenerate() {
+    #expect(throws: ConformError.usage("run: --depth is the depth of a generated run: give --generate SUITE too")) {
+      try RunCommand.check(["--impl", "x", "--depth", "\(GeneratorOptions.published.timelineDepth)"])
+    }
+    #expect(throws: Never.self) { try RunCommand.check(["--impl", "x", "--generate", "timeline", "--depth", "5"]) }
+  }
+
   /// The results header records exactly the options declared `recordedAs`: a real run of each
   /// kind (fixtures, generated) with the real binary.
   @Test func theResultsHeaderRecordsTheDeclaredOptions() async throws {

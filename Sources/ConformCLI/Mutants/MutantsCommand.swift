@@ -15,33 +15,8 @@ public enum MutantsCommand: Command {
       conform mutants --fuzz [--seed N] [--time SECONDS | --cases N] [options]
       """,
     blocks: [
-      .options(
-        "OPTIONS",
-        [
-          Option(
-            "--catalogue", "FILE",
-            """
-            the catalogue (default: harness/mutants.jsonl): one JSON object per line with
-            name, kind (reference or mutant), language, bug, impl and args
-            """),
-          Option("--fixtures", "DIR", "the fixtures to run (default: the built-in ones)"),
-          Option("--markdown", "FILE", "also write the table as Markdown"),
-          Option("--only", "NAME", "run only this entry (repeatable)"),
-          Option("--results-dir", "DIR", "where each run's results go (default: reports/mutants)"),
-        ]),
-      .options(
-        "FUZZ",
-        [
-          Option(
-            "--fuzz",
-            """
-            also fuzz each entry (conform fuzz, every suite): whether the search
-            finds it, after how many cases and seconds, and its minimal case's size
-            """),
-          Option("--seed", "N", "the search's seed (default 1)"),
-          Option("--time", "SECONDS", "search each entry at most SECONDS (default 60 when --cases is not given)"),
-          Option("--cases", "N", "search each entry at most N cases"),
-        ]),
+      .options("OPTIONS", Options.declarations),
+      .options("FUZZ", Options.fuzzDeclarations),
       .text(
         """
         For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
@@ -66,23 +41,66 @@ public enum MutantsCommand: Command {
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The conform run in progress has\nits own process group: it is not stopped, and runs on to the end of its results file"),
     ])
 
-  public struct Options {
-    var cataloguePath: String
+  public struct Options: CommandOptions {
+    var cataloguePath = "harness/mutants.jsonl"
     var fixturesPath: String?
     var markdownPath: String?
-    var only: Set<String>
-    var resultsDirectory: String
+    var only: Set<String> = []
+    var resultsDirectory = "reports/mutants"
+    /// `--fuzz`: fuzz each entry too.
+    var fuzzing = false
+    /// `--seed`, `--time`, `--cases`: the search's bounds, read with `--fuzz` only.
+    var search = MutantsFuzz.Options()
+
+    init() {}
+
     /// `--fuzz`: the search's bounds; nil for the fixtures' table alone.
-    var fuzz: MutantsFuzz.Options?
+    var fuzz: MutantsFuzz.Options? { fuzzing ? search : nil }
+
+    /// The options of the fixtures' table, in the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .string("--catalogue", "FILE", \.cataloguePath) {
+          """
+          the catalogue (default: \($0)): one JSON object per line with
+          name, kind (reference or mutant), language, bug, impl and args
+          """
+        },
+        .string("--fixtures", "DIR", \.fixturesPath, "the fixtures to run (default: the built-in ones)"),
+        .string("--markdown", "FILE", \.markdownPath, "also write the table as Markdown"),
+        .custom(
+          Option("--only", "NAME", "run only this entry (repeatable)"),
+          read: { arguments, options throws(ConformError) in options.only.formUnion(try arguments.values("--only")) }),
+        .string("--results-dir", "DIR", \.resultsDirectory) { "where each run's results go (default: \($0))" },
+      ]
+    }
+
+    /// The options of `--fuzz`.
+    static var fuzzDeclarations: [OptionDeclaration<Options>] {
+      [
+        .flag(
+          "--fuzz", \.fuzzing,
+          """
+          also fuzz each entry (conform fuzz, every suite): whether the search
+          finds it, after how many cases and seconds, and its minimal case's size
+          """),
+        .seed("--seed", "N", \.search.seed) { "the search's seed (default \($0))" },
+        .searchTime(\.search.limits.seconds) {
+          "search each entry at most SECONDS (default \($0) when --cases is not given)"
+        },
+        .searchCases(\.search.limits.cases, "search each entry at most N cases"),
+      ]
+    }
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
-    let options = Options(
-      cataloguePath: try arguments.value("--catalogue") ?? "harness/mutants.jsonl",
-      fixturesPath: try arguments.value("--fixtures"), markdownPath: try arguments.value("--markdown"),
-      only: Set(try arguments.values("--only")),
-      resultsDirectory: try arguments.value("--results-dir") ?? "reports/mutants",
-      fuzz: try MutantsFuzz.Options.parse(&arguments))
+    var options = Options()
+    try (Options.declarations + Options.fuzzDeclarations).read(&arguments, into: &options)
+    let bounds: Set = ["--seed", "--time", "--cases"]
+    if !options.fuzzing, !bounds.isDisjoint(with: arguments.given) {
+      throw .usage("mutants: --seed, --time and --cases apply to --fuzz only: add --fuzz")
+    }
+    if options.search.limits.cases != nil, !arguments.given.contains("--time") { options.search.limits.seconds = nil }
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("mutants: unexpected argument \(extra[0])") }
     return options

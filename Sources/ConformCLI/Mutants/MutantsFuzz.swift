@@ -7,27 +7,14 @@ import Foundation
 /// fixed seed within a fixed budget: whether it finds the port, after how many cases and seconds,
 /// and how large the minimal case it shrinks to is. A reference must have no finding.
 enum MutantsFuzz {
-  /// The search's bounds, from `--seed`, `--time` and `--cases`.
+  /// The search's bounds, from `--seed`, `--time` and `--cases` (read by `MutantsCommand.Options`).
   struct Options {
     var seed: UInt64 = 1
     var limits = FuzzLimits()
 
-    static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options? {
-      let fuzz = arguments.flag("--fuzz")
-      var options = Options()
-      let seed = try arguments.integer("--seed", in: 0...Int.max)
-      let cases = try arguments.integer("--cases", in: 1...Int(Int32.max))
-      let seconds = try arguments.seconds("--time", atMost: FuzzOptions.longestSearch)
-      guard fuzz else {
-        if seed != nil || cases != nil || seconds != nil {
-          throw .usage("mutants: --seed, --time and --cases apply to --fuzz only: add --fuzz")
-        }
-        return nil
-      }
-      options.seed = UInt64(seed ?? 1)
-      options.limits.cases = cases
-      options.limits.seconds = seconds ?? (cases == nil ? 60 : nil)
-      return options
+    init() {
+      // Without --time, each entry's search stops after 60 s, unless --cases alone bounds it.
+      limits.seconds = 60
     }
 
     var budgetText: String {
