@@ -109,7 +109,7 @@ struct OptionDeclaration<Options: CommandOptions> {
     Self(
       options: [Option(name, placeholder, recordedAs: key, help)],
       read: { arguments, options throws(ConformError) in
-        if let seed = try arguments.integer(name, in: 0...Int(Int64.max)) { options[keyPath: path] = UInt64(seed) }
+        if let seed = try readSeed(name, from: &arguments) { options[keyPath: path] = seed }
       },
       record: recorder(key) { JSONValue($0[keyPath: path].map(Int64.init)) })
   }
@@ -123,8 +123,13 @@ struct OptionDeclaration<Options: CommandOptions> {
     return Self(
       options: [Option(name, placeholder, help(stated))], statedDefault: stated,
       read: { arguments, options throws(ConformError) in
-        if let seed = try arguments.integer(name, in: 0...Int(Int64.max)) { options[keyPath: path] = UInt64(seed) }
+        if let seed = try readSeed(name, from: &arguments) { options[keyPath: path] = seed }
       })
+  }
+
+  /// A seed's value: a whole number from 0 to 2^63-1, nil when not given.
+  private static func readSeed(_ name: String, from arguments: inout Arguments) throws(ConformError) -> UInt64? {
+    try arguments.integer(name, in: 0...Int(Int64.max)).map(UInt64.init)
   }
 
   /// A number of seconds above 0 and at most `limit`, with the default the options value

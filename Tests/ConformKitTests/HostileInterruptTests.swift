@@ -21,6 +21,22 @@ import Testing
     }
   }
 
+  /// conform on an implementation that ignores SIGTERM once it reaches the culprit, sent SIGINT
+  /// `signals` times (20 ms apart: within the first one's 200 ms of grace) once it is there.
+  private static func interruptIgnoringTERM(pids: URL, signals: Int) async throws -> Hostile.Run {
+    try await TestSupport.offThePool {
+      let started = try Hostile.start(
+        "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
+      waitForRecords(started.resultsPath, Hostile.k - 1)
+      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+      for signal in 0..<signals {
+        if signal > 0 { usleep(20_000) }
+        kill(started.pid, SIGINT)
+      }
+      return started.finish(limit: 60)
+    }
+  }
+
   @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP")])
   func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
@@ -55,14 +71,7 @@ import Testing
   /// SIGTERM to the group is ignored: conform sends SIGKILL 200 ms later and still exits.
   @Test func aSignalStopsAnImplementationThatIgnoresSIGTERM() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let run = try await TestSupport.offThePool {
-      let started = try Hostile.start(
-        "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
-      Self.waitForRecords(started.resultsPath, Hostile.k - 1)
-      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
-      kill(started.pid, SIGINT)
-      return started.finish(limit: 60)
-    }
+    let run = try await Self.interruptIgnoringTERM(pids: pids, signals: 1)
 
     Hostile.expectBounded(run, seconds: 30)
     #expect(run.status == 130)
@@ -78,16 +87,7 @@ import Testing
   /// and the results file gets its not-run records and footer.
   @Test func aSecondSignalStillKillsTheImplementationAndFinishesTheResults() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let run = try await TestSupport.offThePool {
-      let started = try Hostile.start(
-        "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
-      Self.waitForRecords(started.resultsPath, Hostile.k - 1)
-      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
-      kill(started.pid, SIGINT)
-      usleep(20_000)  // within the first signal's 200 ms of grace for the implementation
-      kill(started.pid, SIGINT)
-      return started.finish(limit: 60)
-    }
+    let run = try await Self.interruptIgnoringTERM(pids: pids, signals: 2)
 
     #expect(run.status == 130)
     #expect(run.stderr.contains("second SIGINT: stopping now, killing the implementations"), "\(run.stderr)")
