@@ -183,7 +183,7 @@ import Testing
     [
       "conform-release-url=\(release.folder.absoluteString)", "conform-sha256=\(release.assetSHA256)",
       "bundle-url=\(release.bundles[bundle].url)", "bundle-digest=\(release.bundles[bundle].digest)",
-      "runs-on=ubuntu-24.04", "apt-packages=",
+      "runs-on=ubuntu-24.04", "apt-packages=", "fuzz-cases=20000",
       #"test-command=test "$(sha256sum < "$CONFORM_FIXTURES" | cut -c1-64)" = "${CONFORM_FIXTURES_DIGEST#sha256:}""#,
     ].flatMap { ["--input", $0] }
   }
@@ -294,6 +294,7 @@ import Testing
     let androidRun = try await Self.run("conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release))
     #expect(androidRun.outcome.status == 1, "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("run-job: conform/gate success"), "\(androidRun.outcome.stderr)")
+    #expect(androidRun.said("run-job: conform/gate: success: \(Self.fuzzStep)"), "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("your-org/ios-app has no results \(Self.artifactName("ios", release.bundles[0].digest)) from a run on main"))
     let androidArtifact = androidRun.artifacts.appendingPathComponent(Self.artifactName("android", release.bundles[0].digest))
     for file in ["results.jsonl", "results.junit.xml", "results.md"] {
@@ -339,13 +340,46 @@ import Testing
     try pinned.write(to: gate, atomically: true, encoding: .utf8)
     let run = try await Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
-    for line in ["run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success"] {
+    for line in [
+      "run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success",
+      "run-job: ios/gate: success: \(Self.fuzzStep)", "run-job: android/gate: success: \(Self.fuzzStep)",
+    ] {
       #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")
     }
     for side in ["ios", "android"] {
       let artifact = run.artifacts.appendingPathComponent(Self.artifactName(side, release.bundles[0].digest))
       #expect(FileManager.default.fileExists(atPath: artifact.appendingPathComponent("results.jsonl").path))
     }
+  }
+
+  static let fuzzStep = "Fuzz the adapter against conform's models (a fixed seed and budget)"
+
+  /// An adapter that reads versions into four fields (a fifth part dropped) passes every case of
+  /// the pinned bundle, and the fuzz step fails the gate, its minimal case in the job summary.
+  @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func aDriftTheTablesMissFailsTheFuzzStep() async throws {
+    let release = try await Release.made.value
+    let script = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/four_field_versions.py").path
+    let app = try await Self.repository("android-app", callers: ["android.yml"]) { folder in
+      let build = folder.appendingPathComponent("build.sh")
+      try """
+        #!/usr/bin/env bash
+        printf '#!/usr/bin/env bash\\nexec python3 %q "$@"\\n' \(ShellWord.quote(script)) > conform-adapter
+        chmod +x conform-adapter
+        """.write(to: build, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: build.path)
+    }
+    let summaries = TestSupport.temporaryDirectory("conform-summaries")
+    let run = try await Self.run(
+      "conform-android.yml", in: app, as: "your-org/android-app",
+      inputs: Self.inputs(release) + ["--input", "drift-repository=", "--summaries", summaries.path])
+    #expect(run.outcome.status == 1, "\(run.outcome.stderr)")
+    #expect(run.said("run-job: conform/gate: success: Run the conformance gate"), "\(run.outcome.stderr)")
+    #expect(run.said("run-job: conform/gate: failure: \(Self.fuzzStep)"), "\(run.outcome.stderr)")
+    #expect((run.outcome.stdout + run.outcome.stderr).contains("promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl: "))
+    let summary = try String(contentsOf: summaries.appendingPathComponent("conform+gate.md"), encoding: .utf8)
+    #expect(summary.contains("### conform fuzz found cases the tables do not hold (seed 1, 20000 cases)"), "\(summary)")
+    #expect(summary.contains(#""id":"version-compare/fuzz/"#), "\(summary)")
   }
 
   /// On macOS, where there is no release asset, conform is built from source with the runner's

@@ -19,8 +19,9 @@ enum ExampleAppTools {
 /// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps (copies of them,
 /// in folders whose names have a space): a bundle with one case's expected output altered fails
 /// exactly that case in both apps, every other case passing (the green run, but for one case;
-/// `.ci/run` does not run the gate again), and when either app's logic drifts by one character the
-/// gate fails naming its cases.
+/// `.ci/run` does not run the gate again), while the gate's fuzz step finds a drift of the iOS app
+/// that no table case shows; and when either app's logic drifts by one character the gate fails
+/// naming its cases.
 @Suite(.serialized, .enabled(if: ExampleAppTools.installed, ExampleAppTools.missing))
 struct ExamplesGateTests {
   static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
@@ -70,6 +71,14 @@ struct ExamplesGateTests {
     try text.replacingOccurrences(of: old, with: new).write(to: source, atomically: true, encoding: .utf8)
   }
 
+  /// The iOS app's version parts, read into four fields as a (major, minor, patch, build) struct
+  /// would hold them: a fifth part is dropped. No table case has five parts; the fuzzer makes them.
+  static let fourFieldVersions = (
+    file: "Sources/AppLogic/StoreVersion/StoreVersionCheck.swift",
+    old: #"version.unicodeScalars.split(separator: ".").map {"#,
+    new: #"version.unicodeScalars.split(separator: ".").prefix(4).map {"#
+  )
+
   /// The summary table's status for a step.
   func status(of step: String, in stderr: String) -> String? {
     stderr.split(separator: "\n").first { $0.contains(step) && $0.contains(" exit ") }
@@ -81,13 +90,16 @@ struct ExamplesGateTests {
   @Test func aWrongExpectedOutputThenAOneCharacterDriftFailTheGateNamingTheirCases() async throws {
     let ios = try await copy(of: "ios-app")
     let android = try await copy(of: "android-app")
+    let planted = Self.fourFieldVersions
+    try drift(ios, file: planted.file, replacing: planted.old, with: planted.new)
     try await checkAnAlteredExpectedOutput(ios: ios, android: android)
+    try drift(ios, file: planted.file, replacing: planted.new, with: planted.old)
     try await checkAOneCharacterDriftInEitherApp(ios: ios, android: android)
   }
 
   /// One gate run with both apps drifting by one character, each in another suite: the iOS app's
   /// cooldown check (`>=` to `>`) and the Android app's version order (`>` to `<`). Each side's run
-  /// and own tests fail, naming its cases, and the drift gate shows both.
+  /// and own tests fail, naming its cases, so does each fuzz step, and the drift gate shows both.
   func checkAOneCharacterDriftInEitherApp(ios: URL, android: URL) async throws {
     try drift(
       ios, file: "Sources/AppLogic/Review/ReviewEligibility.swift",
@@ -95,10 +107,10 @@ struct ExamplesGateTests {
     try drift(
       android, file: "app-logic/StoreVersionCheck.kt", replacing: "return remotePart > localPart",
       with: "return remotePart < localPart")
-    let outcome = try await gate(["--ios-app", ios.path, "--android-app", android.path])
+    let outcome = try await gate(["--ios-app", ios.path, "--android-app", android.path, "--fuzz-cases", "50000"])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
     for step in ["ios-app: conform run", "android-app: conform run", "conform diff ios android", "ios-app: swift test",
-      "android-app: JUnit 5 tests"] {
+      "android-app: JUnit 5 tests", "ios-app: conform fuzz", "android-app: conform fuzz"] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
     let output = outcome.stdout + outcome.stderr
@@ -113,7 +125,9 @@ struct ExamplesGateTests {
   }
 
   /// A fixtures folder with one case's expected output flipped, its manifest entry made to match:
-  /// a consistent bundle that is wrong about one case fails exactly that case in both apps.
+  /// a consistent bundle that is wrong about one case fails exactly that case in both apps. The
+  /// iOS app reads versions into four fields meanwhile: its table run shows nothing more, and the
+  /// fuzz step finds it, printing the minimal case and the line that promotes it into the tables.
   func checkAnAlteredExpectedOutput(ios: URL, android: URL) async throws {
     let fixtures = directory.appendingPathComponent("fixtures")
     let generate = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--out", fixtures.path], timeout: 300)
@@ -133,11 +147,24 @@ struct ExamplesGateTests {
     manifest.files[file].sha256 = SHA256.hex(bytes)
     try Data(manifest.bytes).write(to: manifestURL)
 
-    let outcome = try await gate(["--fixtures", fixtures.path, "--ios-app", ios.path, "--android-app", android.path])
+    let outcome = try await gate([
+      "--fixtures", fixtures.path, "--ios-app", ios.path, "--android-app", android.path, "--fuzz-seed", "1", "--fuzz-cases", "50000",
+    ])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
-    for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests"] {
+    for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests", "ios-app: conform fuzz"] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
+    #expect(status(of: "android-app: conform fuzz", in: outcome.stderr) == "0")
+    // The fuzz step's finding: a version of five parts, its replay and its promote line.
+    let finding = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL version-compare/fuzz/") })
+    #expect(outcome.stdout.contains("replay: conform fuzz --impl \(ios.path)/.build/debug/conform-adapter --seed 1 --suite version-compare"), "\(finding)")
+    #expect(outcome.stdout.contains("promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl: "))
+    let minimal = try String(contentsOf: directory.appendingPathComponent("out/ios.fuzz.jsonl"), encoding: .utf8)
+    let versions = try minimal.split(separator: "\n").flatMap { line -> [String] in
+      let input = try JSONFields(try JSONReader.parse(String(line))).fields("input")
+      return [try input.string("local"), try input.string("remote")]
+    }
+    #expect(versions.contains { $0.split(separator: ".").count >= 5 }, "\(minimal)")
     // conform run names it for both apps, and every other case passes; each app's own test names it too.
     #expect(outcome.stdout.components(separatedBy: "\nFAIL \(id)\n").count - 1 == 2)
     #expect(outcome.stdout.components(separatedBy: " passed, 1 failed, ").count - 1 == 2, "\(outcome.stdout.suffix(3000))")

@@ -4,22 +4,37 @@ import Testing
 
 /// `conform mutants --fuzz`: the fuzzer's adequacy table, on the built reference and one port.
 @Suite struct MutantsFuzzTests {
-  /// A catalogue of the Swift reference and the no-zero-padding port.
-  func catalogue(in folder: URL) throws -> String {
+  /// A catalogue of the Swift reference and Swift ports (by default the no-zero-padding port).
+  func catalogue(in folder: URL, ports: [String]) throws -> String {
     let path = folder.appendingPathComponent("mutants.jsonl").path
-    let lines = [
-      #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#,
-      #"{"args":["no-zero-padding"],"bug":"2.0.0 > 2.0","impl":"$BIN/swift-ports","kind":"mutant","language":"swift","name":"no-zero-padding"}"#,
-    ]
+    let reference = #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#
+    let lines = [reference] + ports.map {
+      #"{"args":["\#($0)"],"bug":"a bug","impl":"$BIN/swift-ports","kind":"mutant","language":"swift","name":"\#($0)"}"#
+    }
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
 
-  func mutants(_ arguments: [String], in folder: URL) async throws -> ProcessOutcome {
+  func mutants(_ arguments: [String], in folder: URL, ports: [String] = ["no-zero-padding"]) async throws -> ProcessOutcome {
     try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["mutants", "--catalogue", try catalogue(in: folder), "--results-dir", folder.appendingPathComponent("results").path]
+      ["mutants", "--catalogue", try catalogue(in: folder, ports: ports), "--results-dir", folder.appendingPathComponent("results").path]
         + arguments, timeout: 300)
+  }
+
+  /// The port caught by the fewest cases is named with its count, the count its row shows.
+  @Test func theTableNamesThePortTheFewestCasesCatch() async throws {
+    let folder = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try await mutants([], in: folder, ports: ["no-zero-padding", "grapheme-split"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    func failingCases(_ port: String) throws -> Int {
+      let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("| \(port) |") })
+      return try #require(Int(row.split(separator: "|")[3].trimmingCharacters(in: .whitespaces)))
+    }
+    let (padding, grapheme) = (try failingCases("no-zero-padding"), try failingCases("grapheme-split"))
+    #expect(grapheme >= 3 && grapheme < padding, "grapheme-split \(grapheme), no-zero-padding \(padding)")
+    #expect(run.stdout.contains("- fewest cases catching one port: \(grapheme) (grapheme-split)\n"), "\(run.stdout)")
   }
 
   @Test func thePortIsFoundAndShrunkToTheSmallestPublishedCaseAndTheReferenceHasNoFinding() async throws {

@@ -6,7 +6,9 @@
 #               (conform run --expect-digest, with JUnit, Markdown and a results file);
 #   3. Android: harness/examples/android-app's conform-adapter, the same way;
 #   4. drift:   conform diff of the two runs;
-#   5. both apps' own tests, reading the pinned .tar.gz directly (Swift Testing, JUnit 5).
+#   5. fuzz:    conform fuzz of each app's adapter against conform's models, with a fixed seed and
+#               case budget (the same search on every run), for what the tables do not hold;
+#   6. both apps' own tests, reading the pinned .tar.gz directly (Swift Testing, JUnit 5).
 #
 # Every step runs even when an earlier one fails, so one run shows everything; the table at the end
 # names each step's exit status. Exit status: 0 when every step passed, 1 when any step found a
@@ -14,10 +16,15 @@
 # (a build failed, a tool is missing).
 #
 # Usage: harness/examples/gate.sh [--out DIR] [--fixtures DIR] [--ios-app DIR] [--android-app DIR]
+#                                 [--fuzz-seed N] [--fuzz-cases N]
 #   --out DIR          where the bundle, results and reports go (default: reports/gate)
 #   --fixtures DIR     publish this fixtures folder instead of the tables conform generates
 #   --ios-app DIR      the iOS app package (default: harness/examples/ios-app)
 #   --android-app DIR  the Android app (default: harness/examples/android-app)
+#   --fuzz-seed N      the fuzz step's seed (default: CONFORM_FUZZ_SEED, else 1)
+#   --fuzz-cases N     the fuzz step's cases per app (default: CONFORM_FUZZ_CASES, else 200000:
+#                      about 12 s for the iOS app's debug adapter, 4 s for the Android app's, on
+#                      2 cores; 0 skips the step)
 # Environment: CONFORM, a conform binary to use instead of building one (release) here;
 # CONFORM_JARS, conform's two Kotlin jars for the Android app (default: harness/kotlin/jars.sh
 # builds them into OUT/jars). An iOS app folder outside this checkout finds conform's package
@@ -31,13 +38,17 @@ out="$root/reports/gate"
 fixtures=()
 ios="$here/ios-app"
 android="$here/android-app"
+fuzz_seed="${CONFORM_FUZZ_SEED:-1}"
+fuzz_cases="${CONFORM_FUZZ_CASES:-200000}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$(mkdir -p "$2" && cd "$2" && pwd)"; shift 2 ;;
     --fixtures) fixtures=(--fixtures "$(cd "$2" && pwd)"); shift 2 ;;
     --ios-app) ios="$(cd "$2" && pwd)"; shift 2 ;;
     --android-app) android="$(cd "$2" && pwd)"; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --fuzz-seed) fuzz_seed="$2"; shift 2 ;;
+    --fuzz-cases) fuzz_cases="$2"; shift 2 ;;
+    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gate: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -124,7 +135,21 @@ if [ -f "$out/ios.jsonl" ] && [ -f "$out/android.jsonl" ]; then
   step "conform diff ios android" "$conform" diff "$out/ios.jsonl" "$out/android.jsonl" --markdown "$out/drift.md"
 fi
 
-# 5. Each app's own tests, reading the pinned bundle directly. Swift Testing prints two lines
+# 5. Fuzz: each adapter against conform's models; a finding prints its minimal case, replay and
+# promote lines, and its fixture line goes to OUT/NAME.fuzz.jsonl.
+gate_fuzz() {
+  "$conform" fuzz --impl "$2" --seed "$fuzz_seed" --cases "$fuzz_cases" --out "$out/$1.fuzz.jsonl"
+}
+if [ "$fuzz_cases" != 0 ]; then
+  if [ $ios_ok -eq 1 ]; then
+    step "ios-app: conform fuzz" gate_fuzz ios "$ios/.build/debug/conform-adapter"
+  fi
+  if [ $android_ok -eq 1 ]; then
+    step "android-app: conform fuzz" gate_fuzz android "$android/conform-adapter"
+  fi
+fi
+
+# 6. Each app's own tests, reading the pinned bundle directly. Swift Testing prints two lines
 # per fixture case; the ones that passed are left out of the log.
 ios_tests() {
   swift test --package-path "$ios" --xunit-output "$out/ios-tests.xml" 2>&1 \

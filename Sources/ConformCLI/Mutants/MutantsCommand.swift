@@ -185,7 +185,7 @@ struct MutantVerdict {
 
   func isCaught(byTag tag: String) -> Bool { failing.contains { $0.tags.contains(tag) } }
 
-  static let families = ["seed", "boundary", "pitfall", "grid", "exhaustive", "fuzz"]
+  static let families = ["seed", "boundary", "pitfall", "pairwise", "grid", "exhaustive", "fuzz"]
 
   /// `caught/total (percent)`, rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
   static func rate(_ caught: Int, of total: Int) -> String {
@@ -217,6 +217,10 @@ struct MutantVerdict {
     text += "- kill rate, seed cases alone: \(rate(mutants.filter { $0.isCaught(byTag: "seed") }.count))\n"
     let byFamily = families.map { family in "\(family) \(rate(mutants.filter { $0.isCaught(byTag: family) }.count))" }
     text += "- kill rate by family of cases: \(byFamily.joined(separator: ", "))\n"
+    if let fewest = mutants.filter(\.isCaught).map(\.failing.count).min() {
+      let names = mutants.filter { $0.isCaught && $0.failing.count == fewest }.map(\.entry.name)
+      text += "- fewest cases catching one port: \(fewest) (\(names.joined(separator: ", ")))\n"
+    }
     text += "- references passing every case: \(references.filter(\.isExpected).count)/\(references.count)\n"
     return text
   }

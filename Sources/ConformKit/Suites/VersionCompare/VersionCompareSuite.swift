@@ -3,7 +3,7 @@ import ConformJSON
 /// The `version-compare` truth table: `isNewerVersion(remote, local)` from the app-store story.
 public struct VersionCompareSuite: Suite {
   public let name = "version-compare"
-  public let specVersion = "1.0.0"
+  public let specVersion = "1.1.0"
   public var spec: [UInt8] { PackageResources.version_compare_md }
   public var promoted: [UInt8] { PackageResources.version_compare_promoted_jsonl }
 
@@ -94,6 +94,12 @@ extension VersionCompareSuite {
            note: "a dot then U+0301 still splits: 2.<U+0301>1 is 2.0, newer than 1 (e.g. a Character split reads 0)")
     + pair("pitfall", "v-prefix", "v2.0", "1.9", tags: ["pitfall", "non-numeric"],
            note: "a v prefix makes the first part non-numeric: v2.0 is 0.0, older than 1.9")
+    + pair("pitfall", "combining-mark-after-dot-minor", "1.2.\u{301}3", "1.1", tags: ["pitfall", "unicode"],
+           note: "a dot then U+0301 still splits: 1.2.<U+0301>3 is 1.2.0, newer than 1.1 (e.g. a Character split reads 1.0)")
+    + pair("pitfall", "release-candidate-part", "2rc1", "1.9", tags: ["pitfall", "non-numeric"],
+           note: "a part that starts with digits is still 0: 2rc1 is 0, older than 1.9 (e.g. Scanner or a regex at its start reads 2)")
+    + pair("pitfall", "build-letter-minor", "1.10b", "1.9", tags: ["pitfall", "non-numeric"],
+           note: "a part that starts with digits is still 0: 1.10b is 1.0, older than 1.9 (e.g. NSString.integerValue reads 10)")
 
   /// Every ordered pair of versions of one to three parts drawn from 0, 1, 9, 10.
   static var gridCases: [CaseDraft] {

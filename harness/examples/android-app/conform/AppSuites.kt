@@ -44,7 +44,7 @@ object AppSuites {
         return jsonOf("eligible" to eligible)
     }
 
-    /** `version-compare` 1.0.0: `{"newer": Boolean}` from [StoreVersionCheck.isNewer]. */
+    /** `version-compare` 1.1.0: `{"newer": Boolean}` from [StoreVersionCheck.isNewer]. */
     fun versionCompare(input: JsonFields): Json {
         input.rejectUnknown("local", "remote")
         return jsonOf("newer" to StoreVersionCheck.isNewer(remote = input.string("remote"), local = input.string("local")))

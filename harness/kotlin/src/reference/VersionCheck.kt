@@ -7,7 +7,7 @@ interface VersionComparator {
 
 /**
  * The store-version check of the app-store story, as the conformant Kotlin port
- * (suite `version-compare`, spec 1.0.0).
+ * (suite `version-compare`, spec 1.1.0).
  *
  * Versions are compared numerically, part by part: `2.0.10` is newer than `2.0.9`.
  */
