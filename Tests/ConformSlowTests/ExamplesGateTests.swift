@@ -157,7 +157,7 @@ struct ExamplesGateTests {
     #expect(status(of: "android-app: conform fuzz", in: outcome.stderr) == "0")
     // The fuzz step's finding: a version of five parts, its replay and its promote line.
     let finding = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL version-compare/fuzz/") })
-    #expect(outcome.stdout.contains("replay: conform fuzz --impl \(ios.path)/.build/debug/conform-adapter --seed 1 --suite version-compare"), "\(finding)")
+    #expect(outcome.stdout.contains("replay: conform fuzz --impl \(ShellWord.quote(ios.path + "/.build/debug/conform-adapter")) --seed 1 --suite version-compare"), "\(finding)")
     #expect(outcome.stdout.contains("promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl: "))
     let minimal = try String(contentsOf: directory.appendingPathComponent("out/ios.fuzz.jsonl"), encoding: .utf8)
     let versions = try minimal.split(separator: "\n").flatMap { line -> [String] in
