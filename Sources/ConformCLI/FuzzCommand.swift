@@ -215,7 +215,12 @@ public struct FuzzOptions: StartsImplementations {
             given; without --time, --cases alone bounds the search)
             """
           },
-          .integer("--batch", in: 1...1_000_000, \.limits.batchSize) { "cases per batch (default \($0))" },
+          .integer("--batch", in: 1...1_000_000, \.limits.fixedBatch) {
+            """
+            cases per batch (default \($0) first, each batch that finds nothing
+            doubling the next, up to \(FuzzLimits().largestBatch))
+            """
+          },
           .shard(
             \.shard,
             """

@@ -6,8 +6,18 @@ package struct FuzzLimits: Sendable {
   package var cases: Int?
   /// The most seconds to search (new batches start only before it), nil: no limit.
   package var seconds: Double?
-  /// Cases per batch sent through the harness.
+  /// Cases in the first batch sent through the harness: a port with a bug is most often found in
+  /// it, and a small batch finds it soonest.
   package var batchSize = 10_000
+  /// Each batch that finds nothing doubles the next, up to this size: the pause at the end of each
+  /// batch, while its last answers come back, counts less the larger the batches. Equal to
+  /// `batchSize`: every batch the same size.
+  package var largestBatch = 160_000
+  /// Every batch of `size` cases (`--batch`); reads the first batch's size.
+  package var fixedBatch: Int {
+    get { batchSize }
+    set { (batchSize, largestBatch) = (newValue, newValue) }
+  }
   /// Implementation calls per failing case while shrinking (per implementation).
   package var shrinkBudget = 2_000
   /// Failing cases shrunk; the rest are counted only.
@@ -95,18 +105,20 @@ package struct FuzzSearch {
     let started = MonotonicClock.now()
     func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
     var failures: [Failure] = []
-    // The batch starting at `start`, nil past the limit on cases.
-    func prefetch(from start: Int) -> FuzzPrefetch? {
+    // The batch of `size` cases starting at `start`, nil past the limit on cases.
+    func prefetch(from start: Int, size: Int) -> FuzzPrefetch? {
       let left = (limits.cases ?? Int.max) - start
-      return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, limits.batchSize))
+      return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, size))
     }
-    var next = prefetch(from: 0)
+    var size = limits.batchSize
+    var next = prefetch(from: 0, size: size)
     var failingBatch: [FixtureCase] = []
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
       let (batch, table) = current.batch()
       // The next batch is drafted while this one runs (it is thrown away if this one finds something).
-      next = prefetch(from: current.range.upperBound)
+      size = max(size, min(size * 2, limits.largestBatch))
+      next = prefetch(from: current.range.upperBound, size: size)
       guard let answers = try answers(batch, table: table) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
         return report
