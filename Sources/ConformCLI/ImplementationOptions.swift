@@ -50,8 +50,15 @@ extension OptionDeclaration where Options: StartsImplementations {
         Option("--inherit-env", recordedAs: keys?.inherit, inherit),
       ],
       read: { arguments, options throws(ConformError) in
-        options.implementation.environment = try ImplementationEnvironment(
-          inherit: arguments.flag("--inherit-env"), assignments: arguments.values("--env"))
+        let inherit = try arguments.flag("--inherit-env")
+        let assignments = try arguments.values("--env")
+        do throws(ConformError) {
+          options.implementation.environment = try ImplementationEnvironment(inherit: inherit, assignments: assignments)
+        } catch .usage(let message) {
+          throw .usage("\(arguments.command): \(message)")
+        } catch {
+          throw error
+        }
       },
       record: { options, header in
         guard let keys else { return }

@@ -138,6 +138,13 @@ import Testing
     #expect(outcome.stderr.contains(named))
   }
 
+  /// `--env` is one option wherever it is taken, and its error names the command given.
+  @Test(arguments: ["run", "fuzz"]) func anEnvWithoutEqualsNamesTheCommand(_ command: String) async throws {
+    let refused = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--env", "NOEQUALS"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("conform: error: usage: \(command): --env takes KEY=VALUE, not \"NOEQUALS\""), "\(refused.stderr)")
+  }
+
   /// `--timeout` is one option with one range wherever it is taken: a day at most.
   @Test(arguments: ["run", "fuzz"]) func aCaseTimeoutIsADayAtMostInEveryCommand(_ command: String) async throws {
     let accepted = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])

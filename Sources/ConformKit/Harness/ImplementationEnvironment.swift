@@ -25,7 +25,7 @@ package struct ImplementationEnvironment: Sendable, Equatable {
     overrides = []
     for assignment in assignments {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-        throw .usage("run: --env takes KEY=VALUE, not \"\(assignment)\"")
+        throw .usage("--env takes KEY=VALUE, not \"\(assignment)\"")
       }
       overrides.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
     }
