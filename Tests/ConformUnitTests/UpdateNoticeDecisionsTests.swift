@@ -125,8 +125,8 @@ import Testing
   }
 
   @Test func everyDriftIsTested() {
-    // 39 in the table above and urlBeforeVersion.
-    #expect(UpdateNoticeDrift.allCases.count == 40)
+    // 39 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
+    #expect(UpdateNoticeDrift.allCases.count == 41)
     // Grouped by decision, ascending: `decisions(_:)` relies on it.
     let numbers = UpdateNoticeDrift.allCases.map(\.decision)
     #expect(numbers == numbers.sorted())
@@ -154,6 +154,15 @@ import Testing
     input["answer"] = 1
     #expect(throws: JSONShapeError.self) { try Self.suite.expected(for: .object(input)) }
     #expect(throws: JSONShapeError.self) { try Self.suite.decisions(for: .object(input)) }
+  }
+
+  /// D22's drift refuses the last value inside each range, so the cases just inside list D22 too.
+  @Test(arguments: ["domain/snooze/inside-max", "domain/now/inside-max", "domain/offset/inside-max", "domain/status/inside-599"])
+  func theLastValueInsideListsD22(name: String) throws {
+    let input = try UpdateNoticeInput(json: Self.draft(name).input)
+    #expect(input.domainError == nil)
+    #expect(input.domainError(upperBoundsExcluded: true) != nil)
+    #expect(UpdateNotice.decisions(input).last == 22)
   }
 
   /// The new families list the decisions they were written for, on both sides of each.

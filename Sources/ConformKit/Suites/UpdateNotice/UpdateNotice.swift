@@ -386,11 +386,18 @@ extension UpdateNoticeInput {
 
   /// The first field outside the spec's domain, in the order of the spec's input table (D22);
   /// nil inside it. Checked before anything else, whether or not the launch would read the field.
-  public var domainError: UpdateNoticeDomainError? {
-    if !Self.snoozeRange.contains(snoozeSeconds) { return .snoozeOutOfRange }
-    if !Self.nowRange.contains(now) { return .nowOutOfRange }
-    if !Self.offsetRange.contains(utcOffsetSeconds) { return .offsetOutOfRange }
-    if let lookup, !Self.statusRange.contains(lookup.status) { return .statusOutOfRange }
+  public var domainError: UpdateNoticeDomainError? { domainError(upperBoundsExcluded: false) }
+
+  /// `domainError`, or with `upperBoundsExcluded` as a port that takes the ranges half-open
+  /// (D22's drift: Kotlin `until`, Swift `..<`) finds it.
+  func domainError(upperBoundsExcluded: Bool) -> UpdateNoticeDomainError? {
+    func inside(_ value: Int64, _ range: ClosedRange<Int64>) -> Bool {
+      range.contains(value) && !(upperBoundsExcluded && value == range.upperBound)
+    }
+    if !inside(snoozeSeconds, Self.snoozeRange) { return .snoozeOutOfRange }
+    if !inside(now, Self.nowRange) { return .nowOutOfRange }
+    if !inside(utcOffsetSeconds, Self.offsetRange) { return .offsetOutOfRange }
+    if let lookup, !inside(lookup.status, Self.statusRange) { return .statusOutOfRange }
     if !Self.answers.contains(answer) { return .answerUnknown }
     return nil
   }

@@ -93,6 +93,10 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
   /// D21: a raw character past U+FFFF refused, as a UTF-16 reader that refuses every surrogate
   /// `Char` does.
   case rawAstralRefused
+  /// D22: the domain's ranges taken half-open (Kotlin `until`, Swift `..<`): the last value inside
+  /// each (a snooze of 2^31 - 1, the last second of 9999, an offset of 64800, a status of 599) is
+  /// refused as outside.
+  case domainUpperBoundExcluded
 
   /// The decision this drift breaks (`### D3.` is 3).
   var decision: Int {
@@ -118,6 +122,7 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
     case .duplicateRawKeys, .duplicateCanonicalKeys: 19
     case .depthExcludesTopLevel, .depthLimitOffByOne: 20
     case .loneSurrogateReplaced, .escapedPairRefused, .rawAstralRefused: 21
+    case .domainUpperBoundExcluded: 22
     }
   }
 }
@@ -148,7 +153,10 @@ extension UpdateNotice {
     let reference = run(input)
     var decisions: [Int] = []
     for drift in UpdateNoticeDrift.allCases where decisions.last != drift.decision {
-      if run(input, drift: drift).outcome != reference.outcome { decisions.append(drift.decision) }
+      let changed =
+        drift == .domainUpperBoundExcluded
+        ? input.domainError(upperBoundsExcluded: true) != nil : run(input, drift: drift).outcome != reference.outcome
+      if changed { decisions.append(drift.decision) }
     }
     return decisions.isEmpty ? [reference.decision] : decisions
   }

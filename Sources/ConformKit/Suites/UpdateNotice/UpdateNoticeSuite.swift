@@ -206,12 +206,12 @@ extension UpdateNoticeSuite {
     draft("pitfall/two-json-values", ["syntax"], "two JSON values in one body are not-json", base(lookup: lookup(body() + body()))),
     draft("pitfall/whitespace-around", ["syntax"], "white space around the value is allowed: the dialog shows",
           base(lookup: lookup("\n\t " + body() + "\r\n"))),
-    draft("pitfall/duplicate-version-key", ["syntax", "duplicate"],
+    draft("pitfall/duplicate-version-key", ["pitfall", "syntax", "duplicate"],
           "two version keys are not-json, not one of the values kept",
           base(lookup: lookup(body([result(extra: #""version":"0.0.1","#)])))),
-    draft("pitfall/duplicate-result-count", ["syntax", "duplicate"], "two resultCount keys are not-json",
+    draft("pitfall/duplicate-result-count", ["pitfall", "syntax", "duplicate"], "two resultCount keys are not-json",
           base(lookup: lookup(#"{"resultCount":0,"resultCount":1,"results":[\#(result())]}"#))),
-    draft("pitfall/duplicate-unknown-key", ["syntax", "duplicate"], "a duplicate key the structs do not name is still not-json",
+    draft("pitfall/duplicate-unknown-key", ["pitfall", "syntax", "duplicate"], "a duplicate key the structs do not name is still not-json",
           base(lookup: lookup(body([result(extra: #""kind":"software","#)])))),
     draft("pitfall/trailing-comma", ["syntax"], "a trailing comma in an object is not-json",
           base(lookup: lookup(#"{"resultCount":1,"results":[\#(result())],}"#))),
@@ -295,15 +295,15 @@ extension UpdateNoticeSuite {
     var drafts: [CaseDraft] = []
     for (label, id, what) in ids {
       drafts.append(
-        draft("track-id/\(label)", ["int32", "decode"], "trackId \(what) decodes: ids are 64-bit, the dialog shows",
+        draft("track-id/\(label)", ["pitfall", "int32", "decode"], "trackId \(what) decodes: ids are 64-bit, the dialog shows",
               base(lookup: lookup(body([result(trackId: id)])))))
     }
     for (label, id, what) in ids where label.hasPrefix("2^") {
       drafts += [
-        draft("track-id/\(label)/second-result", ["int32", "decode"],
+        draft("track-id/\(label)/second-result", ["pitfall", "int32", "decode"],
               "trackId \(what) in the second result decodes too: the first result's dialog shows",
               base(lookup: lookup(body(count: "2", [result(), result(version: #""0.9""#, trackId: id)])))),
-        draft("track-id/\(label)/answer-update", ["int32", "decode"],
+        draft("track-id/\(label)/answer-update", ["pitfall", "int32", "decode"],
               "trackId \(what) with \"update\" tapped: the dialog shows and nothing is stored",
               base(lookup: lookup(body([result(trackId: id)])), answer: "update")),
       ]
@@ -323,7 +323,7 @@ extension UpdateNoticeSuite {
       else { return nil }
       let name = "composition/" + pitfall.name.dropFirst("pitfall/".count)
       return draft(
-        name, ["version", "composition"], "version-compare/\(pitfall.name), its remote the store's version: " + pitfall.note,
+        name, ["pitfall", "version"], "version-compare/\(pitfall.name), its remote the store's version: " + pitfall.note,
         base(installed: local, lookup: lookup(body([result(version: JSONWriter.string(.string(remote)))]))))
     }
   }
@@ -337,7 +337,7 @@ extension UpdateNoticeSuite {
     let allowed: [(String, String)] = [("space", " "), ("tab", "\t"), ("line-feed", "\n"), ("carriage-return", "\r")]
     for (label, space) in allowed {
       drafts.append(
-        draft("json-text/whitespace/\(label)", ["syntax", "whitespace"],
+        draft("json-text/whitespace/\(label)", ["pitfall", "syntax", "whitespace"],
               "RFC 8259 white space (\(label)) before and after the value is allowed: the dialog shows",
               base(lookup: lookup(space + body() + space + space))))
     }
@@ -347,63 +347,63 @@ extension UpdateNoticeSuite {
     ]
     for (label, space) in refused {
       drafts += [
-        draft("json-text/whitespace/\(label)-before", ["syntax", "whitespace"],
+        draft("json-text/whitespace/\(label)-before", ["pitfall", "syntax", "whitespace"],
               "\(label) before the value is no JSON white space: not-json (e.g. not trimmed first)",
               base(lookup: lookup(space + body()))),
-        draft("json-text/whitespace/\(label)-after", ["syntax", "whitespace"],
+        draft("json-text/whitespace/\(label)-after", ["pitfall", "syntax", "whitespace"],
               "\(label) after the value is no JSON white space: not-json (e.g. not trimmed first)",
               base(lookup: lookup(body() + space))),
       ]
     }
     drafts += [
-      draft("json-text/whitespace/all-four-between-tokens", ["syntax", "whitespace"],
+      draft("json-text/whitespace/all-four-between-tokens", ["pitfall", "syntax", "whitespace"],
             "the four white space characters between tokens are allowed too: the dialog shows",
             base(lookup: lookup("{ \"resultCount\"\t:\r\n1 ,\n\"results\" : [ \(result()) ] }"))),
-      draft("json-text/whitespace/no-break-space-between-tokens", ["syntax", "whitespace"],
+      draft("json-text/whitespace/no-break-space-between-tokens", ["pitfall", "syntax", "whitespace"],
             "a no-break space between tokens is not-json", base(lookup: lookup("{\"resultCount\":\u{A0}1,\"results\":[\(result())]}"))),
     ]
     // D19: keys are compared after unescaping, scalar by scalar.
     drafts += [
-      draft("json-text/duplicate/escaped-version-key", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-version-key", ["pitfall", "syntax", "duplicate"],
             "\"version\" and \"\\u0076ersion\" are the same key after unescaping: not-json, not the last value kept",
             base(lookup: lookup(body([result(extra: #""\u0076ersion":"0.0.1","#)])))),
-      draft("json-text/duplicate/escaped-version-key-newer-last", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-version-key-newer-last", ["pitfall", "syntax", "duplicate"],
             "\"version\":\"1.0.1\" then \"\\u0076ersion\":\"1.0.3\": one key twice, not-json, not a dialog for the last",
             base(lookup: lookup(body([result(version: #""1.0.1""#, extra: #""\u0076ersion":"1.0.3","#)])))),
-      draft("json-text/duplicate/escaped-result-count-key", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-result-count-key", ["pitfall", "syntax", "duplicate"],
             "resultCount 0 then \"result\\u0043ount\" 1 are one key twice: not-json",
             base(lookup: lookup(#"{"resultCount":0,"result\u0043ount":1,"results":[\#(result())]}"#))),
-      draft("json-text/duplicate/escaped-solidus-key", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-solidus-key", ["pitfall", "syntax", "duplicate"],
             "\"a/b\" and \"a\\/b\" in an unread object are one key twice: not-json",
             base(lookup: lookup(body([result(extra: #""x":{"a/b":1,"a\/b":2},"#)])))),
-      draft("json-text/duplicate/escaped-non-ascii-key", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-non-ascii-key", ["pitfall", "syntax", "duplicate"],
             "\"\u{E9}\" and \"\\u00e9\" are one key twice: not-json",
             base(lookup: lookup(body([result(extra: "\"\u{E9}\":1,\"\\u00e9\":2,")])))),
-      draft("json-text/duplicate/canonically-equal-keys", ["syntax", "duplicate"],
+      draft("json-text/duplicate/canonically-equal-keys", ["pitfall", "syntax", "duplicate"],
             "\"\\u00e9\" and \"e\\u0301\" are different keys (scalar by scalar, no normalization): the dialog shows",
             base(lookup: lookup(body([result(extra: #""\u00e9":1,"e\u0301":2,"#)])))),
-      draft("json-text/duplicate/canonically-equal-raw-keys", ["syntax", "duplicate"],
+      draft("json-text/duplicate/canonically-equal-raw-keys", ["pitfall", "syntax", "duplicate"],
             "raw U+212B and U+00C5 are different keys though canonically equal: the dialog shows",
             base(lookup: lookup(body([result(extra: "\"\u{212B}\":1,\"\u{C5}\":2,")])))),
-      draft("json-text/duplicate/escaped-key-alone", ["syntax", "duplicate"],
+      draft("json-text/duplicate/escaped-key-alone", ["pitfall", "syntax", "duplicate"],
             "\"\\u0076ersion\" alone is the version key: 1.0.3 is newer, the dialog shows",
             base(lookup: lookup(body([result(version: "", extra: #""\u0076ersion":"1.0.3","#)])))),
     ]
     // D20: the top-level value is depth 1; 128 levels are allowed, 129 are not.
     drafts += [
-      draft("json-text/depth/arrays-128", ["syntax", "depth"], "the body object, results, the result and 125 arrays: 128 levels, allowed",
+      draft("json-text/depth/arrays-128", ["pitfall", "syntax", "depth"], "the body object, results, the result and 125 arrays: 128 levels, allowed",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(125)),"#)])))),
-      draft("json-text/depth/arrays-129", ["syntax", "depth"], "one more array: 129 levels counting the top-level value, not-json",
+      draft("json-text/depth/arrays-129", ["pitfall", "syntax", "depth"], "one more array: 129 levels counting the top-level value, not-json",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(126)),"#)])))),
-      draft("json-text/depth/arrays-130", ["syntax", "depth"], "130 levels are not-json however the levels are counted",
+      draft("json-text/depth/arrays-130", ["pitfall", "syntax", "depth"], "130 levels are not-json however the levels are counted",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(127)),"#)])))),
-      draft("json-text/depth/objects-128", ["syntax", "depth"], "125 nested objects in an unread field: 128 levels, allowed",
+      draft("json-text/depth/objects-128", ["pitfall", "syntax", "depth"], "125 nested objects in an unread field: 128 levels, allowed",
             base(lookup: lookup(body([result(extra: #""x":\#(nestedObjects(125)),"#)])))),
-      draft("json-text/depth/objects-129", ["syntax", "depth"], "126 nested objects in an unread field: 129 levels, not-json",
+      draft("json-text/depth/objects-129", ["pitfall", "syntax", "depth"], "126 nested objects in an unread field: 129 levels, not-json",
             base(lookup: lookup(body([result(extra: #""x":\#(nestedObjects(126)),"#)])))),
-      draft("json-text/depth/top-level-arrays-128", ["syntax", "depth"],
+      draft("json-text/depth/top-level-arrays-128", ["pitfall", "syntax", "depth"],
             "128 arrays at the top level are JSON, but no object: decode-failed", base(lookup: lookup(nested(128)))),
-      draft("json-text/depth/top-level-arrays-129", ["syntax", "depth"],
+      draft("json-text/depth/top-level-arrays-129", ["pitfall", "syntax", "depth"],
             "129 arrays at the top level are not-json", base(lookup: lookup(nested(129)))),
     ]
     // D21: surrogates.
@@ -413,24 +413,24 @@ extension UpdateNoticeSuite {
     ]
     for (label, escape) in lone {
       drafts.append(
-        draft("json-text/surrogate/\(label)", ["syntax", "surrogate"],
+        draft("json-text/surrogate/\(label)", ["pitfall", "syntax", "surrogate"],
               "\(escape) in an unread field is a lone surrogate escape: not-json, not U+FFFD",
               base(lookup: lookup(body([result(extra: #""description":"x\#(escape)y","#)])))))
     }
     drafts += [
-      draft("json-text/surrogate/lone-high-in-version", ["syntax", "surrogate"],
+      draft("json-text/surrogate/lone-high-in-version", ["pitfall", "syntax", "surrogate"],
             "a lone surrogate escape in the version is not-json, not a version with U+FFFD",
             base(installed: "1.0", lookup: lookup(body([result(version: #""1.0.3\ud800""#)])))),
-      draft("json-text/surrogate/escaped-pair", ["syntax", "surrogate"],
+      draft("json-text/surrogate/escaped-pair", ["pitfall", "syntax", "surrogate"],
             "an escaped surrogate pair (\\ud83d\\ude00) is one character: the dialog shows",
             base(lookup: lookup(body([result(extra: #""description":"x\ud83d\ude00y","#)])))),
-      draft("json-text/surrogate/escaped-pair-upper-case", ["syntax", "surrogate"],
+      draft("json-text/surrogate/escaped-pair-upper-case", ["pitfall", "syntax", "surrogate"],
             "an escaped surrogate pair in upper case (\\uD83D\\uDE00) is one character: the dialog shows",
             base(lookup: lookup(body([result(extra: #""description":"\uD83D\uDE00","#)])))),
-      draft("json-text/surrogate/raw-astral-character", ["syntax", "surrogate"],
+      draft("json-text/surrogate/raw-astral-character", ["pitfall", "syntax", "surrogate"],
             "a raw U+1F600 (a surrogate pair in UTF-16) is one character, no lone surrogate: the dialog shows",
             base(lookup: lookup(body([result(extra: "\"description\":\"x\u{1F600}y\",")])))),
-      draft("json-text/surrogate/raw-astral-key", ["syntax", "surrogate"],
+      draft("json-text/surrogate/raw-astral-key", ["pitfall", "syntax", "surrogate"],
             "a raw U+10FFFF in a key is one character: the dialog shows",
             base(lookup: lookup(body([result(extra: "\"\u{10FFFF}\":1,")])))),
     ]
@@ -494,7 +494,7 @@ extension UpdateNoticeSuite {
       ("order/offset-before-status", "the offset and the status both outside: the offset",
        base(offset: 64_801, lookup: lookup(body(), status: 0))),
     ]
-    return rows.map { name, note, input in draft("domain/\(name)", ["domain"], note, input) }
+    return rows.map { name, note, input in draft("domain/\(name)", ["boundary"], note, input) }
   }
 }
 
@@ -542,7 +542,7 @@ extension UpdateNoticeSuite {
         + answers[row[11]]
       return draft(
         "pairwise/" + String(repeating: "0", count: max(0, 3 - String(index + 1).count)) + String(index + 1),
-        ["pairwise"], note,
+        [], note,
         base(
           now: nows[row[1]], offset: offsets[row[2]], next: nexts[row[3]], lastDay: days[row[4]], installed: installs[row[5]],
           lookup: lookup, answer: answers[row[11]], snooze: snoozes[row[0]]))
