@@ -13,7 +13,9 @@ public struct UpdateNoticeSuite: Suite {
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.trackIDCases + Self.compositionCases + Self.jsonTextCases + Self.domainCases + Self.pairwiseCases)
+    AnySequence(
+      Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.trackIDCases + Self.compositionCases
+        + Self.jsonTextCases + Self.domainCases + Self.pairwiseCases)
   }
 }
 
@@ -281,24 +283,25 @@ extension UpdateNoticeSuite {
   /// `trackId`s at the edges of 32 and 64 bits, in the first result, a second one and beside an
   /// older version: a 32-bit `trackId` field (D8) fails the decode of each one past 32 bits.
   static var trackIDCases: [CaseDraft] {
-    let ids: [(String, String, String)] = [
-      ("int32-max", "2147483647", "2^31 - 1, the largest 32-bit id"),
-      ("int32-min", "-2147483648", "-2^31, the smallest 32-bit id"),
-      ("2^31", "2147483648", "2^31, one past 32 bits"),
-      ("2^32-1", "4294967295", "2^32 - 1, the largest unsigned 32-bit id"),
-      ("2^32", "4294967296", "2^32, 0 when truncated to 32 bits"),
-      ("2^53", "9007199254740992", "2^53, past a Double's exact integers' end"),
-      ("below-int32-min", "-2147483649", "-2^31 - 1, one below 32 bits"),
-      ("int64-max", "9223372036854775807", "Int64.max"),
-      ("int64-min", "-9223372036854775808", "Int64.min"),
+    // (label, the id's JSON, what it is, whether to vary its shape too)
+    let ids: [(String, String, String, Bool)] = [
+      ("int32-max", "2147483647", "2^31 - 1, the largest 32-bit id", false),
+      ("int32-min", "-2147483648", "-2^31, the smallest 32-bit id", false),
+      ("2147483648", "2147483648", "2^31, one past 32 bits", true),
+      ("4294967295", "4294967295", "2^32 - 1, the largest unsigned 32-bit id", true),
+      ("4294967296", "4294967296", "2^32, 0 when truncated to 32 bits", true),
+      ("9007199254740992", "9007199254740992", "2^53, past a Double's exact integers' end", true),
+      ("below-int32-min", "-2147483649", "-2^31 - 1, one below 32 bits", false),
+      ("int64-max", "9223372036854775807", "Int64.max", false),
+      ("int64-min", "-9223372036854775808", "Int64.min", false),
     ]
     var drafts: [CaseDraft] = []
-    for (label, id, what) in ids {
+    for (label, id, what, _) in ids {
       drafts.append(
         draft("track-id/\(label)", ["pitfall", "int32", "decode"], "trackId \(what) decodes: ids are 64-bit, the dialog shows",
               base(lookup: lookup(body([result(trackId: id)])))))
     }
-    for (label, id, what) in ids where label.hasPrefix("2^") {
+    for (label, id, what, varied) in ids where varied {
       drafts += [
         draft("track-id/\(label)/second-result", ["pitfall", "int32", "decode"],
               "trackId \(what) in the second result decodes too: the first result's dialog shows",
@@ -360,7 +363,8 @@ extension UpdateNoticeSuite {
             "the four white space characters between tokens are allowed too: the dialog shows",
             base(lookup: lookup("{ \"resultCount\"\t:\r\n1 ,\n\"results\" : [ \(result()) ] }"))),
       draft("json-text/whitespace/no-break-space-between-tokens", ["pitfall", "syntax", "whitespace"],
-            "a no-break space between tokens is not-json", base(lookup: lookup("{\"resultCount\":\u{A0}1,\"results\":[\(result())]}"))),
+            "a no-break space between tokens is not-json",
+            base(lookup: lookup("{\"resultCount\":\u{A0}1,\"results\":[\(result())]}"))),
     ]
     // D19: keys are compared after unescaping, scalar by scalar.
     drafts += [
@@ -391,15 +395,19 @@ extension UpdateNoticeSuite {
     ]
     // D20: the top-level value is depth 1; 128 levels are allowed, 129 are not.
     drafts += [
-      draft("json-text/depth/arrays-128", ["pitfall", "syntax", "depth"], "the body object, results, the result and 125 arrays: 128 levels, allowed",
+      draft("json-text/depth/arrays-128", ["pitfall", "syntax", "depth"],
+            "the body object, results, the result and 125 arrays: 128 levels, allowed",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(125)),"#)])))),
-      draft("json-text/depth/arrays-129", ["pitfall", "syntax", "depth"], "one more array: 129 levels counting the top-level value, not-json",
+      draft("json-text/depth/arrays-129", ["pitfall", "syntax", "depth"],
+            "one more array: 129 levels counting the top-level value, not-json",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(126)),"#)])))),
       draft("json-text/depth/arrays-130", ["pitfall", "syntax", "depth"], "130 levels are not-json however the levels are counted",
             base(lookup: lookup(body([result(extra: #""x":\#(nested(127)),"#)])))),
-      draft("json-text/depth/objects-128", ["pitfall", "syntax", "depth"], "125 nested objects in an unread field: 128 levels, allowed",
+      draft("json-text/depth/objects-128", ["pitfall", "syntax", "depth"],
+            "125 nested objects in an unread field: 128 levels, allowed",
             base(lookup: lookup(body([result(extra: #""x":\#(nestedObjects(125)),"#)])))),
-      draft("json-text/depth/objects-129", ["pitfall", "syntax", "depth"], "126 nested objects in an unread field: 129 levels, not-json",
+      draft("json-text/depth/objects-129", ["pitfall", "syntax", "depth"],
+            "126 nested objects in an unread field: 129 levels, not-json",
             base(lookup: lookup(body([result(extra: #""x":\#(nestedObjects(126)),"#)])))),
       draft("json-text/depth/top-level-arrays-128", ["pitfall", "syntax", "depth"],
             "128 arrays at the top level are JSON, but no object: decode-failed", base(lookup: lookup(nested(128)))),
@@ -453,8 +461,8 @@ extension UpdateNoticeSuite {
     let rows: [(String, String, JSONValue)] = [
       ("snooze/inside-max", "a snooze of 2^31 - 1 is inside: \"later\" stores now + 2^31 - 1", base(snooze: int32Max)),
       ("snooze/minus-1", "a snooze of -1 is outside: snooze-out-of-range", base(snooze: -1)),
-      ("snooze/2^31", "a snooze of 2^31 is outside: snooze-out-of-range", base(snooze: int32Max + 1)),
-      ("snooze/2^32", "a snooze of 2^32 is outside: snooze-out-of-range", base(snooze: 1 << 32)),
+      ("snooze/2147483648", "a snooze of 2^31 is outside: snooze-out-of-range", base(snooze: int32Max + 1)),
+      ("snooze/4294967296", "a snooze of 2^32 is outside: snooze-out-of-range", base(snooze: 1 << 32)),
       ("snooze/int64-max", "a snooze of Int64.max is outside (now + it overflows): snooze-out-of-range", base(snooze: .max)),
       ("snooze/int64-min", "a snooze of Int64.min is outside: snooze-out-of-range", base(snooze: .min)),
       ("snooze/outside-with-update", "a snooze outside is an error even when \"update\" would not read it",
