@@ -172,7 +172,8 @@ import Testing
     ("json-text/depth/arrays-128", 20), ("json-text/depth/arrays-129", 20),
     ("json-text/surrogate/lone-low", 21), ("json-text/surrogate/raw-astral-character", 21),
     ("domain/status/600", 22), ("track-id/2147483648", 8), ("track-id/4294967296/second-result", 8),
-    ("composition/v-prefix", 10), ("composition/v-prefix/reversed", 10),
+    ("composition/pitfall/v-prefix", 10), ("composition/pitfall/v-prefix/reversed", 10),
+    ("composition/seed/2.0-vs-2.0.0/reversed", 10),
   ])
   func newFamiliesListTheirDecision(name: String, decision: Int) throws {
     #expect(try Self.suite.decisions(for: Self.draft(name).input).contains(decision))

@@ -198,5 +198,26 @@ import Testing
     #expect(
       reasons == Set(UpdateNoticeReason.allCases.map(\.rawValue) + UpdateNoticeDomainError.allCases.map(\.rawValue) + ["shown"]))
     #expect(UpdateNoticeSuite.gridCases.count == 4 * 4 * 8 * 2)
+    // 9 ids, 4 of them also in a second result and with "update".
+    #expect(UpdateNoticeSuite.trackIDCases.count == 9 + 4 * 2)
+    // version-compare's 12 seed and 48 pitfall cases, each /reversed twin included.
+    #expect(UpdateNoticeSuite.compositionCases.count == 12 + 48)
+    #expect(UpdateNoticeSuite.jsonTextCases.count == 44)
+    #expect(UpdateNoticeSuite.domainCases.count == 35)
+    #expect(UpdateNoticeSuite.pairwiseCases.count == 121)
+  }
+
+  /// Composition both ways: installed 2.0 against store 2.0.0 and the reverse are both not newer.
+  @Test func compositionCarriesEachPairBothWays() throws {
+    let suite = UpdateNoticeSuite()
+    let cases = Dictionary(uniqueKeysWithValues: suite.cases(options: .published).map { ($0.id, $0) })
+    for id in ["update-notice/composition/seed/2.0-vs-2.0.0", "update-notice/composition/seed/2.0-vs-2.0.0/reversed"] {
+      let fixture = try #require(cases[id])
+      #expect(fixture.expected["reason"] == "not-newer", "\(id)")
+    }
+    let reversed = try #require(cases["update-notice/composition/seed/2.0-vs-2.0.0/reversed"])
+    #expect(reversed.input["installedVersion"] == "2.0")
+    let shown = try #require(cases["update-notice/composition/pitfall/v-prefix/reversed"])
+    #expect(shown.expected["show"] == true)
   }
 }

@@ -316,17 +316,17 @@ extension UpdateNoticeSuite {
 }
 
 extension UpdateNoticeSuite {
-  /// The `version-compare` suite's pitfall pairs (each with its `/reversed` twin), the store's
-  /// version its `remote` and the installed one its `local`: every pitfall in both directions
-  /// (D10), so a comparison that is wrong one way only is seen.
+  /// The `version-compare` suite's seed and pitfall pairs (each with its `/reversed` twin), the
+  /// store's version its `remote` and the installed one its `local`: every pair in both directions
+  /// (D10), so a comparison that is wrong one way only (installed 2.0 against store 2.0.0) is seen.
   static var compositionCases: [CaseDraft] {
-    VersionCompareSuite.pitfallCases.compactMap { pitfall in
-      guard case .string(let remote)? = pitfall.input.objectValue?["remote"],
-        case .string(let local)? = pitfall.input.objectValue?["local"]
+    (VersionCompareSuite.seedCases + VersionCompareSuite.pitfallCases).compactMap { pair in
+      guard case .string(let remote)? = pair.input.objectValue?["remote"],
+        case .string(let local)? = pair.input.objectValue?["local"]
       else { return nil }
-      let name = "composition/" + pitfall.name.dropFirst("pitfall/".count)
+      let name = "composition/" + pair.name
       return draft(
-        name, ["pitfall", "version"], "version-compare/\(pitfall.name), its remote the store's version: " + pitfall.note,
+        name, ["pitfall", "version"], "version-compare/\(pair.name), its remote the store's version: " + pair.note,
         base(installed: local, lookup: lookup(body([result(version: JSONWriter.string(.string(remote)))]))))
     }
   }
