@@ -21,7 +21,7 @@ import Testing
     installed: "1.1.0", lookup: UpdateNoticeSuite.lookup(UpdateNoticeSuite.body([UpdateNoticeSuite.result(url: "")])))
 
   @Test func theSpecNumbersItsDecisionsFromOne() {
-    #expect(Self.specDecisions == Array(1...17))
+    #expect(Self.specDecisions == Array(1...22))
     let spec = String(decoding: Self.suite.spec, as: UTF8.self)
     for marker in ["**Rule.**", "**Why.**", "**Drift.**"] {
       #expect(spec.components(separatedBy: marker).count - 1 == Self.specDecisions.count, "every entry has \(marker)")
@@ -103,6 +103,15 @@ import Testing
     (.truncatedDay, "pitfall/negative-local-day"),
     (.statusAfterBody, "seed/server-error-500"),
     (.missingVersionIsEmpty, "seed/version-field-removed"),
+    (.wideWhitespaceTrimmed, "json-text/whitespace/no-break-space-before"),
+    (.onlySpaceAndNewline, "json-text/whitespace/tab"),
+    (.duplicateRawKeys, "json-text/duplicate/escaped-version-key"),
+    (.duplicateCanonicalKeys, "json-text/duplicate/canonically-equal-keys"),
+    (.depthExcludesTopLevel, "json-text/depth/arrays-129"),
+    (.depthLimitOffByOne, "json-text/depth/arrays-128"),
+    (.loneSurrogateReplaced, "json-text/surrogate/lone-high"),
+    (.escapedPairRefused, "json-text/surrogate/escaped-pair"),
+    (.rawAstralRefused, "json-text/surrogate/raw-astral-character"),
   ])
   func driftChangesTheOutput(drift: UpdateNoticeDrift, name: String) throws {
     let input = try UpdateNoticeInput(json: Self.draft(name).input)
@@ -116,8 +125,8 @@ import Testing
   }
 
   @Test func everyDriftIsTested() {
-    // 30 in the table above and urlBeforeVersion.
-    #expect(UpdateNoticeDrift.allCases.count == 31)
+    // 39 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
+    #expect(UpdateNoticeDrift.allCases.count == 41)
     // Grouped by decision, ascending: `decisions(_:)` relies on it.
     let numbers = UpdateNoticeDrift.allCases.map(\.decision)
     #expect(numbers == numbers.sorted())
@@ -132,15 +141,42 @@ import Testing
       let fixture = try JSONReader.parse(String(line))
       let input = try #require(fixture["input"])
       #expect(try Self.suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
-      #expect(UpdateNotice.run(try UpdateNoticeInput(json: input)).outcome.json == fixture["expected"])
+      #expect(UpdateNotice.output(try UpdateNoticeInput(json: input)) == fixture["expected"])
     }
   }
 
-  @Test func outsideTheDomainItThrowsAsTheModelDoes() throws {
+  /// Outside the domain (D22) both answer: the error, and D22 alone; a malformed input throws.
+  @Test func outsideTheDomainTheErrorIsDecidedByD22() throws {
     var input = try #require(Self.draft("seed/offline").input.objectValue)
     input["answer"] = "maybe"
+    #expect(try Self.suite.expected(for: .object(input)) == ["error": "answer-unknown"])
+    #expect(try Self.suite.decisions(for: .object(input)) == [22])
+    input["answer"] = 1
     #expect(throws: JSONShapeError.self) { try Self.suite.expected(for: .object(input)) }
     #expect(throws: JSONShapeError.self) { try Self.suite.decisions(for: .object(input)) }
+  }
+
+  /// D22's drift refuses the last value inside each range, so the cases just inside list D22 too.
+  @Test(arguments: ["domain/snooze/inside-max", "domain/now/inside-max", "domain/offset/inside-max", "domain/status/inside-599"])
+  func theLastValueInsideListsD22(name: String) throws {
+    let input = try UpdateNoticeInput(json: Self.draft(name).input)
+    #expect(input.domainError == nil)
+    #expect(input.domainError(upperBoundsExcluded: true) != nil)
+    #expect(UpdateNotice.decisions(input).last == 22)
+  }
+
+  /// The new families list the decisions they were written for, on both sides of each.
+  @Test(arguments: [
+    ("json-text/whitespace/tab", 18), ("json-text/whitespace/no-break-space-after", 18),
+    ("json-text/duplicate/escaped-version-key", 19), ("json-text/duplicate/canonically-equal-keys", 19),
+    ("json-text/depth/arrays-128", 20), ("json-text/depth/arrays-129", 20),
+    ("json-text/surrogate/lone-low", 21), ("json-text/surrogate/raw-astral-character", 21),
+    ("domain/status/600", 22), ("track-id/2147483648", 8), ("track-id/4294967296/second-result", 8),
+    ("composition/pitfall/v-prefix", 10), ("composition/pitfall/v-prefix/reversed", 10),
+    ("composition/seed/2.0-vs-2.0.0/reversed", 10),
+  ])
+  func newFamiliesListTheirDecision(name: String, decision: Int) throws {
+    #expect(try Self.suite.decisions(for: Self.draft(name).input).contains(decision))
   }
 
   /// Fuzzed inputs all get decisions, and fast enough for shrink loops.

@@ -86,7 +86,8 @@ import Testing
     #expect(compared > 50)
   }
 
-  @Test func inputsOutsideTheDomainAreRefusedWithTheField() {
+  /// Malformed inputs (a field missing, unknown or of the wrong type) still throw, naming the field.
+  @Test func malformedInputsAreRefusedWithTheField() {
     let suite = UpdateNoticeSuite()
     func refused(_ change: (inout JSONObject) -> Void) -> String? {
       guard case .object(var object) = Self.input().json else { return nil }
@@ -98,11 +99,90 @@ import Testing
         return "\(error)"
       }
     }
-    #expect(refused { $0["answer"] = "maybe" }?.contains("answer") == true)
-    #expect(refused { $0["now"] = -1 }?.contains("now") == true)
-    #expect(refused { $0["utcOffsetSeconds"] = 64_801 }?.contains("utcOffsetSeconds") == true)
+    #expect(refused { $0["answer"] = 1 }?.contains("answer") == true)
+    #expect(refused { $0["now"] = "0" }?.contains("now") == true)
+    #expect(refused { $0["utcOffsetSeconds"] = nil }?.contains("utcOffsetSeconds") == true)
     #expect(refused { $0["extra"] = 1 }?.contains("extra") == true)
     #expect(refused { _ in } == nil)
+  }
+
+  /// D22: each field just outside its domain answers its error; just inside, the usual output.
+  @Test func inputsOutsideTheDomainAnswerTheirError() throws {
+    func output(_ input: UpdateNoticeInput) -> JSONValue { UpdateNotice.output(input) }
+    func error(_ reason: String) -> JSONValue { ["error": .string(reason)] }
+    let int32Max = Int64(Int32.max)
+    #expect(output(Self.input(snooze: -1)) == error("snooze-out-of-range"))
+    #expect(output(Self.input(snooze: int32Max + 1)) == error("snooze-out-of-range"))
+    #expect(output(Self.input(snooze: .max)) == error("snooze-out-of-range"))
+    #expect(output(Self.input(snooze: int32Max))["stored"]?["nextDisplayAt"] == .int(Self.now + int32Max))
+    #expect(output(Self.input(now: -1)) == error("now-out-of-range"))
+    #expect(output(Self.input(now: 253_402_300_800)) == error("now-out-of-range"))
+    #expect(output(Self.input(now: 253_402_300_799))["show"] == true)
+    #expect(output(Self.input(offset: -64_801)) == error("offset-out-of-range"))
+    #expect(output(Self.input(offset: 64_801)) == error("offset-out-of-range"))
+    #expect(output(Self.input(offset: -64_800))["show"] == true)
+    #expect(output(Self.input(status: 99)) == error("status-out-of-range"))
+    #expect(output(Self.input(status: 600)) == error("status-out-of-range"))
+    #expect(output(Self.input(status: 100))["reason"] == "http-status")
+    #expect(output(Self.input(status: 599))["reason"] == "http-status")
+    #expect(output(Self.input(status: nil))["reason"] == "offline")
+    #expect(output(Self.input(answer: "Later")) == error("answer-unknown"))
+    #expect(output(Self.input(answer: "")) == error("answer-unknown"))
+    // The first field of the input table names the error, and the domain comes before the snooze.
+    #expect(output(Self.input(status: 600, snooze: -1)) == error("snooze-out-of-range"))
+    #expect(output(Self.input(now: -1, answer: "x")) == error("now-out-of-range"))
+    #expect(output(Self.input(next: .max, status: 600)) == error("status-out-of-range"))
+    // The suite answers the same from the input's JSON, and lists D22 alone.
+    let suite = UpdateNoticeSuite()
+    #expect(try suite.expected(for: Self.input(snooze: -1).json) == error("snooze-out-of-range"))
+    #expect(try suite.decisions(for: Self.input(answer: "dismiss").json) == [22])
+  }
+
+  /// D18 to D21: the JSON text's edge classes, decided on the body alone.
+  @Test func theJSONTextEdgesAreDecided() {
+    func reason(_ body: String) -> UpdateNoticeReason? { UpdateNotice.decide(Self.input(body: body)).reason }
+    // D18: RFC 8259's four white space characters, and nothing else.
+    for space in [" ", "\t", "\n", "\r"] { #expect(reason(space + Self.body + space) == nil) }
+    for space in ["\u{A0}", "\u{2028}", "\u{0B}", "\u{0C}", "\u{3000}", "\u{85}"] {
+      #expect(reason(space + Self.body) == .notJSON)
+      #expect(reason(Self.body + space) == .notJSON)
+    }
+    // D19: keys compared after unescaping, scalar by scalar.
+    let escapedDuplicate = #"{"resultCount":1,"results":[{"version":"1.0.3","\u0076ersion":"1.0.3","trackViewUrl":"u"}]}"#
+    #expect(reason(escapedDuplicate) == .notJSON)
+    let canonicallyEqual = #"{"resultCount":1,"results":[{"version":"1.0.3","\u00e9":1,"e\u0301":2,"trackViewUrl":"u"}]}"#
+    #expect(reason(canonicallyEqual) == nil)
+    // D20: the top-level value is depth 1.
+    #expect(reason(UpdateNoticeSuite.nested(128)) == .decodeFailed)
+    #expect(reason(UpdateNoticeSuite.nested(129)) == .notJSON)
+    // D21: lone surrogate escapes refused; pairs, escaped or raw, read.
+    let described = { (text: String) in
+      #"{"resultCount":1,"results":[{"version":"1.0.3","description":"\#(text)","trackViewUrl":"u"}]}"#
+    }
+    #expect(reason(described(#"\ud800"#)) == .notJSON)
+    #expect(reason(described(#"\udc00\ud800"#)) == .notJSON)
+    #expect(reason(described(#"\ud800\u0041"#)) == .notJSON)
+    #expect(reason(described(#"\ud83d\ude00"#)) == nil)
+    #expect(reason(described("\u{1F600}")) == nil)
+  }
+
+  /// The drifts of D18 to D21 each read one edge class as a port does.
+  @Test func theJSONTextDriftsReadAsPortsDo() {
+    #expect(JSONTextDrifts.trimmingUnicodeWhitespace("\u{A0}\u{2028} {} \u{3000}") == "{}")
+    #expect(JSONTextDrifts.hasTabOrReturnAround(Array("{}\r\n".utf8)))
+    #expect(!JSONTextDrifts.hasTabOrReturnAround(Array(" {\"a\":\"\t\"}\n".utf8)))
+    #expect(JSONTextDrifts.replacingLoneSurrogateEscapes(Array(#""\ud800\ud83d\ude00\udc00""#.utf8))
+      == Array(#""\ufffd\ud83d\ude00\ufffd""#.utf8))
+    #expect(JSONTextDrifts.hasEscapedSurrogatePair(Array(#""\uD83D\uDE00""#.utf8)))
+    #expect(!JSONTextDrifts.hasEscapedSurrogatePair(Array(#""\ud800\u0041""#.utf8)))
+    #expect(JSONTextDrifts.depth(of: [[[1]]]) == 3)
+    #expect(JSONTextDrifts.hasCanonicallyEqualKeys(["x": [["\u{E9}": 1, "e\u{301}": 2]]]))
+    let written = Array(#"{"version":"1","\u0076ersion":"2"}"#.utf8)
+    #expect(DuplicateTolerantReader.parse(written, duplicates: .lastUnlessWrittenAlike, maxDepth: 128) == ["version": "2"])
+    let writtenAlike = Array(#"{"a":1,"a":2}"#.utf8)
+    #expect(DuplicateTolerantReader.parse(writtenAlike, duplicates: .lastUnlessWrittenAlike, maxDepth: 128) == nil)
+    let deep = Array(UpdateNoticeSuite.nested(129).utf8)
+    #expect(DuplicateTolerantReader.parse(deep, duplicates: .refuse, maxDepth: 129) != nil)
   }
 
   /// The published families reach every reason, and the dialog, and each case has a note.
@@ -111,11 +191,33 @@ import Testing
     var reasons: Set<String> = []
     var ids: Set<String> = []
     for fixture in suite.cases(options: .published) {
-      reasons.insert(fixture.expected["reason"]?.stringValue ?? "shown")
+      reasons.insert(fixture.expected["reason"]?.stringValue ?? fixture.expected["error"]?.stringValue ?? "shown")
       #expect(ids.insert(fixture.id).inserted, "\(fixture.id) twice")
       #expect(!fixture.note.isEmpty)
     }
-    #expect(reasons == Set(UpdateNoticeReason.allCases.map(\.rawValue) + ["shown"]))
+    #expect(
+      reasons == Set(UpdateNoticeReason.allCases.map(\.rawValue) + UpdateNoticeDomainError.allCases.map(\.rawValue) + ["shown"]))
     #expect(UpdateNoticeSuite.gridCases.count == 4 * 4 * 8 * 2)
+    // 9 ids, 4 of them also in a second result and with "update".
+    #expect(UpdateNoticeSuite.trackIDCases.count == 9 + 4 * 2)
+    // version-compare's 12 seed and 48 pitfall cases, each /reversed twin included.
+    #expect(UpdateNoticeSuite.compositionCases.count == 12 + 48)
+    #expect(UpdateNoticeSuite.jsonTextCases.count == 44)
+    #expect(UpdateNoticeSuite.domainCases.count == 35)
+    #expect(UpdateNoticeSuite.pairwiseCases.count == 121)
+  }
+
+  /// Composition both ways: installed 2.0 against store 2.0.0 and the reverse are both not newer.
+  @Test func compositionCarriesEachPairBothWays() throws {
+    let suite = UpdateNoticeSuite()
+    let cases = Dictionary(uniqueKeysWithValues: suite.cases(options: .published).map { ($0.id, $0) })
+    for id in ["update-notice/composition/seed/2.0-vs-2.0.0", "update-notice/composition/seed/2.0-vs-2.0.0/reversed"] {
+      let fixture = try #require(cases[id])
+      #expect(fixture.expected["reason"] == "not-newer", "\(id)")
+    }
+    let reversed = try #require(cases["update-notice/composition/seed/2.0-vs-2.0.0/reversed"])
+    #expect(reversed.input["installedVersion"] == "2.0")
+    let shown = try #require(cases["update-notice/composition/pitfall/v-prefix/reversed"])
+    #expect(shown.expected["show"] == true)
   }
 }

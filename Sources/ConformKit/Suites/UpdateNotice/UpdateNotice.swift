@@ -44,6 +44,15 @@ public struct UpdateNoticeInput: Sendable, Equatable {
   }
 }
 
+/// Why an input is outside the spec's domain (D22), as the output's `error` names it.
+public enum UpdateNoticeDomainError: String, Error, Sendable, CaseIterable {
+  case snoozeOutOfRange = "snooze-out-of-range"
+  case nowOutOfRange = "now-out-of-range"
+  case offsetOutOfRange = "offset-out-of-range"
+  case statusOutOfRange = "status-out-of-range"
+  case answerUnknown = "answer-unknown"
+}
+
 /// Why the dialog does not show, as the output's `reason` names it.
 public enum UpdateNoticeReason: String, Error, Sendable, CaseIterable {
   case snoozed
@@ -120,20 +129,49 @@ public struct StoreLookupResponse: Sendable, Equatable {
     return .success(decoded)
   }
 
-  /// The body as one JSON value: the strict reading (D5, D6), or a port's under `drift`.
+  /// The body as one JSON value: the strict reading (D5, D6, D18 to D21), or a port's under `drift`.
   static func parse(_ body: String, drift: UpdateNoticeDrift?) -> Swift.Result<JSONValue, StoreFailure> {
     var bytes = Array(body.utf8)
-    if drift == .lenientFraming { bytes = LenientFraming.firstValue(LenientFraming.droppingByteOrderMark(bytes)) }
+    switch drift {
+    case .lenientFraming: bytes = LenientFraming.firstValue(LenientFraming.droppingByteOrderMark(bytes))
+    case .wideWhitespaceTrimmed: bytes = Array(JSONTextDrifts.trimmingUnicodeWhitespace(body).utf8)
+    case .onlySpaceAndNewline where JSONTextDrifts.hasTabOrReturnAround(bytes):
+      return .failure(StoreFailure(.notJSON, decision: 18))
+    case .loneSurrogateReplaced: bytes = JSONTextDrifts.replacingLoneSurrogateEscapes(bytes)
+    case .escapedPairRefused where JSONTextDrifts.hasEscapedSurrogatePair(bytes):
+      return .failure(StoreFailure(.notJSON, decision: 21))
+    case .rawAstralRefused where body.unicodeScalars.contains(where: { $0.value > 0xFFFF }):
+      return .failure(StoreFailure(.notJSON, decision: 21))
+    default: break
+    }
     do {
-      return .success(try JSONReader.parse(bytes))
+      let value = try JSONReader.parse(bytes)
+      if drift == .depthLimitOffByOne, JSONTextDrifts.depth(of: value) >= JSONReader.maxDepth {
+        return .failure(StoreFailure(.notJSON, decision: 20))
+      }
+      if drift == .duplicateCanonicalKeys, JSONTextDrifts.hasCanonicallyEqualKeys(value) {
+        return .failure(StoreFailure(.notJSON, decision: 19))
+      }
+      return .success(value)
     } catch {
       let duplicate = error.message.hasPrefix("duplicate key")
-      if duplicate, drift == .duplicateKeepsFirst || drift == .duplicateKeepsLast,
-        let value = DuplicateTolerantReader.parse(bytes, keepFirst: drift == .duplicateKeepsFirst)
+      let tolerance: DuplicateTolerantReader.Duplicates? =
+        switch drift {
+        case .duplicateKeepsFirst where duplicate: .keepFirst
+        case .duplicateKeepsLast where duplicate: .keepLast
+        case .duplicateRawKeys where duplicate: .lastUnlessWrittenAlike
+        case .depthExcludesTopLevel where error.message.hasPrefix("nesting deeper"): .refuse
+        default: nil
+        }
+      if let tolerance,
+        let value = DuplicateTolerantReader.parse(
+          bytes, duplicates: tolerance, maxDepth: JSONReader.maxDepth + (drift == .depthExcludesTopLevel ? 1 : 0))
       {
         return .success(value)
       }
-      return .failure(StoreFailure(.notJSON, decision: duplicate ? 6 : 5))
+      let decision =
+        duplicate ? 6 : error.message.hasPrefix("nesting deeper") ? 20 : error.message.contains("surrogate") ? 21 : 5
+      return .failure(StoreFailure(.notJSON, decision: decision))
     }
   }
 
@@ -212,7 +250,14 @@ public enum UpdateNotice {
     return remainder < 0 ? quotient - 1 : quotient
   }
 
-  /// The decision at one launch and the state it leaves (rules 1 to 5 of the spec).
+  /// The output for `input`: `{"error": reason}` outside the domain (D22), else the decision's.
+  public static func output(_ input: UpdateNoticeInput) -> JSONValue {
+    if let error = input.domainError { return ["error": .string(error.rawValue)] }
+    return decide(input).json
+  }
+
+  /// The decision at one launch and the state it leaves (rules 1 to 5 of the spec), for an input
+  /// inside the domain (`domainError` nil).
   public static func decide(_ input: UpdateNoticeInput) -> UpdateNoticeOutcome {
     run(input).outcome
   }
@@ -335,16 +380,37 @@ extension UpdateNoticeInput {
   static let snoozeRange: ClosedRange<Int64> = 0...Int64(Int32.max)
   /// ±18 hours, the widest offset java.time and Foundation accept.
   static let offsetRange: ClosedRange<Int64> = -64_800...64_800
-  static let statusRange: ClosedRange<Int64> = 0...999
+  /// The statuses HTTP defines (RFC 9110: 1xx to 5xx).
+  static let statusRange: ClosedRange<Int64> = 100...599
+  static let answers: Set<String> = ["update", "later"]
+
+  /// The first field outside the spec's domain, in the order of the spec's input table (D22);
+  /// nil inside it. Checked before anything else, whether or not the launch would read the field.
+  public var domainError: UpdateNoticeDomainError? { domainError(upperBoundsExcluded: false) }
+
+  /// `domainError`, or with `upperBoundsExcluded` as a port that takes the ranges half-open
+  /// (D22's drift: Kotlin `until`, Swift `..<`) finds it.
+  func domainError(upperBoundsExcluded: Bool) -> UpdateNoticeDomainError? {
+    func inside(_ value: Int64, _ range: ClosedRange<Int64>) -> Bool {
+      range.contains(value) && !(upperBoundsExcluded && value == range.upperBound)
+    }
+    if !inside(snoozeSeconds, Self.snoozeRange) { return .snoozeOutOfRange }
+    if !inside(now, Self.nowRange) { return .nowOutOfRange }
+    if !inside(utcOffsetSeconds, Self.offsetRange) { return .offsetOutOfRange }
+    if let lookup, !inside(lookup.status, Self.statusRange) { return .statusOutOfRange }
+    if !Self.answers.contains(answer) { return .answerUnknown }
+    return nil
+  }
 
   public init(json: JSONValue, path: String = "") throws(JSONShapeError) {
     let fields = try JSONFields(json, path: path)
     try fields.rejectUnknown(["answer", "config", "installedVersion", "lookup", "now", "stored", "utcOffsetSeconds"])
     let config = try fields.fields("config")
     try config.rejectUnknown(["snoozeSeconds"])
-    snoozeSeconds = try config.int("snoozeSeconds", in: Self.snoozeRange)
-    now = try fields.int("now", in: Self.nowRange)
-    utcOffsetSeconds = try fields.int("utcOffsetSeconds", in: Self.offsetRange)
+    // Any 64-bit integer is well-formed; `domainError` says which are outside the domain.
+    snoozeSeconds = try config.int("snoozeSeconds")
+    now = try fields.int("now")
+    utcOffsetSeconds = try fields.int("utcOffsetSeconds")
     let stored = try fields.fields("stored")
     try stored.rejectUnknown(["lastCheckDay", "nextDisplayAt"])
     nextDisplayAt = try stored.optionalInt("nextDisplayAt")
@@ -355,12 +421,9 @@ extension UpdateNoticeInput {
     } else {
       let lookupFields = try fields.fields("lookup")
       try lookupFields.rejectUnknown(["body", "status"])
-      lookup = Lookup(status: try lookupFields.int("status", in: Self.statusRange), body: try lookupFields.string("body"))
+      lookup = Lookup(status: try lookupFields.int("status"), body: try lookupFields.string("body"))
     }
     answer = try fields.string("answer")
-    guard answer == "update" || answer == "later" else {
-      throw JSONShapeError(path: fields.pathOf("answer"), message: "expected \"update\" or \"later\"")
-    }
   }
 
   public var json: JSONValue {

@@ -71,6 +71,32 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
   case urlBeforeVersion
   /// D17: a missing or null version read as the empty string (Kotlin `orEmpty()`).
   case missingVersionIsEmpty
+  /// D18: the body trimmed of every Unicode white space before a strict read (Kotlin `trim()`,
+  /// Swift `.whitespacesAndNewlines`): a no-break space or U+2028 around the value is taken.
+  case wideWhitespaceTrimmed
+  /// D18: only spaces and line feeds skipped around the value: a tab or a carriage return refused.
+  case onlySpaceAndNewline
+  /// D19: keys compared as written, before unescaping: `"version"` and `"\u0076ersion"` are two
+  /// keys, and the last value is kept.
+  case duplicateRawKeys
+  /// D19: keys compared by canonical equivalence (Swift `String` `==`, a `[String: Any]`):
+  /// `"\u00e9"` and `"e\u0301"` are one key, so the body is refused.
+  case duplicateCanonicalKeys
+  /// D20: the top-level value not counted: 129 levels taken.
+  case depthExcludesTopLevel
+  /// D20: the limit off by one the other way (`depth >= 128` refused): 128 levels refused.
+  case depthLimitOffByOne
+  /// D21: a lone surrogate escape read as U+FFFD (or kept), as Java's strings allow.
+  case loneSurrogateReplaced
+  /// D21: each `\u` escape decoded alone: an escaped surrogate pair refused.
+  case escapedPairRefused
+  /// D21: a raw character past U+FFFF refused, as a UTF-16 reader that refuses every surrogate
+  /// `Char` does.
+  case rawAstralRefused
+  /// D22: the domain's ranges taken half-open (Kotlin `until`, Swift `..<`): the last value inside
+  /// each (a snooze of 2^31 - 1, the last second of 9999, an offset of 64800, a status of 599) is
+  /// refused as outside.
+  case domainUpperBoundExcluded
 
   /// The decision this drift breaks (`### D3.` is 3).
   var decision: Int {
@@ -92,6 +118,11 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
     case .truncatedDay: 15
     case .statusAfterBody, .urlBeforeVersion: 16
     case .missingVersionIsEmpty: 17
+    case .wideWhitespaceTrimmed, .onlySpaceAndNewline: 18
+    case .duplicateRawKeys, .duplicateCanonicalKeys: 19
+    case .depthExcludesTopLevel, .depthLimitOffByOne: 20
+    case .loneSurrogateReplaced, .escapedPairRefused, .rawAstralRefused: 21
+    case .domainUpperBoundExcluded: 22
     }
   }
 }
@@ -117,10 +148,15 @@ extension UpdateNotice {
   /// The decisions of `input` (see `UpdateNoticeSuite.decisions(for:)`): one run of the model
   /// per drift.
   static func decisions(_ input: UpdateNoticeInput) -> [Int] {
+    // D22: an input outside the domain answers its error whatever the rest.
+    if input.domainError != nil { return [22] }
     let reference = run(input)
     var decisions: [Int] = []
     for drift in UpdateNoticeDrift.allCases where decisions.last != drift.decision {
-      if run(input, drift: drift).outcome != reference.outcome { decisions.append(drift.decision) }
+      let changed =
+        drift == .domainUpperBoundExcluded
+        ? input.domainError(upperBoundsExcluded: true) != nil : run(input, drift: drift).outcome != reference.outcome
+      if changed { decisions.append(drift.decision) }
     }
     return decisions.isEmpty ? [reference.decision] : decisions
   }
@@ -165,16 +201,30 @@ enum LenientFraming {
   }
 }
 
-/// D6's drift: a reader that keeps one value of a duplicate key (the first or the last), and is
-/// otherwise as strict as `JSONReader`, which reads every scalar.
+/// D6's, D19's and D20's drifts: a reader that keeps one value of a duplicate key (the first or
+/// the last), or nests deeper, and is otherwise as strict as `JSONReader`, which reads every scalar.
 struct DuplicateTolerantReader {
+  /// What a duplicate key does.
+  enum Duplicates {
+    case keepFirst, keepLast
+    /// Keys compared as written (before unescaping): the last value kept of keys written
+    /// differently, a key written twice alike refused.
+    case lastUnlessWrittenAlike
+    case refuse
+  }
+
   let bytes: [UInt8]
-  let keepFirst: Bool
+  let duplicates: Duplicates
+  let maxDepth: Int
   var index = 0
 
   /// The value, or nil when the text is not JSON for another reason than a duplicate key.
   static func parse(_ bytes: [UInt8], keepFirst: Bool) -> JSONValue? {
-    var reader = DuplicateTolerantReader(bytes: bytes, keepFirst: keepFirst)
+    parse(bytes, duplicates: keepFirst ? .keepFirst : .keepLast, maxDepth: JSONReader.maxDepth)
+  }
+
+  static func parse(_ bytes: [UInt8], duplicates: Duplicates, maxDepth: Int) -> JSONValue? {
+    var reader = DuplicateTolerantReader(bytes: bytes, duplicates: duplicates, maxDepth: maxDepth)
     reader.skipWhitespace()
     guard let value = reader.value(depth: 0) else { return nil }
     reader.skipWhitespace()
@@ -213,9 +263,10 @@ struct DuplicateTolerantReader {
   }
 
   mutating func object(depth: Int) -> JSONValue? {
-    guard depth <= JSONReader.maxDepth else { return nil }
+    guard depth <= maxDepth else { return nil }
     index += 1
     var object = JSONObject()
+    var written: Set<ArraySlice<UInt8>> = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -223,15 +274,26 @@ struct DuplicateTolerantReader {
     }
     while true {
       skipWhitespace()
+      let keyStart = index
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), case .string(let key)? = value(depth: depth) else {
         return nil
       }
+      let writtenAlike = !written.insert(bytes[keyStart..<index]).inserted
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
       index += 1
       skipWhitespace()
       guard let member = value(depth: depth) else { return nil }
-      if !keepFirst || object[key] == nil { object[key] = member }
+      switch duplicates {
+      case .keepFirst: if object[key] == nil { object[key] = member }
+      case .keepLast: object[key] = member
+      case .lastUnlessWrittenAlike:
+        if writtenAlike { return nil }
+        object[key] = member
+      case .refuse:
+        if object[key] != nil { return nil }
+        object[key] = member
+      }
       skipWhitespace()
       guard index < bytes.count else { return nil }
       if bytes[index] == UInt8(ascii: ",") {
@@ -245,7 +307,7 @@ struct DuplicateTolerantReader {
   }
 
   mutating func array(depth: Int) -> JSONValue? {
-    guard depth <= JSONReader.maxDepth else { return nil }
+    guard depth <= maxDepth else { return nil }
     index += 1
     var items: [JSONValue] = []
     skipWhitespace()
@@ -266,6 +328,91 @@ struct DuplicateTolerantReader {
       guard bytes[index] == UInt8(ascii: "]") else { return nil }
       index += 1
       return .array(items)
+    }
+  }
+}
+
+/// The text-level drifts of D18 to D21, each as a port's reader does it.
+enum JSONTextDrifts {
+  /// D18's wide drift: every Unicode white space (`White_Space`) trimmed from both ends.
+  static func trimmingUnicodeWhitespace(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    return String(scalars[first...last])
+  }
+
+  /// D18's narrow drift: a tab or a carriage return in the white space before or after the value.
+  static func hasTabOrReturnAround(_ bytes: [UInt8]) -> Bool {
+    let around = bytes.prefix(while: LenientFraming.isWhitespace) + bytes.reversed().prefix(while: LenientFraming.isWhitespace)
+    return around.contains(0x09) || around.contains(0x0D)
+  }
+
+  /// The `\uXXXX` escapes of `bytes`, each as (offset of the backslash, code unit), in order.
+  static func unicodeEscapes(_ bytes: [UInt8]) -> [(offset: Int, unit: UInt16)] {
+    var escapes: [(offset: Int, unit: UInt16)] = []
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      if bytes[index + 1] == UInt8(ascii: "u"), index + 6 <= bytes.count,
+        let unit = UInt16(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+      {
+        escapes.append((index, unit))
+        index += 6
+      } else {
+        index += 2
+      }
+    }
+    return escapes
+  }
+
+  static func isHigh(_ unit: UInt16) -> Bool { (0xD800...0xDBFF).contains(unit) }
+  static func isLow(_ unit: UInt16) -> Bool { (0xDC00...0xDFFF).contains(unit) }
+
+  /// The offsets of the escapes that pair as a high then a low surrogate, the high's first.
+  static func pairedEscapes(_ escapes: [(offset: Int, unit: UInt16)]) -> Set<Int> {
+    var paired: Set<Int> = []
+    for (first, second) in zip(escapes, escapes.dropFirst())
+    where isHigh(first.unit) && isLow(second.unit) && second.offset == first.offset + 6 && !paired.contains(first.offset) {
+      paired.insert(first.offset)
+      paired.insert(second.offset)
+    }
+    return paired
+  }
+
+  /// D21's drift: each lone surrogate escape replaced by `\ufffd`.
+  static func replacingLoneSurrogateEscapes(_ bytes: [UInt8]) -> [UInt8] {
+    let escapes = unicodeEscapes(bytes)
+    let paired = pairedEscapes(escapes)
+    var result = bytes
+    for escape in escapes.reversed() where (isHigh(escape.unit) || isLow(escape.unit)) && !paired.contains(escape.offset) {
+      result.replaceSubrange(escape.offset..<(escape.offset + 6), with: Array(#"\ufffd"#.utf8))
+    }
+    return result
+  }
+
+  /// D21's drift: an escaped surrogate pair anywhere.
+  static func hasEscapedSurrogatePair(_ bytes: [UInt8]) -> Bool { !pairedEscapes(unicodeEscapes(bytes)).isEmpty }
+
+  /// The nesting depth of `value`: a scalar is 0, an array or object one more than its deepest member.
+  static func depth(of value: JSONValue) -> Int {
+    switch value {
+    case .array(let items): 1 + (items.map(depth(of:)).max() ?? 0)
+    case .object(let object): 1 + (object.members.map { depth(of: $0.value) }.max() ?? 0)
+    default: 0
+    }
+  }
+
+  /// D19's canonical drift: an object anywhere with two keys Swift's `String` `==` finds equal.
+  static func hasCanonicallyEqualKeys(_ value: JSONValue) -> Bool {
+    switch value {
+    case .array(let items): return items.contains(where: hasCanonicallyEqualKeys)
+    case .object(let object):
+      return Set(object.keys).count < object.count || object.members.contains { hasCanonicallyEqualKeys($0.value) }
+    default: return false
     }
   }
 }

@@ -35,7 +35,7 @@ enum UpdateNoticeFuzzer {
     var lookup: UpdateNoticeInput.Lookup?
     if !generator.chance(1, in: 10) {
       let status: Int64 = generator.chance(3, in: 4)
-        ? 200 : generator.pick([0, 199, 201, 204, 299, 300, 304, 404, 500, 503, 999])
+        ? 200 : generator.pick([100, 199, 201, 204, 299, 300, 304, 404, 500, 503, 599])
       lookup = UpdateNoticeInput.Lookup(status: status, body: body(using: &generator))
     }
     let snooze = generator.chance(3, in: 4)
@@ -127,6 +127,6 @@ extension UpdateNoticeSuite {
   /// The model run on the input the fuzzer made.
   public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
     let input = UpdateNoticeFuzzer.typedInput(using: &generator)
-    return (input.json, UpdateNotice.decide(input).json)
+    return (input.json, UpdateNotice.output(input))
   }
 }

@@ -12,12 +12,22 @@ extension Adapter {
         let fields = try input.fields("lookup")
         reply = StoreLookupReply(statusCode: Int(try fields.int("status")), body: try fields.string("body"))
       }
+      let now = try input.int("now")
+      let utcOffsetSeconds = try input.int("utcOffsetSeconds")
+      let snoozeSeconds = try input.fields("config").int("snoozeSeconds")
+      let answer = try input.string("answer")
+      if let outOfDomain = UpdateNoticeDomain.violation(
+        snoozeSeconds: snoozeSeconds, now: now, utcOffsetSeconds: utcOffsetSeconds, status: reply?.statusCode,
+        answer: answer)
+      {
+        return ["error": .string(outOfDomain.rawValue)]
+      }
       let outcome = checker.launch(
-        now: try input.int("now"), utcOffsetSeconds: try input.int("utcOffsetSeconds"),
+        now: now, utcOffsetSeconds: utcOffsetSeconds,
         defaults: UpdateNoticeDefaults(
           nextDisplayAt: try stored.optionalInt("nextDisplayAt"), lastCheckDay: try stored.optionalInt("lastCheckDay")),
         installedVersion: try input.string("installedVersion"),
-        snoozeSeconds: try input.fields("config").int("snoozeSeconds"), reply: reply, answer: try input.string("answer"))
+        snoozeSeconds: snoozeSeconds, reply: reply, answer: answer)
       return [
         "checked": .bool(outcome.checked), "reason": JSONValue(outcome.reason), "show": .bool(outcome.storeURL != nil),
         "stored": [

@@ -26,7 +26,7 @@ interface AppStoreLookupDecoder {
 }
 
 /**
- * The conformant decoder (suite `update-notice`, spec 1.0.0): the body is read with the harness's
+ * The conformant decoder (suite `update-notice`, spec 1.1.0): the body is read with the harness's
  * strict [JsonReader] (no byte order mark, no duplicate key, nothing after the value; `org.json`
  * and a lenient Gson take all three), then decoded as Swift's `JSONDecoder` decodes the story's
  * `Decodable` structs: a missing or null field is null, any other type fails the whole decode.
@@ -145,22 +145,45 @@ class UpdateNoticeChecker(
     }
 }
 
-/** Runs one `update-notice` case (spec 1.0.0). */
+/** The inputs the spec accepts (D22); outside them a case answers `{"error": reason}`. */
+object UpdateNoticeDomain {
+    private val snoozeSeconds = 0L..Int.MAX_VALUE.toLong()
+    private val epochSeconds = 0L..253_402_300_799L
+    private val utcOffsetSeconds = -64_800L..64_800L
+    private val httpStatuses = 100L..599L
+    private val answers = setOf("update", "later")
+
+    /** The reason of the first field outside the domain, in the spec's input order; null inside it. */
+    fun violation(snooze: Long, now: Long, offset: Long, status: Long?, answer: String): String? = when {
+        snooze !in snoozeSeconds -> "snooze-out-of-range"
+        now !in epochSeconds -> "now-out-of-range"
+        offset !in utcOffsetSeconds -> "offset-out-of-range"
+        status != null && status !in httpStatuses -> "status-out-of-range"
+        answer !in answers -> "answer-unknown"
+        else -> null
+    }
+}
+
+/** Runs one `update-notice` case (spec 1.1.0). */
 fun runUpdateNotice(input: JsonFields, checker: UpdateNoticeChecker): Json {
     input.rejectUnknown("answer", "config", "installedVersion", "lookup", "now", "stored", "utcOffsetSeconds")
     val stored = input.fields("stored")
-    val reply = if (input.value("lookup") === JsonNull) null else {
-        val lookup = input.fields("lookup")
-        StoreReply(lookup.int("status"), lookup.string("body"))
-    }
+    val lookup = if (input.value("lookup") === JsonNull) null else input.fields("lookup")
+    val status = lookup?.long("status")
+    val now = input.long("now")
+    val utcOffsetSeconds = input.long("utcOffsetSeconds")
+    val snoozeSeconds = input.fields("config").long("snoozeSeconds")
+    val answer = input.string("answer")
+    UpdateNoticeDomain.violation(snoozeSeconds, now, utcOffsetSeconds, status, answer)?.let { return jsonOf("error" to it) }
+    val reply = if (lookup == null || status == null) null else StoreReply(status.toInt(), lookup.string("body"))
     val outcome = checker.launch(
-        now = input.long("now"),
-        utcOffsetSeconds = input.long("utcOffsetSeconds"),
+        now = now,
+        utcOffsetSeconds = utcOffsetSeconds,
         prefs = UpdateNoticePrefs(stored.optionalLong("nextDisplayAt"), stored.optionalLong("lastCheckDay")),
         installedVersion = input.string("installedVersion"),
-        snoozeSeconds = input.fields("config").long("snoozeSeconds"),
+        snoozeSeconds = snoozeSeconds,
         reply = reply,
-        answer = input.string("answer"))
+        answer = answer)
     return jsonOf(
         "checked" to outcome.checked,
         "reason" to outcome.reason,
