@@ -62,20 +62,20 @@ extension RestartPromptSuite {
     let launch = RestartPromptStep.launch.json
     let answer = RestartPromptStep.answer.json
     func domain(_ name: String, _ note: String, _ input: JSONValue) -> CaseDraft {
-      CaseDraft("domain/\(name)", tags: ["domain"], note: note, input: input)
+      CaseDraft("domain/\(name)", tags: [], note: note, input: input)
     }
     return [
-      named("domain/steps-10000", ["domain"],
+      named("domain/steps-10000", [],
             "10,000 steps is inside the domain: the last step's answer shows the prompt at step 9999",
             start: .downloaded, Array(repeating: .kill, count: filler) + [.launch, .answer]),
-      named("domain/steps-10001", ["domain"], "10,001 steps is past the domain's bound: {\"error\":\"too-many-steps\"}",
+      named("domain/steps-10001", [], "10,001 steps is past the domain's bound: {\"error\":\"too-many-steps\"}",
             start: .downloaded, Array(repeating: .kill, count: filler + 1) + [.launch, .answer]),
       domain("start-status-upper-case", "\"DOWNLOADED\" is Play Core's constant name, not a status of the spec: unknown-install-status",
              raw("DOWNLOADED", [launch, answer])),
       domain("start-status-empty", "an empty install status is unknown: unknown-install-status", raw("", [launch, answer])),
       domain("start-status-requires-ui-intent", "a status Play has but the spec does not list: unknown-install-status",
              raw("requires_ui_intent", [launch, answer])),
-      named("domain/status-step-canceled", ["domain"], "\"canceled\" is the spec's spelling: the prompt is hidden",
+      named("domain/status-step-canceled", [], "\"canceled\" is the spec's spelling: the prompt is hidden",
             start: .downloaded, [.launch, .answer, .status(.canceled)]),
       domain("status-step-cancelled", "\"cancelled\" is not the spec's spelling: unknown-install-status",
              raw("downloaded", [launch, answer, ["installStatus": "cancelled", "op": "status"]])),
@@ -113,7 +113,7 @@ extension RestartPromptSuite {
         var after = model
         after.apply(step)
         drafts.append(
-          named("transition/\(model.stateLabel)/\(label)", ["transition"],
+          named("transition/\(model.stateLabel)/\(label)", [],
                 "every state the model reaches, then every step: \(label) in state \(model.stateLabel)",
                 start: start, steps + [step]))
         if seen.insert(after.abstractState).inserted { queue.append((steps + [step], start, after)) }
@@ -130,7 +130,7 @@ extension RestartPromptSuite {
     return rows.map { row in
       let start = InstallStatus.allCases[row[0]]
       let letters = row.dropFirst().map { allLetters[$0] }
-      return named("pairwise/\(start.rawValue)/\(letters.map(\.label).joined(separator: "-"))", ["pairwise"],
+      return named("pairwise/\(start.rawValue)/\(letters.map(\.label).joined(separator: "-"))", [],
                    "all pairs of the start status and the first four steps", start: start, letters.map(\.step))
     }
   }
