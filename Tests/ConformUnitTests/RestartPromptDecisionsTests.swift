@@ -92,7 +92,7 @@ import Testing
   /// transition that random timelines reach is missing from the named cases (`StepCoverage`).
   @Test func theNamedCasesCoverEveryStateAndTransitionFuzzingReaches() throws {
     func keys(_ input: JSONValue) -> Set<String> {
-      let fixture = FixtureCase(id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: input, expected: .null, decisions: [])
+      let fixture = FixtureCase(id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: input, expected: .null)
       return Set(suite.coverageKeys(of: fixture).filter { !$0.hasPrefix("pair ") })
     }
     let named = RestartPromptSuite.namedCases.reduce(into: Set<String>()) { $0.formUnion(keys($1.input)) }

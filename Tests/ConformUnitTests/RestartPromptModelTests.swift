@@ -76,9 +76,11 @@ import Testing
     (#"{"start":{"installStatus":""},"steps":[{"op":"launch"}]}"#, "unknown-install-status"),
     (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"}]}"#, "unknown-step"),
     (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"launch"},{"op":"answer"},{"op":"Kill"}]}"#, "unknown-step"),
-    (#"{"start":{"installStatus":"downloaded"},"steps":[{"installStatus":"cancelled","op":"status"}]}"#, "unknown-install-status"),
+    (#"{"start":{"installStatus":"downloaded"},"steps":[{"installStatus":"cancelled","op":"status"}]}"#,
+     "unknown-install-status"),
     (#"{"start":{"installStatus":"done"},"steps":[{"op":"resume"}]}"#, "unknown-install-status"),
-    (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"},{"installStatus":"done","op":"status"}]}"#, "unknown-step"),
+    (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"},{"installStatus":"done","op":"status"}]}"#,
+     "unknown-step"),
   ])
   func inputsOutsideTheDomainAreAnsweredWithTheirReason(_ text: String, _ reason: String) throws {
     let input = try JSONReader.parse(text)

@@ -113,14 +113,16 @@ public struct RestartPromptModel: Sendable {
   /// Whether `output` is the same as `other`'s, compared field by field without building
   /// either: `decisions(of:)` compares every drifted model with the reference for each case.
   func hasSameOutput(as other: RestartPromptModel) -> Bool {
-    status == other.status && reportedPrompt == other.reportedPrompt && queryPending == other.queryPending && running == other.running
+    status == other.status && reportedPrompt == other.reportedPrompt && queryPending == other.queryPending
+      && running == other.running
       && effects == other.effects
   }
 
   /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
     let final = JSONObject(sortedMembers: [
-      ("installStatus", .string(status.rawValue)), ("prompt", .string(reportedPrompt.rawValue)), ("queryPending", .bool(queryPending)),
+      ("installStatus", .string(status.rawValue)), ("prompt", .string(reportedPrompt.rawValue)),
+      ("queryPending", .bool(queryPending)),
       ("running", .bool(running)),
     ])
     return .object(JSONObject(sortedMembers: [("effects", .array(effects)), ("final", .object(final))]))

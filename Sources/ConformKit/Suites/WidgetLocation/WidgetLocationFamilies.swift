@@ -18,7 +18,8 @@ extension WidgetLocationSuite {
     draft("zero-limit/max-age-fix-one-second-old", ["cache", "age"],
           "a maximum age of 0 is a limit, not \"no limit\": a fix one second old must not be used",
           base(cached: Cached(ageSeconds: 1, horizontalAccuracy: 65), maxAge: 0)),
-    draft("zero-limit/max-age-fix-a-day-old", ["cache", "age"], "a maximum age of 0 must not take a fix a day old (\"no limit\" would)",
+    draft("zero-limit/max-age-fix-a-day-old", ["cache", "age"],
+          "a maximum age of 0 must not take a fix a day old (\"no limit\" would)",
           base(cached: Cached(ageSeconds: 86_400, horizontalAccuracy: 65), maxAge: 0)),
     draft("zero-limit/max-age-fix-int32-max-old", ["cache", "age"],
           "a maximum age of 0 must not take a fix 2^31 - 1 s old (\"no limit\" would)",
@@ -61,26 +62,31 @@ extension WidgetLocationSuite {
     ]
     for (label, value, inside) in statuses {
       let outcome = inside ? "a 32-bit status this spec does not know: denied" : "past 32 bits: status-out-of-range"
-      drafts.append(draft("domain/status-\(label)", ["status"], "status \(value) is \(outcome)", base(status: value, cached: fresh)))
+      drafts.append(
+        draft("domain/status-\(label)", ["status"], "status \(value) is \(outcome)", base(status: value, cached: fresh)))
     }
     drafts += [
-      draft("domain/limit-before-status", ["status"], "a limit and the status both outside: the limits are read first, limit-out-of-range",
+      draft("domain/limit-before-status", ["status"],
+            "a limit and the status both outside: the limits are read first, limit-out-of-range",
             base(status: two32 + 4, maxAge: -1)),
-      draft("domain/limit-refused-when-denied", [], "a limit outside the domain is refused whatever the status: limit-out-of-range",
+      draft("domain/limit-refused-when-denied", [],
+            "a limit outside the domain is refused whatever the status: limit-out-of-range",
             base(status: 2, widget: false, maxAge: two31)),
       draft("domain/age-int32-max-at-limit", ["cache", "age"], "an age of 2^31 - 1 s at a limit of 2^31 - 1: used",
             base(cached: Cached(ageSeconds: int32Max, horizontalAccuracy: 65), maxAge: int32Max)),
       draft("domain/age-pow2-31-past-limit", ["cache", "age"],
             "an age of 2^31 s is inside the domain and past the largest limit: not used (a 32-bit read makes it negative)",
             base(cached: Cached(ageSeconds: two31, horizontalAccuracy: 65), maxAge: int32Max)),
-      draft("domain/age-pow2-32-stale", ["cache", "age", "int32"], "an age of 2^32 s must be stale, not wrap to 0 (e.g. Kotlin `toInt()`)",
+      draft("domain/age-pow2-32-stale", ["cache", "age", "int32"],
+            "an age of 2^32 s must be stale, not wrap to 0 (e.g. Kotlin `toInt()`)",
             base(cached: Cached(ageSeconds: two32, horizontalAccuracy: 65))),
       draft("domain/accuracy-int32-max-at-limit", ["cache", "accuracy"], "an accuracy of 2^31 - 1 m at a limit of 2^31 - 1: used",
             base(cached: Cached(ageSeconds: 30, horizontalAccuracy: int32Max), accuracy: int32Max)),
       draft("domain/accuracy-pow2-31-past-limit", ["cache", "accuracy"],
             "an accuracy of 2^31 m is inside the domain and past the largest limit: not used",
             base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two31), accuracy: int32Max)),
-      draft("domain/accuracy-pow2-32-coarse", ["cache", "accuracy", "int32"], "an accuracy of 2^32 m must be coarse, not wrap to 0 m",
+      draft("domain/accuracy-pow2-32-coarse", ["cache", "accuracy", "int32"],
+            "an accuracy of 2^32 m must be coarse, not wrap to 0 m",
             base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two32))),
     ]
     return drafts
@@ -94,9 +100,10 @@ extension WidgetLocationSuite {
     var values: [(label: String, set: (inout WidgetLocationInput) -> Void)]
   }
 
-  static func integers(_ field: String, ordinary: Int64, _ boundaries: [Int64], _ set: @escaping (inout WidgetLocationInput, Int64) -> Void)
-    -> Levels
-  {
+  /// An integer field's levels, each labelled `<field>_<value>`.
+  static func integers(
+    _ field: String, ordinary: Int64, _ boundaries: [Int64], _ set: @escaping (inout WidgetLocationInput, Int64) -> Void
+  ) -> Levels {
     Levels(field: field, values: ([ordinary] + boundaries).map { value in ("\(field)_\(value)", { set(&$0, value) }) })
   }
 
@@ -114,7 +121,9 @@ extension WidgetLocationSuite {
       integers("status", ordinary: WidgetLocation.authorizedWhenInUse, [3, 0, 1, 2, 5, -1, int32Max, int32Min]) {
         $0.authorizationStatus = $1
       },
-      Levels(field: "widget", values: [("widget", { $0.widgetUpdatesAuthorized = true }), ("no-widget", { $0.widgetUpdatesAuthorized = false })]),
+      Levels(
+        field: "widget",
+        values: [("widget", { $0.widgetUpdatesAuthorized = true }), ("no-widget", { $0.widgetUpdatesAuthorized = false })]),
       Levels(field: "key", values: [("key", { $0.widgetWantsLocation = true }), ("no-key", { $0.widgetWantsLocation = false })]),
       integers("max-age", ordinary: maxAge, [0, 1, int32Max]) { $0.maxCacheAgeSeconds = $1 },
       integers("accuracy", ordinary: accuracy, [0, 1, int32Max]) { $0.desiredAccuracyMeters = $1 },
