@@ -9,8 +9,9 @@ import Testing
 /// What the end-to-end tests share: a small fixtures folder, the test implementations, and a
 /// way to run `conform run` against them and read what it wrote.
 enum Testbed {
-  /// The published tables cut down to every seed, boundary and pitfall case and a few of the
-  /// rest (generated once per test process), so that slow test implementations stay quick.
+  /// The published tables cut down to every named case (seed, boundary, pitfall, domain...) and a
+  /// few of each generated family's (generated once per test process), so that slow test
+  /// implementations stay quick.
   static let fixtures: String = {
     let directory = TestSupport.temporaryDirectory("conform-fixtures").path
     let files = FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1))
@@ -23,7 +24,8 @@ enum Testbed {
       var tags: [String: Int64] = [:]
       for line in file.bytes.split(separator: 0x0A) {
         let fixture = try! FixtureCase(json: try! JSONReader.parse(Array(line)))
-        let bulk = fixture.tags.contains("grid") || fixture.tags.contains("exhaustive")
+        // The generated families: products, step sequences, all-pairs rows, every transition.
+        let bulk = ["grid", "exhaustive", "pairwise", "transition", "one-boundary"].contains(where: fixture.tags.contains)
         if bulk {
           many += 1
           if many > 5 { continue }

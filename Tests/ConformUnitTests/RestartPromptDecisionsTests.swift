@@ -11,7 +11,7 @@ import Testing
   static let published = Array(RestartPromptSuite().drafts(options: .published))
 
   @Test func theSpecNumbersItsDecisionsFromOneWithoutGaps() {
-    #expect(DecisionListChecks.headingNumbers(suite.spec) == Array(1...11))
+    #expect(DecisionListChecks.headingNumbers(suite.spec) == Array(1...13))
   }
 
   /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
@@ -32,7 +32,8 @@ import Testing
     // Both sources report DOWNLOADED (D2, D8); the query still answers, so D1 answers the same.
     ("seed/listener-and-query-both-report", [2, 8]),
     ("seed/query-dies-with-process", [1, 6]),
-    ("seed/restart-completes-update", [1, 5]),
+    // Restart ends the process with the prompt visible: a closed app reporting it is D12's drift.
+    ("seed/restart-completes-update", [1, 5, 12]),
     ("seed/dismiss-before-prompt", [1, 9]),
     ("seed/restart-without-prompt", [1, 10]),
     // FAILED reported to a prompt that is none: no drift changes it; traced to D4's branch.
@@ -52,7 +53,7 @@ import Testing
   @Test(arguments: RestartPromptDrift.modelled)
   func eachDriftChangesSomePublishedAnswer(decision: Int) throws {
     let changed = try Self.published.first { draft in
-      let timeline = try RestartPromptInput(json: draft.input)
+      guard case .timeline(let timeline) = try RestartPromptInput.read(draft.input) else { return false }
       return RestartPromptSuite.output(timeline, drift: RestartPromptDrift(decision: decision))
         != RestartPromptSuite.output(timeline)
     }
@@ -65,10 +66,43 @@ import Testing
     #expect(RestartPromptSuite.output(twice, drift: .promptEveryCallback)["effects"]?.arrayValue?.count == 2)
   }
 
-  @Test func decisionsThrowOutsideTheDomainAsExpectedDoes() {
-    let input: JSONValue = ["start": ["installStatus": "done"], "steps": []]
+  @Test func decisionsThrowForAMalformedInputAsExpectedDoes() {
+    let input: JSONValue = ["start": ["installStatus": 3], "steps": []]
     #expect(throws: JSONShapeError.self) { try suite.expected(for: input) }
     #expect(throws: JSONShapeError.self) { try suite.decisions(for: input) }
+  }
+
+  /// New cases of 1.1.0: a closed app's prompt (D12), the domain (D13), and the next launch
+  /// after a dismissal (D7), which the port `dismissal-persists` gets wrong.
+  @Test(arguments: [
+    ("not-running/killed-after-dismissal", [1, 12]),
+    ("not-running/never-launched", [11]),
+    ("domain/steps-10001", [13]),
+    ("domain/start-status-upper-case", [13]),
+    ("domain/steps-10000", [1]),
+    ("next-launch/listener-reports-downloaded", [1, 7, 8]),
+    ("next-launch/every-session-asks", [1, 7]),
+  ])
+  func newFamiliesGetTheSpecsDecisions(name: String, expected: [Int]) throws {
+    let draft = try #require(Self.published.first { $0.name == name })
+    #expect(try suite.decisions(for: draft.input) == expected)
+  }
+
+  /// The transition family reaches every state and takes every step from it: no state or
+  /// transition that random timelines reach is missing from the named cases (`StepCoverage`).
+  @Test func theNamedCasesCoverEveryStateAndTransitionFuzzingReaches() throws {
+    func keys(_ input: JSONValue) -> Set<String> {
+      let fixture = FixtureCase(id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: input, expected: .null)
+      return Set(suite.coverageKeys(of: fixture).filter { !$0.hasPrefix("pair ") })
+    }
+    let named = RestartPromptSuite.namedCases.reduce(into: Set<String>()) { $0.formUnion(keys($1.input)) }
+    var generator = SeededGenerator(seed: 29)
+    var fuzzed = Set<String>()
+    for _ in 0..<20_000 { fuzzed.formUnion(keys(RestartPromptFuzzer.input(using: &generator))) }
+    #expect(fuzzed.subtracting(named).sorted() == [])
+    // Every status in every state: 27 states (8 closed, 19 running), 13 steps from each.
+    #expect(named.filter { $0.hasPrefix("state ") }.count == 27)
+    #expect(RestartPromptSuite.transitionCases.count == 27 * 13)
   }
 
   /// The reference model gives every committed fixture's expected output: adding the drifts
@@ -83,6 +117,6 @@ import Testing
       #expect(try suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
       count += 1
     }
-    #expect(count == 10903)
+    #expect(count == 11488)
   }
 }

@@ -16,8 +16,9 @@ import Testing
   }
 
   @Test func theSpecNumbersItsDecisionsOnceEachInOrder() {
-    #expect(Self.specDecisions == Array(1...15))
-    #expect(WidgetLocation.Drifts.decisions == Self.specDecisions)
+    #expect(Self.specDecisions == Array(1...17))
+    // Every decision but the domain's (D17) has a drift.
+    #expect(WidgetLocation.Drifts.decisions + [17] == Self.specDecisions)
   }
 
   /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
@@ -49,6 +50,14 @@ import Testing
     ("boundary/cache-age-max", [13]),
     ("boundary/cache-accuracy-desired+1", [12]),
     ("boundary/cache-past-int32", [6, 15]),
+    ("zero-limit/max-age-fix-of-this-second", [13]),  // "no cache" is D13's drift at 0
+    ("zero-limit/max-age-fix-one-second-old", [6, 16]),  // "no limit" takes it
+    ("zero-limit/accuracy-fix-1m", [12, 16]),
+    ("domain/max-age-minus-1", [17]),
+    ("domain/status-pow2-32+4", [17]),
+    ("domain/status-int32-max", [4, 9]),  // inside: an unknown status
+    ("domain/age-pow2-32-stale", [6, 15]),
+    ("one-boundary/age_4294967296", [6, 15]),
   ])
   func namedCasesCarryTheSpecsDecisions(name: String, decisions: [Int]) throws {
     #expect(try Self.suite.decisions(for: Self.draft(name).input) == decisions)

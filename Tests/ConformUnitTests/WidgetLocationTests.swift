@@ -51,13 +51,70 @@ import Testing
     #expect(count == 7 * 2 * 2 * 9)
   }
 
-  @Test func inputsOutsideTheDomainAreRefusedWithTheField() throws {
+  @Test func malformedInputsAreRefusedWithTheField() throws {
     guard case .object(var object) = Self.input().json else { Issue.record("not an object"); return }
-    object["config"] = ["desiredAccuracyMeters": -1, "maxCacheAgeSeconds": 600]
+    object["config"] = ["desiredAccuracyMeters": "100", "maxCacheAgeSeconds": 600]
     #expect {
       try WidgetLocationSuite().expected(for: .object(object))
     } throws: { error in
       "\(error)".contains("desiredAccuracyMeters")
     }
+  }
+
+  /// D17: each limit and the status just inside and just outside its range; the limits first.
+  @Test(arguments: [
+    (Int64(600), Int64(100), Int64(4), nil as String?),
+    (-1, 100, 4, "limit-out-of-range"), (600, -1, 4, "limit-out-of-range"),
+    (2_147_483_647, 2_147_483_647, 4, nil), (2_147_483_648, 100, 4, "limit-out-of-range"),
+    (600, 4_294_967_296 + 100, 4, "limit-out-of-range"), (.min, 100, 4, "limit-out-of-range"),
+    (600, 100, 2_147_483_647, nil), (600, 100, -2_147_483_648, nil),
+    (600, 100, 2_147_483_648, "status-out-of-range"), (600, 100, -2_147_483_649, "status-out-of-range"),
+    (600, 100, 4_294_967_300, "status-out-of-range"), (-1, 100, .max, "limit-out-of-range"),
+  ])
+  func inputsOutsideTheDomainAreRefusedWithTheirReason(maxAge: Int64, accuracy: Int64, status: Int64, reason: String?) throws {
+    var input = Self.input(status: status, age: 0, accuracy: 0)
+    input.maxCacheAgeSeconds = maxAge
+    input.desiredAccuracyMeters = accuracy
+    #expect(input.refusal?.rawValue == reason)
+    let output = try WidgetLocationSuite().expected(for: input.json)
+    if let reason {
+      #expect(output == ["error": .string(reason)])
+      #expect(try WidgetLocationSuite().decisions(for: input.json) == [17])
+    } else {
+      #expect(output["error"] == nil && output["label"] != nil)
+    }
+  }
+
+  /// D16: a limit of 0 accepts a fix of this second, or a perfect one, and nothing else.
+  @Test func aLimitOfZeroIsALimit() {
+    var input = Self.input(age: 0, accuracy: 0)
+    input.maxCacheAgeSeconds = 0
+    input.desiredAccuracyMeters = 0
+    #expect(WidgetLocation.action(input) == .useCache)
+    input.cachedLocation = .init(ageSeconds: 1, horizontalAccuracy: 0)
+    #expect(WidgetLocation.action(input) == .requestLocation)
+    #expect(WidgetLocation.action(input, drifts: .zeroIsNoLimit) == .useCache)
+    input.cachedLocation = .init(ageSeconds: 0, horizontalAccuracy: 1)
+    #expect(WidgetLocation.action(input) == .requestLocation)
+    #expect(WidgetLocation.action(input, drifts: .zeroIsNoLimit) == .useCache)
+  }
+
+  /// The pairwise family holds every pair of every field's levels, each row once.
+  @Test func thePairwiseFamilyCoversEveryPairOfLevels() throws {
+    let levels = WidgetLocationSuite.pairwiseLevels
+    #expect(levels.map(\.values.count) == [9, 2, 2, 4, 4, 10, 9])
+    let rows = Pairwise.rows(levels: levels.map(\.values.count))
+    for a in levels.indices {
+      for b in levels.indices where b > a {
+        for i in levels[a].values.indices {
+          for j in levels[b].values.indices {
+            #expect(rows.contains { $0[a] == i && $0[b] == j }, "\(levels[a].values[i].label) with \(levels[b].values[j].label)")
+          }
+        }
+      }
+    }
+    let cases = WidgetLocationSuite.pairwiseCases
+    #expect(Set(cases.map(\.name)).count == cases.count)
+    #expect(cases.allSatisfy { (try? WidgetLocationInput(json: $0.input))?.refusal == nil })
   }
 }

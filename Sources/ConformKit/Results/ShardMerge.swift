@@ -76,6 +76,11 @@ public enum ShardMerge {
     var header = files[0].header
     header.options = withoutShard(header.options)
     header.fixtures.cases = files.reduce(0) { $0 + $1.header.fixtures.cases }
+    // Each shard's header counts the decisions of the suites it ran (the manifest's counts): a
+    // shard given few costly cases may run none of a suite's, so the whole run's are the union.
+    for file in files.dropFirst() {
+      header.fixtures.decisions.merge(file.header.fixtures.decisions) { first, _ in first }
+    }
     header.startedAt = files.map(\.header.startedAt).min()!
     var totals: [CaseStatus: Int64] = [:]
     for file in files {

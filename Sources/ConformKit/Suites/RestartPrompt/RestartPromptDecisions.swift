@@ -10,12 +10,20 @@ extension RestartPromptSuite {
   /// reference's. When no drift changes the answer, the list holds the decisions of the branches
   /// the reference took (`tracedDecision`): D4 when the app learned a status other than
   /// DOWNLOADED, or else the base rule that nothing is shown without a DOWNLOADED report (D11).
-  /// Computed from the input alone, never from a case's id, name, tags or note.
+  /// An input the spec puts outside its domain is D13's alone. Computed from the input alone,
+  /// never from a case's id, name, tags or note.
   ///
-  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is outside the domain.
+  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is not a `restart-prompt`
+  ///   input at all.
   public func decisions(for input: JSONValue) throws -> [Int] {
-    Self.decisions(of: try RestartPromptInput(json: input))
+    switch try RestartPromptInput.read(input) {
+    case .timeline(let timeline): Self.decisions(of: timeline)
+    case .refused: [Self.domainDecision]
+    }
   }
+
+  /// D13: the inputs outside the domain and the reason each is refused with.
+  static let domainDecision = 13
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: RestartPromptInput) -> [Int] {

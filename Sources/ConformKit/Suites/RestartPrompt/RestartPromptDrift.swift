@@ -28,7 +28,10 @@ struct RestartPromptDrift: OptionSet, Sendable {
   static let dismissWithoutPrompt = Self(decision: 9)
   /// D10: Restart acts whenever the app runs, with no prompt visible.
   static let restartWithoutPrompt = Self(decision: 10)
+  /// D12: with the app not running, `final.prompt` reports the ended process's prompt.
+  static let promptOutlivesProcess = Self(decision: 12)
 
-  /// The decisions that have a drift model, ascending.
-  static let modelled = Array(1...10)
+  /// The decisions that have a drift model, ascending: every decision but the base rule (D11)
+  /// and the domain (D13), which no step model breaks.
+  static let modelled = Array(1...10) + [12]
 }

@@ -36,6 +36,9 @@ public struct RestartPromptModel: Sendable {
   let drift: RestartPromptDrift
   /// A dismissal saved across launches (the drift of D7 only).
   private var savedDismissal = false
+  /// The prompt of the process that ended, still reported while the app is not running (the
+  /// drift of D12 only).
+  private var endedPrompt: PromptState?
 
   public init(status: InstallStatus) { self.init(status: status, drift: []) }
 
@@ -51,6 +54,7 @@ public struct RestartPromptModel: Sendable {
       guard !running else { break }
       // The listener is registered and the query sent as the process starts.
       running = true
+      endedPrompt = nil
       queryPending = !drift.contains(.listenerOnly)
     case .answer:
       guard queryPending else { break }
@@ -99,20 +103,26 @@ public struct RestartPromptModel: Sendable {
   private mutating func endProcess() {
     running = false
     if !drift.contains(.queryOutlivesProcess) { queryPending = false }
+    if drift.contains(.promptOutlivesProcess) { endedPrompt = prompt }
     prompt = .none
   }
+
+  /// The prompt `final.prompt` reports: none while the app is not running (D12).
+  public var reportedPrompt: PromptState { endedPrompt ?? prompt }
 
   /// Whether `output` is the same as `other`'s, compared field by field without building
   /// either: `decisions(of:)` compares every drifted model with the reference for each case.
   func hasSameOutput(as other: RestartPromptModel) -> Bool {
-    status == other.status && prompt == other.prompt && queryPending == other.queryPending && running == other.running
+    status == other.status && reportedPrompt == other.reportedPrompt && queryPending == other.queryPending
+      && running == other.running
       && effects == other.effects
   }
 
   /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
     let final = JSONObject(sortedMembers: [
-      ("installStatus", .string(status.rawValue)), ("prompt", .string(prompt.rawValue)), ("queryPending", .bool(queryPending)),
+      ("installStatus", .string(status.rawValue)), ("prompt", .string(reportedPrompt.rawValue)),
+      ("queryPending", .bool(queryPending)),
       ("running", .bool(running)),
     ])
     return .object(JSONObject(sortedMembers: [("effects", .array(effects)), ("final", .object(final))]))
@@ -131,17 +141,23 @@ public struct RestartPromptInput: Sendable, Equatable {
     self.steps = steps
   }
 
-  public init(json: JSONValue) throws(JSONShapeError) {
+  /// The input `json` is, outside the spec's domain or not (D13).
+  ///
+  /// - Throws: `JSONShapeError` naming the field when `json` is not a `restart-prompt` input at
+  ///   all (a member missing, of the wrong type, or unknown), which the tables never hold.
+  public static func read(_ json: JSONValue) throws(JSONShapeError) -> RestartPromptCase {
     let fields = try JSONFields(json)
     try fields.rejectUnknown(["start", "steps"])
     let start = try fields.fields("start")
     try start.rejectUnknown(["installStatus"])
-    status = try start.installStatus("installStatus")
     let values = try fields.array("steps")
-    guard values.count <= Self.maxSteps else {
-      throw JSONShapeError(path: "steps", message: "\(values.count) steps, more than \(Self.maxSteps)")
+    // D13's order: the count, then the start, then each step in order; the first refusal answers.
+    guard values.count <= Self.maxSteps else { return .refused(.tooManySteps) }
+    guard let status = InstallStatus(rawValue: try start.string("installStatus")) else {
+      return .refused(.unknownInstallStatus)
     }
-    steps = []
+    var steps: [RestartPromptStep] = []
+    steps.reserveCapacity(values.count)
     for (index, value) in values.enumerated() {
       let step = try JSONFields(value, path: "steps[\(index)]")
       let op = try step.string("op")
@@ -151,10 +167,26 @@ public struct RestartPromptInput: Sendable, Equatable {
       case "dismiss": steps.append(.dismiss)
       case "restart": steps.append(.restart)
       case "kill": steps.append(.kill)
-      case "status": steps.append(.status(try step.installStatus("installStatus")))
-      default: throw JSONShapeError(path: step.pathOf("op"), message: "unknown step \"\(op)\"")
+      case "status":
+        guard let reported = InstallStatus(rawValue: try step.string("installStatus")) else {
+          return .refused(.unknownInstallStatus)
+        }
+        steps.append(.status(reported))
+      default: return .refused(.unknownStep)
       }
       try step.rejectUnknown(op == "status" ? ["op", "installStatus"] : ["op"])
+    }
+    return .timeline(RestartPromptInput(status: status, steps: steps))
+  }
+
+  /// The input `json` is, inside the spec's domain.
+  ///
+  /// - Throws: `JSONShapeError` as `read(_:)` does, and naming the reason when the spec puts
+  ///   `json` outside its domain (D13).
+  public init(json: JSONValue) throws(JSONShapeError) {
+    switch try Self.read(json) {
+    case .timeline(let timeline): self = timeline
+    case .refused(let reason): throw JSONShapeError(path: "", message: "outside the domain: \(reason.rawValue)")
     }
   }
 
@@ -176,14 +208,23 @@ extension RestartPromptStep {
   }
 }
 
-extension JSONFields {
-  fileprivate func installStatus(_ key: String) throws(JSONShapeError) -> InstallStatus {
-    let name = try string(key)
-    guard let status = InstallStatus(rawValue: name) else {
-      throw JSONShapeError(
-        path: pathOf(key),
-        message: "unknown install status \"\(name)\" (\(InstallStatus.allCases.map(\.rawValue).joined(separator: ", ")))")
-    }
-    return status
-  }
+/// A well-formed `restart-prompt` input: a timeline the model runs, or one the spec puts outside
+/// its domain (D13), answered `{"error": reason}`.
+public enum RestartPromptCase: Sendable, Equatable {
+  case timeline(RestartPromptInput)
+  case refused(RestartPromptRefusal)
+}
+
+/// Why a well-formed input is outside the `restart-prompt` domain (D13): the reason codes the spec
+/// lists.
+public enum RestartPromptRefusal: String, Sendable, CaseIterable {
+  /// More than `RestartPromptInput.maxSteps` steps.
+  case tooManySteps = "too-many-steps"
+  /// An install status (the start's or a `status` step's) that is not one of Play's.
+  case unknownInstallStatus = "unknown-install-status"
+  /// A step whose `op` is not one of the spec's.
+  case unknownStep = "unknown-step"
+
+  /// The output the spec requires: `{"error": reason}`.
+  public var output: JSONValue { ["error": .string(rawValue)] }
 }

@@ -4,13 +4,16 @@ import ConformJSON
 /// in-app update, and how often (the Android half of the app-store version story).
 public struct RestartPromptSuite: Suite {
   public let name = "restart-prompt"
-  public let specVersion = "1.0.0"
+  public let specVersion = "1.1.0"
   public var spec: [UInt8] { PackageResources.restart_prompt_md }
 
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    Self.output(try RestartPromptInput(json: input))
+    switch try RestartPromptInput.read(input) {
+    case .timeline(let timeline): Self.output(timeline)
+    case .refused(let reason): reason.output
+    }
   }
 
   /// The reference model's output for `timeline`.
@@ -24,7 +27,7 @@ public struct RestartPromptSuite: Suite {
 
   public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
     StepSequences.tableDrafts(
-      seeds: Self.seedCases,
+      seeds: Self.namedCases,
       alphabets: Self.alphabets.map { $0.sequences(options) },
       keeping: keep)
   }
@@ -32,7 +35,7 @@ public struct RestartPromptSuite: Suite {
   /// The seeds and every sequence of each alphabet (the empty one once), counted without making them.
   public func caseCount(options: GeneratorOptions) -> Int {
     StepSequences.tableCount(
-      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
+      seeds: Self.namedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
@@ -52,7 +55,7 @@ public struct RestartPromptSuite: Suite {
 extension RestartPromptSuite: WritesFixtureLines {
   func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(
-      suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
+      suite: self, seeds: Self.namedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
       keeping: keep)
   }
 }
@@ -155,9 +158,14 @@ extension RestartPromptSuite {
 }
 
 extension RestartPromptSuite {
-  /// The model's states, transitions and pairs of transitions that the case goes through (`StepCoverage`).
+  /// The model's states, transitions and pairs of transitions that the case goes through
+  /// (`StepCoverage`); for an input outside the domain, the reason it is refused with.
   public func coverageKeys(of fixture: FixtureCase) -> [String] {
-    guard let timeline = try? RestartPromptInput(json: fixture.input) else { return [] }
+    guard let read = try? RestartPromptInput.read(fixture.input) else { return [] }
+    guard case .timeline(let timeline) = read else {
+      if case .refused(let reason) = read { return ["refused \(reason.rawValue)"] }
+      return []
+    }
     return StepCoverage.keys(
       of: RestartPromptModel(status: timeline.status), through: timeline.steps, apply: { $0.apply($1) },
       state: \.abstractState, effects: \.effects.count, label: { JSONWriter.string($0.json) })
@@ -166,5 +174,5 @@ extension RestartPromptSuite {
 
 extension RestartPromptModel {
   /// Everything the model holds but its effects and step counter.
-  var abstractState: String { "\(status.rawValue) running=\(running) query=\(queryPending) prompt=\(prompt.rawValue)" }
+  var abstractState: String { "\(status.rawValue) running=\(running) query=\(queryPending) prompt=\(reportedPrompt.rawValue)" }
 }

@@ -109,12 +109,15 @@ public enum WidgetLocation {
       cached.horizontalAccuracy = Int64(Int32(truncatingIfNeeded: cached.horizontalAccuracy))
     }
     let strict = drifts.contains(.strictLimits)
+    // D16's drift: a limit of 0 read as no limit.
+    let noAgeLimit = drifts.contains(.zeroIsNoLimit) && input.maxCacheAgeSeconds == 0
+    let noAccuracyLimit = drifts.contains(.zeroIsNoLimit) && input.desiredAccuracyMeters == 0
     let recent =
-      drifts.contains(.anyAge)
+      drifts.contains(.anyAge) || (noAgeLimit && cached.ageSeconds >= 0)
       || ((cached.ageSeconds >= 0 || drifts.contains(.futureFix))
         && (strict ? cached.ageSeconds < input.maxCacheAgeSeconds : cached.ageSeconds <= input.maxCacheAgeSeconds))
     let accurate =
-      drifts.contains(.anyAccuracy)
+      drifts.contains(.anyAccuracy) || (noAccuracyLimit && cached.horizontalAccuracy >= 0)
       || ((cached.horizontalAccuracy >= 0 || drifts.contains(.invalidAccuracy))
         && (strict
           ? cached.horizontalAccuracy < input.desiredAccuracyMeters : cached.horizontalAccuracy <= input.desiredAccuracyMeters))
@@ -122,9 +125,37 @@ public enum WidgetLocation {
   }
 }
 
-extension WidgetLocationInput {
-  static let configRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+/// Why a well-formed `widget-location` input is outside the spec's domain (D17): the reason codes
+/// the spec lists.
+public enum WidgetLocationRefusal: String, Sendable, CaseIterable {
+  /// `maxCacheAgeSeconds` or `desiredAccuracyMeters` below 0 or past 2^31 - 1.
+  case limitOutOfRange = "limit-out-of-range"
+  /// `authorizationStatus` outside the 32-bit range of `CLAuthorizationStatus.rawValue`.
+  case statusOutOfRange = "status-out-of-range"
 
+  /// The output the spec requires: `{"error": reason}`.
+  public var output: JSONValue { ["error": .string(rawValue)] }
+}
+
+extension WidgetLocationInput {
+  /// The limits' domain: 0 to 2^31 - 1.
+  static let configRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+  /// The status's domain: a 32-bit `CLAuthorizationStatus.rawValue`.
+  static let statusRange: ClosedRange<Int64> = Int64(Int32.min)...Int64(Int32.max)
+
+  /// Why the spec refuses this input (D17), the limits read before the status; nil inside the domain.
+  public var refusal: WidgetLocationRefusal? {
+    guard Self.configRange.contains(maxCacheAgeSeconds), Self.configRange.contains(desiredAccuracyMeters) else {
+      return .limitOutOfRange
+    }
+    guard Self.statusRange.contains(authorizationStatus) else { return .statusOutOfRange }
+    return nil
+  }
+
+  /// The input `json` is, inside the spec's domain or not (`refusal`).
+  ///
+  /// - Throws: `JSONShapeError` naming the field when `json` is not a `widget-location` input at
+  ///   all (a member missing, unknown, or of another JSON type, or an integer past 64 bits).
   public init(json: JSONValue, path: String = "") throws(JSONShapeError) {
     let fields = try JSONFields(json, path: path)
     try fields.rejectUnknown([
@@ -132,9 +163,9 @@ extension WidgetLocationInput {
     ])
     let config = try fields.fields("config")
     try config.rejectUnknown(["desiredAccuracyMeters", "maxCacheAgeSeconds"])
-    maxCacheAgeSeconds = try config.int("maxCacheAgeSeconds", in: Self.configRange)
-    desiredAccuracyMeters = try config.int("desiredAccuracyMeters", in: Self.configRange)
-    authorizationStatus = try fields.int("authorizationStatus", in: Int64(Int32.min)...Int64(Int32.max))
+    maxCacheAgeSeconds = try config.int("maxCacheAgeSeconds")
+    desiredAccuracyMeters = try config.int("desiredAccuracyMeters")
+    authorizationStatus = try fields.int("authorizationStatus")
     widgetUpdatesAuthorized = try fields.bool("widgetUpdatesAuthorized")
     widgetWantsLocation = try fields.bool("widgetWantsLocation")
     if try fields.value("cachedLocation").isNull {

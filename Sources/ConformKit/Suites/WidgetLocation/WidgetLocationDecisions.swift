@@ -41,9 +41,12 @@ extension WidgetLocation {
     static let noFixEnds = Drifts(decision: 14)
     /// D15: the fix's age and accuracy read as 32-bit integers, wrapping.
     static let int32 = Drifts(decision: 15)
+    /// D16: a limit of 0 read as no limit: any fix of a valid age (or accuracy) passes it.
+    static let zeroIsNoLimit = Drifts(decision: 16)
 
-    /// The decisions that have a drift, ascending: every decision of the spec.
-    static let decisions = Array(1...15)
+    /// The decisions that have a drift, ascending: every decision of the spec but the domain's
+    /// (D17), which the model answers before any rule.
+    static let decisions = Array(1...16)
   }
 
   /// The decisions whose rule produced the reference's answer for `input`, by the branch of the
@@ -85,14 +88,20 @@ extension WidgetLocationSuite {
   /// accurate fix used is D6, a widget ending because of the status D4). Computed from the input
   /// alone, never from a case's id, name, tags or note.
   ///
-  /// - Throws: `JSONShapeError` naming the field, as `expected(for:)` does, when `input` is
-  ///   outside the spec's domain.
+  /// An input outside the domain is D17's alone.
+  ///
+  /// - Throws: `JSONShapeError` naming the field, as `expected(for:)` does, when `input` is not a
+  ///   `widget-location` input at all.
   public func decisions(for input: JSONValue) throws -> [Int] {
     Self.decisions(for: try WidgetLocationInput(json: input))
   }
 
+  /// D17: the inputs outside the domain and the reason each is refused with.
+  static let domainDecision = 17
+
   /// `decisions(for:)` of an input already read.
   static func decisions(for input: WidgetLocationInput) -> [Int] {
+    if input.refusal != nil { return [domainDecision] }
     let label = WidgetLocation.label(input)
     let action = WidgetLocation.action(input)
     let changed = WidgetLocation.Drifts.decisions.filter { n in

@@ -4,7 +4,7 @@ import ConformJSON
 /// story (1.0.3 to 1.0.4).
 public struct WidgetLocationSuite: Suite {
   public let name = "widget-location"
-  public let specVersion = "1.0.0"
+  public let specVersion = "1.1.0"
   public var spec: [UInt8] { PackageResources.widget_location_md }
 
   public init() {}
@@ -13,13 +13,16 @@ public struct WidgetLocationSuite: Suite {
     Self.output(try WidgetLocationInput(json: input))
   }
 
-  /// The reference model's output for `input`.
+  /// The reference model's output for `input`: `{"error": reason}` outside the domain (D17).
   static func output(_ input: WidgetLocationInput) -> JSONValue {
-    ["label": .string(WidgetLocation.label(input).rawValue), "widget": .string(WidgetLocation.action(input).rawValue)]
+    if let refusal = input.refusal { return refusal.output }
+    return ["label": .string(WidgetLocation.label(input).rawValue), "widget": .string(WidgetLocation.action(input).rawValue)]
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.exhaustiveCases)
+    AnySequence(
+      Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.exhaustiveCases + Self.zeroLimitCases + Self.domainCases
+        + Self.pairwiseCases + Self.oneBoundaryCases)
   }
 }
 

@@ -7,45 +7,65 @@ enum RestartPromptStep {
   case status(InstallStatus)
 }
 
+/// Why a well-formed case is outside the suite's domain (spec D13), as its `error` reason.
+enum RestartPromptRefusal: String, Error {
+  case tooManySteps = "too-many-steps"
+  case unknownInstallStatus = "unknown-install-status"
+  case unknownStep = "unknown-step"
+}
+
 extension Adapter {
   /// Suite `restart-prompt`: plays the steps against the app's controller and a simulated Play.
   mutating func registerRestartPrompt(_ controller: RestartPromptController.Type) {
     register("restart-prompt") { input in
-      let start = try input.fields("start")
-      var steps: [RestartPromptStep] = []
-      let values = try input.array("steps")
-      guard values.count <= 10_000 else { throw JSONShapeError(path: "input.steps", message: "more than 10000 steps") }
-      for (index, value) in values.enumerated() {
-        let step = try JSONFields(value, path: "input.steps[\(index)]")
-        switch try step.string("op") {
-        case "launch": steps.append(.launch)
-        case "answer": steps.append(.answer)
-        case "dismiss": steps.append(.dismiss)
-        case "restart": steps.append(.restart)
-        case "kill": steps.append(.kill)
-        case "status": steps.append(.status(try step.installStatus("installStatus")))
-        case let op: throw JSONShapeError(path: step.pathOf("op"), message: "unknown step \"\(op)\"")
-        }
+      let start: InstallStatus
+      let steps: [RestartPromptStep]
+      do {
+        (start, steps) = try Self.readRestartPrompt(input)
+      } catch let refusal as RestartPromptRefusal {
+        return ["error": .string(refusal.rawValue)]
       }
-      let play = SimulatedPlay(status: try start.installStatus("installStatus"), controller: controller)
+      let play = SimulatedPlay(status: start, controller: controller)
       for (index, step) in steps.enumerated() { play.apply(step, index: index) }
       return [
         "effects": .array(play.effects),
         "final": [
+          // A process that ended shows nothing: no app, no prompt (D12).
           "installStatus": .string(play.status.rawValue), "prompt": .string(play.app?.promptName ?? "none"),
           "queryPending": .bool(!play.pendingQueries.isEmpty), "running": .bool(play.app != nil),
         ],
       ]
     }
   }
+
+  /// The start and the steps, in the spec's order: the count, the start, then each step.
+  ///
+  /// - Throws: `RestartPromptRefusal` for the first thing outside the domain; `JSONShapeError`
+  ///   for a case that is not well-formed.
+  private static func readRestartPrompt(_ input: CaseInput) throws -> (InstallStatus, [RestartPromptStep]) {
+    let values = try input.array("steps")
+    guard values.count <= 10_000 else { throw RestartPromptRefusal.tooManySteps }
+    let start = try input.fields("start").installStatus("installStatus")
+    var steps: [RestartPromptStep] = []
+    for (index, value) in values.enumerated() {
+      let step = try JSONFields(value, path: "input.steps[\(index)]")
+      switch try step.string("op") {
+      case "launch": steps.append(.launch)
+      case "answer": steps.append(.answer)
+      case "dismiss": steps.append(.dismiss)
+      case "restart": steps.append(.restart)
+      case "kill": steps.append(.kill)
+      case "status": steps.append(.status(try step.installStatus("installStatus")))
+      default: throw RestartPromptRefusal.unknownStep
+      }
+    }
+    return (start, steps)
+  }
 }
 
 extension JSONFields {
-  fileprivate func installStatus(_ key: String) throws(JSONShapeError) -> InstallStatus {
-    let name = try string(key)
-    guard let status = InstallStatus(rawValue: name) else {
-      throw JSONShapeError(path: pathOf(key), message: "unknown install status \"\(name)\"")
-    }
+  fileprivate func installStatus(_ key: String) throws -> InstallStatus {
+    guard let status = InstallStatus(rawValue: try string(key)) else { throw RestartPromptRefusal.unknownInstallStatus }
     return status
   }
 }

@@ -2,29 +2,31 @@ package conform.reference
 
 import conform.adapter.Json
 import conform.adapter.JsonFields
-import conform.adapter.JsonShapeError
 import conform.adapter.jsonOf
 
-/** Runs one `restart-prompt` case (spec 1.0.0) against the controller made by [newController]. */
+/** Why a well-formed case is outside the suite's domain (spec D13), with its `error` reason. */
+class RestartPromptRefusal(val reason: String) : Exception(reason)
+
+/** Runs one `restart-prompt` case (spec 1.1.0) against the controller made by [newController]. */
 fun runRestartPrompt(input: JsonFields, newController: RestartPromptFactory): Json {
     input.rejectUnknown("start", "steps")
     val start = input.fields("start")
     start.rejectUnknown("installStatus")
-    val play = SimulatedPlay(installStatus(start, "installStatus"), newController)
     val steps = input.objects("steps")
-    if (steps.size > 10000) throw JsonShapeError(input.pathOf("steps"), "more than 10000 steps")
-    for ((index, step) in steps.withIndex()) {
-        play.step = index
-        when (val op = step.string("op")) {
-            "launch" -> play.launch()
-            "answer" -> play.answer()
-            "status" -> play.changeStatus(installStatus(step, "installStatus"))
-            "dismiss" -> play.app?.onDismissed()
-            "restart" -> play.restart()
-            "kill" -> play.kill()
-            else -> throw JsonShapeError(step.pathOf("op"), "unknown step \"$op\"")
+    val play = try {
+        // The spec's order: the count, the start, then each step; the first refusal answers.
+        if (steps.size > 10000) throw RestartPromptRefusal("too-many-steps")
+        val play = SimulatedPlay(installStatus(start, "installStatus"), newController)
+        val actions = steps.map { step -> readStep(step) }
+        for ((index, action) in actions.withIndex()) {
+            play.step = index
+            action(play)
         }
+        play
+    } catch (refusal: RestartPromptRefusal) {
+        return jsonOf("error" to refusal.reason)
     }
+    // A process that ended shows nothing: no app, no prompt (D12).
     val prompt = play.app?.prompt ?: RestartPromptController.Prompt.NONE
     return jsonOf(
         "effects" to play.effects,
@@ -35,10 +37,19 @@ fun runRestartPrompt(input: JsonFields, newController: RestartPromptFactory): Js
             "running" to (play.app != null)))
 }
 
-private fun installStatus(fields: JsonFields, key: String): InstallStatus {
-    val wire = fields.string(key)
-    return InstallStatus.of(wire) ?: throw JsonShapeError(fields.pathOf(key), "unknown install status \"$wire\"")
+/** One step, read before any is played, so that a refused case plays nothing. */
+private fun readStep(step: JsonFields): (SimulatedPlay) -> Unit = when (step.string("op")) {
+    "launch" -> { play -> play.launch() }
+    "answer" -> { play -> play.answer() }
+    "status" -> installStatus(step, "installStatus").let { status -> { play: SimulatedPlay -> play.changeStatus(status) } }
+    "dismiss" -> { play -> play.app?.onDismissed() }
+    "restart" -> { play -> play.restart() }
+    "kill" -> { play -> play.kill() }
+    else -> throw RestartPromptRefusal("unknown-step")
 }
+
+private fun installStatus(fields: JsonFields, key: String): InstallStatus =
+    InstallStatus.of(fields.string(key)) ?: throw RestartPromptRefusal("unknown-install-status")
 
 /**
  * Play's side and the device: the install status outlives the app's process; the listener and

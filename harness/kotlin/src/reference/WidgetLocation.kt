@@ -36,7 +36,7 @@ interface WidgetLocationPolicy {
 }
 
 /**
- * The conformant policy (suite `widget-location`, spec 1.0.0): the widget gets a location only with
+ * The conformant policy (suite `widget-location`, spec 1.1.0): the widget gets a location only with
  * an authorized status (3 or 4), the widget sub-permission and `NSWidgetWantsLocation`; otherwise it
  * ends at once. Any unknown status is denied; ages and accuracies are 64-bit.
  */
@@ -66,16 +66,24 @@ object WidgetLocationGate : WidgetLocationPolicy {
         fix.ageSeconds in 0..settings.maxCacheAgeSeconds && fix.horizontalAccuracy in 0..settings.desiredAccuracyMeters
 }
 
-/** Runs one `widget-location` case (spec 1.0.0). */
+/** The 32-bit range of the limits (from 0) and of the status; outside it a case is refused (spec D17). */
+private val LIMIT_RANGE = 0L..Int.MAX_VALUE.toLong()
+private val STATUS_RANGE = Int.MIN_VALUE.toLong()..Int.MAX_VALUE.toLong()
+
+/** Runs one `widget-location` case (spec 1.1.0). */
 fun runWidgetLocation(input: JsonFields, policy: WidgetLocationPolicy): Json {
     input.rejectUnknown("authorizationStatus", "cachedLocation", "config", "widgetUpdatesAuthorized", "widgetWantsLocation")
     val config = input.fields("config")
+    val settings = WidgetLocationSettings(config.long("maxCacheAgeSeconds"), config.long("desiredAccuracyMeters"))
+    if (settings.maxCacheAgeSeconds !in LIMIT_RANGE || settings.desiredAccuracyMeters !in LIMIT_RANGE) {
+        return jsonOf("error" to "limit-out-of-range")
+    }
+    val status = input.long("authorizationStatus")
+    if (status !in STATUS_RANGE) return jsonOf("error" to "status-out-of-range")
     val fix = if (input.value("cachedLocation") === JsonNull) null else {
         val cached = input.fields("cachedLocation")
         CachedFix(cached.long("ageSeconds"), cached.long("horizontalAccuracy"))
     }
-    val state = LocationPermissionState(
-        input.long("authorizationStatus"), input.bool("widgetUpdatesAuthorized"), input.bool("widgetWantsLocation"), fix)
-    val settings = WidgetLocationSettings(config.long("maxCacheAgeSeconds"), config.long("desiredAccuracyMeters"))
+    val state = LocationPermissionState(status, input.bool("widgetUpdatesAuthorized"), input.bool("widgetWantsLocation"), fix)
     return jsonOf("label" to policy.label(state), "widget" to policy.plan(state, settings))
 }
