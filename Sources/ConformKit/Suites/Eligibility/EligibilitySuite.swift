@@ -9,14 +9,29 @@ public struct EligibilitySuite: Suite {
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    Self.output(try EligibilityInput(json: input))
+    if let reason = try Self.domainError(input) { return ["error": .string(reason)] }
+    return Self.output(try EligibilityInput(json: input))
+  }
+
+  /// D10: the reason code of a well-formed input outside the spec's domain (a count outside
+  /// 0...2147483647), checked before any rule; nil inside the domain.
+  ///
+  /// - Throws: `JSONShapeError` when a count is missing or not an integer.
+  static func domainError(_ input: JSONValue) throws(JSONShapeError) -> String? {
+    let fields = try JSONFields(input)
+    let config = try fields.fields("config")
+    let counts = [
+      try config.int("winThreshold"), try config.int("cooldownDays"), try fields.int("wonCompletionCount"),
+    ]
+    return counts.allSatisfy(EligibilityInput.countRange.contains) ? nil : "count-out-of-range"
   }
 
   /// The reference model's output for `input`.
   static func output(_ input: EligibilityInput) -> JSONValue { ["eligible": .bool(Eligibility.isEligible(input))] }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases)
+    AnySequence(
+      Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.domainCases + Self.pairwiseCases)
   }
 }
 
