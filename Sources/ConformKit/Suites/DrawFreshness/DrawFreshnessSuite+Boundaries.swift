@@ -33,19 +33,19 @@ extension DrawFreshnessSuite {
     }
     var drafts: [CaseDraft] = []
     let nows: [(String, Int64)] = [
-      ("0", 0), ("9999-12-31T23:59:59Z", 253_402_300_799), ("-1", -1), ("10000-01-01T00:00:00Z", 253_402_300_800),
+      ("0", 0), ("year-9999-last-second", 253_402_300_799), ("minus-1", -1), ("year-10000", 253_402_300_800),
       ("int64-min", .min), ("int64-max", .max),
     ]
     for (label, now) in nows {
       let inside = DrawFreshnessInput.nowRange.contains(now)
       drafts.append(
         domain(
-          "now=\(label)",
+          "now/\(label)",
           inside ? "now \(now) is inside 0...253402300799: an ordinary answer" : "now \(now) is outside 0...253402300799: now-out-of-range",
           ordinary(now: now)))
     }
     let retries: [(String, Int64)] = [
-      ("1", 1), ("86400", 86_400), ("0", 0), ("-1", -1), ("86401", 86_401), ("2^32+900", twoTo32 + 900), ("int64-max", .max),
+      ("1", 1), ("86400", 86_400), ("0", 0), ("minus-1", -1), ("86401", 86_401), ("2to32+900", twoTo32 + 900), ("int64-max", .max),
     ]
     for (label, retry) in retries {
       let inside = DrawFreshnessInput.retryRange.contains(retry)
@@ -53,7 +53,7 @@ extension DrawFreshnessSuite {
       let input = ordinary(retry: retry, fetched: .null)
       drafts.append(
         domain(
-          "retryAfterSeconds=\(label)",
+          "retryAfterSeconds/\(label)",
           inside
             ? "retryAfterSeconds \(retry) is inside 1...86400: the app retries after it"
             : "retryAfterSeconds \(retry) is outside 1...86400: retry-out-of-range (a 32-bit truncation of 2^32 + 900 reads 900)",
@@ -62,36 +62,36 @@ extension DrawFreshnessSuite {
     for side in ["cached", "fetched"] {
       func on(_ draw: JSONValue) -> JSONValue { side == "cached" ? ordinary(cached: draw) : ordinary(fetched: draw) }
       let rounds: [(String, Int64)] = [
-        ("1", 1), ("2^31-1", 2_147_483_647), ("0", 0), ("-1", -1), ("2^31", 2_147_483_648), ("2^32+1154", twoTo32 + round),
+        ("1", 1), ("int32-max", 2_147_483_647), ("0", 0), ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32+1154", twoTo32 + round),
       ]
       for (label, value) in rounds {
         let inside = DrawFreshnessInput.roundRange.contains(value)
         drafts.append(
           domain(
-            "\(side)/round=\(label)",
+            "\(side)/round/\(label)",
             inside ? "a \(side) round \(value) is inside 1...2147483647" : "a \(side) round \(value) is outside 1...2147483647: round-out-of-range",
             on(drawJSON(round: value))))
       }
-      let values: [(String, Int64)] = [("2^31-1", 2_147_483_647), ("-1", -1), ("2^31", 2_147_483_648), ("2^32+3", twoTo32 + 3)]
+      let values: [(String, Int64)] = [("int32-max", 2_147_483_647), ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32+3", twoTo32 + 3)]
       for (label, value) in values {
         let inside = DrawFreshnessInput.numberRange.contains(value)
         let verdict = inside ? "inside 0...2147483647, a draw without content (D3)" : "outside 0...2147483647: number-out-of-range"
         drafts.append(
-          domain("\(side)/number=\(label)", "a \(side) number \(value) is \(verdict)", on(drawJSON(numbers: [value] + numbers.dropFirst()))))
-        drafts.append(domain("\(side)/bonus=\(label)", "a \(side) bonus \(value) is \(verdict)", on(drawJSON(bonus: value))))
+          domain("\(side)/number/\(label)", "a \(side) number \(value) is \(verdict)", on(drawJSON(numbers: [value] + numbers.dropFirst()))))
+        drafts.append(domain("\(side)/bonus/\(label)", "a \(side) bonus \(value) is \(verdict)", on(drawJSON(bonus: value))))
       }
       drafts += [
         domain(
-          "\(side)/numbers=1000", "1000 numbers are inside the domain: a draw without content (not six numbers)",
+          "\(side)/numbers/1000", "1000 numbers are inside the domain: a draw without content (not six numbers)",
           on(drawJSON(numbers: (0..<1000).map { Int64($0 % 45 + 1) }))),
         domain(
-          "\(side)/numbers=1001", "1001 numbers are more than a list may hold: too-many-entries",
+          "\(side)/numbers/1001", "1001 numbers are more than a list may hold: too-many-entries",
           on(drawJSON(numbers: (0..<1001).map { Int64($0 % 45 + 1) }))),
         domain(
-          "\(side)/stores=1000", "1000 stores are inside the domain: the draw has content",
+          "\(side)/stores/1000", "1000 stores are inside the domain: the draw has content",
           on(drawJSON(stores: (0..<1000).map { "store \($0)" }))),
         domain(
-          "\(side)/stores=1001", "1001 stores are more than a list may hold: too-many-entries",
+          "\(side)/stores/1001", "1001 stores are more than a list may hold: too-many-entries",
           on(drawJSON(stores: (0..<1001).map { "store \($0)" }))),
       ]
     }
@@ -149,14 +149,14 @@ extension DrawFreshnessSuite {
     let names = ["now", "retryAfterSeconds", "cached.round", "cached", "fetched.round", "fetched"]
     let nows: [(String, Int64)] = [
       ("sunday", saturday + day), ("0", 0), ("1", 1), ("first-draw-1s", DrawFreshness.firstDrawEpochSeconds - 1),
-      ("first-draw", DrawFreshness.firstDrawEpochSeconds), ("2^31-1", 2_147_483_647), ("2^31", 2_147_483_648),
-      ("2^32", 1 << 32), ("9999-12-31T23:59:59Z", 253_402_300_799),
+      ("first-draw", DrawFreshness.firstDrawEpochSeconds), ("int32-max", 2_147_483_647), ("int32-max+1", 2_147_483_648),
+      ("2to32", 1 << 32), ("year-9999-last-second", 253_402_300_799),
     ]
     let retries: [(String, Int64)] = [("900", 900), ("1", 1), ("2", 2), ("86399", 86_399), ("86400", 86_400)]
     let cachedRounds: [(String, Int64)] = [
-      ("1153", round - 1), ("1", 1), ("2", 2), ("1154", round), ("1155", round + 1), ("2^31-1", 2_147_483_647),
+      ("1153", round - 1), ("1", 1), ("2", 2), ("1154", round), ("1155", round + 1), ("int32-max", 2_147_483_647),
     ]
-    let fetchedRounds: [(String, Int64)] = [("1154", round), ("1", 1), ("1153", round - 1), ("1155", round + 1), ("2^31-1", 2_147_483_647)]
+    let fetchedRounds: [(String, Int64)] = [("1154", round), ("1", 1), ("1153", round - 1), ("1155", round + 1), ("int32-max", 2_147_483_647)]
     let shapes = Shape.allCases
 
     var counts: [Int] { [nows.count, retries.count, cachedRounds.count, shapes.count, fetchedRounds.count, shapes.count] }
@@ -173,7 +173,7 @@ extension DrawFreshnessSuite {
         nows[row[0]].0, retries[row[1]].0, cachedRounds[row[2]].0, shapes[row[3]].rawValue, fetchedRounds[row[4]].0,
         shapes[row[5]].rawValue,
       ]
-      return row.indices.filter { row[$0] != 0 }.map { "\(names[$0])=\(labels[$0])" }
+      return row.indices.filter { row[$0] != 0 }.map { "\(names[$0])/\(labels[$0])" }
     }
   }
 

@@ -15,14 +15,14 @@ extension EligibilitySuite {
 
   /// The 64-bit boundaries every day number takes; a 32-bit truncation changes 2^31 and beyond.
   static let dayBoundaries: [(String, Int64)] = [
-    ("0", 0), ("1", 1), ("-1", -1), ("2^31-1", 2_147_483_647), ("2^31", 2_147_483_648), ("2^32", 4_294_967_296),
+    ("0", 0), ("1", 1), ("minus-1", -1), ("int32-max", 2_147_483_647), ("int32-max+1", 2_147_483_648), ("2to32", 4_294_967_296),
     ("int64-min", .min), ("int64-max", .max),
   ]
 
   /// The count values inside D4's domain, then those outside it (D10).
-  static let countsInside: [(String, Int64)] = [("0", 0), ("1", 1), ("2^31-2", 2_147_483_646), ("2^31-1", 2_147_483_647)]
+  static let countsInside: [(String, Int64)] = [("0", 0), ("1", 1), ("int32-max-1", 2_147_483_646), ("int32-max", 2_147_483_647)]
   static let countsOutside: [(String, Int64)] = [
-    ("-1", -1), ("2^31", 2_147_483_648), ("2^32", 4_294_967_296), ("int64-min", .min), ("int64-max", .max),
+    ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32", 4_294_967_296), ("int64-min", .min), ("int64-max", .max),
   ]
 
   /// Empty, blank and every kind of white space, and the ordinary version with a trailing space.
@@ -65,7 +65,7 @@ extension EligibilitySuite {
         winThreshold[row[0]].label, cooldownDays[row[1]].label, wins[row[2]].label, last[row[3]].label,
         today[row[4]].label, prompted[row[5]].label, current[row[6]].label, force[row[7]].label,
       ]
-      return row.indices.filter { row[$0] != 0 }.map { "\(names[$0])=\(labels[$0])" }
+      return row.indices.filter { row[$0] != 0 }.map { "\(names[$0])/\(labels[$0])" }
     }
   }
 
@@ -115,26 +115,26 @@ extension EligibilitySuite {
       for level in levels(countsInside) where level.value == 0 || level.value == 2_147_483_647 {
         drafts.append(
           CaseDraft(
-            "domain/\(field.name)=\(level.label)", tags: ["domain"],
+            "domain/\(field.name)/\(level.label)", tags: ["domain"],
             note: "\(field.name) \(level.value) is inside the domain: an ordinary answer, not an error",
             input: field.input(level.value, false)))
       }
       for level in levels(countsOutside) {
         drafts.append(
           CaseDraft(
-            "domain/\(field.name)=\(level.label)", tags: ["domain"],
+            "domain/\(field.name)/\(level.label)", tags: ["domain"],
             note: "\(field.name) \(level.value) is outside 0...2147483647: count-out-of-range (e.g. Kotlin toInt() reads 2^32 as 0)",
             input: field.input(level.value, false)))
       }
       drafts.append(
         CaseDraft(
-          "domain/\(field.name)=-1/force", tags: ["domain", "force"],
+          "domain/\(field.name)/minus-1/force", tags: ["domain", "force"],
           note: "the domain is checked before the force override: count-out-of-range even when forced",
           input: field.input(-1, true)))
     }
     drafts.append(
       CaseDraft(
-        "domain/every-count=2^32", tags: ["domain"],
+        "domain/every-count/2to32", tags: ["domain"],
         note: "every count at 2^32: one reason, count-out-of-range (32-bit truncation reads 0 >= 0, eligible)",
         input: base(config: ReviewConfig(winThreshold: 1 << 32, cooldownDays: 1 << 32), wins: 1 << 32)))
     return drafts
