@@ -127,6 +127,7 @@ extension DrawFreshnessInput {
   /// - Throws: `JSONShapeError` when a field is missing or of the wrong JSON type.
   static func domainError(_ json: JSONValue) throws(JSONShapeError) -> String? {
     let fields = try JSONFields(json)
+    try fields.rejectUnknown(["cached", "fetched", "now", "retryAfterSeconds"])
     if !nowRange.contains(try fields.int("now")) { return "now-out-of-range" }
     if !retryRange.contains(try fields.int("retryAfterSeconds")) { return "retry-out-of-range" }
     for key in ["cached", "fetched"] {
@@ -158,6 +159,7 @@ extension LottoDraw {
   /// D17 for one draw: `round-out-of-range`, `too-many-entries` or `number-out-of-range`, nil
   /// inside the domain.
   static func domainError(_ fields: JSONFields) throws(JSONShapeError) -> String? {
+    try fields.rejectUnknown(["bonus", "numbers", "round", "stores"])
     if !DrawFreshnessInput.roundRange.contains(try fields.int("round")) { return "round-out-of-range" }
     let numbers = try fields.array("numbers")
     if numbers.count > DrawFreshnessInput.maxListCount { return "too-many-entries" }
