@@ -10,7 +10,9 @@ enum JSONTruncation {
       let narrowed = Int64(Int32(truncatingIfNeeded: number))
       return narrowed == number ? nil : .int(narrowed)
     }
-    if key.hasPrefix("["), let index = Int(key.dropFirst().dropLast()), var array = value.arrayValue, array.indices.contains(index) {
+    if key.hasPrefix("["), let index = Int(key.dropFirst().dropLast()), var array = value.arrayValue,
+      array.indices.contains(index)
+    {
       guard let changed = truncating(array[index], at: Array(path.dropFirst())) else { return nil }
       array[index] = changed
       return .array(array)

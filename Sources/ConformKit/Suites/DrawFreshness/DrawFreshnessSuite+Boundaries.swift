@@ -23,7 +23,9 @@ extension DrawFreshnessSuite {
 
   /// Round 1154's complete draw with one field replaced (a JSON value, so it may lie outside the
   /// domain).
-  static func drawJSON(round: Int64 = round, numbers: [Int64] = numbers, bonus: Int64? = 8, stores: [String] = stores) -> JSONValue {
+  static func drawJSON(round: Int64 = round, numbers: [Int64] = numbers, bonus: Int64? = 8, stores: [String] = stores)
+    -> JSONValue
+  {
     LottoDraw(round: round, numbers: numbers, bonus: bonus, stores: stores).json
   }
 
@@ -41,11 +43,14 @@ extension DrawFreshnessSuite {
       drafts.append(
         domain(
           "now/\(label)",
-          inside ? "now \(now) is inside 0...253402300799: an ordinary answer" : "now \(now) is outside 0...253402300799: now-out-of-range",
+          inside
+            ? "now \(now) is inside 0...253402300799: an ordinary answer"
+            : "now \(now) is outside 0...253402300799: now-out-of-range",
           ordinary(now: now)))
     }
     let retries: [(String, Int64)] = [
-      ("1", 1), ("86400", 86_400), ("0", 0), ("minus-1", -1), ("86401", 86_401), ("2to32+900", twoTo32 + 900), ("int64-max", .max),
+      ("1", 1), ("86400", 86_400), ("0", 0), ("minus-1", -1), ("86401", 86_401), ("2to32+900", twoTo32 + 900),
+      ("int64-max", .max),
     ]
     for (label, retry) in retries {
       let inside = DrawFreshnessInput.retryRange.contains(retry)
@@ -62,22 +67,30 @@ extension DrawFreshnessSuite {
     for side in ["cached", "fetched"] {
       func on(_ draw: JSONValue) -> JSONValue { side == "cached" ? ordinary(cached: draw) : ordinary(fetched: draw) }
       let rounds: [(String, Int64)] = [
-        ("1", 1), ("int32-max", 2_147_483_647), ("0", 0), ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32+1154", twoTo32 + round),
+        ("1", 1), ("int32-max", 2_147_483_647), ("0", 0), ("minus-1", -1), ("int32-max+1", 2_147_483_648),
+        ("2to32+1154", twoTo32 + round),
       ]
       for (label, value) in rounds {
         let inside = DrawFreshnessInput.roundRange.contains(value)
         drafts.append(
           domain(
             "\(side)/round/\(label)",
-            inside ? "a \(side) round \(value) is inside 1...2147483647" : "a \(side) round \(value) is outside 1...2147483647: round-out-of-range",
+            inside
+              ? "a \(side) round \(value) is inside 1...2147483647"
+              : "a \(side) round \(value) is outside 1...2147483647: round-out-of-range",
             on(drawJSON(round: value))))
       }
-      let values: [(String, Int64)] = [("int32-max", 2_147_483_647), ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32+3", twoTo32 + 3)]
+      let values: [(String, Int64)] = [
+        ("int32-max", 2_147_483_647), ("minus-1", -1), ("int32-max+1", 2_147_483_648), ("2to32+3", twoTo32 + 3),
+      ]
       for (label, value) in values {
         let inside = DrawFreshnessInput.numberRange.contains(value)
-        let verdict = inside ? "inside 0...2147483647, a draw without content (D3)" : "outside 0...2147483647: number-out-of-range"
+        let verdict =
+          inside ? "inside 0...2147483647, a draw without content (D3)" : "outside 0...2147483647: number-out-of-range"
         drafts.append(
-          domain("\(side)/number/\(label)", "a \(side) number \(value) is \(verdict)", on(drawJSON(numbers: [value] + numbers.dropFirst()))))
+          domain(
+            "\(side)/number/\(label)", "a \(side) number \(value) is \(verdict)",
+            on(drawJSON(numbers: [value] + numbers.dropFirst()))))
         drafts.append(domain("\(side)/bonus/\(label)", "a \(side) bonus \(value) is \(verdict)", on(drawJSON(bonus: value))))
       }
       drafts += [
@@ -113,7 +126,8 @@ extension DrawFreshnessSuite {
         "first/numbers-before-bonus", "a number and the bonus outside: number-out-of-range either way",
         ordinary(fetched: drawJSON(numbers: [twoTo32] + numbers.dropFirst(), bonus: -1))),
       domain(
-        "ignored-draw-still-checked", "an empty fetched draw with round 0: round-out-of-range, although the draw would be ignored",
+        "ignored-draw-still-checked",
+        "an empty fetched draw with round 0: round-out-of-range, although the draw would be ignored",
         ordinary(fetched: LottoDraw(round: 0, numbers: [], bonus: nil, stores: []).json)),
     ]
     return drafts
@@ -156,7 +170,9 @@ extension DrawFreshnessSuite {
     let cachedRounds: [(String, Int64)] = [
       ("1153", round - 1), ("1", 1), ("2", 2), ("1154", round), ("1155", round + 1), ("int32-max", 2_147_483_647),
     ]
-    let fetchedRounds: [(String, Int64)] = [("1154", round), ("1", 1), ("1153", round - 1), ("1155", round + 1), ("int32-max", 2_147_483_647)]
+    let fetchedRounds: [(String, Int64)] = [
+      ("1154", round), ("1", 1), ("1153", round - 1), ("1155", round + 1), ("int32-max", 2_147_483_647),
+    ]
     let shapes = Shape.allCases
 
     var counts: [Int] { [nows.count, retries.count, cachedRounds.count, shapes.count, fetchedRounds.count, shapes.count] }

@@ -39,13 +39,16 @@ extension EligibilitySuite {
     var wins = levels([("5", 5)] + countsInside)
     var last = levels([("19970", 19970), ("never", nil)] as [(String, Int64?)] + dayBoundaries.map { ($0.0, Int64?.some($0.1)) })
     var today = levels([("20000", 20000)] + dayBoundaries)
-    var prompted = levels([("0.9.0", "0.9.0"), ("never", nil)] as [(String, String?)] + versionBoundaries.map { ($0.0, String?.some($0.1)) })
+    var prompted = levels(
+      [("0.9.0", "0.9.0"), ("never", nil)] as [(String, String?)] + versionBoundaries.map { ($0.0, String?.some($0.1)) })
     var current = levels([("1.0.0", "1.0.0")] + versionBoundaries)
     var force = levels([("off", false), ("on", true)])
 
     var names: [String] {
-      ["winThreshold", "cooldownDays", "wonCompletionCount", "lastAttemptEpochDay", "todayEpochDay", "lastPromptedVersion",
-       "currentVersion", "forceOverride"]
+      [
+        "winThreshold", "cooldownDays", "wonCompletionCount", "lastAttemptEpochDay", "todayEpochDay", "lastPromptedVersion",
+        "currentVersion", "forceOverride",
+      ]
     }
     var counts: [Int] {
       [winThreshold.count, cooldownDays.count, wins.count, last.count, today.count, prompted.count, current.count, force.count]
@@ -108,7 +111,10 @@ extension EligibilitySuite {
     var drafts: [CaseDraft] = []
     let fields: [(name: String, input: (Int64, Bool) -> JSONValue)] = [
       ("winThreshold", { base(config: ReviewConfig(winThreshold: $0, cooldownDays: 7), wins: 5, force: $1) }),
-      ("cooldownDays", { base(config: ReviewConfig(winThreshold: 3, cooldownDays: $0), last: today - 30, prompted: "0.9.0", force: $1) }),
+      (
+        "cooldownDays",
+        { base(config: ReviewConfig(winThreshold: 3, cooldownDays: $0), last: today - 30, prompted: "0.9.0", force: $1) }
+      ),
       ("wonCompletionCount", { base(wins: $0, force: $1) }),
     ]
     for field in fields {
@@ -123,7 +129,8 @@ extension EligibilitySuite {
         drafts.append(
           CaseDraft(
             "domain/\(field.name)/\(level.label)", tags: ["domain"],
-            note: "\(field.name) \(level.value) is outside 0...2147483647: count-out-of-range (e.g. Kotlin toInt() reads 2^32 as 0)",
+            note:
+              "\(field.name) \(level.value) is outside 0...2147483647: count-out-of-range (e.g. Kotlin toInt() reads 2^32 as 0)",
             input: field.input(level.value, false)))
       }
       drafts.append(
