@@ -30,7 +30,7 @@ import Testing
           + new: bundle 1.0.0, generator conform \(ConformVersion.current) {"timelineDepth":1}
         required version bump: major (timeline: 1 case removed (timeline/cancel/late))
 
-        eligibility: 337 cases, no changes
+        eligibility: 546 cases, no changes
 
         timeline: \(old.manifest.suites[1].cases) cases: 1 added, 1 removed, 1 changed, 1 relabelled
           added (1):
@@ -88,7 +88,7 @@ import Testing
     case "tags": new.cases[index].tags.append("new-tag")
     case "order": new.cases.swapAt(index, index + 1)
     case "spec": new.manifest.files[1].sha256 = String(repeating: "0", count: 64)
-    case "specVersion": new.manifest.suites[0].specVersion = "1.1.0"
+    case "specVersion": new.manifest.suites[0].specVersion = "1.2.0"
     default: new.manifest.protocolVersion += 1
     }
     let diff = BundleDiff(old: old, oldLabel: "old", new: new, newLabel: "new")

@@ -77,17 +77,29 @@ import Testing
     #expect(output["retry"] == false)
   }
 
+  /// Well-formed inputs outside the domain answer the first field's reason code (D17).
   @Test(arguments: [
-    #"{"cached":null,"fetched":null,"now":-1,"retryAfterSeconds":900}"#,
-    #"{"cached":null,"fetched":null,"now":253402300800,"retryAfterSeconds":900}"#,
-    #"{"cached":null,"fetched":null,"now":0,"retryAfterSeconds":0}"#,
-    #"{"cached":{"bonus":null,"numbers":[],"round":0,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
-    #"{"cached":{"bonus":null,"numbers":[-1],"round":1,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
+    (#"{"cached":null,"fetched":null,"now":-1,"retryAfterSeconds":900}"#, "now-out-of-range"),
+    (#"{"cached":null,"fetched":null,"now":253402300800,"retryAfterSeconds":900}"#, "now-out-of-range"),
+    (#"{"cached":null,"fetched":null,"now":0,"retryAfterSeconds":0}"#, "retry-out-of-range"),
+    (#"{"cached":{"bonus":null,"numbers":[],"round":0,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#, "round-out-of-range"),
+    (#"{"cached":{"bonus":null,"numbers":[-1],"round":1,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#, "number-out-of-range"),
+    (#"{"cached":null,"fetched":{"bonus":-1,"numbers":[],"round":1,"stores":[]},"now":0,"retryAfterSeconds":900}"#, "number-out-of-range"),
+  ])
+  func inputsOutsideTheDomainAnswerTheirReason(_ text: String, reason: String) throws {
+    let input = try JSONReader.parse(text)
+    #expect(try DrawFreshnessSuite().expected(for: input) == ["error": .string(reason)])
+  }
+
+  /// Inputs that cannot be read (a wrong type, a missing or an unknown field) still throw.
+  @Test(arguments: [
     #"{"cached":{"bonus":null,"numbers":[],"round":1,"stores":[1]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
     #"{"cached":null,"fetched":null,"now":0}"#,
     #"{"cached":null,"extra":1,"fetched":null,"now":0,"retryAfterSeconds":900}"#,
+    #"{"cached":null,"extra":1,"fetched":null,"now":-1,"retryAfterSeconds":900}"#,
+    #"{"cached":{"bonus":null,"numbers":["3"],"round":1,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
   ])
-  func inputsOutsideTheDomainAreRejected(_ text: String) throws {
+  func unreadableInputsAreRejected(_ text: String) throws {
     let input = try JSONReader.parse(text)
     #expect(throws: JSONShapeError.self) { try DrawFreshnessSuite().expected(for: input) }
   }

@@ -120,6 +120,24 @@ extension DrawFreshnessInput {
   static let numberRange: ClosedRange<Int64> = 0...Int64(Int32.max)
   static let maxListCount = 1000
 
+  /// D17: the reason code of a well-formed input outside the spec's domain, the first field
+  /// outside in the order `now`, `retryAfterSeconds`, `cached`, `fetched` (in a draw: `round`,
+  /// `numbers`, `bonus`, `stores`; a list's length before its entries); nil inside the domain.
+  ///
+  /// - Throws: `JSONShapeError` when a field is missing or of the wrong JSON type.
+  static func domainError(_ json: JSONValue) throws(JSONShapeError) -> String? {
+    let fields = try JSONFields(json)
+    try fields.rejectUnknown(["cached", "fetched", "now", "retryAfterSeconds"])
+    if !nowRange.contains(try fields.int("now")) { return "now-out-of-range" }
+    if !retryRange.contains(try fields.int("retryAfterSeconds")) { return "retry-out-of-range" }
+    for key in ["cached", "fetched"] {
+      let value = try fields.value(key)
+      if value == .null { continue }
+      if let reason = try LottoDraw.domainError(try JSONFields(value, path: fields.pathOf(key))) { return reason }
+    }
+    return nil
+  }
+
   public init(json: JSONValue) throws(JSONShapeError) {
     let fields = try JSONFields(json)
     try fields.rejectUnknown(["cached", "fetched", "now", "retryAfterSeconds"])
@@ -138,6 +156,26 @@ extension DrawFreshnessInput {
 }
 
 extension LottoDraw {
+  /// D17 for one draw: `round-out-of-range`, `too-many-entries` or `number-out-of-range`, nil
+  /// inside the domain.
+  static func domainError(_ fields: JSONFields) throws(JSONShapeError) -> String? {
+    try fields.rejectUnknown(["bonus", "numbers", "round", "stores"])
+    if !DrawFreshnessInput.roundRange.contains(try fields.int("round")) { return "round-out-of-range" }
+    let numbers = try fields.array("numbers")
+    if numbers.count > DrawFreshnessInput.maxListCount { return "too-many-entries" }
+    for (index, number) in numbers.enumerated() {
+      guard let value = number.intValue else {
+        throw JSONShapeError(path: fields.pathOf("numbers") + "[\(index)]", message: "expected an integer")
+      }
+      if !DrawFreshnessInput.numberRange.contains(value) { return "number-out-of-range" }
+    }
+    if let bonus = try fields.optionalInt("bonus"), !DrawFreshnessInput.numberRange.contains(bonus) {
+      return "number-out-of-range"
+    }
+    if try fields.array("stores").count > DrawFreshnessInput.maxListCount { return "too-many-entries" }
+    return nil
+  }
+
   init?(optional value: JSONValue, path: String) throws(JSONShapeError) {
     if value == .null { return nil }
     let fields = try JSONFields(value, path: path)

@@ -66,10 +66,15 @@ extension DrawFreshnessSuite {
   /// changes under D6's drift). Computed from the input alone, never from a case's id, name,
   /// tags or note.
   ///
-  /// - Throws: `JSONShapeError` naming the field, as `expected(for:)` does, when `input` is
-  ///   outside the spec's domain.
+  /// An input outside the domain (D17) lists D17 alone.
+  ///
+  /// - Throws: `JSONShapeError` naming the field, as `expected(for:)` does, when `input` cannot
+  ///   be read (a field missing or of the wrong type).
   public func decisions(for input: JSONValue) throws -> [Int] {
-    Self.decisions(for: try DrawFreshnessInput(json: input))
+    // D17: a port without the domain check answers an input outside it with a decision, never
+    // the error, and no other decision is reached first.
+    if try DrawFreshnessInput.domainError(input) != nil { return [17] }
+    return Self.decisions(for: try DrawFreshnessInput(json: input))
   }
 
   /// `decisions(for:)` of an input already read.

@@ -4,17 +4,19 @@ import ConformJSON
 /// widget story (1.0.1's empty Saturday-night round, 1.0.4's header and list out of step).
 public struct DrawFreshnessSuite: Suite {
   public let name = "draw-freshness"
-  public let specVersion = "1.0.0"
+  public let specVersion = "1.1.0"
   public var spec: [UInt8] { PackageResources.draw_freshness_md }
 
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    DrawFreshness.decide(try DrawFreshnessInput(json: input))
+    if let reason = try DrawFreshnessInput.domainError(input) { return ["error": .string(reason)] }
+    return DrawFreshness.decide(try DrawFreshnessInput(json: input))
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases)
+    AnySequence(
+      Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.domainCases + Self.pairwiseCases)
   }
 }
 

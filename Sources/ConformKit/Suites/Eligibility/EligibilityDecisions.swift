@@ -55,9 +55,14 @@ extension EligibilitySuite {
   /// the cooldown (D7), the same version (D8) or "otherwise eligible" (D9). Computed from the input
   /// alone, never from a case's id, name, tags or note.
   ///
-  /// - Throws: `JSONShapeError` exactly as `expected(for:)` does, outside the spec's domain.
+  /// An input outside the domain (D10) lists D10 alone.
+  ///
+  /// - Throws: `JSONShapeError` exactly as `expected(for:)` does, for an input that cannot be read.
   public func decisions(for input: JSONValue) throws -> [Int] {
-    Eligibility.decisions(try EligibilityInput(json: input))
+    // D10: every port that reads an out-of-range count (narrowed or at full width) answers
+    // `eligible` instead of the error, and no other drift is reached before the domain check.
+    if try Self.domainError(input) != nil { return [10] }
+    return Eligibility.decisions(try EligibilityInput(json: input))
   }
 }
 

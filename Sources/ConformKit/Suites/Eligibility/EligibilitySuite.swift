@@ -3,20 +3,35 @@ import ConformJSON
 /// The `eligibility` truth table: `shouldRequestReview` from the review-prompt story.
 public struct EligibilitySuite: Suite {
   public let name = "eligibility"
-  public let specVersion = "1.0.0"
+  public let specVersion = "1.1.0"
   public var spec: [UInt8] { PackageResources.eligibility_md }
 
   public init() {}
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    Self.output(try EligibilityInput(json: input))
+    if let reason = try Self.domainError(input) { return ["error": .string(reason)] }
+    return Self.output(try EligibilityInput(json: input))
+  }
+
+  /// D10: the reason code of a well-formed input outside the spec's domain (a count outside
+  /// 0...2147483647), checked before any rule; nil inside the domain.
+  ///
+  /// - Throws: `JSONShapeError` when a count is missing or not an integer.
+  static func domainError(_ input: JSONValue) throws(JSONShapeError) -> String? {
+    let fields = try JSONFields(input)
+    let config = try fields.fields("config")
+    let counts = [
+      try config.int("winThreshold"), try config.int("cooldownDays"), try fields.int("wonCompletionCount"),
+    ]
+    return counts.allSatisfy(EligibilityInput.countRange.contains) ? nil : "count-out-of-range"
   }
 
   /// The reference model's output for `input`.
   static func output(_ input: EligibilityInput) -> JSONValue { ["eligible": .bool(Eligibility.isEligible(input))] }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases)
+    AnySequence(
+      Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.domainCases + Self.pairwiseCases)
   }
 }
 
@@ -113,6 +128,26 @@ extension EligibilitySuite {
       "pitfall/canonically-equivalent-versions", tags: ["pitfall", "unicode"],
       note: "canonically equivalent versions differ: compare scalars (e.g. Swift String == says equal)",
       input: base(last: today - 30, prompted: "1.0-\u{E9}", current: "1.0-e\u{301}")),
+    CaseDraft(
+      "pitfall/canonically-equivalent-versions-reversed", tags: ["pitfall", "unicode"],
+      note: "canonically equivalent versions differ both ways: a decomposed e + U+0301 prompted, U+00E9 running",
+      input: base(last: today - 30, prompted: "1.0-e\u{301}", current: "1.0-\u{E9}")),
+    CaseDraft(
+      "pitfall/canonically-equivalent-hangul", tags: ["pitfall", "unicode"],
+      note: "a precomposed Hangul syllable and its conjoining jamo differ (e.g. Swift String == says equal)",
+      input: base(last: today - 30, prompted: "2.1.0-\u{D55C}", current: "2.1.0-\u{1112}\u{1161}\u{11AB}")),
+    CaseDraft(
+      "pitfall/canonically-equivalent-angstrom-sign", tags: ["pitfall", "unicode"],
+      note: "the Angstrom sign U+212B and U+00C5 differ although one decomposes to the other",
+      input: base(last: today - 30, prompted: "1.0.0-\u{212B}", current: "1.0.0-\u{C5}")),
+    CaseDraft(
+      "pitfall/canonically-equivalent-mark-order", tags: ["pitfall", "unicode"],
+      note: "two combining marks in either order differ: U+0323 U+0302 is not U+0302 U+0323 scalar for scalar",
+      input: base(last: today - 30, prompted: "1.0-e\u{323}\u{302}", current: "1.0-e\u{302}\u{323}")),
+    CaseDraft(
+      "pitfall/canonically-equivalent-leading-letter-never-attempted", tags: ["pitfall", "unicode"],
+      note: "a decomposed letter leading the version, never attempted: U+00C9 and E + U+0301 differ",
+      input: base(prompted: "\u{C9}dition 2", current: "E\u{301}dition 2")),
     CaseDraft(
       "pitfall/identical-non-ascii-versions", tags: ["pitfall", "unicode"],
       note: "the same non-ASCII version, scalar for scalar, is the version already prompted",

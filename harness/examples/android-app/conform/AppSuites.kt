@@ -24,12 +24,17 @@ object AppSuites {
         "version-compare" to { input: JsonFields -> versionCompare(input) },
         "timeline" to { input: JsonFields -> timeline(input) })
 
-    /** `eligibility` 1.0.0: `{"eligible": Boolean}` from [ReviewEligibility.canAskForReview]. */
+    /**
+     * `eligibility` 1.1.0: `{"eligible": Boolean}` from [ReviewEligibility.canAskForReview], or
+     * `{"error": "count-out-of-range"}` for a count outside 0..2147483647 (the spec's D10).
+     */
     fun eligibility(input: JsonFields): Json {
         input.rejectUnknown("config", "currentVersion", "forceOverride", "lastAttemptEpochDay",
             "lastPromptedVersion", "todayEpochDay", "wonCompletionCount")
         val config = input.fields("config")
         config.rejectUnknown("cooldownDays", "winThreshold")
+        val counts = listOf(config.long("winThreshold"), config.long("cooldownDays"), input.long("wonCompletionCount"))
+        if (counts.any { it !in 0L..Int.MAX_VALUE.toLong() }) return jsonOf("error" to "count-out-of-range")
         val eligible = ReviewEligibility.canAskForReview(
             policy = ReviewPromptPolicy(
                 winThreshold = nonNegativeInt(config, "winThreshold"),

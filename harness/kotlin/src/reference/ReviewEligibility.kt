@@ -22,7 +22,7 @@ interface ReviewEligibility {
 }
 
 /**
- * The conformant rules (suite `eligibility`, spec 1.0.0): force first, then wins, cooldown and
+ * The conformant rules (suite `eligibility`, spec 1.1.0): force first, then wins, cooldown and
  * version. `lastAttemptEpochDay == null` means never attempted.
  */
 object ReviewPromptRules : ReviewEligibility {

@@ -22,9 +22,16 @@ class Implementation(
 fun ConformAdapter.registerSuites(implementation: Implementation): ConformAdapter = this
     .suite("eligibility") { input ->
         val config = input.fields("config")
+        val threshold = config.long("winThreshold")
+        val cooldown = config.long("cooldownDays")
+        val wins = input.long("wonCompletionCount")
+        // A count that does not fit an Int is outside the domain (spec 1.1.0, D10), before any rule.
+        if (listOf(threshold, cooldown, wins).any { it !in 0L..Int.MAX_VALUE.toLong() }) {
+            return@suite jsonOf("error" to "count-out-of-range")
+        }
         val eligible = implementation.eligibility.shouldRequestReview(
-            ReviewPromptConfig(config.int("winThreshold"), config.int("cooldownDays")),
-            wonCompletionCount = input.int("wonCompletionCount"),
+            ReviewPromptConfig(threshold.toInt(), cooldown.toInt()),
+            wonCompletionCount = wins.toInt(),
             lastAttemptEpochDay = input.optionalLong("lastAttemptEpochDay"),
             todayEpochDay = input.long("todayEpochDay"),
             lastPromptedVersion = input.optionalString("lastPromptedVersion"),

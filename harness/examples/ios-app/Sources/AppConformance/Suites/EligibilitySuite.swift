@@ -2,9 +2,13 @@ import AppLogic
 import ConformAdapter
 import ConformJSON
 
-/// Suite `eligibility`: `{"eligible": Bool}` for one call of `ReviewEligibility.mayAskForReview`.
+/// Suite `eligibility` 1.1.0: `{"eligible": Bool}` for one call of `ReviewEligibility.mayAskForReview`,
+/// or `{"error": "count-out-of-range"}` for a count outside 0...2147483647 (the spec's D10).
 enum EligibilitySuite {
   static func answer(_ input: CaseInput) throws -> JSONValue {
+    let config = try input.fields("config")
+    let counts = [try config.int("winThreshold"), try config.int("cooldownDays"), try input.int("wonCompletionCount")]
+    guard counts.allSatisfy((0...Int64(Int32.max)).contains) else { return ["error": "count-out-of-range"] }
     let eligible = ReviewEligibility.mayAskForReview(
       settings: try ReviewSettings(config: input.fields("config")),
       wonGames: Int(try input.int("wonCompletionCount")),
