@@ -121,7 +121,7 @@ public enum MutantsCommand: Command {
       Terminal.note("mutants: running \(entry.name)")
       verdicts.append(try verdict(entry, options: options, conform: conform, fixtures: byID))
     }
-    var table = MutantVerdict.table(verdicts)
+    var table = MutantVerdict.table(verdicts, families: MutantVerdict.families(of: fixtures.cases))
     if options.fixturesPath == nil { table += TierKillRates.builtIn(fullCount: fixtures.cases.count).table(verdicts) }
     print(table, terminator: "")
     if let markdownPath = options.markdownPath { try FileIO.write(Array(table.utf8), to: markdownPath) }
@@ -185,14 +185,25 @@ struct MutantVerdict {
 
   func isCaught(byTag tag: String) -> Bool { failing.contains { $0.tags.contains(tag) } }
 
-  static let families = ["seed", "boundary", "pitfall", "pairwise", "grid", "exhaustive", "fuzz"]
+  func isCaught(byFamily family: Substring) -> Bool { failing.contains { Self.family(of: $0.id) == family } }
+
+  /// A case's family is the second part of its id: `seed` in `eligibility/seed/cooldown-over`.
+  static func family(of id: String) -> Substring {
+    id.split(separator: "/", maxSplits: 2).dropFirst().first ?? ""
+  }
+
+  /// The families of the tables, in the order they first appear.
+  static func families(of cases: [FixtureCase]) -> [Substring] {
+    var seen: Set<Substring> = []
+    return cases.map { family(of: $0.id) }.filter { seen.insert($0).inserted }
+  }
 
   /// `caught/total (percent)`, rounded to the nearest percent, halves up: 11/16 is 69%, not 68%.
   static func rate(_ caught: Int, of total: Int) -> String {
     total == 0 ? "0/0" : "\(caught)/\(total) (\((caught * 200 + total) / (total * 2))%)"
   }
 
-  static func table(_ verdicts: [MutantVerdict]) -> String {
+  static func table(_ verdicts: [MutantVerdict], families: [Substring]) -> String {
     var text = "| implementation | language | verdict | failing cases | smallest failing case | spec decisions it breaks | bug |\n"
     text += "| --- | --- | --- | ---: | --- | --- | --- |\n"
     for verdict in verdicts {
@@ -215,7 +226,7 @@ struct MutantVerdict {
     text += "\n"
     text += "- kill rate, full fixtures: \(rate(mutants.filter(\.isCaught).count))\n"
     text += "- kill rate, seed cases alone: \(rate(mutants.filter { $0.isCaught(byTag: "seed") }.count))\n"
-    let byFamily = families.map { family in "\(family) \(rate(mutants.filter { $0.isCaught(byTag: family) }.count))" }
+    let byFamily = families.map { family in "\(family) \(rate(mutants.filter { $0.isCaught(byFamily: family) }.count))" }
     text += "- kill rate by family of cases: \(byFamily.joined(separator: ", "))\n"
     if let fewest = mutants.filter(\.isCaught).map(\.failing.count).min() {
       let names = mutants.filter { $0.isCaught && $0.failing.count == fewest }.map(\.entry.name)

@@ -62,7 +62,7 @@ extension RestartPromptSuite {
     let launch = RestartPromptStep.launch.json
     let answer = RestartPromptStep.answer.json
     func domain(_ name: String, _ note: String, _ input: JSONValue) -> CaseDraft {
-      CaseDraft("domain/\(name)", tags: [], note: note, input: input)
+      CaseDraft("domain/\(name)", tags: ["domain"], note: note, input: input)
     }
     return [
       named("domain/steps-10000", [],
