@@ -24,8 +24,10 @@ enum Testbed {
       var tags: [String: Int64] = [:]
       for line in file.bytes.split(separator: 0x0A) {
         let fixture = try! FixtureCase(json: try! JSONReader.parse(Array(line)))
-        // The generated families: products, step sequences, all-pairs rows, every transition.
-        let bulk = ["grid", "exhaustive", "pairwise", "transition", "one-boundary"].contains(where: fixture.tags.contains)
+        // The generated families: products, step sequences, all-pairs rows, every transition, the
+        // domain edges and the carried-over pairs.
+        let bulk = ["grid", "exhaustive", "pairwise", "transition", "one-boundary", "domain", "composition", "json-text"]
+          .contains(where: fixture.tags.contains)
         if bulk {
           many += 1
           if many > 5 { continue }

@@ -94,6 +94,7 @@ import Testing
     (.countIgnored, "seed/result-count-missing"),
     (.anyNewerResult, "pitfall/second-result-newer"),
     (.lexicographic, "seed/2.0.10-vs-2.0.9"),
+    (.versionCompareDrift, "composition/pitfall/combining-mark-after-dot-major"),
     (.emptyURLOpened, "pitfall/url-empty"),
     (.missingURLShows, "pitfall/url-missing"),
     (.lookupBeforeSnooze, "seed/snoozed"),
@@ -119,14 +120,23 @@ import Testing
     #expect(UpdateNotice.decisions(input).contains(drift.decision))
   }
 
+  /// A composition case carries one of version-compare's pairs, so D10 decides it: a port of the
+  /// comparison that breaks one of that suite's decisions is put down to D10, not to the snooze.
+  @Test func everyCompositionCaseListsTheReuseDecision() throws {
+    let names = UpdateNoticeSuite.compositionCases.map(\.name)
+    #expect(names.count == 60)
+    let without = try names.filter { try !Self.suite.decisions(for: Self.draft($0).input).contains(10) }
+    #expect(without == [])
+  }
+
   @Test func urlBeforeVersionChangesTheReason() throws {
     let input = try UpdateNoticeInput(json: Self.olderWithoutURL)
     #expect(UpdateNotice.run(input, drift: .urlBeforeVersion).outcome.reason == .noStoreURL)
   }
 
   @Test func everyDriftIsTested() {
-    // 39 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
-    #expect(UpdateNoticeDrift.allCases.count == 41)
+    // 40 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
+    #expect(UpdateNoticeDrift.allCases.count == 42)
     // Grouped by decision, ascending: `decisions(_:)` relies on it.
     let numbers = UpdateNoticeDrift.allCases.map(\.decision)
     #expect(numbers == numbers.sorted())

@@ -361,11 +361,14 @@ public enum UpdateNotice {
     guard let version = first.version ?? (drift == .missingVersionIsEmpty ? "" : nil) else {
       return .failure(StoreFailure(.noVersion, decision: 17))
     }
-    // The version-compare suite's comparison, unchanged; D10's drift compares the strings.
-    let newer =
-      drift == .lexicographic
-      ? input.installedVersion.utf16.lexicographicallyPrecedes(version.utf16)
-      : VersionComparison.isNewer(version, than: input.installedVersion)
+    // The version-compare suite's comparison, unchanged; D10's drifts compare the strings, or
+    // answer as a port that breaks one of that suite's decisions would.
+    let newer: Bool
+    switch drift {
+    case .lexicographic: newer = input.installedVersion.utf16.lexicographicallyPrecedes(version.utf16)
+    case .versionCompareDrift: newer = VersionComparison.isNewerUnderSomeDrift(version, than: input.installedVersion)
+    default: newer = VersionComparison.isNewer(version, than: input.installedVersion)
+    }
     guard newer else { return .failure(StoreFailure(.notNewer, decision: 10)) }
     if let url { return .success(url) }
     if drift == .emptyURLOpened, first.trackViewUrl == "" { return .success("") }

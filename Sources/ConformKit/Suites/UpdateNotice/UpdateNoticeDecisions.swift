@@ -51,6 +51,10 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
   case anyNewerResult
   /// D10: the versions compared as strings (UTF-16 order, Kotlin `compareTo`).
   case lexicographic
+  /// D10: the comparison of a port that breaks one of `version-compare`'s own decisions: where any
+  /// one of that suite's drifts changes the answer for the pair, the other answer. So a case that
+  /// carries a version-compare pitfall lists D10, and a port caught by it is put down to D10.
+  case versionCompareDrift
   /// D11: an empty `trackViewUrl` opened as given.
   case emptyURLOpened
   /// D11: a missing or null `trackViewUrl` shows a dialog with nothing to open.
@@ -110,7 +114,7 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
     case .gsonCoercion, .firstResultOnlyDecoded, .mismatchAsMissing: 7
     case .int32TrackId, .numbersTruncated: 8
     case .countIgnored, .anyNewerResult: 9
-    case .lexicographic: 10
+    case .lexicographic, .versionCompareDrift: 10
     case .emptyURLOpened, .missingURLShows: 11
     case .lookupBeforeSnooze, .dailyCheckBeforeSnooze: 12
     case .snoozedAtNextDisplay: 13

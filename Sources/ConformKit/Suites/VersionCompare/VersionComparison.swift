@@ -100,6 +100,15 @@ extension VersionComparison {
     case preRelease
   }
 
+  /// The answer of a port that breaks one of this suite's decisions, whichever changes the answer
+  /// for the pair: the reference's when none of the drifts does, the other one when any does. A
+  /// suite that reuses the comparison lists its reuse decision where a version pitfall decides.
+  static func isNewerUnderSomeDrift(_ remote: String, than local: String) -> Bool {
+    let reference = isNewer(remote, than: local)
+    let changed = Drift.byDecision.contains { isNewer(remote, than: local, drift: $0.drift).newer != reference }
+    return changed ? !reference : reference
+  }
+
   /// The answer of a port that breaks the decisions in `drift`, and the branch that gave it.
   ///
   /// With no drift, the same answer as `isNewer(_:than:)` (`VersionCompareDecisionsTests` checks it
