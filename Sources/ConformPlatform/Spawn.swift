@@ -91,10 +91,18 @@ package enum Spawn {
     }
     var pid: pid_t = 0
     let program = command[0]
-    let status =
-      program.contains("/")
-      ? posix_spawn(&pid, program, &actions, &spawnAttributes, argv, envp)
-      : posix_spawnp(&pid, program, &actions, &spawnAttributes, argv, envp)
+    // A program just written may still be open for writing in a process another thread of its
+    // writer forked before the file was closed, until that process's exec: ETXTBSY for a moment.
+    // It is tried again for up to a second before it counts as a failure.
+    var status: Int32 = 0
+    for attempt in 0..<100 {
+      status =
+        program.contains("/")
+        ? posix_spawn(&pid, program, &actions, &spawnAttributes, argv, envp)
+        : posix_spawnp(&pid, program, &actions, &spawnAttributes, argv, envp)
+      guard status == ETXTBSY, attempt < 99 else { break }
+      usleep(10_000)
+    }
     guard status == 0 else { throw Failure(code: status) }
     return pid
   }
