@@ -9,7 +9,7 @@ public enum BundleCommand: Command {
     title: "conform bundle: publish the fixtures as one archive, check one, and compare two",
     usage: """
       conform bundle create [--version X.Y.Z] [--previous OLD] [--out DIR]
-                            [--fixtures DIR | --depth N] [--tier TIER] [--harness DIR]
+                            [\(tablesSynopsis)] [--tier TIER] [--harness DIR]
       conform bundle verify BUNDLE [--expect-digest sha256:HEX]
       conform bundle diff OLD NEW [--format text|markdown] [--markdown FILE] [--limit N]
       """,
@@ -62,6 +62,13 @@ public enum BundleCommand: Command {
       (130, ExitStatus.notCaughtSignals),
     ])
 
+  /// Where `create`'s tables come from, as its usage line shows it: `--fixtures DIR | --depth N`
+  /// (a folder, or the generator with the suites' parameters).
+  private static var tablesSynopsis: String {
+    let parameters = SuiteParameter.synopses.joined(separator: " ")
+    return "--fixtures DIR" + (parameters.isEmpty ? "" : " | " + parameters)
+  }
+
   /// The three actions, each with its own options.
   enum Action: String, CaseIterable {
     case create, verify, diff
@@ -86,12 +93,16 @@ public enum BundleCommand: Command {
             """),
           Option("--out", "DIR", "where to write (default: the current folder)"),
           Option("--fixtures", "DIR", "bundle a fixtures folder (default: the fixtures this conform generates)"),
-          Option("--depth", "N", "generate with this timeline depth instead (1 to 12; see conform generate)"),
-          Option(
-            "--tier", "TIER",
-            "full (default) or smoke: generate that tier (see conform generate); the manifest records it"),
-          Option("--harness", "DIR", "where PROTOCOL.md and schema/ are (default: harness)"),
         ]
+          + SuiteRegistry.parameters.map { parameter in
+            let range = "\(parameter.range.lowerBound) to \(parameter.range.upperBound)"
+            return Option(parameter.option, "N", "generate with this \(parameter.name) instead (\(range); see conform generate)")
+          } + [
+            Option(
+              "--tier", "TIER",
+              "full (default) or smoke: generate that tier (see conform generate); the manifest records it"),
+            Option("--harness", "DIR", "where PROTOCOL.md and schema/ are (default: harness)"),
+          ]
       case .verify:
         [Option("--expect-digest", "sha256:HEX", "the pinned digest of the archive (default: BUNDLE.sha256, if any)")]
       case .diff:
@@ -105,7 +116,10 @@ public enum BundleCommand: Command {
   }
 
   public enum Options {
-    case create(version: String?, previous: String?, out: String, fixtures: String?, depth: Int?, tier: Tier, harness: String)
+    /// `parameters`: the suites' parameters given (`--depth`), the published tables' for the others.
+    case create(
+      version: String?, previous: String?, out: String, fixtures: String?, parameters: [String: Int], tier: Tier,
+      harness: String)
     case verify(path: String, expectDigest: String?)
     case diff(old: String, new: String, format: String, markdownPath: String?, limit: Int)
   }
@@ -126,12 +140,14 @@ public enum BundleCommand: Command {
       let options = Options.create(
         version: try arguments.value("--version"), previous: try arguments.value("--previous"),
         out: try arguments.value("--out") ?? ".", fixtures: fixtures,
-        depth: try arguments.integer("--depth", in: 1...12), tier: try Tier.parse(&arguments, fixtures: fixtures),
+        parameters: try SuiteParameter.parse(&arguments), tier: try Tier.parse(&arguments, fixtures: fixtures),
         harness: try arguments.value("--harness") ?? "harness")
       let extra = try arguments.positionals()
       guard extra.isEmpty else { throw .usage("bundle create: unexpected argument \(extra[0])") }
-      if case .create(let version, _, _, let fixtures, let depth, _, _) = options {
-        guard fixtures == nil || depth == nil else { throw .usage("bundle create: give --fixtures or --depth, not both") }
+      if case .create(let version, _, _, let fixtures, let parameters, _, _) = options {
+        if fixtures != nil, let given = parameters.keys.min() {
+          throw .usage("bundle create: give --fixtures or --\(given), not both")
+        }
         if let version { _ = try parseVersion(version) }
       }
       return options
@@ -155,10 +171,10 @@ public enum BundleCommand: Command {
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     switch options {
-    case .create(let version, let previous, let out, let fixtures, let depth, let tier, let harness):
+    case .create(let version, let previous, let out, let fixtures, let parameters, let tier, let harness):
       try create(
-        versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, depth: depth, tier: tier,
-        harness: harness)
+        versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, parameters: parameters,
+        tier: tier, harness: harness)
     case .verify(let path, let expectDigest):
       try verify(path: path, expectText: expectDigest)
     case .diff(let old, let new, let format, let markdownPath, let limit):
@@ -167,8 +183,8 @@ public enum BundleCommand: Command {
   }
 
   static func create(
-    versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, depth: Int?, tier: Tier,
-    harness: String
+    versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, parameters: [String: Int],
+    tier: Tier, harness: String
   ) throws(ConformError) -> ExitStatus {
     var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
     let fixtureFiles =
@@ -176,7 +192,8 @@ public enum BundleCommand: Command {
         try FixtureFile.readFolder(fixturesDirectory)
       } else {
         FixtureGenerator.generate(
-          options: GeneratorOptions(timelineDepth: depth ?? GeneratorOptions.published.timelineDepth, tier: tier))
+          options: GeneratorOptions(
+            parameters: GeneratorOptions.published.parameters.merging(parameters) { $1 }, tier: tier))
       }
     let documents = try FixtureBundle.documents(harnessDirectory: harness)
     let provisional = version ?? SemanticVersion(ConformVersion.current)!

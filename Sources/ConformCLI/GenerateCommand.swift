@@ -7,7 +7,8 @@ public enum GenerateCommand: Command {
   public static let summary = "write the truth tables (fixtures) from the specs and reference models"
   public static let manual = Manual(
     title: "conform generate: write the truth tables from the written specs and the reference models",
-    usage: "conform generate [--out DIR] [--depth N] [--tier TIER] [--decisions]",
+    usage: (["conform generate [--out DIR]"] + SuiteParameter.synopses.map { "[\($0)]" } + ["[--tier TIER] [--decisions]"])
+      .joined(separator: " "),
     blocks: [
       .options("OPTIONS", Options.declarations),
       .text(
@@ -29,7 +30,8 @@ public enum GenerateCommand: Command {
 
   public struct Options: CommandOptions {
     var out = "fixtures"
-    var depth = GeneratorOptions.published.timelineDepth
+    /// The suites' parameters (`--depth`), the published tables' unless given.
+    var parameters = GeneratorOptions.published.parameters
     var tier = Tier.full
     var decisions = false
 
@@ -43,14 +45,8 @@ public enum GenerateCommand: Command {
           where to write (default: \($0)). Writes <suite>.jsonl, <suite>.md and
           manifest.json; other files in DIR are left alone.
           """
-        },
-        .depth(\.depth) {
-          """
-          the longest step sequence of the timeline's exhaustive search (default \($0),
-          the published tables; 1 to 12). A deeper search grows as 7^N: 8 writes
-          about 6.7 million timeline cases.
-          """
-        },
+        }
+      ] + OptionDeclaration.suiteParameters(\.parameters) + [
         .tier(
           \.tier,
           """
@@ -82,7 +78,7 @@ public enum GenerateCommand: Command {
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     let written = try FixtureGenerator.write(
-      options: GeneratorOptions(timelineDepth: options.depth, tier: options.tier), to: options.out)
+      options: GeneratorOptions(parameters: options.parameters, tier: options.tier), to: options.out)
     let digest = SHA256.hex(written.manifest)
     print("wrote \(Plural.count(written.names.count, "file")) to \(options.out) (manifest sha256:\(digest))")
     let manifest = try FixtureSet.parseManifest(written.manifest, path: FileIO.join(options.out, "manifest.json"))

@@ -96,6 +96,22 @@ public struct Manual: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// `text` broken into lines of at most `width` characters at spaces, for a help text made
+  /// from parts (a word longer than `width` keeps a line to itself).
+  static func wrapped(_ text: String, width: Int = 70) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
   private static func indented(_ text: String, by count: Int) -> String {
     let pad = String(repeating: " ", count: count)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }

@@ -34,7 +34,7 @@ struct OptionDeclaration<Options: CommandOptions> {
   }
 
   /// A declaration whose options the results header records under `key`, written by the
-  /// harness rather than here (a generated run's `generate`: the suite, the depth, the count).
+  /// harness rather than here (a generated run's `generate`: the suite, its parameters, the count).
   func recordedByTheHarness(as key: String) -> Self {
     var declaration = self
     for index in declaration.options.indices { declaration.options[index].recordedAs = key }
@@ -188,12 +188,6 @@ struct OptionDeclaration<Options: CommandOptions> {
         if let text = try arguments.value(name) { options[keyPath: path] = text }
       },
       record: recorder(key) { .string($0[keyPath: path]) })
-  }
-
-  /// The generator's `--depth N`: the timeline's exhaustive depth, 1 to 12, with the default
-  /// the options value starts with (the published tables').
-  static func depth(_ path: WritableKeyPath<Options, Int>, help: (String) -> String) -> Self {
-    .integer("--depth", in: 1...12, path, help: help)
   }
 
   /// A repeatable text, every value in order.

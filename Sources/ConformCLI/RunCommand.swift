@@ -66,8 +66,7 @@ public enum RunCommand: Command {
       }
       plan = HarnessPlan.generated(
         suite: suite,
-        options: GeneratorOptions(
-          timelineDepth: options.depth, tier: options.tier),
+        options: GeneratorOptions(parameters: options.parameters, tier: options.tier),
         limit: options.limit, shard: options.shard, settings: settings, resultsPath: options.results,
         header: options.json)
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,

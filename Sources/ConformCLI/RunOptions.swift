@@ -17,8 +17,8 @@ public struct RunOptions: StartsImplementations {
   var shuffleSeed: UInt64?
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
   var generate: String?
-  /// `--depth`: the generated timeline's exhaustive depth, the published tables' unless given.
-  var depth = GeneratorOptions.published.timelineDepth
+  /// The suites' parameters (`--depth`) for a generated run, the published tables' unless given.
+  var parameters = GeneratorOptions.published.parameters
   var results: String?
   var knownFailures: String?
   var writeKnownFailures: String?
@@ -83,8 +83,8 @@ public struct RunOptions: StartsImplementations {
           "run: --generate streams every generated case once, in order: not with \(conflicts.joined(separator: ", ")) "
             + "(use --limit N to send fewer)")
       }
-    } else if given.contains("--depth") {
-      throw .usage("run: --depth is the depth of a generated run: give --generate SUITE too")
+    } else if let parameter = SuiteRegistry.parameters.map(\.option).first(where: given.contains) {
+      throw .usage("run: \(parameter) is a parameter of a generated run's suite: give --generate SUITE too")
     }
     if generate != nil, knownFailures != nil {
       throw .usage(
@@ -288,17 +288,13 @@ extension RunOptions {
             each expected output from the reference model as it is sent: a
             search of millions of cases needs no fixture file, and memory does
             not grow with it. The header and the report name the suite, the
-            depth and the count (fixtures: generated:SUITE@depth=D). Not with
+            parameters it reads and the count (fixtures: generated:SUITE@NAME=N,
+            each parameter it reads; generated:SUITE when it reads none). Not with
             --fixtures, --expect-digest, filters, --repeat, --shuffle or
             --known-failures
             """
-          ).recordedByTheHarness(as: "generate"),
-          .depth(\.depth) {
-            """
-            the timeline's exhaustive depth (default \($0), the published tables;
-            1 to 12): 7 is about 473 thousand cases, 8 about 3 million
-            """
-          }.recordedByTheHarness(as: "generate"),
+          ).recordedByTheHarness(as: "generate")
+        ] + OptionDeclaration.suiteParameters(\.parameters).map { $0.recordedByTheHarness(as: "generate") } + [
           .tier(
             \.choice.tier,
             """
@@ -306,7 +302,7 @@ extension RunOptions {
             tier, a small subset chosen by coverage of the reference models
             (conform generate --help). Not with --fixtures or --rerun-failed
             """
-          ).readByList(),
+          ).readByList()
         ]
       ),
       (

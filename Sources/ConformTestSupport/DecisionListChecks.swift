@@ -25,7 +25,9 @@ public enum DecisionListChecks {
     var problems: [String] = []
     var published = Set<Int>()
     for tier in [Tier.full, .smoke] {
-      let drafts = Array(suite.tierDrafts(options: GeneratorOptions(timelineDepth: 5, tier: tier)))
+      var options = GeneratorOptions.published
+      options.tier = tier
+      let drafts = Array(suite.tierDrafts(options: options))
       if drafts.isEmpty { problems.append("the \(tier.rawValue) tier has no case") }
       for draft in drafts {
         let decisions = try suite.decisions(for: draft.input)

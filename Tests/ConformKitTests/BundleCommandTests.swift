@@ -149,7 +149,7 @@ import Testing
     let lines = diff.stdout.split(separator: "\n").map(String.init)
     #expect(lines[0] == "bundle diff: \(oldPath) → \(newPath)")
     #expect(lines.contains("outside the suites:"))
-    #expect(lines.contains("  generator options {\"timelineDepth\":1} → {\"timelineDepth\":2} [patch]"))
+    #expect(lines.contains("  generator options {\"depth\":1} → {\"depth\":2} [patch]"))
     #expect(lines.contains { $0.hasPrefix("timeline: ") && $0.contains(" added") && !$0.contains("removed") })
     #expect(lines.contains("    + timeline/cancel/win-win"))
     #expect(lines.contains("eligibility: 546 cases, no changes"))

@@ -11,7 +11,7 @@ import Testing
 @Suite struct GenerateStreamTests {
   /// The one-pass built-in set is exactly what writing the tables and loading them gives.
   @Test func theBuiltInSetIsTheGeneratedTablesLoaded() throws {
-    let options = GeneratorOptions(timelineDepth: 3)
+    let options = GeneratorOptions(parameters: ["depth": 3])
     let files = FixtureGenerator.generate(options: options)
     let loaded = try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: "x", pathPrefix: "x/")
     let generated = FixtureSet.generated(options: options, source: "x")
@@ -52,10 +52,10 @@ import Testing
 
   /// The seeds plus every sequence of each alphabet up to its depth, the empty one once.
   func timelineCount(depth: Int) -> Int {
-    TimelineSuite.seedCases.count
+    let options = GeneratorOptions(parameters: ["depth": depth])
+    return TimelineSuite.seedCases.count
       + TimelineSuite.alphabets.enumerated().map { position, alphabet in
-        StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(GeneratorOptions(timelineDepth: depth)))
-          - (position == 0 ? 0 : 1)
+        StepSequences.count(letters: alphabet.letters.count, maxLength: alphabet.depth(options)) - (position == 0 ? 0 : 1)
       }.reduce(0, +)
   }
 
@@ -76,6 +76,24 @@ import Testing
     #expect(file.footer?.totals == [.pass: Int64(count)])
   }
 
+  /// A generated stream is named by the parameters its suite declares, each at the value given
+  /// or its default, and the tier when not full: a suite that declares none has no `@` part,
+  /// and a parameter it does not read changes neither its name nor its digest.
+  @Test func aGeneratedStreamNamesTheParametersItsSuiteReads() {
+    let deep = GeneratorOptions(parameters: ["depth": 8])
+    let timeline = GeneratedStream(suite: TimelineSuite(), options: deep, count: 1)
+    #expect(timeline.source == "generated:timeline@depth=8")
+    #expect(timeline.json == ["suite": "timeline", "depth": 8, "count": 1])
+    var smoke = GeneratorOptions(parameters: [:], tier: .smoke)
+    #expect(GeneratedStream(suite: TimelineSuite(), options: smoke, count: 1).source == "generated:timeline@depth=5,tier=smoke")
+    let eligibility = GeneratedStream(suite: EligibilitySuite(), options: deep, count: 1)
+    #expect(eligibility.source == "generated:eligibility")
+    #expect(eligibility.json == ["suite": "eligibility", "count": 1])
+    #expect(eligibility.digest == GeneratedStream(suite: EligibilitySuite(), options: .published, count: 1).digest)
+    smoke.parameters = ["depth": 3]
+    #expect(GeneratedStream(suite: EligibilitySuite(), options: smoke, count: 1).source == "generated:eligibility@tier=smoke")
+  }
+
   @Test func aWrongImplementationFailsGeneratedCasesAgainstTheModel() async throws {
     let run = try await run(["swift-ports", "no-cancel-guard"], ["--generate", "timeline", "--depth", "3"])
     #expect(run.outcome.status == 1)
@@ -85,7 +103,7 @@ import Testing
     #expect(failed.contains { $0.id == "timeline/seed/cancel-after-sleep" })
     let suite = TimelineSuite()
     let drafts = Dictionary(
-      suite.drafts(options: GeneratorOptions(timelineDepth: 3)).map { ("timeline/\($0.name)", $0) },
+      suite.drafts(options: GeneratorOptions(parameters: ["depth": 3])).map { ("timeline/\($0.name)", $0) },
       uniquingKeysWith: { first, _ in first })
     for result in failed {
       let draft = try #require(drafts[result.id])
@@ -121,7 +139,7 @@ import Testing
 
   @Test(arguments: 1...4)
   func everySuiteStatesItsCountWithoutMakingTheCases(depth: Int) {
-    let options = GeneratorOptions(timelineDepth: depth)
+    let options = GeneratorOptions(parameters: ["depth": depth])
     for suite in SuiteRegistry.all {
       var made = 0
       for _ in suite.drafts(options: options) { made += 1 }
@@ -131,7 +149,7 @@ import Testing
   }
 
   @Test func aGeneratedSourceMakesItsCasesInOrderAndStops() {
-    let options = GeneratorOptions(timelineDepth: 2)
+    let options = GeneratorOptions(parameters: ["depth": 2])
     let source = GeneratedCases(suite: TimelineSuite(), options: options, limit: nil)
     var ids: [String] = []
     var ordinals: [Int] = []
@@ -237,7 +255,7 @@ import Testing
 /// as encoding every case.
 @Suite struct GenerateStreamTableTests {
   @Test func aTableCopiedFromGeneratedLinesIsTheEncodedOne() {
-    let set = FixtureSet.generated(options: GeneratorOptions(timelineDepth: 2), source: "x")
+    let set = FixtureSet.generated(options: GeneratorOptions(parameters: ["depth": 2]), source: "x")
     #expect(set.encoded != nil)
     let selected = Array(stride(from: 1, to: set.cases.count, by: 3))
     let suites = SuiteRegistry.names
@@ -296,7 +314,7 @@ import Testing
   }
 
   @Test func streamedTablesHandOutEveryCaseInOrderOncePerRound() {
-    let options = GeneratorOptions(timelineDepth: 2)
+    let options = GeneratorOptions(parameters: ["depth": 2])
     let tables = GeneratedTables(suites: SuiteRegistry.all, options: options, keepsCases: false)
     tables.start(threads: 2)
     let counts = SuiteRegistry.all.map { $0.caseCount(options: options) }

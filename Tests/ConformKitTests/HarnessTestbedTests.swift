@@ -14,7 +14,7 @@ enum Testbed {
   /// implementations stay quick.
   static let fixtures: String = {
     let directory = TestSupport.temporaryDirectory("conform-fixtures").path
-    let files = FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1))
+    let files = FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": 1]))
     var bytesByName: [String: [UInt8]] = [:]
     var kept: [String: (cases: Int64, tags: [String: Int64])] = [:]
     for file in files where file.name.hasSuffix(".jsonl") {

@@ -31,7 +31,7 @@ enum Hostile {
   /// requests (256) is over 64 KiB, more than a pipe holds.
   static let wideFixtures: String = {
     let directory = TestSupport.temporaryDirectory("conform-wide-fixtures").path
-    for file in FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1), suites: [EligibilitySuite()]) {
+    for file in FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": 1]), suites: [EligibilitySuite()]) {
       try! FileIO.write(file.bytes, to: FileIO.join(directory, file.name))
     }
     return directory

@@ -113,9 +113,9 @@ import Testing
       let stated = option.help[range.upperBound...].prefix { $0.isNumber || $0 == "." }
       let value = try #require(Double(stated), "\(option.name): a default that is not a number")
       checked.append(option.name)
-      // --depth applies to a generated run, whose header records the generator's depth.
-      if option.name == "--depth" {
-        #expect(Int(value) == GeneratorOptions.published.timelineDepth, "--depth states default \(stated)")
+      // A suite parameter (--depth) applies to a generated run, whose header records the value used.
+      if let parameter = SuiteRegistry.parameters.first(where: { $0.option == option.name }) {
+        #expect(Int(value) == GeneratorOptions.published.parameters[parameter.name], "\(option.name) states default \(stated)")
         continue
       }
       // The timeout is stated in seconds and recorded in milliseconds.
@@ -179,7 +179,7 @@ import Testing
 
   /// In the `--help` of each command declared so, each "(default N" is the default of the
   /// option's declaration, and each declaration's default is stated in its help.
-  @Test func everyStatedDefaultIsADeclaredOne() {
+  @Test func everyStatedDefaultIsADeclaredOne() throws {
     func check<Options>(_ declarations: [OptionDeclaration<Options>]) {
       for declaration in declarations {
         let stated = declaration.options.compactMap { Self.statedDefault($0.help).map(String.init) }
@@ -193,7 +193,7 @@ import Testing
     check(MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations)
     check(ReportCommand.Options.declarations)
     check(DiffCommand.Options.declarations)
-    let depth = GeneratorOptions.published.timelineDepth
+    let depth = try #require(GeneratorOptions.published.parameters["depth"])
     #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
   }
 
@@ -245,8 +245,8 @@ import Testing
 
   /// `--depth` at its default is still a generated run's option: refused without `--generate`.
   @Test func theDepthAtItsDefaultStillNeedsGenerate() {
-    #expect(throws: ConformError.usage("run: --depth is the depth of a generated run: give --generate SUITE too")) {
-      try RunCommand.check(["--impl", "x", "--depth", "\(GeneratorOptions.published.timelineDepth)"])
+    #expect(throws: ConformError.usage("run: --depth is a parameter of a generated run's suite: give --generate SUITE too")) {
+      try RunCommand.check(["--impl", "x", "--depth", "\(SuiteParameter.depth.defaultValue)"])
     }
     #expect(throws: Never.self) { try RunCommand.check(["--impl", "x", "--generate", "timeline", "--depth", "5"]) }
   }

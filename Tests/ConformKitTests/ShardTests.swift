@@ -70,7 +70,7 @@ import Testing
   @Test(arguments: ["timeline", "restart-prompt", "version-compare"])
   func theGeneratedStreamIsDealtInTurn(_ name: String) throws {
     let suite = try #require(SuiteRegistry.named(name))
-    let options = GeneratorOptions(timelineDepth: 3)
+    let options = GeneratorOptions(parameters: ["depth": 3])
     let all = suite.drafts(options: options).map(\.name)
     for index in 1...3 {
       let shard = Shard(index: index, count: 3)

@@ -6,7 +6,7 @@ import Testing
 
 /// The smoke tier: a subset of the full tables chosen by coverage of the reference models.
 @Suite struct TierTests {
-  static let options = GeneratorOptions(timelineDepth: 3)
+  static let options = GeneratorOptions(parameters: ["depth": 3])
 
   /// Per suite, the smoke tier is the full table's cases in table order, every seed among them,
   /// and it covers every coverage key the full table covers.
@@ -68,7 +68,7 @@ import Testing
       TestSupport.binary("conform"), ["generate", "--depth", "3", "--tier", "smoke", "--out", folder.path])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     let set = try FixtureSet.load(directory: folder.path)
-    #expect(set.manifest.generatorOptions == ["tier": "smoke", "timelineDepth": 3])
+    #expect(set.manifest.generatorOptions == ["depth": 3, "tier": "smoke"])
     var smoke = Self.options
     smoke.tier = .smoke
     #expect(set.cases.map(\.id) == SuiteRegistry.all.flatMap { $0.cases(options: smoke).map(\.id) })

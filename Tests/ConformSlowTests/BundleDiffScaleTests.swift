@@ -12,7 +12,7 @@ import Testing
       let documents = try FixtureBundle.documents(
         harnessDirectory: TestSupport.packageRoot.appendingPathComponent("harness").path)
       return try FixtureBundle(
-        fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: depth)), documents: documents,
+        fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": depth])), documents: documents,
         version: SemanticVersion(version)!)
     }
     let old = try bundle(4, "1.0.0")
@@ -33,16 +33,16 @@ import Testing
     #expect(diff.suites.filter { !["timeline", "restart-prompt"].contains($0.name) }.allSatisfy { $0.isEmpty })
     #expect(diff.suites.first { $0.name == "restart-prompt" }?.added.isEmpty == false)
     #expect(
-      diff.notes == [BundleDiff.Note(text: "generator options {\"timelineDepth\":4} → {\"timelineDepth\":5}", bump: .patch)])
+      diff.notes == [BundleDiff.Note(text: "generator options {\"depth\":4} → {\"depth\":5}", bump: .patch)])
     #expect(diff.requiredBump.bump == .minor)
 
     let text = diff.text(limit: 3)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines[0] == "bundle diff: conform-fixtures-1.0.0.tar.gz → conform-fixtures-1.1.0.tar.gz")
-    #expect(lines[1] == "  - old: bundle 1.0.0, generator conform \(ConformVersion.current) {\"timelineDepth\":4}")
-    #expect(lines[2] == "  + new: bundle 1.1.0, generator conform \(ConformVersion.current) {\"timelineDepth\":5}")
+    #expect(lines[1] == "  - old: bundle 1.0.0, generator conform \(ConformVersion.current) {\"depth\":4}")
+    #expect(lines[2] == "  + new: bundle 1.1.0, generator conform \(ConformVersion.current) {\"depth\":5}")
     #expect(lines[3].hasPrefix("required version bump: minor (timeline: \(timeline.added.count.grouped) cases added (timeline/"))
-    #expect(text.contains("\noutside the suites:\n  generator options {\"timelineDepth\":4} → {\"timelineDepth\":5} [patch]\n"))
+    #expect(text.contains("\noutside the suites:\n  generator options {\"depth\":4} → {\"depth\":5} [patch]\n"))
     #expect(text.contains("\ntimeline: \(oldCount.grouped) → \(newCount.grouped) cases: \(timeline.added.count.grouped) added\n"))
     #expect(text.contains("  added (\(timeline.added.count.grouped): timeline/cancel "))
     #expect(text.contains("\n    + \(timeline.added[0].id)\n"))

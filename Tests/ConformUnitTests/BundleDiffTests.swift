@@ -26,8 +26,8 @@ import Testing
     #expect(
       diff.text() == """
         bundle diff: old.tar.gz → new.tar.gz
-          - old: bundle 1.0.0, generator conform \(ConformVersion.current) {"timelineDepth":1}
-          + new: bundle 1.0.0, generator conform \(ConformVersion.current) {"timelineDepth":1}
+          - old: bundle 1.0.0, generator conform \(ConformVersion.current) {"depth":1}
+          + new: bundle 1.0.0, generator conform \(ConformVersion.current) {"depth":1}
         required version bump: major (timeline: 1 case removed (timeline/cancel/late))
 
         eligibility: 546 cases, no changes

@@ -15,7 +15,8 @@ import Testing
     // A fixtures folder written to disk bundles to the same bytes as the generator's output.
     let directory = TestSupport.temporaryDirectory("bundle")
     defer { try? FileManager.default.removeItem(at: directory) }
-    for file in FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1), suites: BundleSamples.smallSuites) {
+    let options = GeneratorOptions(parameters: ["depth": 1])
+    for file in FixtureGenerator.generate(options: options, suites: BundleSamples.smallSuites) {
       try FileIO.write(file.bytes, to: FileIO.join(directory.path, file.name))
     }
     let fromFolder = try FixtureSource.load(directory.path, expectDigest: nil)
@@ -266,7 +267,7 @@ import Testing
         "PROTOCOL.md", "schema/case.json", "schema/hello.json", "BUNDLE.md", "case.schema.json", "manifest.schema.json",
       ])
     let bundle = try FixtureBundle(
-      fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1), suites: [EligibilitySuite()]),
+      fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": 1]), suites: [EligibilitySuite()]),
       documents: documents, version: SemanticVersion("2.1.0")!)
     let verified = try FixtureBundle.read(archive: bundle.archive(), name: "s.tar.gz")
     #expect(verified.bundle.files.contains { $0.name == "schema/hello.json" })
@@ -303,7 +304,7 @@ enum BundleSamples {
 
   static func make(depth: Int, version: String, suites: [any Suite] = SuiteRegistry.all) throws -> FixtureBundle {
     try FixtureBundle(
-      fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: depth), suites: suites),
+      fixtureFiles: FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": depth]), suites: suites),
       documents: documents, version: SemanticVersion(version)!)
   }
 

@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func generationIsDeterministic() {
-    let options = GeneratorOptions(timelineDepth: 3)
+    let options = GeneratorOptions(parameters: ["depth": 3])
     #expect(FixtureGenerator.generate(options: options) == FixtureGenerator.generate(options: options))
   }
 
@@ -66,7 +66,7 @@ import Testing
 
   @Test func aTamperedTableIsRefusedWithItsName() throws {
     let directory = TestSupport.temporaryDirectory()
-    _ = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: 1), to: directory.path)
+    _ = try FixtureGenerator.write(options: GeneratorOptions(parameters: ["depth": 1]), to: directory.path)
     let table = directory.appendingPathComponent("version-compare.jsonl").path
     var bytes = try FileIO.read(table)
     bytes[10] ^= 0x01
@@ -78,9 +78,25 @@ import Testing
     }
   }
 
+  /// Manifests written before the suites declared their parameters name the depth
+  /// `timelineDepth`: nothing reads the generator's options back, so such a folder still loads.
+  @Test func aManifestThatNamesTheDepthTimelineDepthStillLoads() throws {
+    let directory = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": 1]))
+    var manifest = try FixtureManifest(json: try JSONReader.parse(try #require(files.last).bytes))
+    #expect(manifest.generatorOptions == ["depth": 1])
+    manifest.generatorOptions = ["timelineDepth": 1]
+    for file in files.dropLast() { try FileIO.write(file.bytes, to: FileIO.join(directory.path, file.name)) }
+    try FileIO.write(manifest.bytes, to: FileIO.join(directory.path, "manifest.json"))
+    let set = try FixtureSet.load(directory: directory.path)
+    #expect(set.manifest.generatorOptions == ["timelineDepth": 1])
+    #expect(set.cases.count == Int(manifest.suites.map(\.cases).reduce(0, +)))
+  }
+
   @Test func malformedLinesAreNamedByFileAndLine() throws {
     let directory = TestSupport.temporaryDirectory()
-    var files = FixtureGenerator.generate(options: GeneratorOptions(timelineDepth: 1))
+    var files = FixtureGenerator.generate(options: GeneratorOptions(parameters: ["depth": 1]))
     let index = try #require(files.firstIndex { $0.name == "eligibility.jsonl" })
     var lines = String(decoding: files[index].bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     lines[2] = lines[1]  // a duplicate case id on line 3

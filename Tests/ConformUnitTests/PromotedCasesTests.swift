@@ -11,7 +11,7 @@ import Testing
   func everySuitesPromotedCasesReadAndJoinItsTable(_ name: String) throws {
     let suite = try #require(SuiteRegistry.named(name))
     let promoted = try PromotedCases.drafts(of: suite, bytes: suite.promoted)
-    let ids = Set(suite.cases(options: GeneratorOptions(timelineDepth: 1)).map(\.id))
+    let ids = Set(suite.cases(options: GeneratorOptions(parameters: ["depth": 1])).map(\.id))
     for draft in promoted {
       #expect(draft.name.hasPrefix("fuzz/"))
       #expect(draft.tags == ["fuzz"])

@@ -112,7 +112,7 @@ import Testing
 
   @Test func theCountIsTheDraftsCount() {
     for depth in 1...4 {
-      let options = GeneratorOptions(timelineDepth: depth)
+      let options = GeneratorOptions(parameters: ["depth": depth])
       var made = 0
       for _ in RestartPromptSuite().drafts(options: options) { made += 1 }
       #expect(RestartPromptSuite().caseCount(options: options) == made, "depth \(depth)")

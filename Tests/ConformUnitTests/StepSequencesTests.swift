@@ -58,7 +58,7 @@ import Testing
   /// the same order, with their tags; with a shard's `keep`, those of the drafts it keeps.
   @Test(arguments: [(TimelineSuite() as any Suite, 3), (RestartPromptSuite(), 3), (TimelineSuite(), 0)])
   func writtenLinesAreTheDraftsLines(_ suite: any Suite, _ depth: Int) throws {
-    let options = GeneratorOptions(timelineDepth: depth)
+    let options = GeneratorOptions(parameters: ["depth": depth])
     let everyThird: @Sendable (Int) -> Bool = { $0 % 3 == 1 }
     for keep in [nil, everyThird] {
       let source = try #require(suite.tierFixtureLines(options: options, keeping: keep))
@@ -77,6 +77,6 @@ import Testing
       #expect(count > 0)
     }
     // The smoke tier is chosen from the drafts: it is not written from the model.
-    #expect(suite.tierFixtureLines(options: GeneratorOptions(timelineDepth: depth, tier: .smoke)) == nil)
+    #expect(suite.tierFixtureLines(options: GeneratorOptions(parameters: ["depth": depth], tier: .smoke)) == nil)
   }
 }

@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func exhaustiveSequencesAreAllThere() {
-    let options = GeneratorOptions(timelineDepth: 3)
+    let options = GeneratorOptions(parameters: ["depth": 3])
     let drafts = Array(TimelineSuite().drafts(options: options))
     let exhaustive = drafts.filter { $0.tags.contains("exhaustive") }
     // cancel: 6 letters up to 3 steps (1 + 6 + 36 + 216); state: 7 letters up to 2 steps, without the empty one (7 + 49).

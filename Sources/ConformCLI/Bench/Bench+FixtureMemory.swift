@@ -20,7 +20,7 @@ extension Bench {
 
   /// Writes both folders; returns their case counts.
   func writeMemoryFixtures() throws(ConformError) -> (small: Int, large: Int) {
-    _ = try FixtureGenerator.write(options: GeneratorOptions(timelineDepth: scale.fixturesMemoryDepth), to: largeFixtures)
+    _ = try FixtureGenerator.write(options: Bench.options(depth: scale.fixturesMemoryDepth), to: largeFixtures)
     let manifestPath = FileIO.join(largeFixtures, "manifest.json")
     var manifest = try FixtureSet.parseManifest(try FileIO.read(manifestPath), path: manifestPath)
     let large = manifest.suites.reduce(0) { $0 + Int($1.cases) }

@@ -30,7 +30,7 @@ public enum BenchCommand: Command {
           - conform's own peak memory on N and 10×N generated cases, and on fixtures folders
             of N and 10×N cases (conform run --fixtures)
           - --jobs 1 and --jobs 2 with a CPU-heavy implementation, in alternating pairs
-          - the generator's speed on a deep timeline search, and a generated run
+          - the generator's speed on a deep search (--depth), and a generated run
           - a generated run split into 4 shards (--shard K/4) run one after another, against the
             same run in one process: what sharding costs, and how even the shards are
           - the smoke tier's size beside the full tables' (its kill rate: conform mutants)
@@ -45,7 +45,7 @@ public enum BenchCommand: Command {
           Option(
             "--shard-depth", "N",
             """
-            the timeline depth of the sharded run (default 6, 5 with --quick;
+            the depth of the sharded run (default 6, 5 with --quick;
             8 is the 3-million-case search: minutes)
             """),
           Option("--tiny", isHidden: true, "for the test suite: every row on a tiny workload, in seconds"),
@@ -72,7 +72,7 @@ public enum BenchCommand: Command {
     let tiny = arguments.flag("--tiny")
     let runs = try arguments.integer("--runs", in: 1...25)
     let out = try arguments.value("--out") ?? "reports/bench.md"
-    let shardDepth = try arguments.integer("--shard-depth", in: 1...12)
+    let shardDepth = try arguments.integer("--shard-depth", in: Bench.searchParameter.range)
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("bench: unexpected argument \(extra[0])") }
     var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
@@ -84,7 +84,7 @@ public enum BenchCommand: Command {
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     let scale = options.scale
 
-    let setup = try BenchSetup.prepare(fixtures: GeneratorOptions(timelineDepth: scale.fixturesDepth))
+    let setup = try BenchSetup.prepare(fixtures: Bench.options(depth: scale.fixturesDepth))
     defer { setup.cleanUp() }
     var bench = try Bench(setup: setup, scale: scale)
     let report = try bench.measure()
@@ -120,7 +120,7 @@ struct BenchScale: Sendable {
   var fixturesMemoryDepth: Int
   /// The raw echo copies the request bytes this many times (it is too quick to time once).
   var rawCopies: Int
-  /// The generator's row: the first cases of the timeline search at this depth.
+  /// The generator's row: the first cases of the search suite's table at this depth.
   var generatorDepth = 8
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
@@ -135,9 +135,9 @@ struct BenchScale: Sendable {
   var shardPairs = 3
   /// Cases of the fuzz row (the suites take turns, as in `conform fuzz`).
   var fuzzCases: Int
-  /// The timeline depth of the fixtures folder the null implementation answers from and the
-  /// requests come from: the published tables' (its first cases are the built-in ones).
-  var fixturesDepth = GeneratorOptions.published.timelineDepth
+  /// The depth of the fixtures folder the null implementation answers from and the requests
+  /// come from: the published tables' (its first cases are the built-in ones).
+  var fixturesDepth = Bench.searchParameter.defaultValue
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 400, jobsCases: 6_000,
@@ -175,8 +175,8 @@ enum BenchRow: Int, CaseIterable {
     case .fixturesMemory10N: "peak memory of conform run --fixtures, folder of 10×N cases"
     case .jobs1: "--jobs 1, CPU-heavy implementation"
     case .jobs2: "--jobs 2, CPU-heavy implementation"
-    case .generator: "generator: deep timeline search, streamed"
-    case .generatedRun: "generated run: timeline search with the Swift reference"
+    case .generator: "generator: deep \(Bench.searchSuite.name) search, streamed"
+    case .generatedRun: "generated run: \(Bench.searchSuite.name) search with the Swift reference"
     case .unshardedRun: "generated run in one process (the sharding baseline)"
     case .shardedRun: "the same run as 4 shards, one after another (sum)"
     case .smokeTier: "smoke tier: share of the full tables' cases"
@@ -229,7 +229,9 @@ enum BenchGoal: Int, CaseIterable {
     case .shardBalance:
       BenchTarget(name: "the largest shard's cases / the shards' mean", goal: .atMost(1.05))
     case .generatorRate:
-      BenchTarget(name: "generator: timeline cases made per second on one thread", goal: .atLeast(500_000), unit: "cases/s")
+      BenchTarget(
+        name: "generator: \(Bench.searchSuite.name) cases made per second on one thread", goal: .atLeast(500_000),
+        unit: "cases/s")
     case .smokeShare:
       BenchTarget(name: "smoke tier / full tables, cases", goal: .atMost(2), unit: "%")
     case .fuzzOverAlone:
@@ -256,7 +258,7 @@ struct Bench {
     self.setup = setup
     self.scale = scale
     requests = BenchRequests(
-      options: GeneratorOptions(timelineDepth: scale.fixturesDepth), limit: scale.limit, repeats: scale.repeats)
+      options: Bench.options(depth: scale.fixturesDepth), limit: scale.limit, repeats: scale.repeats)
     figures = BenchRow.allCases.map { BenchFigure(name: $0.name, unit: $0.unit, command: "") }
     targets = BenchGoal.allCases.map(\.target)
   }
@@ -297,7 +299,7 @@ struct Bench {
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
   private func memoryCommand(_ count: Int) -> [String] {
     conform(
-      setup.swiftReference, ["--generate", Self.searchSuite.name, "--depth", "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
+      setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
   }
   private func jobsCommand(_ jobs: Int) -> [String] {
     conform(
@@ -307,14 +309,14 @@ struct Bench {
       results: "jobs-\(jobs).jsonl")
   }
   private var generatedCommand: [String] {
-    conform(setup.swiftReference, ["--generate", Self.searchSuite.name, "--depth", "\(scale.generatedDepth)"], results: "generated.jsonl")
+    conform(setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(scale.generatedDepth)"], results: "generated.jsonl")
   }
   private var shardDepth: Int { scale.shardDepth ?? scale.generatedDepth }
   /// The sharded run's command: the whole run for shard nil.
   private func shardCommand(_ shard: Int?) -> [String] {
     conform(
       setup.swiftReference,
-      ["--generate", Self.searchSuite.name, "--depth", "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
+      ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
       results: shard.map { "shard-\($0).jsonl" } ?? "unsharded.jsonl")
   }
 
@@ -359,13 +361,13 @@ struct Bench {
         + "(drafts, reference model, encoded requests)",
       "first \(BenchFormat.number(Double(scale.generatorCases))) cases")
     set(
-      .smokeTier, "conform generate --depth \(scale.fixturesDepth) --tier smoke, beside the full tier",
+      .smokeTier, "conform generate \(Bench.searchParameter.option) \(scale.fixturesDepth) --tier smoke, beside the full tier",
       "computed once; the kill rate needs every port: conform mutants")
-    let generatedCount = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+    let generatedCount = Self.searchSuite.caseCount(options: Bench.options(depth: scale.generatedDepth))
     set(
       .generatedRun, setup.display(generatedCommand),
       "depth \(scale.generatedDepth), \(BenchFormat.number(Double(generatedCount))) cases, wall time")
-    let shardCount = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: shardDepth))
+    let shardCount = Self.searchSuite.caseCount(options: Bench.options(depth: shardDepth))
     set(
       .unshardedRun, setup.display(shardCommand(nil)),
       "depth \(shardDepth), \(BenchFormat.number(Double(shardCount))) cases, wall time")
@@ -550,7 +552,7 @@ struct Bench {
 
     progress(round, "generated run with the Swift reference")
     if let generated = run(.generatedRun, generatedCommand) {
-      let count = Self.searchSuite.caseCount(options: GeneratorOptions(timelineDepth: scale.generatedDepth))
+      let count = Self.searchSuite.caseCount(options: Bench.options(depth: scale.generatedDepth))
       record(.generatedRun, Double(count) / generated.seconds)
     }
 
@@ -591,24 +593,40 @@ struct Bench {
     return (seconds, cases)
   }
 
+  /// The parameter the deep generated searches grow (`depth`), as the suites that read it
+  /// declare it: the bench asks the registry, and names no suite.
+  static let searchParameter: SuiteParameter = {
+    guard let parameter = SuiteRegistry.parameters.first(where: { $0.name == "depth" }) else {
+      preconditionFailure("conform bench: no suite declares the parameter depth")
+    }
+    return parameter
+  }()
+
+  /// The generator's options with the search parameter at `depth`, the others the published tables'.
+  static func options(depth: Int, tier: Tier = .full) -> GeneratorOptions {
+    var options = GeneratorOptions.published
+    options.parameters[searchParameter.name] = depth
+    options.tier = tier
+    return options
+  }
+
   /// The suite of the deep generated searches (the generator, generated-run, shard and memory
-  /// rows): the one whose table the depth grows most, the timeline's today. Chosen from the
-  /// registry, so the bench names no suite.
-  static let searchSuite: any Suite = SuiteRegistry.all.max {
-    $0.caseCount(options: GeneratorOptions(timelineDepth: 8)) < $1.caseCount(options: GeneratorOptions(timelineDepth: 8))
+  /// rows): of the suites that read the search parameter, the one whose table it grows most.
+  static let searchSuite: any Suite = SuiteRegistry.suites(declaring: searchParameter.name).max {
+    $0.caseCount(options: options(depth: 8)) < $1.caseCount(options: options(depth: 8))
   }!
 
   /// Cases per second the search suite's generator makes as `conform run --generate` streams them.
   static func generatorRate(depth: Int, cases: Int) -> Double {
     let started = MonotonicClock.now()
-    let made = GeneratedCases.makeAll(suite: Self.searchSuite, options: GeneratorOptions(timelineDepth: depth), limit: cases)
+    let made = GeneratedCases.makeAll(suite: Self.searchSuite, options: Bench.options(depth: depth), limit: cases)
     return Double(made) / (Double(MonotonicClock.now() - started) / 1e9)
   }
 
   /// The smoke tier's cases, in percent of the full tables' (the same in every round: measured once).
   static func smokeShare(depth: Int) -> Double {
-    let full = SuiteRegistry.all.reduce(0) { $0 + $1.caseCount(options: GeneratorOptions(timelineDepth: depth)) }
-    let smoke = SuiteRegistry.all.reduce(0) { $0 + $1.tierCaseCount(options: GeneratorOptions(timelineDepth: depth, tier: .smoke)) }
+    let full = SuiteRegistry.all.reduce(0) { $0 + $1.caseCount(options: Bench.options(depth: depth)) }
+    let smoke = SuiteRegistry.all.reduce(0) { $0 + $1.tierCaseCount(options: Bench.options(depth: depth, tier: .smoke)) }
     return Double(smoke) * 100 / Double(full)
   }
 
@@ -619,11 +637,11 @@ struct Bench {
     if let rate = figures[BenchRow.generatedRun.rawValue].median {
       let suite = Self.searchSuite
       var depth = 0
-      for candidate in 1...12 where Double(suite.caseCount(options: GeneratorOptions(timelineDepth: candidate))) / rate <= 60 {
+      for candidate in Self.searchParameter.range where Double(suite.caseCount(options: Bench.options(depth: candidate))) / rate <= 60 {
         depth = candidate
       }
-      let next = suite.caseCount(options: GeneratorOptions(timelineDepth: depth + 1))
-      let reached = suite.caseCount(options: GeneratorOptions(timelineDepth: depth))
+      let next = suite.caseCount(options: Bench.options(depth: depth + 1))
+      let reached = suite.caseCount(options: Bench.options(depth: depth))
       notes.append(
         "At the generated run's rate (\(BenchFormat.number(rate)) cases/s), 60 s reaches \(suite.name) depth \(depth) "
           + "(\(BenchFormat.number(Double(reached))) cases, about \(BenchFormat.number(Double(reached) / rate)) s); "

@@ -102,7 +102,7 @@ public enum BundleLayout {
           "properties": {
             "name": {"const": "conform"},
             "version": {"type": "string", "description": "The conform version that generated the cases."},
-            "options": {"type": "object", "description": "The generator options, e.g. {\\"timelineDepth\\":5}."}
+            "options": {"type": "object", "description": "The suites' parameters by name (and the tier when not full), e.g. {\\"depth\\":5}."}
           }
         },
         "protocol": {"type": "integer", "minimum": 1, "description": "The harness protocol version (PROTOCOL.md)."},

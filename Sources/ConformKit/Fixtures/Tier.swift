@@ -17,13 +17,13 @@ public enum Tier: String, Sendable, CaseIterable {
 
 /// The smoke tier of one suite: which of its full table's cases it keeps.
 enum SmokeTier {
-  /// The drafts of `suite`'s smoke tier at `options`' depth, in table order: the seed cases,
+  /// The drafts of `suite`'s smoke tier at `options`' parameters, in table order: the seed cases,
   /// then a greedy set cover of the model's coverage keys over the full table: the case that
   /// covers the most keys not yet covered, the first in table order on a tie, until every key
   /// is covered. Deterministic: the same options give the same cases, so each suite's are picked
   /// once a process (`conform run --tier smoke` counts them, then streams them).
   static func drafts(of suite: any Suite, options: GeneratorOptions) -> [CaseDraft] {
-    let key = "\(type(of: suite)) \(suite.name) depth \(options.timelineDepth)"
+    let key = "\(type(of: suite)) \(suite.name) \(JSONWriter.string(options.json))"
     if let known = picked.withLock({ $0[key] }) { return known }
     let drafts = pick(of: suite, options: options)
     picked.withLock { $0[key] = drafts }

@@ -54,29 +54,41 @@ extension HarnessPlan {
   }
 }
 
-/// How a generated run names its cases, having no manifest: the suite, the generator's version
-/// and options, and the count.
+/// How a generated run names its cases, having no manifest: the suite, the generator's version,
+/// the options the suite reads (its parameters and the tier) and the count.
 struct GeneratedStream {
   var suite: any Suite
   var options: GeneratorOptions
   var count: Int
 
-  /// `generated:timeline@depth=8`, the header's fixtures source.
-  var source: String {
-    "generated:\(suite.name)@depth=\(options.timelineDepth)" + (options.tier == .full ? "" : ",tier=\(options.tier.rawValue)")
+  /// The parameters the suite declares, each the one given or its default, in name order.
+  private var parameters: [(name: String, value: Int)] {
+    options.declared(by: suite).parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
-  /// The header's `options.generate`.
+  /// The header's fixtures source: `generated:timeline@depth=8`, the suite's parameters and the
+  /// tier when it is not the full one after `@`; `generated:eligibility` for a suite with neither.
+  var source: String {
+    var parts = parameters.map { "\($0.name)=\($0.value)" }
+    if options.tier != .full { parts.append("tier=\(options.tier.rawValue)") }
+    return "generated:\(suite.name)" + (parts.isEmpty ? "" : "@" + parts.joined(separator: ","))
+  }
+
+  /// The header's `options.generate`: the suite, its parameters by name and the count.
   var json: JSONValue {
-    ["suite": .string(suite.name), "depth": .int(Int64(options.timelineDepth)), "count": .int(Int64(count))]
+    var object: JSONObject = ["suite": .string(suite.name), "count": .int(Int64(count))]
+    for parameter in parameters { object[parameter.name] = .int(Int64(parameter.value)) }
+    return .object(object)
   }
 
   /// In place of a manifest's digest: `sha256:` of what makes the cases (the same conform
-  /// version, suite, spec version, options and count make the same cases).
+  /// version, suite, spec version, options the suite reads and count make the same cases).
   var digest: String {
     let identity: JSONValue = [
       "cases": .int(Int64(count)),
-      "generator": ["name": "conform", "options": options.json, "version": .string(FixtureGenerator.version)],
+      "generator": [
+        "name": "conform", "options": options.declared(by: suite).json, "version": .string(FixtureGenerator.version),
+      ],
       "suite": ["name": .string(suite.name), "specVersion": .string(suite.specVersion)],
     ]
     return "sha256:" + SHA256.hex(JSONWriter.bytes(identity))

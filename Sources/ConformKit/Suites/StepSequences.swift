@@ -1,6 +1,15 @@
 import ConformJSON
 import ConformProtocol
 
+extension SuiteParameter {
+  /// The step-sequence suites' `depth`: the longest sequence of their exhaustive searches (an
+  /// alphabet may stop shorter, `depthOffset`). Each step more makes about six times the cases.
+  static let depth = SuiteParameter(
+    name: "depth", defaultValue: 5, range: 1...12,
+    help: "the longest step sequence of the exhaustive searches; each step more makes about six times the "
+      + "cases (8: 2 to 3 million a suite)")
+}
+
 /// Every sequence of `0..<letters` of length 0 to `maxLength`, shortest first, then in order
 /// (`PrefixStates` walks them), made into the cases of timeline-shaped tables.
 enum StepSequences {

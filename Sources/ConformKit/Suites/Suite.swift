@@ -21,6 +21,9 @@ public protocol Suite: Sendable {
   /// all of them for nil: a shard's part of a generated run. A suite whose tables are long
   /// skips the others without making them.
   func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft>
+  /// The parameters the generator reads from the options (`GeneratorOptions.parameters`), with
+  /// their defaults and ranges; none by default.
+  var parameters: [SuiteParameter] { get }
   /// Facts for the manifest beyond case counts (the timeline's depth and alphabets).
   func manifestFacts(options: GeneratorOptions) -> JSONValue
   /// How many cases `drafts(options:)` makes, ideally without making them (a generated run
@@ -60,6 +63,9 @@ public protocol Suite: Sendable {
 }
 
 extension Suite {
+  /// No parameters: the suite's cases are the same whatever the options' parameters.
+  public var parameters: [SuiteParameter] { [] }
+
   public func manifestFacts(options: GeneratorOptions) -> JSONValue { .null }
 
   /// Makes every draft and drops those `keep` refuses: fine for a short table.
@@ -145,8 +151,9 @@ extension Suite {
 
 /// How much the generator produces.
 public struct GeneratorOptions: Sendable, Equatable {
-  /// The longest step sequence of the timeline's exhaustive search.
-  public var timelineDepth: Int
+  /// The suites' parameters by name (`SuiteParameter`, e.g. `depth`): each suite reads those it
+  /// declares, and one not given here has its default.
+  public var parameters: [String: Int]
   /// Every case, or the smoke tier's.
   public var tier: Tier
   /// Whether a timeline-shaped table's exhaustive cases list their decisions
@@ -156,17 +163,32 @@ public struct GeneratorOptions: Sendable, Equatable {
   /// published tables and built-in runs list them. Not in `json`.
   public var listsDecisions = true
 
-  public static let published = GeneratorOptions(timelineDepth: 5)
+  /// The published tables' options: every parameter the suites declare, at its default.
+  public static let published = GeneratorOptions(
+    parameters: Dictionary(uniqueKeysWithValues: SuiteRegistry.parameters.map { ($0.name, $0.defaultValue) }))
 
-  public init(timelineDepth: Int, tier: Tier = .full) {
-    self.timelineDepth = timelineDepth
+  public init(parameters: [String: Int], tier: Tier = .full) {
+    self.parameters = parameters
     self.tier = tier
   }
 
-  /// The manifest's `generator.options`; the tier only when it is not the full one, so the
-  /// full tables' manifest stays what it was before tiers.
+  /// The value of `parameter`: the one given, else its default.
+  public func value(of parameter: SuiteParameter) -> Int { parameters[parameter.name] ?? parameter.defaultValue }
+
+  /// The options as `suite` reads them: only the parameters it declares, each the one given or
+  /// its default. A generated run names its cases by these (`GeneratedStream`).
+  public func declared(by suite: any Suite) -> GeneratorOptions {
+    var options = self
+    options.parameters = Dictionary(uniqueKeysWithValues: suite.parameters.map { ($0.name, value(of: $0)) })
+    return options
+  }
+
+  /// The manifest's `generator.options`: the parameters by name (`{"depth":5}`), and the tier
+  /// only when it is not the full one, so the full tables' manifest stays what it was before
+  /// tiers. Older manifests name the depth `timelineDepth`: they still load, as nothing reads
+  /// the options back.
   public var json: JSONValue {
-    var object: JSONObject = ["timelineDepth": .int(Int64(timelineDepth))]
+    var object = JSONObject(uniqueKeysWithValues: parameters.map { ($0.key, JSONValue.int(Int64($0.value))) })
     if tier != .full { object["tier"] = .string(tier.rawValue) }
     return .object(object)
   }

@@ -9,6 +9,9 @@ public struct RestartPromptSuite: Suite {
 
   public init() {}
 
+  /// `depth`: how long the exhaustive search's step sequences get.
+  public var parameters: [SuiteParameter] { [.depth] }
+
   public func expected(for input: JSONValue) throws -> JSONValue {
     switch try RestartPromptInput.read(input) {
     case .timeline(let timeline): Self.output(timeline)
@@ -65,11 +68,11 @@ struct RestartPromptAlphabet: Sendable {
   var name: String
   var start: InstallStatus
   var letters: [(label: String, step: RestartPromptStep)]
-  /// How much shorter than the generator's depth this alphabet's sequences are.
+  /// How much shorter than the options' `depth` this alphabet's sequences are.
   var depthOffset: Int
   var note: String
 
-  func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
+  func depth(_ options: GeneratorOptions) -> Int { max(0, options.value(of: .depth) - depthOffset) }
 
   /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `RestartPromptInput(status: start, steps:)`, from each letter's JSON made once) and the

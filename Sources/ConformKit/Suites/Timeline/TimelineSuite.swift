@@ -8,6 +8,9 @@ public struct TimelineSuite: Suite {
 
   public init() {}
 
+  /// `depth`: how long the exhaustive search's step sequences get.
+  public var parameters: [SuiteParameter] { [.depth] }
+
   public func expected(for input: JSONValue) throws -> JSONValue {
     Self.output(try TimelineInput(json: input))
   }
@@ -63,11 +66,11 @@ struct TimelineAlphabet: Sendable {
 
   var name: String
   var letters: [Letter]
-  /// How much shorter than the generator's depth this alphabet's sequences are.
+  /// How much shorter than the options' `depth` this alphabet's sequences are.
   var depthOffset: Int
   var note: String
 
-  func depth(_ options: GeneratorOptions) -> Int { max(0, options.timelineDepth - depthOffset) }
+  func depth(_ options: GeneratorOptions) -> Int { max(0, options.value(of: .depth) - depthOffset) }
 
   /// The alphabet's every sequence up to its depth: each case's name, its input (the JSON of
   /// `TimelineInput(start: exhaustiveStart, steps:)`, from each letter's JSON made once) and the
