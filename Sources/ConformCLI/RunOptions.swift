@@ -83,6 +83,13 @@ public struct RunOptions: StartsImplementations {
           "run: --generate streams every generated case once, in order: not with \(conflicts.joined(separator: ", ")) "
             + "(use --limit N to send fewer)")
       }
+      // A parameter its suite does not read would change nothing: say so instead of ignoring it.
+      if let generate, let suite = SuiteRegistry.named(generate),
+        let parameter = SuiteRegistry.parameters.first(where: { given.contains($0.option) && !suite.parameters.contains($0) })
+      {
+        let readers = SuiteRegistry.suites(declaring: parameter.name).map(\.name).joined(separator: ", ")
+        throw .usage("run: \(generate) reads no \(parameter.option) (it is a parameter of \(readers))")
+      }
     } else if let parameter = SuiteRegistry.parameters.map(\.option).first(where: given.contains) {
       throw .usage("run: \(parameter) is a parameter of a generated run's suite: give --generate SUITE too")
     }

@@ -249,6 +249,16 @@ import Testing
       try RunCommand.check(["--impl", "x", "--depth", "\(SuiteParameter.depth.defaultValue)"])
     }
     #expect(throws: Never.self) { try RunCommand.check(["--impl", "x", "--generate", "timeline", "--depth", "5"]) }
+    #expect(throws: Never.self) { try RunCommand.check(["--impl", "x", "--generate", "restart-prompt", "--depth", "2"]) }
+  }
+
+  /// A parameter the generated suite does not read is refused, naming the suites that read it.
+  @Test func aParameterTheGeneratedSuiteDoesNotReadIsRefused() {
+    #expect(
+      throws: ConformError.usage("run: eligibility reads no --depth (it is a parameter of timeline, restart-prompt)")
+    ) {
+      try RunCommand.check(["--impl", "x", "--generate", "eligibility", "--depth", "7"])
+    }
   }
 
   /// The results header records exactly the options declared `recordedAs`: a real run of each
