@@ -75,53 +75,89 @@ public enum BundleCommand: Command {
 
     var options: [Option] {
       switch self {
-      case .create:
-        [
-          Option(
-            "--version", "X.Y.Z",
-            """
-            the bundle version. Without it: the previous bundle's version with the
-            smallest bump the changes need when --previous is given, else conform's
-            own version (\(ConformVersion.current)).
-            """),
-          Option(
-            "--previous", "OLD",
-            """
-            the last published bundle: the version must go up by at least what the
-            changes need (a case removed or its input or expected output changed:
-            major; cases added: minor; notes, tags, specs' text, documents: patch).
-            """),
-          Option("--out", "DIR", "where to write (default: the current folder)"),
-          Option("--fixtures", "DIR", "bundle a fixtures folder (default: the fixtures this conform generates)"),
-        ]
-          + SuiteRegistry.parameters.map { parameter in
-            let range = "\(parameter.range.lowerBound) to \(parameter.range.upperBound)"
-            return Option(parameter.option, "N", "generate with this \(parameter.name) instead (\(range); see conform generate)")
-          } + [
-            Option(
-              "--tier", "TIER",
-              "full (default) or smoke: generate that tier (see conform generate); the manifest records it"),
-            Option("--harness", "DIR", "where PROTOCOL.md and schema/ are (default: harness)"),
-          ]
-      case .verify:
-        [Option("--expect-digest", "sha256:HEX", "the pinned digest of the archive (default: BUNDLE.sha256, if any)")]
-      case .diff:
-        [
-          Option("--format", "F", "text (default) or markdown, on stdout"),
-          Option("--markdown", "FILE", "also write the Markdown changelog to FILE"),
-          Option("--limit", "N", "list at most N items per list (default 20; 0 lists everything)"),
-        ]
+      case .create: CreateOptions.declarations.flatMap(\.options)
+      case .verify: VerifyOptions.declarations.flatMap(\.options)
+      case .diff: DiffOptions.declarations.flatMap(\.options)
       }
     }
   }
 
+  /// `bundle create`'s options.
+  public struct CreateOptions: CommandOptions {
+    var version: String?
+    var previous: String?
+    var out = "."
+    var fixtures: String?
+    /// The suites' parameters given (`--depth`); the published tables' for the others.
+    var parameters: [String: Int] = [:]
+    var tier = Tier.full
+    var harness = "harness"
+
+    init() {}
+
+    /// In the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Self>] {
+      [
+        .string(
+          "--version", "X.Y.Z", \.version,
+          """
+          the bundle version. Without it: the previous bundle's version with the
+          smallest bump the changes need when --previous is given, else conform's
+          own version (\(ConformVersion.current)).
+          """),
+        .string(
+          "--previous", "OLD", \.previous,
+          """
+          the last published bundle: the version must go up by at least what the
+          changes need (a case removed or its input or expected output changed:
+          major; cases added: minor; notes, tags, specs' text, documents: patch).
+          """),
+        .string("--out", "DIR", \.out) { "where to write (default: \($0 == "." ? "the current folder" : $0))" },
+        .string("--fixtures", "DIR", \.fixtures, "bundle a fixtures folder (default: the fixtures this conform generates)"),
+      ] + OptionDeclaration.suiteParameters(\.parameters) + [
+        .tier(
+          \.tier,
+          """
+          full (default) or smoke: generate that tier (see conform generate);
+          the manifest records it
+          """),
+        .string("--harness", "DIR", \.harness) { "where PROTOCOL.md and schema/ are (default: \($0))" },
+      ]
+    }
+  }
+
+  /// `bundle verify`'s options.
+  public struct VerifyOptions: CommandOptions {
+    var expectDigest: String?
+
+    init() {}
+
+    static var declarations: [OptionDeclaration<Self>] {
+      [.string("--expect-digest", "sha256:HEX", \.expectDigest, "the pinned digest of the archive (default: BUNDLE.sha256, if any)")]
+    }
+  }
+
+  /// `bundle diff`'s options.
+  public struct DiffOptions: CommandOptions {
+    var format = "text"
+    var markdown: String?
+    var limit = 20
+
+    init() {}
+
+    static var declarations: [OptionDeclaration<Self>] {
+      [
+        .string("--format", "F", \.format) { "\($0) (default) or markdown, on stdout" },
+        .string("--markdown", "FILE", \.markdown, "also write the Markdown changelog to FILE"),
+        .integer("--limit", in: 0...Int(Int32.max), \.limit) { "list at most N items per list (default \($0); 0 lists everything)" },
+      ]
+    }
+  }
+
   public enum Options {
-    /// `parameters`: the suites' parameters given (`--depth`), the published tables' for the others.
-    case create(
-      version: String?, previous: String?, out: String, fixtures: String?, parameters: [String: Int], tier: Tier,
-      harness: String)
-    case verify(path: String, expectDigest: String?)
-    case diff(old: String, new: String, format: String, markdownPath: String?, limit: Int)
+    case create(CreateOptions)
+    case verify(path: String, VerifyOptions)
+    case diff(old: String, new: String, DiffOptions)
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
@@ -136,49 +172,44 @@ public enum BundleCommand: Command {
     // Each action reads its own options: another action's is refused as not applying.
     switch action {
     case .create:
-      let fixtures = try arguments.value("--fixtures")
-      let options = Options.create(
-        version: try arguments.value("--version"), previous: try arguments.value("--previous"),
-        out: try arguments.value("--out") ?? ".", fixtures: fixtures,
-        parameters: try SuiteParameter.parse(&arguments), tier: try Tier.parse(&arguments, fixtures: fixtures),
-        harness: try arguments.value("--harness") ?? "harness")
+      var options = CreateOptions()
+      try CreateOptions.declarations.read(&arguments, into: &options)
       let extra = try arguments.positionals()
       guard extra.isEmpty else { throw .usage("bundle create: unexpected argument \(extra[0])") }
-      if case .create(let version, _, _, let fixtures, let parameters, _, _) = options {
-        if fixtures != nil, let given = parameters.keys.min() {
-          throw .usage("bundle create: give --fixtures or --\(given), not both")
-        }
-        if let version { _ = try parseVersion(version) }
+      try options.tier.check(fixtures: options.fixtures)
+      if options.fixtures != nil, let given = options.parameters.keys.min() {
+        throw .usage("bundle create: give --fixtures or --\(given), not both")
       }
-      return options
+      if let version = options.version { _ = try parseVersion(version) }
+      return .create(options)
     case .verify:
-      let expectDigest = try arguments.value("--expect-digest")
+      var options = VerifyOptions()
+      try VerifyOptions.declarations.read(&arguments, into: &options)
       let paths = try arguments.positionals()
       guard paths.count == 1, let path = paths.first else { throw .usage("bundle verify: give one bundle (see --help)") }
-      return .verify(path: path, expectDigest: expectDigest)
+      return .verify(path: path, options)
     case .diff:
-      let format = try arguments.value("--format") ?? "text"
-      let markdownPath = try arguments.value("--markdown")
-      let limit = try arguments.integer("--limit", in: 0...Int(Int32.max)) ?? 20
+      var options = DiffOptions()
+      try DiffOptions.declarations.read(&arguments, into: &options)
       let paths = try arguments.positionals()
       guard paths.count == 2 else { throw .usage("bundle diff: give two bundles, OLD and NEW (see --help)") }
-      guard format == "text" || format == "markdown" else {
-        throw .usage("bundle diff: --format takes text or markdown, not \"\(format)\"")
+      guard options.format == "text" || options.format == "markdown" else {
+        throw .usage("bundle diff: --format takes text or markdown, not \"\(options.format)\"")
       }
-      return .diff(old: paths[0], new: paths[1], format: format, markdownPath: markdownPath, limit: limit)
+      return .diff(old: paths[0], new: paths[1], options)
     }
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     switch options {
-    case .create(let version, let previous, let out, let fixtures, let parameters, let tier, let harness):
+    case .create(let options):
       try create(
-        versionText: version, previousPath: previous, out: out, fixturesDirectory: fixtures, parameters: parameters,
-        tier: tier, harness: harness)
-    case .verify(let path, let expectDigest):
-      try verify(path: path, expectText: expectDigest)
-    case .diff(let old, let new, let format, let markdownPath, let limit):
-      try diff(paths: [old, new], format: format, markdownPath: markdownPath, limit: limit)
+        versionText: options.version, previousPath: options.previous, out: options.out, fixturesDirectory: options.fixtures,
+        parameters: options.parameters, tier: options.tier, harness: options.harness)
+    case .verify(let path, let options):
+      try verify(path: path, expectText: options.expectDigest)
+    case .diff(let old, let new, let options):
+      try diff(paths: [old, new], format: options.format, markdownPath: options.markdown, limit: options.limit)
     }
   }
 

@@ -42,6 +42,13 @@ struct OptionDeclaration<Options: CommandOptions> {
     return declaration
   }
 
+  /// The declaration with its options left out of `--help` (still accepted).
+  func hidden() -> Self {
+    var declaration = self
+    for index in declaration.options.indices { declaration.options[index].isHidden = true }
+    return declaration
+  }
+
   /// How a default is stated: `10` for 10.0, `0.5` for 0.5.
   static func stated(_ seconds: Double) -> String {
     seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)

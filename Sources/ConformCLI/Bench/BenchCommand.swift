@@ -36,20 +36,7 @@ public enum BenchCommand: Command {
           - the smoke tier's size beside the full tables' (its kill rate: conform mutants)
           - conform fuzz against the Swift reference, and the reference alone on the same cases
         """),
-      .options(
-        "OPTIONS",
-        [
-          Option("--quick", "about a minute (smaller workloads); the default takes a few minutes"),
-          Option("--runs", "N", "rounds, each figure their median (default 3)"),
-          Option("--out", "FILE", "where the Markdown table goes (default reports/bench.md)"),
-          Option(
-            "--shard-depth", "N",
-            """
-            the depth of the sharded run (default 6, 5 with --quick;
-            8 is the 3-million-case search: minutes)
-            """),
-          Option("--tiny", isHidden: true, "for the test suite: every row on a tiny workload, in seconds"),
-        ]),
+      .options("OPTIONS", Options.declarations),
       .text(
         """
         The table (figure, value, command) and the targets (met or missed) go to stdout and FILE;
@@ -62,23 +49,49 @@ public enum BenchCommand: Command {
       (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"),
     ])
 
-  public struct Options {
-    var scale: BenchScale
-    var out: String
+  public struct Options: CommandOptions {
+    var quick = false
+    var tiny = false
+    /// nil: the scale's (`BenchScale.runs`).
+    var runs: Int?
+    var out = "reports/bench.md"
+    /// nil: the scale's (`BenchScale.shardDepth`).
+    var shardDepth: Int?
+
+    init() {}
+
+    /// The workload the options ask for.
+    var scale: BenchScale {
+      var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
+      if let runs { scale.runs = runs }
+      if let shardDepth { scale.shardDepth = shardDepth }
+      return scale
+    }
+
+    /// Every option of `conform bench`, in the order `--help` lists them and they are read.
+    static var declarations: [OptionDeclaration<Options>] {
+      let full = BenchScale.full
+      return [
+        .flag("--quick", \.quick, "about a minute (smaller workloads); the default takes a few minutes"),
+        .integer("--runs", in: 1...25, \.runs, "rounds, each figure their median (default \(full.runs))"),
+        .string("--out", "FILE", \.out) { "where the Markdown table goes (default \($0))" },
+        .integer(
+          "--shard-depth", in: Bench.searchParameter.range, \.shardDepth,
+          """
+          the depth of the sharded run (default \(full.shardDepth ?? full.generatedDepth);
+          8 is the 3-million-case search: minutes)
+          """),
+        .flag("--tiny", \.tiny, "for the test suite: every row on a tiny workload, in seconds").hidden(),
+      ]
+    }
   }
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
-    let quick = arguments.flag("--quick")
-    let tiny = arguments.flag("--tiny")
-    let runs = try arguments.integer("--runs", in: 1...25)
-    let out = try arguments.value("--out") ?? "reports/bench.md"
-    let shardDepth = try arguments.integer("--shard-depth", in: Bench.searchParameter.range)
+    var options = Options()
+    try Options.declarations.read(&arguments, into: &options)
     let extra = try arguments.positionals()
     guard extra.isEmpty else { throw .usage("bench: unexpected argument \(extra[0])") }
-    var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
-    if let runs { scale.runs = runs }
-    if let shardDepth { scale.shardDepth = shardDepth }
-    return Options(scale: scale, out: out)
+    return options
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
