@@ -86,7 +86,8 @@ public enum BundleCommand: Command {
   public struct CreateOptions: CommandOptions {
     var version: String?
     var previous: String?
-    var out = "."
+    /// nil: the current folder.
+    var out: String?
     var fixtures: String?
     /// The suites' parameters given (`--depth`); the published tables' for the others.
     var parameters: [String: Int] = [:]
@@ -112,7 +113,7 @@ public enum BundleCommand: Command {
           changes need (a case removed or its input or expected output changed:
           major; cases added: minor; notes, tags, specs' text, documents: patch).
           """),
-        .string("--out", "DIR", \.out) { "where to write (default: \($0 == "." ? "the current folder" : $0))" },
+        .string("--out", "DIR", \.out, "where to write (default: the current folder)"),
         .string("--fixtures", "DIR", \.fixtures, "bundle a fixtures folder (default: the fixtures this conform generates)"),
       ] + OptionDeclaration.suiteParameters(\.parameters) + [
         .tier(
@@ -147,7 +148,7 @@ public enum BundleCommand: Command {
 
     static var declarations: [OptionDeclaration<Self>] {
       [
-        .string("--format", "F", \.format) { "\($0) (default) or markdown, on stdout" },
+        .string("--format", "F", \.format) { "text or markdown, on stdout (default: \($0))" },
         .string("--markdown", "FILE", \.markdown, "also write the Markdown changelog to FILE"),
         .integer("--limit", in: 0...Int(Int32.max), \.limit) { "list at most N items per list (default \($0); 0 lists everything)" },
       ]
@@ -204,7 +205,7 @@ public enum BundleCommand: Command {
     switch options {
     case .create(let options):
       try create(
-        versionText: options.version, previousPath: options.previous, out: options.out, fixturesDirectory: options.fixtures,
+        versionText: options.version, previousPath: options.previous, out: options.out ?? ".", fixturesDirectory: options.fixtures,
         parameters: options.parameters, tier: options.tier, harness: options.harness)
     case .verify(let path, let options):
       try verify(path: path, expectText: options.expectDigest)

@@ -42,6 +42,14 @@ struct OptionDeclaration<Options: CommandOptions> {
     return declaration
   }
 
+  /// The declaration stating `value` as its default: what an options value left nil stands for
+  /// (`bench --runs`: the scale's rounds), as its help states it.
+  func stating(_ value: some CustomStringConvertible) -> Self {
+    var declaration = self
+    declaration.statedDefault = value.description
+    return declaration
+  }
+
   /// The declaration with its options left out of `--help` (still accepted).
   func hidden() -> Self {
     var declaration = self

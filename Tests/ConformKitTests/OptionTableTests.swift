@@ -193,6 +193,11 @@ import Testing
     check(MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations)
     check(ReportCommand.Options.declarations)
     check(DiffCommand.Options.declarations)
+    check(BundleCommand.CreateOptions.declarations)
+    check(BundleCommand.VerifyOptions.declarations)
+    check(BundleCommand.DiffOptions.declarations)
+    check(BenchCommand.Options.declarations)
+    #expect(BenchCommand.Options.declarations.compactMap(\.statedDefault) == ["3", "reports/bench.md", "6"])
     let depth = try #require(GeneratorOptions.published.parameters["depth"])
     #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
   }
@@ -208,6 +213,10 @@ import Testing
     let report = ReportCommand.Options.declarations
     #expect(ReportCommand.manual.options.map(\.name) == report.flatMap(\.options).map(\.name))
     #expect(DiffCommand.manual.options.map(\.name) == DiffCommand.Options.declarations.flatMap(\.options).map(\.name))
+    #expect(BenchCommand.manual.options.map(\.name) == BenchCommand.Options.declarations.flatMap(\.options).map(\.name))
+    let bundle = BundleCommand.CreateOptions.declarations.flatMap(\.options) + BundleCommand.VerifyOptions.declarations
+      .flatMap(\.options) + BundleCommand.DiffOptions.declarations.flatMap(\.options)
+    #expect(BundleCommand.manual.options.map(\.name) == bundle.map(\.name))
   }
 
   /// `conform run --list` reads the declarations that choose the cases, and the implementation

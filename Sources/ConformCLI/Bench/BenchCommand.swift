@@ -73,14 +73,15 @@ public enum BenchCommand: Command {
       let full = BenchScale.full
       return [
         .flag("--quick", \.quick, "about a minute (smaller workloads); the default takes a few minutes"),
-        .integer("--runs", in: 1...25, \.runs, "rounds, each figure their median (default \(full.runs))"),
-        .string("--out", "FILE", \.out) { "where the Markdown table goes (default \($0))" },
+        .integer("--runs", in: 1...25, \.runs, "rounds, each figure their median (default \(full.runs))").stating(full.runs),
+        .string("--out", "FILE", \.out) { "where the Markdown table goes (default: \($0))" },
         .integer(
           "--shard-depth", in: Bench.searchParameter.range, \.shardDepth,
           """
           the depth of the sharded run (default \(full.shardDepth ?? full.generatedDepth);
           8 is the 3-million-case search: minutes)
-          """),
+          """
+        ).stating(full.shardDepth ?? full.generatedDepth),
         .flag("--tiny", \.tiny, "for the test suite: every row on a tiny workload, in seconds").hidden(),
       ]
     }
