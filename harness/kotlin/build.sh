@@ -33,6 +33,10 @@ build() {
   mkdir -p "$out"
   local log="$out/.kotlinc.log"
   local partial="$out/.partial-$(basename "$jar")" # must end in .jar, or kotlinc writes a folder
+  # kotlinc's JVM with the client compiler and the serial collector: a compile this short takes
+  # half the CPU so (conform's two jars: 25 s → 11.5 s). A JAVA_OPTS of the caller's wins.
+  local JAVA_OPTS="${JAVA_OPTS:--Xmx256M -Xms32M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
+  export JAVA_OPTS
   # kotlinc always warns that -noverify is deprecated on JDK 13+; that line is noise.
   if ! kotlinc "${files[@]}" -include-runtime -d "$partial" >"$log" 2>&1; then
     grep -v -e 'noverify' "$log" >&2 || true

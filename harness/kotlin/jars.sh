@@ -29,6 +29,9 @@ done
 
 # The settings mirror every repository to file:///usr/share/maven-repo, so nothing is downloaded;
 # -o is not used because Maven's offline mode refuses even a file:// repository it has not copied yet.
+# Maven's JVM (and the Kotlin compiler in it) with the client compiler and the serial collector:
+# a clean build takes half the CPU so (18 s → 9 s). A MAVEN_OPTS of the caller's wins.
+export MAVEN_OPTS="${MAVEN_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
 rm -rf "$here/build/maven/junit5/surefire-reports"
 mvn -q -B -Dstyle.color=never -f "$here/pom.xml" -s "$here/maven-settings.xml" -Dmaven.repo.local="$here/build/maven/repo" package
 awk -F '[:,] *' '/^Tests run:/ { run += $2; failed += $4 + $6; skipped += $8 }

@@ -52,6 +52,10 @@ build() {
   echo "build.sh: compiling ${jar#"$here"/} (${#files[@]} files)"
   mkdir -p "$out"
   local log="$out/.kotlinc-$$.log"
+  # kotlinc's JVM with the client compiler and the serial collector: a compile this short takes
+  # half the CPU so (conform's two jars: 25 s → 11.5 s). A JAVA_OPTS of the caller's wins.
+  local JAVA_OPTS="${JAVA_OPTS:--Xmx256M -Xms32M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
+  export JAVA_OPTS
   # kotlinc warns on every run that -noverify is deprecated since JDK 13: that line is noise.
   if ! kotlinc "${files[@]}" "${options[@]}" >"$log" 2>&1; then
     grep -v noverify "$log" >&2 || true
