@@ -68,7 +68,7 @@ let package = Package(
     // The Swift reference implementation of every suite, written as an app would write it.
     .executableTarget(name: "swift-reference", dependencies: ["ConformAdapter"]),
     // Drifting ports: the reference with one realistic bug each, chosen by name.
-    .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter"]),
+    .executableTarget(name: "swift-ports", dependencies: ["ConformAdapter", "ConformJSON"]),
     // Shared assertions, the golden-file helper, the path of the built binaries, and sample runs
     // for the reporter's tests in every tier.
     .target(name: "ConformTestSupport", dependencies: ["ConformJSON", "ConformKit", "ConformPlatform"]),

@@ -1,83 +1,193 @@
+import ConformJSON
+
 /// A drifting port: the reference app with one realistic bug, or with two or three independent
-/// ones at once (so reports can be seen keeping distinct causes apart).
+/// ones at once (so reports can be seen keeping distinct causes apart), with what the fixtures
+/// must show of it.
+///
+/// A port's entry in `all` is its one line in the catalogue: `swift-ports --catalogue` prints it
+/// for `conform mutants` (through `harness/mutants.jsonl`) and for `SwiftReferencePortsTests`,
+/// which check that every port is caught. Adding a port means its file in `Ports/` and one entry
+/// here, nothing else.
 struct Mutant: Sendable {
-  /// The name that selects it on the command line and follows `swift-ports/` in the hello.
+  /// The name that selects it on the command line, follows `swift-ports/` in the hello and names
+  /// it in `conform mutants`' table: unique across the whole catalogue, Kotlin ports included.
   var name: String
-  /// What the porter got wrong, in one line (two or three bugs for the ports that carry several).
-  var summary: String
+  /// What the porter got wrong, in one sentence: the bug column of `conform mutants`' table (two
+  /// or three bugs for the ports that carry several).
+  var bug: String
+  /// Fixture case ids it must get wrong, one for each of its bugs; a case id starts with its
+  /// suite, the suite where that bug shows.
+  var fails: [String]
+  /// Suites its bugs cannot reach: it must agree with every case of each.
+  var passes: [String]
+  /// For a port with several bugs, the ports whose bugs it carries: it must fail every case each
+  /// of them fails, in the suites of their `fails`.
+  var carries: [String]
   var app: AppUnderTest
 
+  init(_ name: String, bug: String, fails: [String], passes: [String], carries: [String] = [], app: AppUnderTest) {
+    (self.name, self.bug, self.fails, self.passes, self.carries, self.app) = (name, bug, fails, passes, carries, app)
+  }
+
+  /// Every port, in the order `conform mutants` lists them.
   static let all: [Mutant] = [
     Mutant(
-      name: "no-zero-padding", summary: "version-compare: the longer version wins after the common parts",
+      "no-zero-padding",
+      bug: "compares the common parts only, then calls the longer version newer (2.0.0 > 2.0)",
+      fails: ["version-compare/seed/2.0-vs-2.0.0/reversed"],
+      passes: ["eligibility"],
       app: AppUnderTest(versions: NoZeroPaddingVersionChecker.self)),
     Mutant(
-      name: "grapheme-split", summary: "version-compare: split on \".\" Characters, not on U+002E scalars",
+      "grapheme-split",
+      bug: "splits on Character, so a dot followed by a combining mark is not a separator",
+      fails: ["version-compare/pitfall/combining-mark-after-dot-major"],
+      passes: ["eligibility"],
       app: AppUnderTest(versions: GraphemeSplitVersionChecker.self)),
     Mutant(
-      name: "leading-number", summary: "version-compare: a part read as the number it starts with (\"2rc1\" is 2)",
+      "leading-number",
+      bug: "a part read as the number it starts with, as Scanner or NSString.integerValue read it: 2rc1 is 2",
+      fails: ["version-compare/fuzz/digits-then-letters"],
+      passes: ["eligibility"],
       app: AppUnderTest(versions: LeadingNumberVersionChecker.self)),
     Mutant(
-      name: "canonical-equality", summary: "eligibility: versions compared with String ==",
+      "canonical-equality",
+      bug: "compares versions with String ==, which treats canonically equivalent strings as equal",
+      fails: ["eligibility/pitfall/canonically-equivalent-versions"],
+      passes: ["version-compare"],
       app: AppUnderTest(rules: CanonicalEqualityEligibility.self)),
     Mutant(
-      name: "threshold-gt", summary: "eligibility: > instead of >= at the win threshold",
+      "threshold-gt",
+      bug: "'>' instead of '>=' at the win threshold",
+      fails: ["eligibility/boundary/t3c7/wins-threshold", "timeline/seed/fires-after-delay"],
+      passes: ["version-compare"],
       app: AppUnderTest(rules: ThresholdGreaterThanEligibility.self)),
     Mutant(
-      name: "cooldown-gt", summary: "eligibility: > instead of >= at the cooldown",
+      "cooldown-gt",
+      bug: "'>' instead of '>=' at the cooldown",
+      fails: ["eligibility/boundary/t3c7/days-cooldown"],
+      passes: ["version-compare"],
       app: AppUnderTest(rules: CooldownGreaterThanEligibility.self)),
     Mutant(
-      name: "day-overflow-traps", summary: "eligibility: never attempted stored as Int64.min, plain subtraction traps",
+      "day-overflow-traps",
+      bug: "the seed's today - lastAttempt with never stored as Int64.min: traps",
+      fails: ["eligibility/seed/threshold-met-never-attempted"],
+      passes: ["version-compare"],
       app: AppUnderTest(rules: DayOverflowTrapsEligibility.self)),
     Mutant(
-      name: "no-cancel-guard", summary: "timeline: no guard !Task.isCancelled after the sleep",
+      "no-cancel-guard",
+      bug: "no guard !Task.isCancelled after the sleep: a late cancel still fires",
+      fails: ["timeline/seed/cancel-after-sleep"],
+      passes: ["eligibility", "version-compare"],
       app: AppUnderTest(scheduler: NoCancelGuardScheduler.self)),
     Mutant(
-      name: "no-foreground-check", summary: "timeline: fire() checks only the window, not the scene",
+      "no-foreground-check",
+      bug: "fires with a window in the background: no foregroundActive check",
+      fails: ["timeline/seed/backgrounded-during-wait"],
+      passes: ["eligibility", "version-compare"],
       app: AppUnderTest(scheduler: NoForegroundCheckScheduler.self)),
     Mutant(
-      name: "record-at-pending", summary: "timeline: the attempt is recorded in markPending(), not at fire time",
+      "record-at-pending",
+      bug: "records the attempt when the prompt becomes pending, not when it fires",
+      fails: ["timeline/seed/pending-is-not-an-attempt"],
+      passes: ["eligibility", "version-compare"],
       app: AppUnderTest(scheduler: RecordAtPendingScheduler.self)),
     Mutant(
-      name: "later-without-snooze", summary: "update-notice: \"later\" stores now, without the snooze period",
+      "later-without-snooze",
+      bug: "\"later\" stores now as the next display time, without the snooze period",
+      fails: ["update-notice/seed/later-snoozes"],
+      passes: ["version-compare", "widget-location"],
       app: AppUnderTest(updateSchedule: LaterWithoutSnoozeSchedule.self)),
     Mutant(
-      name: "missing-key-never-shows", summary: "update-notice: a missing next-display key reads as never show",
+      "missing-key-never-shows",
+      bug: "a missing next-display key reads as never show (getLong(key, Long.MAX_VALUE)), not as 0",
+      fails: ["update-notice/seed/missing-next-display-key"],
+      passes: ["version-compare", "widget-location"],
       app: AppUnderTest(updateSchedule: MissingKeyNeverShowsSchedule.self)),
     Mutant(
-      name: "utc-check-day", summary: "update-notice: once a day counted in UTC days, not local days",
+      "utc-check-day",
+      bug: "once a day counted in UTC days: at 08:00 in Korea yesterday's check counts as today's",
+      fails: ["update-notice/pitfall/utc-day-is-not-local-day"],
+      passes: ["version-compare", "widget-location"],
       app: AppUnderTest(updateSchedule: UTCCheckDaySchedule.self)),
     Mutant(
-      name: "status-only-label", summary: "widget-location: the sheet's label from authorizationStatus alone",
+      "status-only-label",
+      bug: "the settings sheet judges by authorizationStatus alone: while using the app (4) reads granted",
+      fails: ["widget-location/seed/app-only-label"],
+      passes: ["update-notice"],
       app: AppUnderTest(widgetLocation: StatusOnlyLabelGate.self)),
     Mutant(
-      name: "invalid-accuracy-cache", summary: "widget-location: a negative (invalid) accuracy passes <= 100 m",
+      "invalid-accuracy-cache",
+      bug: "a cached fix with a negative (invalid) horizontalAccuracy passes accuracy <= 100 m",
+      fails: ["widget-location/pitfall/invalid-accuracy"],
+      passes: ["update-notice"],
       app: AppUnderTest(widgetLocation: InvalidAccuracyCacheGate.self)),
     Mutant(
-      name: "round-only", summary: "draw-freshness: any newer round replaces the cache, even an empty one (1.0.1)",
+      "round-only",
+      bug: "checks only the round (1.0.1): a newer round with empty content replaces the cache",
+      fails: ["draw-freshness/seed/saturday-night-empty-new-round"],
+      passes: ["restart-prompt", "version-compare"],
       app: AppUnderTest(draws: RoundOnlyDrawRefresher.self)),
     Mutant(
-      name: "header-from-fetch", summary: "draw-freshness: the header shows the fetched round, the list the cached one (1.0.4)",
+      "header-from-fetch",
+      bug: "the header shows the fetched round while the list shows the cached one (1.0.4)",
+      fails: ["draw-freshness/seed/header-matches-list-before-announcement"],
+      passes: ["restart-prompt", "eligibility"],
       app: AppUnderTest(draws: HeaderFromFetchDrawRefresher.self)),
     Mutant(
-      name: "device-time-zone", summary: "draw-freshness: Saturday 20:00 read in the device's time zone",
+      "device-time-zone",
+      bug: "Saturday 20:00 computed with Calendar.current, in the device's time zone instead of Korea's",
+      fails: ["draw-freshness/boundary/r1154/kst-sunday"],
+      passes: ["restart-prompt", "eligibility"],
       app: AppUnderTest(draws: DeviceTimeZoneDrawRefresher.self)),
     Mutant(
-      name: "forget-dismissal", summary: "restart-prompt: a dismissed prompt comes back on the next DOWNLOADED report",
+      "forget-dismissal",
+      bug: "a dismissal is not remembered: the next DOWNLOADED report in the session shows the prompt again",
+      fails: ["restart-prompt/seed/dismissed-then-query-answers"],
+      passes: ["draw-freshness", "eligibility"],
       app: AppUnderTest(restartPrompt: ForgetDismissalController.self)),
     Mutant(
-      name: "dismissal-persists", summary: "restart-prompt: the dismissal is saved and silences every later launch",
+      "dismissal-persists",
+      bug: "the dismissal is saved across launches: the next launch's query never prompts again",
+      fails: ["restart-prompt/seed/dismissed-then-next-launch"],
+      passes: ["draw-freshness", "version-compare"],
       app: AppUnderTest(restartPrompt: DismissalPersistsController.self)),
     Mutant(
-      name: "version-padding-and-empty", summary: "version-compare, two bugs: no zero padding; empty pieces kept as 0",
+      "version-padding-and-empty",
+      bug:
+        "two bugs: compares the common parts only, then calls the longer version newer (2.0.0 > 2.0); keeps empty pieces as 0, as Kotlin split(\".\") does (1..2 reads as 1.0.2)",
+      fails: ["version-compare/seed/2.0-vs-2.0.0/reversed", "version-compare/pitfall/double-dot"],
+      passes: ["eligibility"], carries: ["no-zero-padding"],
       app: AppUnderTest(versions: VersionPaddingAndEmptyChecker.self)),
     Mutant(
-      name: "version-three-bugs", summary: "version-compare, three bugs: no zero padding; empty pieces kept; any Unicode digit",
+      "version-three-bugs",
+      bug:
+        "three bugs: compares the common parts only, then calls the longer version newer (2.0.0 > 2.0); keeps empty pieces as 0 (1..2 reads as 1.0.2); accepts any Unicode decimal digit, as Character.wholeNumberValue does (Arabic-Indic ٣ reads 3)",
+      fails: [
+        "version-compare/seed/2.0-vs-2.0.0/reversed", "version-compare/pitfall/double-dot",
+        "version-compare/pitfall/arabic-indic-digit",
+      ],
+      passes: ["eligibility"], carries: ["version-padding-and-empty"],
       app: AppUnderTest(versions: VersionThreeBugsChecker.self)),
     Mutant(
-      name: "timeline-two-faults", summary: "timeline, two bugs: no cancel guard after the sleep; no foreground check",
+      "timeline-two-faults",
+      bug:
+        "two bugs: no guard !Task.isCancelled after the sleep (a late cancel still fires); fires with a window in the background (no foregroundActive check)",
+      fails: ["timeline/seed/cancel-after-sleep", "timeline/seed/backgrounded-during-wait"],
+      passes: ["eligibility", "version-compare"], carries: ["no-cancel-guard", "no-foreground-check"],
       app: AppUnderTest(scheduler: TimelineTwoFaultsScheduler.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }
+
+  /// Its catalogue line, as `conform mutants` reads it (see `MutantCatalogue`): every field of a
+  /// `harness/mutants.jsonl` line but `impl`, which is the binary that printed it.
+  var catalogueLine: JSONValue {
+    func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    var line: JSONObject = [
+      "args": strings([name]), "bug": .string(bug), "fails": strings(fails), "kind": "mutant", "language": "swift",
+      "name": .string(name), "passes": strings(passes),
+    ]
+    if !carries.isEmpty { line["carries"] = strings(carries) }
+    return .object(line)
+  }
 }

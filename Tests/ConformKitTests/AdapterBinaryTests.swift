@@ -82,8 +82,8 @@ import Testing
       let outcome = try await TestSupport.run(TestSupport.binary("swift-ports"), arguments, stdin: Self.hello + "\n")
       #expect(outcome.status == 2)
       #expect(outcome.stdout.isEmpty)
-      for mutant in SwiftReferencePortsTests.mutantNames {
-        #expect(outcome.stderr.contains(mutant), "the usage lists \(mutant)")
+      for port in try await SwiftReferencePortsTests.ports() {
+        #expect(outcome.stderr.contains(port.name), "the usage lists \(port.name)")
       }
     }
   }

@@ -77,9 +77,14 @@ struct FixtureRun {
   var disagreeing: [String] = []
   var unanswered: [String] = []
 
+  /// Runs `binary`, one of this package's built products.
   init(binary: String, arguments: [String] = [], cases: [FixtureCase], environment: [String: String] = [:]) async throws {
-    let outcome = try await TestSupport.run(
-      TestSupport.binary(binary), arguments, stdin: Fixtures.requests(for: cases), environment: environment)
+    try await self.init(executable: TestSupport.binary(binary), arguments: arguments, cases: cases, environment: environment)
+  }
+
+  /// Runs the program at `executable`.
+  init(executable: String, arguments: [String] = [], cases: [FixtureCase], environment: [String: String] = [:]) async throws {
+    let outcome = try await TestSupport.run(executable, arguments, stdin: Fixtures.requests(for: cases), environment: environment)
     status = outcome.status
     stderr = outcome.stderr
     var answers: [Int64: JSONValue] = [:]

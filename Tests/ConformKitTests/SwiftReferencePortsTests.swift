@@ -1,167 +1,76 @@
+import ConformCLI
 import ConformJSON
 import ConformKit
 import ConformTestSupport
 import Foundation
 import Testing
 
-/// Every drifting port of `swift-ports` must be caught by a named fixture case (a port with several
-/// bugs, by one named case for each), and must agree with the suites its bugs cannot reach.
+/// Every drifting port of `swift-ports` must be caught by its named fixture cases (a port with
+/// several bugs, by one named case for each), and must agree with the suites its bugs cannot
+/// reach. The ports and those facts come from `swift-ports --catalogue` (each port's entry in
+/// `Mutant.all`), the lines `conform mutants` reads too.
 @Suite struct SwiftReferencePortsTests {
-  static let mutantNames = [
-    "no-zero-padding", "grapheme-split", "leading-number", "canonical-equality", "threshold-gt", "cooldown-gt", "day-overflow-traps",
-    "no-cancel-guard", "no-foreground-check", "record-at-pending", "later-without-snooze", "missing-key-never-shows",
-    "utc-check-day", "status-only-label", "invalid-accuracy-cache",
-    "round-only", "header-from-fetch", "device-time-zone", "forget-dismissal", "dismissal-persists",
-    "version-padding-and-empty", "version-three-bugs", "timeline-two-faults",
-  ]
+  static let binary = TestSupport.binary("swift-ports")
 
-  /// The catalogue `conform mutants` runs lists every Swift port, by the name `swift-ports` knows,
-  /// and no other; each port has a named case in `drifts`.
-  @Test func catalogueListsEveryPort() throws {
+  static func ports() async throws -> [CataloguedPort] { try await CataloguedPort.all(of: binary) }
+
+  /// The catalogue `conform mutants` reads lists `swift-ports` once, as a ports line: it runs
+  /// every port the binary declares, by its name, and no other.
+  @Test func conformMutantsRunsEveryPort() async throws {
     let text = try String(
       contentsOf: TestSupport.packageRoot.appendingPathComponent("harness/mutants.jsonl"), encoding: .utf8)
-    var catalogued: [String] = []
-    for line in text.split(separator: "\n") {
-      let entry = try JSONReader.parse(String(line))
-      guard entry["impl"] == "$BIN/swift-ports" else { continue }
-      let name = try #require(entry["name"]?.stringValue)
-      #expect(entry["args"] == .array([.string(name)]), "\(name) runs as swift-ports \(name)")
-      catalogued.append(name)
-    }
-    #expect(catalogued.sorted() == Self.mutantNames.sorted())
-    #expect(Set(Self.drifts.map(\.mutant)).union(["grapheme-split", "day-overflow-traps"]) == Set(Self.mutantNames))
-  }
-
-  struct Drift: Sendable, CustomTestStringConvertible {
-    var mutant: String
-    /// The suite where the bug shows.
-    var suite: String
-    /// A fixture case of that suite the port must get wrong.
-    var caseID: String
-    /// Suites the bug cannot reach, where the port must agree with every case.
-    var unaffected: [String]
-
-    var testDescription: String { "\(mutant) fails \(caseID)" }
-  }
-
-  static let drifts = [
-    Drift(
-      mutant: "no-zero-padding", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
-      unaffected: ["eligibility"]),
-    Drift(
-      mutant: "leading-number", suite: "version-compare", caseID: "version-compare/fuzz/digits-then-letters",
-      unaffected: ["eligibility"]),
-    Drift(
-      mutant: "canonical-equality", suite: "eligibility", caseID: "eligibility/pitfall/canonically-equivalent-versions",
-      unaffected: ["version-compare"]),
-    Drift(
-      mutant: "threshold-gt", suite: "eligibility", caseID: "eligibility/boundary/t3c7/wins-threshold",
-      unaffected: ["version-compare"]),
-    Drift(
-      mutant: "threshold-gt", suite: "timeline", caseID: "timeline/seed/fires-after-delay", unaffected: []),
-    Drift(
-      mutant: "cooldown-gt", suite: "eligibility", caseID: "eligibility/boundary/t3c7/days-cooldown",
-      unaffected: ["version-compare"]),
-    Drift(
-      mutant: "no-cancel-guard", suite: "timeline", caseID: "timeline/seed/cancel-after-sleep",
-      unaffected: ["eligibility", "version-compare"]),
-    Drift(
-      mutant: "no-foreground-check", suite: "timeline", caseID: "timeline/seed/backgrounded-during-wait",
-      unaffected: ["eligibility", "version-compare"]),
-    Drift(
-      mutant: "record-at-pending", suite: "timeline", caseID: "timeline/seed/pending-is-not-an-attempt",
-      unaffected: ["eligibility", "version-compare"]),
-    Drift(
-      mutant: "later-without-snooze", suite: "update-notice", caseID: "update-notice/seed/later-snoozes",
-      unaffected: ["version-compare", "widget-location"]),
-    Drift(
-      mutant: "missing-key-never-shows", suite: "update-notice", caseID: "update-notice/seed/missing-next-display-key",
-      unaffected: ["version-compare", "widget-location"]),
-    Drift(
-      mutant: "utc-check-day", suite: "update-notice", caseID: "update-notice/pitfall/utc-day-is-not-local-day",
-      unaffected: ["version-compare", "widget-location"]),
-    Drift(
-      mutant: "status-only-label", suite: "widget-location", caseID: "widget-location/seed/app-only-label",
-      unaffected: ["update-notice"]),
-    Drift(
-      mutant: "invalid-accuracy-cache", suite: "widget-location", caseID: "widget-location/pitfall/invalid-accuracy",
-      unaffected: ["update-notice"]),
-    Drift(
-      mutant: "round-only", suite: "draw-freshness", caseID: "draw-freshness/seed/saturday-night-empty-new-round",
-      unaffected: ["restart-prompt", "version-compare"]),
-    Drift(
-      mutant: "header-from-fetch", suite: "draw-freshness",
-      caseID: "draw-freshness/seed/header-matches-list-before-announcement", unaffected: ["restart-prompt", "eligibility"]),
-    Drift(
-      mutant: "device-time-zone", suite: "draw-freshness", caseID: "draw-freshness/boundary/r1154/kst-sunday",
-      unaffected: ["restart-prompt", "eligibility"]),
-    Drift(
-      mutant: "forget-dismissal", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-query-answers",
-      unaffected: ["draw-freshness", "eligibility"]),
-    Drift(
-      mutant: "dismissal-persists", suite: "restart-prompt", caseID: "restart-prompt/seed/dismissed-then-next-launch",
-      unaffected: ["draw-freshness", "version-compare"]),
-    // The ports with several bugs: one named case for each bug.
-    Drift(
-      mutant: "version-padding-and-empty", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
-      unaffected: ["eligibility"]),
-    Drift(
-      mutant: "version-padding-and-empty", suite: "version-compare", caseID: "version-compare/pitfall/double-dot",
-      unaffected: []),
-    Drift(
-      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/seed/2.0-vs-2.0.0/reversed",
-      unaffected: ["eligibility"]),
-    Drift(
-      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/pitfall/double-dot", unaffected: []),
-    Drift(
-      mutant: "version-three-bugs", suite: "version-compare", caseID: "version-compare/pitfall/arabic-indic-digit",
-      unaffected: []),
-    Drift(
-      mutant: "timeline-two-faults", suite: "timeline", caseID: "timeline/seed/cancel-after-sleep",
-      unaffected: ["eligibility", "version-compare"]),
-    Drift(
-      mutant: "timeline-two-faults", suite: "timeline", caseID: "timeline/seed/backgrounded-during-wait", unaffected: []),
-  ]
-
-  /// A port with several bugs and the single-bug ports whose bugs it carries, in one suite.
-  struct Composition: Sendable, CustomTestStringConvertible {
-    var mutant: String
-    var suite: String
-    var parts: [String]
-
-    var testDescription: String { "\(mutant) carries \(parts.joined(separator: " and "))" }
-  }
-
-  static let compositions = [
-    Composition(mutant: "version-padding-and-empty", suite: "version-compare", parts: ["no-zero-padding"]),
-    Composition(mutant: "version-three-bugs", suite: "version-compare", parts: ["version-padding-and-empty"]),
-    Composition(mutant: "timeline-two-faults", suite: "timeline", parts: ["no-cancel-guard", "no-foreground-check"]),
-  ]
-
-  /// Its bugs are independent: the port fails every case any of its parts fails (and may fail
-  /// more, where two bugs meet in one case, as a late cancel in the background does).
-  @Test(arguments: compositions)
-  func portWithSeveralBugsFailsWhatEachOfItsBugsFails(_ composition: Composition) async throws {
-    let cases = try Fixtures.cases(of: composition.suite)
-    let run = try await FixtureRun(binary: "swift-ports", arguments: [composition.mutant], cases: cases)
-    #expect(run.status == 0)
-    for part in composition.parts {
-      let alone = try await FixtureRun(binary: "swift-ports", arguments: [part], cases: cases)
-      #expect(!alone.disagreeing.isEmpty)
-      let missed = Set(alone.disagreeing).subtracting(run.disagreeing)
-      #expect(missed.isEmpty, "\(composition.mutant) agrees where \(part) fails: \(missed.sorted().prefix(5))")
+    let lines = text.split(separator: "\n").filter { $0.contains(#""impl":"$BIN/swift-ports""#) }
+    #expect(lines.count == 1)
+    let folder = TestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("mutants.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let catalogue = try MutantCatalogue.read(path, binaryDirectory: TestSupport.productsDirectory.path)
+    let ports = try await Self.ports()
+    #expect(catalogue.entries.map(\.name) == ports.map(\.name))
+    for entry in catalogue.entries {
+      #expect(entry.args == [entry.name] && entry.impl == Self.binary && entry.kind == .mutant && entry.language == "swift")
     }
   }
 
-  @Test(arguments: drifts)
-  func portDisagreesWithNamedCase(_ drift: Drift) async throws {
-    let run = try await FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: drift.suite))
-    #expect(run.status == 0)
-    #expect(run.unanswered.isEmpty)
-    #expect(run.disagreeing.contains(drift.caseID), "\(drift.mutant) disagrees only with \(run.disagreeing.prefix(5))")
-    for suite in drift.unaffected {
-      let other = try await FixtureRun(binary: "swift-ports", arguments: [drift.mutant], cases: try Fixtures.cases(of: suite))
-      #expect(other.disagreeing.isEmpty, "\(drift.mutant) drifts in \(suite) too: \(other.disagreeing.prefix(5))")
+  /// Each port is named once; a port with several bugs carries ports of the same binary.
+  @Test func portsAreNamedOnceAndCarryPortsOfTheirOwn() async throws {
+    let ports = try await Self.ports()
+    let names = ports.map(\.name)
+    #expect(names.count > 20)
+    #expect(Set(names).count == names.count)
+    for port in ports {
+      #expect(Set(port.carries).isSubset(of: names), "\(port.name) carries \(port.carries)")
+    }
+  }
+
+  @Test(arguments: try await ports())
+  func portFailsItsNamedCases(_ port: CataloguedPort) async throws {
+    try await port.checkFailsItsNamedCases()
+  }
+
+  @Test(arguments: try await ports())
+  func portPassesTheSuitesItsBugsCannotReach(_ port: CataloguedPort) async throws {
+    try await port.checkPassesTheSuitesItsBugsCannotReach()
+  }
+
+  /// Its bugs are independent: a port with several bugs fails every case any port it carries
+  /// fails, in the suites where their bugs show (and may fail more, where two bugs meet in one
+  /// case, as a late cancel in the background does).
+  @Test(arguments: try await ports().filter { !$0.carries.isEmpty })
+  func portWithSeveralBugsFailsWhatEachOfItsBugsFails(_ port: CataloguedPort) async throws {
+    let ports = try await Self.ports()
+    for partName in port.carries {
+      let part = try #require(ports.first { $0.name == partName })
+      for suite in Set(part.fails.map(CataloguedPort.suite(of:))).sorted() {
+        let cases = try Fixtures.cases(of: suite)
+        let run = try await port.run(cases)
+        #expect(run.status == 0)
+        let alone = try await part.run(cases)
+        #expect(!alone.disagreeing.isEmpty)
+        let missed = Set(alone.disagreeing).subtracting(run.disagreeing)
+        #expect(missed.isEmpty, "\(port.name) agrees where \(part.name) fails: \(missed.sorted().prefix(5))")
+      }
     }
   }
 

@@ -63,7 +63,8 @@ public enum MutantsCommand: Command {
         .string("--catalogue", "FILE", \.cataloguePath) {
           """
           the catalogue (default: \($0)): one JSON object per line with
-          name, kind (reference or mutant), language, bug, impl and args
+          name, kind (reference or mutant), language, bug, impl and args,
+          or kind ports: impl prints one such line per port with --catalogue
           """
         },
         .string("--fixtures", "DIR", \.fixturesPath, "the fixtures to run (default: the built-in ones)"),
