@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// `conform mutants`' catalogue: a `ports` line stands for the lines its binary prints with
-/// `--catalogue`; a binary that cannot say is an error naming the catalogue's line and the binary.
+/// `--catalogue`; a binary that prints a bad catalogue is an error naming the catalogue's line and
+/// the binary; one that cannot run (not built, it fails) is one entry that is not run.
 @Suite struct MutantCatalogueTests {
   /// A catalogue of the Swift reference and one ports binary, a shell script printing `output`
   /// and exiting with `status`, in a fresh folder; returns the catalogue's and the script's paths.
@@ -38,7 +39,6 @@ import Testing
 
   /// What the binary did, and the words the error must hold besides the catalogue's line and the binary.
   @Test(arguments: [
-    (output: "", status: 3, says: "--catalogue exited with status 3"),
     (output: "", status: 0, says: "printed no port"),
     (output: "\(port)\nnot json\n", status: 0, says: "printed a bad line 2 with --catalogue: column 1"),
     (output: port.replacingOccurrences(of: "\"kind\"", with: "\"impl\":\"x\",\"kind\"") + "\n", status: 0, says: "unknown field"),
@@ -60,16 +60,28 @@ import Testing
     if !example.says.contains("named twice") { #expect(message.contains("the ports binary \(binary) "), "\(message)") }
   }
 
-  /// `conform mutants` stops at once, exit 2, when a ports binary is missing: the message says
-  /// which line, which binary, and what to do.
-  @Test func aMissingBinaryStopsConformMutantsWithStatusTwo() async throws {
+  /// A ports binary that fails stands as one entry, not run, saying why; the others still run.
+  @Test func aBinaryThatFailsIsOneEntryNotRun() throws {
+    let (path, binary) = try Self.catalogue(printing: "", status: 3)
+    let entries = try MutantCatalogue.read(path, binaryDirectory: "/bin").entries
+    #expect(entries.map(\.name) == ["swift-reference", "ports"])
+    #expect(entries[0].unavailable == nil)
+    let reason = try #require(entries[1].unavailable)
+    #expect(reason == "its ports could not be listed: \(path) line 2: the ports binary \(binary) --catalogue exited with status 3")
+    #expect(entries[1].bug == reason && entries[1].kind == .mutant)
+  }
+
+  /// `conform mutants` with a ports binary missing runs the rest, shows the binary's row as not
+  /// run with what to do, and exits 1: the kill rate is not all there.
+  @Test func aMissingBinaryIsARowNotRunAndTheRestRuns() async throws {
     let (path, binary) = try Self.catalogue(printing: "")
     try FileManager.default.removeItem(atPath: binary)
     let run = try await TestSupport.run(TestSupport.binary("conform"), ["mutants", "--catalogue", path])
-    #expect(run.status == 2)
-    #expect(run.stdout.isEmpty)
-    #expect(
-      run.stderr.contains("\(path) line 2: the ports binary \(binary) is missing or not executable: build it first"),
-      "\(run.stderr)")
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.contains("| swift-reference | swift | passes | 0 |"), "\(run.stdout)")
+    let reason = "its ports could not be listed: \(path) line 2: the ports binary \(binary) is missing or not executable: build it first"
+    #expect(run.stdout.contains("| ports | swift | **could not run** | 0 | – | – | \(reason)"), "\(run.stdout)")
+    #expect(run.stderr.contains("mutants: ports not run: \(reason)"), "\(run.stderr)")
+    #expect(run.stdout.contains("- kill rate, full fixtures: 0/1 (0%)"), "\(run.stdout)")
   }
 }

@@ -23,6 +23,10 @@ public struct MutantCatalogue: Sendable {
     /// The executable, resolved to a path.
     public var impl: String
     public var args: [String]
+    /// Why the entry cannot run, nil when it can: a ports binary that could not list its ports
+    /// (not built, or it failed) stands as one entry, so the other entries still run and the
+    /// table shows it as not run.
+    public var unavailable: String?
   }
 
   public var entries: [Entry]
@@ -98,15 +102,23 @@ public struct MutantCatalogue: Sendable {
       .file(path: catalogue, line: line, message: "the ports binary \(binary) \(message)")
     }
     // The line's name tells a reader which binary it is; every port it prints is in its language.
+    let name: String
     let language: String
     do {
       try fields.rejectUnknown(["impl", "kind", "language", "name"])
-      _ = try fields.string("name")
+      name = try fields.string("name")
       language = try fields.string("language")
     } catch {
       throw .file(path: catalogue, line: line, message: "\(error)")
     }
-    let output = try catalogueOutput(of: binary, failure: failure)
+    let output: [UInt8]
+    do throws(ConformError) {
+      output = try catalogueOutput(of: binary, failure: failure)
+    } catch {
+      // A binary that is not built, or cannot say its ports, costs only its own rows.
+      let reason = "its ports could not be listed: \(error.description)"
+      return [Entry(name: name, kind: .mutant, language: language, bug: reason, impl: binary, args: [], unavailable: reason)]
+    }
     var entries: [Entry] = []
     for (index, printed) in output.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !printed.isEmpty {
       let entry: Entry

@@ -134,6 +134,10 @@ public enum MutantsCommand: Command {
   static func verdict(
     _ entry: MutantCatalogue.Entry, options: Options, conform: String, fixtures: [String: FixtureCase]
   ) throws(ConformError) -> MutantVerdict {
+    if let reason = entry.unavailable {
+      Terminal.note("mutants: \(entry.name) not run: \(reason)")
+      return MutantVerdict(entry: entry, status: 2, summary: nil, fixtures: fixtures)
+    }
     let results = FileIO.join(options.resultsDirectory, "\(entry.name).jsonl")
     var command = ["run", "--impl", entry.impl, "--results", results]
     for argument in entry.args { command += ["--impl-arg", argument] }

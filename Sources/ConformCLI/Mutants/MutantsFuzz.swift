@@ -60,6 +60,10 @@ enum MutantsFuzz {
     for entry in entries {
       Terminal.note("mutants: running \(entry.name)")
       let published = try MutantsCommand.verdict(entry, options: options, conform: conform, fixtures: byID)
+      guard entry.unavailable == nil else {
+        verdicts.append(Verdict(published: published, report: FuzzReport()))
+        continue
+      }
       Terminal.note("mutants: fuzzing \(entry.name) (seed \(fuzz.seed), \(fuzz.budgetText))")
       let executor = FuzzExecutor(
         settings: HarnessSettings(
@@ -85,6 +89,7 @@ enum MutantsFuzz {
       let report = verdict.report
       let outcome: String
       switch (verdict.entry.kind, verdict.isFound, verdict.meetsTarget) {
+      case _ where verdict.entry.unavailable != nil: outcome = "**could not run**"
       case (.reference, false, _): outcome = "no finding"
       case (.reference, true, _): outcome = "**FAILS**"
       case (.mutant, true, true): outcome = "found"

@@ -70,6 +70,9 @@ package struct FuzzReport: Sendable {
   package var findings: [FuzzFinding] = []
   /// The signal that stopped the search, 0 if none.
   package var stoppedBy: Int32 = 0
+
+  /// No search yet: nothing sent, nothing found.
+  package init() {}
 }
 
 /// The search: generated cases in batches through every implementation until one batch has a
