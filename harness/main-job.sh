@@ -13,9 +13,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== building conform and the Swift reference (release)" >&2
-swift build -c release >&2 || exit 2
-bin=$(swift build -c release --show-bin-path)
+# CONFORM_BIN: a folder holding conform and swift-reference already built from these sources
+# (.ci/run's, built by swift test -c release), used instead of building them here.
+if [ -n "${CONFORM_BIN:-}" ]; then
+  bin=$CONFORM_BIN
+else
+  echo "== building conform and the Swift reference (release)" >&2
+  swift build -c release >&2 || exit 2
+  bin=$(swift build -c release --show-bin-path)
+fi
 mkdir -p reports
 status=0
 
