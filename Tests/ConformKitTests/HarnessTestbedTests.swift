@@ -26,8 +26,9 @@ enum Testbed {
         let fixture = try! FixtureCase(json: try! JSONReader.parse(Array(line)))
         // The generated families: products, step sequences, all-pairs rows, every transition, the
         // domain edges and the carried-over pairs.
-        let bulk = ["grid", "exhaustive", "pairwise", "transition", "one-boundary", "domain", "composition", "json-text"]
-          .contains(where: fixture.tags.contains)
+        let bulk = [
+          "grid", "exhaustive", "pairwise", "transition", "tour", "one-boundary", "domain", "composition", "json-text",
+        ].contains(where: fixture.tags.contains)
         if bulk {
           many += 1
           if many > 5 { continue }

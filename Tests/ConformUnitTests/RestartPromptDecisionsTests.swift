@@ -105,6 +105,27 @@ import Testing
     #expect(RestartPromptSuite.transitionCases.count == 27 * 13)
   }
 
+  /// The tours take every transition the transition family takes, in a few cases of at most 60
+  /// steps: what lets the smoke tier keep a handful of cases for all of them.
+  @Test func theToursTakeEveryTransitionInFewCases() throws {
+    func transitions(_ drafts: [CaseDraft]) -> Set<String> {
+      drafts.reduce(into: Set<String>()) { keys, draft in
+        let fixture = FixtureCase(id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: draft.input, expected: .null)
+        keys.formUnion(suite.coverageKeys(of: fixture).filter { $0.hasPrefix("transition ") })
+      }
+    }
+    let tours = RestartPromptSuite.tourCases
+    #expect(transitions(RestartPromptSuite.transitionCases).subtracting(transitions(tours)).sorted() == [])
+    #expect(tours.count == 8)
+    for tour in tours {
+      guard case .timeline(let timeline) = try RestartPromptInput.read(tour.input) else {
+        Issue.record("\(tour.name) is outside the domain")
+        continue
+      }
+      #expect(timeline.steps.count <= 60, "\(tour.name)")
+    }
+  }
+
   /// The reference model gives every committed fixture's expected output: adding the drifts
   /// changed none.
   @Test func theReferenceStillAnswersEveryCommittedFixture() throws {
@@ -117,6 +138,6 @@ import Testing
       #expect(try suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
       count += 1
     }
-    #expect(count == 11488)
+    #expect(count == 11496)
   }
 }

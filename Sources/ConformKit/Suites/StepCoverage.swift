@@ -1,10 +1,13 @@
 /// The coverage keys of a timeline-shaped case (a start and a sequence of steps) from its model:
 /// every abstract state it reaches, every transition (state, step, next state, whether the step
-/// had an effect) and every pair of consecutive transitions (state, step, step) where both
-/// steps did something (changed the state or had an effect): pairs of steps that change nothing
-/// are as many as the letters squared and say little. The smoke tier covers every key (`Tier`).
+/// had an effect) and, when asked, every pair of consecutive transitions (state, step, step) where
+/// both steps did something (changed the state or had an effect): pairs of steps that change
+/// nothing are as many as the letters squared and say little. The smoke tier covers every key
+/// (`Tier`).
 struct StepCoverage {
   private(set) var keys: [String] = []
+  /// Whether pairs of transitions are keys too.
+  private let pairs: Bool
   private var state: String
   /// The last step and the state it left, when it did something.
   private var previous: (state: String, step: String)?
@@ -13,10 +16,10 @@ struct StepCoverage {
   /// model's abstract state, `effects` how many effects it has had, `label` names a step.
   static func keys<Model, Step>(
     of model: Model, through steps: [Step], apply: (inout Model, Step) -> Void, state: (Model) -> String,
-    effects: (Model) -> Int, label: (Step) -> String
+    effects: (Model) -> Int, label: (Step) -> String, pairs: Bool = true
   ) -> [String] {
     var model = model
-    var coverage = StepCoverage(start: state(model))
+    var coverage = StepCoverage(start: state(model), pairs: pairs)
     for step in steps {
       let before = effects(model)
       apply(&model, step)
@@ -26,8 +29,9 @@ struct StepCoverage {
   }
 
   /// Starts at the model's abstract state before the first step.
-  init(start: String) {
+  init(start: String, pairs: Bool = true) {
     state = start
+    self.pairs = pairs
     keys.append("state \(start)")
   }
 
@@ -36,7 +40,7 @@ struct StepCoverage {
     keys.append("state \(next)")
     keys.append("transition \(state) | \(step) | \(effect ? "effect" : "quiet") | \(next)")
     let didSomething = effect || next != state
-    if didSomething, let previous { keys.append("pair \(previous.state) | \(previous.step) | \(step)") }
+    if pairs, didSomething, let previous { keys.append("pair \(previous.state) | \(previous.step) | \(step)") }
     previous = didSomething ? (state, step) : nil
     state = next
   }

@@ -7,7 +7,7 @@ import ConformJSON
 extension RestartPromptSuite {
   /// Every named case, in table order: the seeds, then each family.
   static let namedCases: [CaseDraft] =
-    seedCases + notRunningCases + nextLaunchCases + domainCases + transitionCases + pairwiseCases
+    seedCases + notRunningCases + nextLaunchCases + domainCases + transitionCases + tourCases + pairwiseCases
 
   static func named(_ name: String, _ tags: [String], _ note: String, start: InstallStatus, _ steps: [RestartPromptStep])
     -> CaseDraft
@@ -122,6 +122,67 @@ extension RestartPromptSuite {
       }
     }
     return drafts
+  }
+
+  /// Every transition of `transitionCases` again, in few long sequences: from each start status
+  /// in turn, the shortest way to the nearest step not yet taken in its state, then the next, up
+  /// to 60 steps a case. A tour takes dozens of transitions, so the smoke tier, which covers every
+  /// transition the table takes, needs a few tours instead of a case per transition.
+  static var tourCases: [CaseDraft] {
+    let longest = 60
+    var untaken = Set(transitionCases.compactMap { draft -> String? in
+      guard case .timeline(let timeline)? = try? RestartPromptInput.read(draft.input), let last = timeline.steps.last else {
+        return nil
+      }
+      var model = RestartPromptModel(status: timeline.status)
+      for step in timeline.steps.dropLast() { model.apply(step) }
+      return transitionKey(model, JSONWriter.string(last.json))
+    })
+    var drafts: [CaseDraft] = []
+    for start in InstallStatus.allCases {
+      var number = 0
+      while true {
+        var model = RestartPromptModel(status: start)
+        var steps: [RestartPromptStep] = []
+        while let path = nearestUntaken(from: model, untaken), steps.count + path.count <= longest {
+          for step in path {
+            untaken.remove(transitionKey(model, JSONWriter.string(step.json)))
+            model.apply(step)
+            steps.append(step)
+          }
+        }
+        guard !steps.isEmpty else { break }
+        number += 1
+        drafts.append(
+          named("tour/\(start.rawValue)/\(number)", [],
+                "every transition again, in long sequences: from \(start.rawValue), each step not yet taken in its state",
+                start: start, steps))
+      }
+    }
+    return drafts
+  }
+
+  /// A step in a state, as `tourCases` counts them taken.
+  private static func transitionKey(_ model: RestartPromptModel, _ step: String) -> String { "\(model.abstractState) | \(step)" }
+
+  /// The shortest steps from `model` whose last is one `untaken` holds, nil when none is reachable.
+  private static func nearestUntaken(from model: RestartPromptModel, _ untaken: Set<String>) -> [RestartPromptStep]? {
+    var seen: Set<String> = [model.abstractState]
+    var queue: [(model: RestartPromptModel, path: [RestartPromptStep])] = [(model, [])]
+    var next = 0
+    while next < queue.count {
+      let (current, path) = queue[next]
+      next += 1
+      if let step = allLetters.first(where: { untaken.contains(transitionKey(current, JSONWriter.string($0.step.json))) })?.step {
+        return path + [step]
+      }
+      for (_, step) in allLetters {
+        var after = current
+        after.apply(step)
+        if seen.insert(after.abstractState).inserted { queue.append((after, path + [step])) }
+      }
+    }
+    return nil
   }
 
   /// All pairs of the start status and the first four steps (`Pairwise`): each status meets each
