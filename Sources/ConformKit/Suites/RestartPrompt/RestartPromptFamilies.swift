@@ -97,31 +97,38 @@ extension RestartPromptSuite {
     [("launch", .launch), ("answer", .answer), ("dismiss", .dismiss), ("restart", .restart), ("kill", .kill)]
     + InstallStatus.allCases.map { ("status-\($0.rawValue)", .status($0)) }
 
-  /// Every state the model reaches (breadth first from each start status, so by a shortest
-  /// sequence), followed by every letter: every transition, every status reported in every state.
-  static var transitionCases: [CaseDraft] {
+  /// Every abstract state the model reaches, breadth first from each start status, so each by a
+  /// shortest sequence of steps.
+  static var reachableStates: [(start: InstallStatus, steps: [RestartPromptStep], model: RestartPromptModel)] {
     var seen: Set<String> = []
-    var queue: [(steps: [RestartPromptStep], start: InstallStatus, model: RestartPromptModel)] = []
+    var queue: [(start: InstallStatus, steps: [RestartPromptStep], model: RestartPromptModel)] = []
     for start in InstallStatus.allCases {
       let model = RestartPromptModel(status: start)
-      if seen.insert(model.abstractState).inserted { queue.append(([], start, model)) }
+      if seen.insert(model.abstractState).inserted { queue.append((start, [], model)) }
     }
-    var drafts: [CaseDraft] = []
     var next = 0
     while next < queue.count {
-      let (steps, start, model) = queue[next]
+      let (start, steps, model) = queue[next]
       next += 1
-      for (label, step) in allLetters {
+      for (_, step) in allLetters {
         var after = model
         after.apply(step)
-        drafts.append(
-          named("transition/\(model.stateLabel)/\(label)", [],
-                "every state the model reaches, then every step: \(label) in state \(model.stateLabel)",
-                start: start, steps + [step]))
-        if seen.insert(after.abstractState).inserted { queue.append((steps + [step], start, after)) }
+        if seen.insert(after.abstractState).inserted { queue.append((start, steps + [step], after)) }
       }
     }
-    return drafts
+    return queue
+  }
+
+  /// Every state the model reaches, followed by every letter: every transition, every status
+  /// reported in every state.
+  static var transitionCases: [CaseDraft] {
+    reachableStates.flatMap { start, steps, model in
+      allLetters.map { label, step in
+        named("transition/\(model.stateLabel)/\(label)", [],
+              "every state the model reaches, then every step: \(label) in state \(model.stateLabel)",
+              start: start, steps + [step])
+      }
+    }
   }
 
   /// Every transition of `transitionCases` again, in few long sequences: from each start status
@@ -130,14 +137,7 @@ extension RestartPromptSuite {
   /// transition the table takes, needs a few tours instead of a case per transition.
   static var tourCases: [CaseDraft] {
     let longest = 60
-    var untaken = Set(transitionCases.compactMap { draft -> String? in
-      guard case .timeline(let timeline)? = try? RestartPromptInput.read(draft.input), let last = timeline.steps.last else {
-        return nil
-      }
-      var model = RestartPromptModel(status: timeline.status)
-      for step in timeline.steps.dropLast() { model.apply(step) }
-      return transitionKey(model, JSONWriter.string(last.json))
-    })
+    var untaken = Set(reachableStates.flatMap { state in allLetters.map { transitionKey(state.model, $0.label) } })
     var drafts: [CaseDraft] = []
     for start in InstallStatus.allCases {
       var number = 0
@@ -145,8 +145,8 @@ extension RestartPromptSuite {
         var model = RestartPromptModel(status: start)
         var steps: [RestartPromptStep] = []
         while let path = nearestUntaken(from: model, untaken), steps.count + path.count <= longest {
-          for step in path {
-            untaken.remove(transitionKey(model, JSONWriter.string(step.json)))
+          for (label, step) in path {
+            untaken.remove(transitionKey(model, label))
             model.apply(step)
             steps.append(step)
           }
@@ -162,24 +162,28 @@ extension RestartPromptSuite {
     return drafts
   }
 
-  /// A step in a state, as `tourCases` counts them taken.
-  private static func transitionKey(_ model: RestartPromptModel, _ step: String) -> String { "\(model.abstractState) | \(step)" }
+  /// A step (its letter's label) in a state, as `tourCases` counts them taken.
+  private static func transitionKey(_ model: RestartPromptModel, _ label: String) -> String {
+    "\(model.abstractState) | \(label)"
+  }
 
-  /// The shortest steps from `model` whose last is one `untaken` holds, nil when none is reachable.
-  private static func nearestUntaken(from model: RestartPromptModel, _ untaken: Set<String>) -> [RestartPromptStep]? {
+  /// The shortest letters from `model` whose last is one `untaken` holds, nil when none is reachable.
+  private static func nearestUntaken(
+    from model: RestartPromptModel, _ untaken: Set<String>
+  ) -> [(label: String, step: RestartPromptStep)]? {
     var seen: Set<String> = [model.abstractState]
-    var queue: [(model: RestartPromptModel, path: [RestartPromptStep])] = [(model, [])]
+    var queue: [(model: RestartPromptModel, path: [(label: String, step: RestartPromptStep)])] = [(model, [])]
     var next = 0
     while next < queue.count {
       let (current, path) = queue[next]
       next += 1
-      if let step = allLetters.first(where: { untaken.contains(transitionKey(current, JSONWriter.string($0.step.json))) })?.step {
-        return path + [step]
+      if let letter = allLetters.first(where: { untaken.contains(transitionKey(current, $0.label)) }) {
+        return path + [letter]
       }
-      for (_, step) in allLetters {
+      for letter in allLetters {
         var after = current
-        after.apply(step)
-        if seen.insert(after.abstractState).inserted { queue.append((after, path + [step])) }
+        after.apply(letter.step)
+        if seen.insert(after.abstractState).inserted { queue.append((after, path + [letter])) }
       }
     }
     return nil
