@@ -1,5 +1,6 @@
 import ConformJSON
 import ConformKit
+import ConformPlatform
 import Foundation
 
 /// The implementations whose verdicts are known in advance: references that must pass every
@@ -140,31 +141,29 @@ public struct MutantCatalogue: Sendable {
     return entries
   }
 
-  /// What `binary --catalogue` prints on stdout; its stderr goes to ours, so its own advice
-  /// (such as kotlin-port's "run harness/kotlin/build.sh first") is shown.
+  /// What `binary --catalogue` prints on stdout (through a temporary file); its stderr goes to
+  /// ours, so its own advice (such as kotlin-port's "run harness/kotlin/build.sh first") is shown.
+  /// Started with the kit's `Spawn`, which tries a program just written again while it is busy.
   static func catalogueOutput(of binary: String, failure: (String) -> ConformError) throws(ConformError) -> [UInt8] {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw failure("is missing or not executable: build it first (swift build, or harness/kotlin/build.sh)")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["--catalogue"]
-    process.standardInput = FileHandle.nullDevice
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    do {
-      try process.run()
+    let output = FileIO.join(NSTemporaryDirectory(), "conform-catalogue-\(getpid())-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let pid: pid_t
+    do throws(Spawn.Failure) {
+      pid = try Spawn.start(
+        [binary, "--catalogue"], environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+        files: [
+          .open("/dev/null", onto: 0, flags: O_RDONLY, mode: 0),
+          .open(output, onto: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+        ])
     } catch {
-      throw failure("could not start: \(error.localizedDescription)")
+      throw failure("could not start: \(String(cString: strerror(error.code)))")
     }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      let how =
-        process.terminationReason == .exit
-        ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
-      throw failure("--catalogue \(how)")
-    }
-    return [UInt8](output)
+    guard case .ended(let status) = Spawn.wait(pid) else { throw failure("could not be waited for") }
+    let termination = Termination(waitStatus: status)
+    guard termination == .exited(0) else { throw failure("--catalogue \(termination)") }
+    return try FileIO.read(output)
   }
 }
