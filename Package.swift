@@ -15,6 +15,20 @@ let suiteSpecs: [Resource] = {
   }
 }()
 
+/// harness/PROTOCOL.md and harness/schema/*.json, embedded as `PackageResources.PROTOCOL_md`,
+/// `<name>_schema_json`, so that every conform, a release binary far from its checkout too, packs
+/// them into the bundles it makes. The rest of harness/ is left out of the target.
+let protocolDocuments: (resources: [Resource], exclude: [String]) = {
+  let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("harness")
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: harness.path)) ?? []
+  let schemas = (try? FileManager.default.contentsOfDirectory(atPath: harness.appendingPathComponent("schema").path)) ?? []
+  let resources = ["PROTOCOL.md"] + schemas.filter { $0.hasSuffix(".json") }.sorted().map { "schema/\($0)" }
+  let swift = (try? FileManager.default.contentsOfDirectory(atPath: harness.appendingPathComponent("swift").path)) ?? []
+  let exclude = entries.filter { !["PROTOCOL.md", "schema", "swift"].contains($0) }.sorted()
+    + swift.filter { $0 != "ProtocolDocuments.swift" }.sorted().map { "swift/\($0)" }
+  return (resources.map { .embedInCode($0) }, exclude)
+}()
+
 let testDependencies: [Target.Dependency] = [
   "ConformKit", "ConformCLI", "ConformTestSupport", "ConformAdapter", "ConformArchive", "ConformPlatform", "ConformProtocol",
 ]
@@ -47,9 +61,13 @@ let package = Package(
     .target(name: "ConformProtocol", dependencies: ["ConformJSON"]),
     // Every capability of the kit: suites, generator, protocol, harness, reporter, bundles;
     // no command line (ConformCLI) and no stderr of its own (the harness reports to a sink).
+    // The protocol's documents every bundle carries: harness/PROTOCOL.md and its schemas.
+    .target(
+      name: "ConformDocuments", path: "harness", exclude: protocolDocuments.exclude, sources: ["swift/ProtocolDocuments.swift"],
+      resources: protocolDocuments.resources),
     .target(
       name: "ConformKit",
-      dependencies: ["ConformArchive", "ConformJSON", "ConformPlatform", "ConformProtocol"],
+      dependencies: ["ConformArchive", "ConformDocuments", "ConformJSON", "ConformPlatform", "ConformProtocol"],
       resources: suiteSpecs
     ),
     // The command-line layer: each command's options declared once, parsed, documented in

@@ -92,7 +92,8 @@ public enum BundleCommand: Command {
     /// The suites' parameters given (`--depth`); the published tables' for the others.
     var parameters: [String: Int] = [:]
     var tier = Tier.full
-    var harness = "harness"
+    /// nil: the documents built into conform (the same as its checkout's harness/).
+    var harness: String?
 
     init() {}
 
@@ -122,7 +123,9 @@ public enum BundleCommand: Command {
           full (default) or smoke: generate that tier (see conform generate);
           the manifest records it
           """),
-        .string("--harness", "DIR", \.harness) { "where PROTOCOL.md and schema/ are (default: \($0))" },
+        .string(
+          "--harness", "DIR", \.harness,
+          "pack DIR/PROTOCOL.md and DIR/schema/*.json (default: those built into conform, its harness/)"),
       ]
     }
   }
@@ -216,7 +219,7 @@ public enum BundleCommand: Command {
 
   static func create(
     versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, parameters: [String: Int],
-    tier: Tier, harness: String
+    tier: Tier, harness: String?
   ) throws(ConformError) -> ExitStatus {
     var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
     let fixtureFiles =
@@ -227,7 +230,8 @@ public enum BundleCommand: Command {
           options: GeneratorOptions(
             parameters: GeneratorOptions.published.parameters.merging(parameters) { $1 }, tier: tier))
       }
-    let documents = try FixtureBundle.documents(harnessDirectory: harness)
+    let documents = try harness.map { (folder) throws(ConformError) in try FixtureBundle.documents(harnessDirectory: folder) }
+      ?? FixtureBundle.builtInDocuments
     let provisional = version ?? SemanticVersion(ConformVersion.current)!
     var bundle = try FixtureBundle(fixtureFiles: fixtureFiles, documents: documents, version: provisional)
     if let previousPath {

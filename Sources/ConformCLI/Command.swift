@@ -44,6 +44,7 @@ public enum CLI {
     BundleCommand.self,
     BenchCommand.self,
     FuzzCommand.self,
+    SuiteCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

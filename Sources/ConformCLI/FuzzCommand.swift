@@ -65,9 +65,19 @@ public enum FuzzCommand: Command {
           maxRestarts: options.maxRestarts, diagnostics: .standardError, progress: .standardError),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
-    let cases = FuzzCases(seed: options.seed, suites: options.suites, shard: options.shard)
+    var suites = options.suites
+    var teamSuites: [TeamSuite] = []
+    for folder in options.teamFolders {
+      let suite = try TeamSuite.searching(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout) { error in
+        Terminal.error("fuzz: \(error)")
+        exit(ExitStatus.couldNotRun.rawValue)
+      }
+      teamSuites.append(suite)
+    }
+    if !options.teamFolders.isEmpty { suites = (options.suiteNames.isEmpty ? [] : suites) + teamSuites }
+    let cases = FuzzCases(seed: options.seed, suites: suites, shard: options.shard)
     Terminal.note(
-      "fuzzing \(options.suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
+      "fuzzing \(suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
         + (options.shard.map { ", shard \($0.label)" } ?? "")
         + (options.commands.count == 2 ? ", two implementations against each other" : ", against the model")
         + " (\(options.limitText))")
@@ -82,15 +92,24 @@ public enum FuzzCommand: Command {
     }
     let searched = "\(report.cases.grouped) cases in \(seconds(report.searchSeconds))"
     guard !report.findings.isEmpty else {
-      print("nothing found: \(searched) (seed \(options.seed); \(options.suites.map(\.name).joined(separator: ", ")))")
+      print("nothing found: \(searched) (seed \(options.seed); \(suites.map(\.name).joined(separator: ", ")))")
       if let out = options.out { try FileIO.write([], to: out) }
       return .success
     }
     var text = ""
     var lines: [UInt8] = []
     for finding in report.findings {
-      let replay = options.replay(suite: finding.suite, cases: finding.firstNumber + 1)
-      text += finding.lines(seed: options.seed, names: names, replay: replay).joined(separator: "\n") + "\n\n"
+      let team = teamSuites.firstIndex { $0.name == finding.suite }
+      let replay = options.replay(suite: team.map { options.teamFolders[$0] } ?? finding.suite, cases: finding.firstNumber + 1)
+      let fixture = finding.fixture(seed: options.seed, names: names)
+      let promotion = team.map { index in
+        let folder = teamSuites[index].folder
+        return (
+          FileIO.join(folder.folder, folder.casesFile),
+          TeamSuiteFolder.promotedLine(name: String(fixture.id.dropFirst(finding.suite.count + 1)), input: finding.input, note: fixture.note)
+        )
+      }
+      text += finding.lines(seed: options.seed, names: names, replay: replay, promotion: promotion).joined(separator: "\n") + "\n\n"
       JSONWriter.write(finding.fixture(seed: options.seed, names: names).json, into: &lines)
       lines.append(UInt8(ascii: "\n"))
     }
@@ -124,6 +143,8 @@ public struct FuzzOptions: StartsImplementations {
   /// `--suite`: the suites searched, in the registry's order.
   var suites: [any Suite] = SuiteRegistry.all.filter(\.isFuzzable)
   var suiteNames: [String] = []
+  /// `--suite DIR`: team suites' folders, searched after the built-in suites given.
+  var teamFolders: [String] = []
   /// `--cases`, `--time`, `--batch` and the shrinking limits.
   var limits = FuzzLimits()
   var out: String?
@@ -258,6 +279,7 @@ public struct FuzzOptions: StartsImplementations {
 
   /// `--suite NAME`s: suites with a fuzzer, each once, in the registry's order (so that case n
   /// of the search does not depend on the order of `--suite`); every one when none is given.
+  /// A `--suite` that names no built-in suite is a team suite's folder, read when the search starts.
   private mutating func readSuites(_ arguments: inout Arguments) throws(ConformError) {
     suiteNames = try arguments.values("--suite")
     guard !suiteNames.isEmpty else { return }
@@ -265,8 +287,12 @@ public struct FuzzOptions: StartsImplementations {
     suites = []
     for name in suiteNames {
       guard let suite = fuzzable.first(where: { $0.name == name }) else {
-        let names = fuzzable.map(\.name).joined(separator: ", ")
-        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)), not \"\(name)\"")
+        if SuiteRegistry.named(name) != nil {
+          let names = fuzzable.map(\.name).joined(separator: ", ")
+          throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)) or a team suite's folder, not \"\(name)\"")
+        }
+        if !teamFolders.contains(name) { teamFolders.append(name) }
+        continue
       }
       if !suites.contains(where: { $0.name == name }) { suites.append(suite) }
     }

@@ -7,7 +7,8 @@ public enum GenerateCommand: Command {
   public static let summary = "write the truth tables (fixtures) from the specs and reference models"
   public static let manual = Manual(
     title: "conform generate: write the truth tables from the written specs and the reference models",
-    usage: (["conform generate [--out DIR]"] + SuiteParameter.synopses.map { "[\($0)]" } + ["[--tier TIER] [--decisions]"])
+    usage: (["conform generate [--out DIR] [--suite DIR]... [--timeout SECONDS]"] + SuiteParameter.synopses.map { "[\($0)]" }
+      + ["[--tier TIER] [--decisions]"])
       .joined(separator: " "),
     blocks: [
       .options("OPTIONS", Options.declarations),
@@ -34,6 +35,10 @@ public enum GenerateCommand: Command {
     var parameters = GeneratorOptions.published.parameters
     var tier = Tier.full
     var decisions = false
+    /// Team suites' folders (`--suite`): when given, the tables written are theirs alone.
+    var teamSuites: [String] = []
+    /// Seconds a team suite's model has to answer all its cases.
+    var timeout = 60.0
 
     init() {}
 
@@ -45,7 +50,18 @@ public enum GenerateCommand: Command {
           where to write (default: \($0)). Writes <suite>.jsonl, <suite>.md and
           manifest.json; other files in DIR are left alone.
           """
-        }
+        },
+        .strings(
+          "--suite", "DIR", \.teamSuites,
+          """
+          a team's own suite: its folder (suite.json, the spec, cases.jsonl,
+          the model; harness/TEAM-SUITES.md). Repeatable. The tables written are
+          the team suites' alone; each case's expected output is the one it
+          states or its model's answer, and the two must agree.
+          """),
+        .seconds("--timeout", atMost: Arguments.longestCaseTimeout, \.timeout) {
+          "the most a team suite's model may take to answer all its cases (default \($0))"
+        },
       ] + OptionDeclaration.suiteParameters(\.parameters) + [
         .tier(
           \.tier,
@@ -77,12 +93,23 @@ public enum GenerateCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    var suites = SuiteRegistry.all
+    if !options.teamSuites.isEmpty {
+      suites = []
+      for folder in options.teamSuites {
+        let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout)
+        if let other = suites.first(where: { $0.name == suite.name }) {
+          throw .usage("generate: two --suite folders hold suite \(other.name) (\(folder) is the second)")
+        }
+        suites.append(suite)
+      }
+    }
     let written = try FixtureGenerator.write(
-      options: GeneratorOptions(parameters: options.parameters, tier: options.tier), to: options.out)
+      options: GeneratorOptions(parameters: options.parameters, tier: options.tier), suites: suites, to: options.out)
     let digest = SHA256.hex(written.manifest)
     print("wrote \(Plural.count(written.names.count, "file")) to \(options.out) (manifest sha256:\(digest))")
     let manifest = try FixtureSet.parseManifest(written.manifest, path: FileIO.join(options.out, "manifest.json"))
-    let table = DecisionTable(manifest: manifest, suites: SuiteRegistry.all, undecided: written.undecided)
+    let table = DecisionTable(manifest: manifest, suites: suites, undecided: written.undecided)
     for line in table.summaryLines { print(line) }
     if options.decisions { for line in table.lines { print(line) } }
     return table.isComplete ? .success : .differences

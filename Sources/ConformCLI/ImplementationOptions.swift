@@ -50,7 +50,7 @@ extension OptionDeclaration where Options: StartsImplementations {
         Option("--inherit-env", recordedAs: keys?.inherit, inherit),
       ],
       read: { arguments, options throws(ConformError) in
-        let inherit = try arguments.flag("--inherit-env")
+        let inherit = arguments.flag("--inherit-env")
         let assignments = try arguments.values("--env")
         do throws(ConformError) {
           options.implementation.environment = try ImplementationEnvironment(inherit: inherit, assignments: assignments)

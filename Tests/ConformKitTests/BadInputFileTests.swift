@@ -29,8 +29,10 @@ import Testing
       case .caseOfAnotherSuite:
         #"DIR/eligibility.jsonl line 3: case timeline/seed/moved belongs to suite "timeline", not "eligibility""#
       case .unknownSuite:
-        #"DIR/manifest.json: field "suites[1].name": unknown suite "colour-compare": this conform knows "#
-          + SuiteRegistry.names.joined(separator: ", ") + "; upgrade conform"
+        #"DIR/manifest.json: field "suites[1].name": suite "colour-compare" is not built into this conform ("#
+          + SuiteRegistry.names.joined(separator: ", ")
+          + ") and its spec colour-compare.md is not listed under files: make the fixtures with conform generate --suite, "
+          + "or upgrade conform"
       case .manifestMissingField: #"DIR/manifest.json: field "suites[1].specVersion": missing"#
       case .malformedManifest: "DIR/manifest.json line 1: column 11: unexpected character ',', expected a value"
       case .digestMismatch: "DIR/eligibility.jsonl: does not match the manifest (sha256 "
@@ -72,7 +74,9 @@ import Testing
         $0["id"] = "timeline/seed/moved"
         $0["decisions"] = ["timeline/D1"]
       }
-    case .unknownSuite: manifest.suites[1].name = "colour-compare"
+    case .unknownSuite:
+      manifest.suites[1].name = "colour-compare"
+      manifest.suites[1].spec = "colour-compare.md"
     case .manifestMissingField, .malformedManifest: break  // done to the manifest below
     // The same size, other bytes: only the digest tells.
     case .digestMismatch: table[0] = table[0].replacingOccurrences(of: #""eligible":true"#, with: #""eligible":null"#)

@@ -20,6 +20,7 @@ import Testing
     "bundle": [["create"], ["verify", "b.tar.gz"], ["diff", "a", "b"]],
     "bench": [[]],
     "fuzz": [["--impl", "x"]],
+    "suite": [["init", "name"], ["check", "folder"]],
   ]
 
   /// A value of the right shape for a placeholder.
@@ -197,9 +198,12 @@ import Testing
     check(BundleCommand.VerifyOptions.declarations)
     check(BundleCommand.DiffOptions.declarations)
     check(BenchCommand.Options.declarations)
-    #expect(BenchCommand.Options.declarations.compactMap(\.statedDefault) == ["3", "reports/bench.md", "6"])
+    check(SuiteCommand.InitOptions.declarations)
+    check(SuiteCommand.CheckOptions.declarations)
+    #expect(BenchCommand.Options.declarations.compactMap(\.statedDefault) == ["3", "reports/bench.md", "7"])
     let depth = try #require(GeneratorOptions.published.parameters["depth"])
-    #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "\(depth)"])
+    #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "60", "\(depth)"])
+    #expect(SuiteCommand.CheckOptions.declarations.compactMap(\.statedDefault) == ["60"])
   }
 
   /// `--help` lists exactly the declarations, in the order they are read.

@@ -253,6 +253,12 @@ import Testing
     #expect(loaded.archiveDigest == nil)
   }
 
+  /// A conform far from its checkout (a release binary) packs the same documents as one in it.
+  @Test func theBuiltInDocumentsAreTheCheckoutsHarnessFiles() throws {
+    let harness = TestSupport.packageRoot.appendingPathComponent("harness").path
+    #expect(FixtureBundle.builtInDocuments == (try FixtureBundle.documents(harnessDirectory: harness)))
+  }
+
   @Test func carriesTheProtocolSchemasWhenTheyExist() throws {
     let directory = TestSupport.temporaryDirectory("bundle")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -280,7 +286,7 @@ import Testing
     #expect(
       throws: ConformError.file(
         path: FileIO.join(missing, "PROTOCOL.md"),
-        message: "missing: run conform bundle create from the conform checkout, or give --harness DIR")
+        message: "missing: give --harness a folder holding PROTOCOL.md, or leave it out (conform has its own)")
     ) {
       _ = try FixtureBundle.documents(harnessDirectory: missing)
     }

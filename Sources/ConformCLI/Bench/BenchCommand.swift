@@ -134,14 +134,18 @@ struct BenchScale: Sendable {
   var fixturesMemoryDepth: Int
   /// The raw echo copies the request bytes this many times (it is too quick to time once).
   var rawCopies: Int
+  /// Pairs of runs (the raw echo, then the null implementation) each round makes, every pair
+  /// one ratio.
+  var nullPairs = 3
   /// The generator's row: the first cases of the search suite's table at this depth.
   var generatorDepth = 8
   var generatorCases: Int
   /// The generated run's depth (the whole search, with the Swift reference).
   var generatedDepth: Int
-  /// The sharded run's depth (`--shard-depth`): the generated run's by default. Deep enough that
-  /// the shards' four starts do not decide the ratio (at depth 5, 0.4 s a run, they add about
-  /// a tenth).
+  /// The sharded run's depth (`--shard-depth`): the generated run's when nil. Deep enough that
+  /// the shards' starts do not decide the ratio: each shard starts conform and the reference
+  /// and walks past the others' cases, about 60 ms, a sixth of a shard at depth 6 (1.2 s a run)
+  /// and a thirtieth at depth 7 (7 s).
   var shardDepth: Int?
   /// The shards the sharded run is split into.
   var shards = 4
@@ -155,13 +159,14 @@ struct BenchScale: Sendable {
 
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 400, jobsCases: 6_000,
-    fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6, fuzzCases: 200_000)
+    fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6, shardDepth: 7, shardPairs: 1,
+    fuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
     fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, shardDepth: 6, fuzzCases: 50_000)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
-    jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
+    jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, nullPairs: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
     shardPairs: 1, fuzzCases: 300, fixturesDepth: 1)
 }
 
@@ -345,7 +350,7 @@ struct Bench {
       .raw,
       "cat \(setup.display([requestsPath]))\(scale.rawCopies > 1 ? " (×\(scale.rawCopies))" : "") | "
         + "\(setup.display([setup.rawEcho ?? "raw-echo"])) | cat > /dev/null",
-      "\(BenchFormat.number(rawLines)) lines")
+      "\(BenchFormat.number(rawLines)) lines, \(Plural.count(scale.nullPairs, "pair")) a round with the next row")
     set(.null, setup.display(nullCommand), attempts + ", harness time")
     set(.harnessCost, setup.display(nullCommand), "harness time / cases")
     set(.fixedCost, setup.display(fixedCommand), "wall time")
@@ -467,19 +472,21 @@ struct Bench {
   private mutating func measureRound(_ round: Int) {
     let attempts = Double(requests.attempts)
 
-    progress(round, "raw pipe echo")
-    let raw = setup.rawEcho == nil ? nil : run(.raw, rawCommand)
-    let rawRate = raw.map { Double((requests.attempts + 1) * scale.rawCopies) / $0.seconds }
-    record(.raw, rawRate)
-
-    progress(round, "null implementation through conform run")
-    var nullRate: Double?
-    if run(.null, nullCommand) != nil, let harness = benchHarnessSeconds(resultsFile: setup.path("null.jsonl")) {
-      nullRate = attempts / harness
+    // Pairs one after the other, each a ratio: both runs take a fraction of a second, so a
+    // burst of load from elsewhere spoils one pair, not the median.
+    progress(round, "raw pipe echo and the null implementation through conform run")
+    for _ in 0..<scale.nullPairs {
+      let raw = setup.rawEcho == nil ? nil : run(.raw, rawCommand)
+      let rawRate = raw.map { Double((requests.attempts + 1) * scale.rawCopies) / $0.seconds }
+      record(.raw, rawRate)
+      guard run(.null, nullCommand) != nil, let harness = benchHarnessSeconds(resultsFile: setup.path("null.jsonl")) else {
+        continue
+      }
+      let nullRate = attempts / harness
       record(.null, nullRate)
       record(.harnessCost, harness / attempts * 1e6)
       ratio(.harnessCost, harness / attempts * 1e6)
-      if let rawRate, let nullRate { ratio(.nullOverRaw, nullRate / rawRate) }
+      if let rawRate { ratio(.nullOverRaw, nullRate / rawRate) }
     }
 
     progress(round, "conform run on one built-in case")

@@ -147,20 +147,27 @@ public enum MutantsCommand: Command {
     return MutantVerdict(entry: entry, status: status, summary: summary, fixtures: fixtures)
   }
 
-  /// Runs `conform` with its stdout discarded and its stderr passed through; returns the exit status.
+  /// Runs `conform` with its stdout discarded and its stderr passed through (the kit's `Spawn`,
+  /// as the harness starts implementations); returns the exit status, 128 + the signal's number
+  /// when a signal ended it.
   static func runQuietly(_ executable: String, _ arguments: [String]) throws(ConformError) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
+    let pid: pid_t
+    do throws(Spawn.Failure) {
+      pid = try Spawn.start(
+        [executable] + arguments, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+        files: [
+          .open("/dev/null", onto: 0, flags: O_RDONLY, mode: 0), .open("/dev/null", onto: 1, flags: O_WRONLY, mode: 0),
+        ])
     } catch {
-      throw .implementation("cannot start \(executable): \(error.localizedDescription)")
+      throw .implementation("cannot start \(executable): \(String(cString: strerror(error.code)))")
     }
-    process.waitUntilExit()
-    return process.terminationStatus
+    guard case .ended(let status) = Spawn.wait(pid) else {
+      throw .implementation("\(executable) could not be waited for")
+    }
+    switch Termination(waitStatus: status) {
+    case .exited(let code): return code
+    case .signaled(let signal): return 128 + signal
+    }
   }
 }
 

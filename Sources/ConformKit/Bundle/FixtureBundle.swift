@@ -1,4 +1,5 @@
 import ConformArchive
+import ConformDocuments
 import ConformJSON
 import Foundation
 
@@ -104,13 +105,19 @@ public struct FixtureBundle: Sendable {
     }
   }
 
+  /// The documents every bundle carries as conform has them built in (`ProtocolDocuments`,
+  /// harness/PROTOCOL.md and harness/schema/*.json), and the layout documents.
+  public static var builtInDocuments: [FixtureFile] {
+    ProtocolDocuments.files.map { FixtureFile(name: $0.path, bytes: $0.bytes) } + BundleLayout.layoutDocuments
+  }
+
   /// The documents every bundle carries: `PROTOCOL.md` and `schema/*.json` from `harnessDirectory`
   /// (the schemas only when that folder exists), and the layout documents.
   public static func documents(harnessDirectory: String) throws(ConformError) -> [FixtureFile] {
     let protocolPath = FileIO.join(harnessDirectory, "PROTOCOL.md")
     guard FileManager.default.fileExists(atPath: protocolPath) else {
       throw .file(
-        path: protocolPath, message: "missing: run conform bundle create from the conform checkout, or give --harness DIR")
+        path: protocolPath, message: "missing: give --harness a folder holding PROTOCOL.md, or leave it out (conform has its own)")
     }
     var documents = [FixtureFile(name: "PROTOCOL.md", bytes: try FileIO.read(protocolPath))]
     let schemaDirectory = FileIO.join(harnessDirectory, "schema")

@@ -31,14 +31,14 @@ public enum FixtureGenerator {
   /// - Returns: the names of the files written, in order, the manifest's bytes, and how many
   ///   cases of each suite list no decision (none is a generator bug: `DecisionTable`).
   public static func write(
-    options: GeneratorOptions, to directory: String
+    options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all, to directory: String
   ) throws(ConformError) -> (names: [String], manifest: [UInt8], undecided: [String: Int64]) {
     try FileIO.createDirectory(directory)
     var names: [String] = []
     var manifest: [UInt8] = []
     var written: [FileIO.Output] = []
     var output: FileIO.Output?
-    let undecided = try make(options: options, suites: SuiteRegistry.all) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
+    let undecided = try make(options: options, suites: suites) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
       if output == nil {
         names.append(name)
         output = try FileIO.Output(creating: FileIO.join(directory, name))

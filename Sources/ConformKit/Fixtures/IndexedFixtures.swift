@@ -104,11 +104,13 @@ package final class IndexedFixtures: Sendable {
     var lineParts: [[FixtureLine.Offsets]?] = []
     var encoded: [UInt8] = []
     for (index, entry) in manifest.suites.enumerated() {
-      guard SuiteRegistry.named(entry.name) != nil else {
+      // A suite conform does not build in (a team's own) is run from its table and its spec alone.
+      guard SuiteRegistry.named(entry.name) != nil || manifest.files.contains(where: { $0.path == entry.spec }) else {
         throw .file(
           path: manifestPath,
-          message: "field \"suites[\(index)].name\": unknown suite \"\(entry.name)\": this conform knows "
-            + "\(SuiteRegistry.names.joined(separator: ", ")); upgrade conform")
+          message: "field \"suites[\(index)].name\": suite \"\(entry.name)\" is not built into this conform "
+            + "(\(SuiteRegistry.names.joined(separator: ", "))) and its spec \(entry.spec) is not listed under files: "
+            + "make the fixtures with conform generate --suite, or upgrade conform")
       }
       guard let file = manifest.files.first(where: { $0.path == entry.fixtures }) else {
         throw .file(path: manifestPath, message: "suite \(entry.name): its table \(entry.fixtures) is not listed under files")

@@ -42,8 +42,11 @@ extension FuzzFinding {
   /// The report's lines: a headline, the input, the difference, the replay command, the
   /// fixture line and the line that promotes it into the published table.
   ///
-  /// - Parameter replay: the command that repeats the search up to the first case that shrank here.
-  package func lines(seed: UInt64, names: [String], replay: String) -> [String] {
+  /// - Parameters:
+  ///   - replay: the command that repeats the search up to the first case that shrank here.
+  ///   - promotion: the file and the line that promote the case, for a suite whose cases are not
+  ///     in conform's source (a team's `cases.jsonl`); nil: the built-in suite's promoted file.
+  package func lines(seed: UInt64, names: [String], replay: String, promotion: (file: String, line: String)? = nil) -> [String] {
     let differential = answers.count == 2
     var shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
     if variants > 1 {
@@ -72,7 +75,8 @@ extension FuzzFinding {
     }
     lines.append("  replay: \(replay)")
     lines.append("  fixture: \(JSONWriter.string(fixture(seed: seed, names: names).json))")
-    lines.append("  promote: add to \(PromotedCases.file(of: suite)): \(promotedLine(seed: seed, names: names))")
+    let promote = promotion ?? (PromotedCases.file(of: suite), promotedLine(seed: seed, names: names))
+    lines.append("  promote: add to \(promote.file): \(promote.line)")
     return lines
   }
 

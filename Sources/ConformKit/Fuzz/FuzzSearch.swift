@@ -159,7 +159,7 @@ package struct FuzzSearch {
       var batch: [FixtureCase] = []
       var owners: [(failure: Int, range: Range<Int>, inputs: [JSONValue])] = []
       for (failure, item) in chosen.enumerated() where !progress[failure].isDone {
-        let suite = SuiteRegistry.named(item.fixture.suite)!
+        let suite = cases.suite(named: item.fixture.suite)
         let inside = suite.shrinkCandidates(of: progress[failure].current).filter { (try? suite.expected(for: $0)) != nil }
         let inputs = progress[failure].round(from: inside)
         let start = batch.count
@@ -195,7 +195,7 @@ package struct FuzzSearch {
     let minimal = chosen.enumerated().map { failure, item in
       let input = progress[failure].current
       return FuzzFinding(
-        suite: item.fixture.suite, input: input, expected: FuzzCases.expected(SuiteRegistry.named(item.fixture.suite)!, input),
+        suite: item.fixture.suite, input: input, expected: FuzzCases.expected(cases.suite(named: item.fixture.suite), input),
         answers: latest[failure], signature: item.signature + (item.cause.map { " " + $0 } ?? ""), firstID: item.fixture.id,
         firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count)
     }

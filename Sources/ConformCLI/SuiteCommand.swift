@@ -1,0 +1,137 @@
+import ConformJSON
+import ConformKit
+import Foundation
+
+/// `conform suite init|check`: a team's own suite, scaffolded and checked.
+public enum SuiteCommand: Command {
+  public static let name = "suite"
+  public static let summary = "scaffold and check a team's own suite (spec, decisions, cases, model)"
+  public static let manual = Manual(
+    title: "conform suite: a team's own cross-platform decision, as a suite conform generates, runs and gates",
+    usage: """
+      conform suite init NAME [--out DIR]
+      conform suite check DIR [--timeout SECONDS]
+      """,
+    blocks: [
+      .text(
+        """
+        INIT
+          Writes a suite folder that works at once: suite.json (the decisions and the JSON Schemas
+          of the input and the output), NAME.md (the spec), cases.jsonl (two named cases), model.py
+          (the reference model, a Python program speaking the conform protocol) and README.md.
+          Refuses a folder that exists.
+        """),
+      .options("INIT OPTIONS", Action.initialize.options),
+      .text(
+        """
+        CHECK
+          Reads the folder as conform generate --suite does: suite.json's fields and schemas
+          (JSON Schema 2020-12), unique case names, every case's input and stated output against
+          the schemas, every decision named by a case and declared, then runs the model over every
+          case: its answers must match the output schema and every output a case states. Each
+          error names the file and line, or the case. Writes nothing.
+        """),
+      .options("CHECK OPTIONS", Action.check.options),
+      .text("The format: harness/TEAM-SUITES.md."),
+    ],
+    exitStatuses: [
+      (0, "init: the folder was written; check: the suite is sound"),
+      (2, "bad usage, a folder that exists (init), or a suite that is not sound (check: the message\nnames the file and line or the case)"),
+      (130, ExitStatus.notCaughtSignals),
+    ])
+
+  enum Action: String, CaseIterable {
+    case initialize = "init"
+    case check
+
+    var options: [Option] {
+      switch self {
+      case .initialize: InitOptions.declarations.flatMap(\.options)
+      case .check: CheckOptions.declarations.flatMap(\.options)
+      }
+    }
+  }
+
+  /// `suite init`'s options.
+  public struct InitOptions: CommandOptions {
+    var name = ""
+    /// nil: a folder named after the suite, in the current one.
+    var out: String?
+
+    init() {}
+
+    static var declarations: [OptionDeclaration<Self>] {
+      [.string("--out", "DIR", \.out, "the folder to write (default: NAME, in the current folder)")]
+    }
+  }
+
+  /// `suite check`'s options.
+  public struct CheckOptions: CommandOptions {
+    var folder = ""
+    var timeout = 60.0
+
+    init() {}
+
+    static var declarations: [OptionDeclaration<Self>] {
+      [
+        .seconds("--timeout", atMost: Arguments.longestCaseTimeout, \.timeout) {
+          "the most the model may take to answer all the cases (default \($0))"
+        }
+      ]
+    }
+  }
+
+  public enum Options {
+    case initialize(InitOptions)
+    case check(CheckOptions)
+  }
+
+  public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
+    guard let name = arguments.subcommand() else { throw .usage("suite: give init or check (see conform suite --help)") }
+    guard let action = Action(rawValue: name) else {
+      let suggestion = Suggestion.phrase(for: name, among: Action.allCases.map(\.rawValue))
+      throw .usage("suite: unknown action \"\(name)\"\(suggestion.isEmpty ? ": give init or check" : suggestion)")
+    }
+    switch action {
+    case .initialize:
+      var options = InitOptions()
+      try InitOptions.declarations.read(&arguments, into: &options)
+      let names = try arguments.positionals()
+      guard names.count == 1 else { throw .usage("suite init: give one suite name (conform suite init NAME)") }
+      options.name = names[0]
+      return .initialize(options)
+    case .check:
+      var options = CheckOptions()
+      try CheckOptions.declarations.read(&arguments, into: &options)
+      let folders = try arguments.positionals()
+      guard folders.count == 1 else { throw .usage("suite check: give one suite folder (conform suite check DIR)") }
+      options.folder = folders[0]
+      return .check(options)
+    }
+  }
+
+  public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    switch options {
+    case .initialize(let options):
+      let folder = options.out ?? options.name
+      try SuiteScaffold.write(name: options.name, to: folder)
+      print("wrote suite \(options.name) to \(folder): edit \(options.name).md, suite.json, cases.jsonl and model.py, then")
+      print("  conform suite check \(ShellWord.quote(folder))")
+      print("  conform generate --suite \(ShellWord.quote(folder)) --out \(ShellWord.quote(folder + "/fixtures"))")
+      return .success
+    case .check(let options):
+      let folder = try TeamSuiteFolder(folder: options.folder)
+      let suite = try TeamSuite(folder: folder, timeout: options.timeout)
+      let stated = folder.cases.filter { $0.expected != nil }.count
+      let generated = suite.drafts.count - folder.cases.count
+      print(
+        "suite \(suite.name) \(suite.specVersion): \(Plural.count(folder.cases.count, "named case"))"
+          + (folder.domain == nil ? "" : " and \(generated) from the domain") + ", "
+          + "\(Plural.count(folder.decisions.count, "decision")); "
+          + (folder.model == nil
+            ? "every case states its output"
+            : "the model answered every case, agreeing with the \(Plural.count(stated, "stated output"))"))
+      return .success
+    }
+  }
+}

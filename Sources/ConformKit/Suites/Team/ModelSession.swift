@@ -1,0 +1,127 @@
+import ConformJSON
+import ConformProtocol
+import Foundation
+
+/// A team suite's model kept running while `conform fuzz` searches: each input it is asked about
+/// is sent as a case and its answer read back, one at a time (callers on several threads take
+/// turns). The fuzzer's cases and the shrinker's candidates get their expected outputs here.
+package final class ModelSession: @unchecked Sendable {
+  private let lock = NSLock()
+  private let process: ImplementationProcess
+  private let suite: String
+  private let model: String
+  private let timeout: Double
+  private let buffer = LineBuffer()
+  private var seq: Int64 = 0
+
+  /// Starts the model and reads its hello.
+  ///
+  /// - Throws: `ConformError.implementation` when it cannot start, answers no hello within
+  ///   `timeout` seconds, or a hello that does not list `suite`.
+  package init(command: [String], suite: String, timeout: Double) throws(ConformError) {
+    model = "model \(command.joined(separator: " "))"
+    process = try ImplementationProcess.start(
+      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+    self.suite = suite
+    self.timeout = timeout
+    do throws(ConformError) {
+      try send(HarnessHello(suites: [suite]).line)
+      let hello = try nextLine { line throws(ConformError) in
+        do {
+          return try ImplementationHello.parse(line)
+        } catch {
+          throw .implementation("\(model): its first line is not a hello: \(error)")
+        }
+      }
+      guard hello.suites.contains(suite) else {
+        throw .implementation("\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite)")
+      }
+    } catch {
+      process.stop()
+      throw error
+    }
+  }
+
+  deinit {
+    close(process.stdinFD)
+    if !process.waitForExit(milliseconds: 2_000) { process.stop() } else { process.reap() }
+    process.closeOutputs()
+  }
+
+  /// The model's output for `input`.
+  ///
+  /// - Throws: `ConformError.implementation` when the model ends, hangs past the timeout, or
+  ///   answers something other than a result for this case (an error answer: the input is one
+  ///   the model refuses).
+  package func output(for input: JSONValue) throws(ConformError) -> JSONValue {
+    lock.lock()
+    defer { lock.unlock() }
+    seq += 1
+    let id = "\(suite)/fuzz/model-\(seq)"
+    var request: [UInt8] = []
+    let object: JSONObject = ["id": .string(id), "input": input, "seq": .int(seq), "suite": .string(suite), "type": "case"]
+    JSONWriter.write(.object(object), into: &request)
+    request.append(0x0A)
+    try send(request)
+    let answer = try nextLine { line throws(ConformError) in
+      do {
+        return try Answer.parse(line)
+      } catch {
+        throw .implementation("\(model): an answer is not a conform answer: \(error)")
+      }
+    }
+    guard answer.seq == seq, answer.id == id else {
+      throw .implementation("\(model) answered seq \(answer.seq) (\(answer.id)) when asked seq \(seq): it must answer in turn")
+    }
+    guard case .result(let output) = answer.payload else {
+      throw .implementation(
+        "\(model) answered \(JSONWriter.string(input)) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value))")
+    }
+    return output
+  }
+
+  private func send(_ bytes: [UInt8]) throws(ConformError) {
+    let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(process.stdinFD, $0.baseAddress, $0.count) }
+      if count > 0 {
+        written += count
+        continue
+      }
+      guard count < 0, errno == EAGAIN || errno == EINTR else { throw .implementation("\(model): its input closed") }
+      try wait(for: process.stdinFD, events: Int16(POLLOUT), until: deadline)
+    }
+  }
+
+  /// Reads the next non-blank line and hands it to `parse`.
+  private func nextLine<T>(_ parse: (UnsafeBufferPointer<UInt8>) throws(ConformError) -> T) throws(ConformError) -> T {
+    let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
+    while true {
+      switch buffer.nextLine() {
+      case .line(let line):
+        if LineBuffer.isBlank(line) { continue }
+        return try parse(line)
+      case .tooLong:
+        throw .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes")
+      case .none:
+        switch buffer.fill(from: process.stdoutFD) {
+        case .data: continue
+        case .endOfFile: throw .implementation("\(model) closed its output (it \(process.stop()))")
+        case .failed(let code): throw .implementation("\(model): its output cannot be read: \(String(cString: strerror(code)))")
+        case .wouldBlock: try wait(for: process.stdoutFD, events: Int16(POLLIN), until: deadline)
+        }
+      }
+    }
+  }
+
+  private func wait(for descriptor: Int32, events: Int16, until deadline: UInt64) throws(ConformError) {
+    let now = MonotonicClock.now()
+    guard now < deadline else {
+      process.stop()
+      throw .implementation("\(model) did not answer within \(timeout) s and was killed")
+    }
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    _ = poll(&entry, 1, Int32(min(1_000, (deadline - now) / 1_000_000 + 1)))
+  }
+}

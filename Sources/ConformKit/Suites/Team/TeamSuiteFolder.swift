@@ -1,0 +1,300 @@
+import ConformJSON
+import Foundation
+
+/// A team's own suite, as its folder holds it: `suite.json` (name, version, title, decisions,
+/// the JSON Schemas of the input and of the output, the model's command), the spec's Markdown,
+/// and the named cases (`cases.jsonl`). harness/TEAM-SUITES.md describes the format.
+///
+/// Reading checks everything that needs no program to run: the fields and their types, the
+/// schemas, unique case names, every case's input (and stated output) against its schema, every
+/// decision a case names declared, every declared decision named by a case. Each error names the
+/// file, and the line or field, and says what to write instead.
+package struct TeamSuiteFolder: Sendable {
+  /// One decision of the suite, the shape of a built-in spec's `### D3.` entry.
+  package struct Decision: Sendable, Equatable {
+    package var number: Int
+    package var title: String
+    package var rule: String
+    package var why: String
+    package var drift: String
+  }
+
+  /// One line of `cases.jsonl`.
+  package struct NamedCase: Sendable {
+    /// The id without the suite's prefix (`seed/ten-percent`).
+    package var name: String
+    package var input: JSONValue
+    package var note: String
+    /// Decision numbers, ascending.
+    package var decisions: [Int]
+    package var tags: [String]
+    /// The output the case states; nil when the model computes it.
+    package var expected: JSONValue?
+    /// The line of `cases.jsonl` it is on.
+    package var line: Int
+  }
+
+  /// The folder, as given.
+  package var folder: String
+  package var name: String
+  package var version: String
+  package var title: String
+  /// The spec's Markdown as the team wrote it (no decision entries: those are in `suite.json`).
+  package var specText: [UInt8]
+  package var specFile: String
+  package var decisions: [Decision]
+  package var inputSchema: JSONSchema
+  package var outputSchema: JSONSchema
+  package var cases: [NamedCase]
+  package var casesFile: String
+  /// The model's command, its `./` arguments resolved against the folder; nil when every case
+  /// states its output.
+  package var model: [String]?
+  /// How to make inputs beyond the named cases; nil: the table is the named cases alone.
+  package var domain: TeamDomain?
+
+  /// The names `suite.json` may hold.
+  static let fields: Set<String> = [
+    "name", "version", "title", "spec", "cases", "model", "decisions", "inputSchema", "outputSchema", "domain",
+  ]
+
+  /// Reads and checks the suite in `folder`.
+  package init(folder: String) throws(ConformError) {
+    self.folder = folder
+    let path = FileIO.join(folder, "suite.json")
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .file(path: path, message: "missing: a suite folder holds suite.json (conform suite init NAME makes one)")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONReader.parse(try FileIO.read(path))
+    } catch let error as JSONSyntaxError {
+      throw .syntax(path, error)
+    } catch {
+      throw .file(path: path, message: "cannot be read: \(error)")
+    }
+    do throws(JSONShapeError) {
+      let fields = try JSONFields(json)
+      try fields.rejectUnknown(Self.fields)
+      name = try fields.string("name")
+      version = try fields.string("version")
+      title = try fields.string("title")
+      specFile = try fields.string("spec")
+      casesFile = try fields.optionalField("cases")?.string("cases") ?? "cases.jsonl"
+      decisions = try Self.decisions(fields.array("decisions"))
+      model = try fields.object["model"].map { value throws(JSONShapeError) in try Self.command(value, folder: folder) }
+      inputSchema = try Self.schema(fields, "inputSchema")
+      outputSchema = try Self.schema(fields, "outputSchema")
+      let decisionCount = decisions.count
+      domain = try fields.object["domain"].map { value throws(JSONShapeError) in
+        try TeamDomain(value, decisionCount: decisionCount)
+      }
+      if domain != nil && model == nil {
+        throw JSONShapeError(path: "domain", message: "the cases a domain makes need a model to answer them: add \"model\"")
+      }
+    } catch {
+      throw .file(path: path, message: "\(error)")
+    }
+    try Self.checkName(name, path: path)
+    guard SemanticVersion(version) != nil else {
+      throw .file(path: path, message: "field \"version\": \"\(version)\" is not a version: write MAJOR.MINOR.PATCH, e.g. \"1.0.0\"")
+    }
+    specText = try FileIO.read(FileIO.join(folder, specFile))
+    try Self.checkSpec(specText, path: FileIO.join(folder, specFile))
+    cases = []
+    try readCases()
+  }
+
+  /// A name a case id can start with, and not a built-in suite's.
+  static func checkName(_ name: String, path: String) throws(ConformError) {
+    let allowed = !name.isEmpty && name.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || byte == UInt8(ascii: "-")
+    }
+    guard allowed, name.first != "-" else {
+      throw .file(path: path, message: "field \"name\": \"\(name)\" is not a suite name: use lower-case letters, digits and -")
+    }
+    if SuiteRegistry.named(name) != nil {
+      throw .file(
+        path: path,
+        message: "field \"name\": \"\(name)\" is a built-in suite of conform: give the team's suite a name of its own "
+          + "(built in: \(SuiteRegistry.names.joined(separator: ", ")))")
+    }
+  }
+
+  /// The spec's own text leaves the decision entries to `suite.json`, which the published spec
+  /// renders (`publishedSpec`).
+  static func checkSpec(_ text: [UInt8], path: String) throws(ConformError) {
+    for (index, line) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+    where line.starts(with: Array("### D".utf8)) {
+      throw .file(
+        path: path, line: index + 1,
+        message: "a decision heading: a team suite's decisions are written in suite.json (\"decisions\"), "
+          + "and conform adds them to the published spec; remove the heading or move it there")
+    }
+  }
+
+  private static func decisions(_ items: [JSONValue]) throws(JSONShapeError) -> [Decision] {
+    guard !items.isEmpty else { throw JSONShapeError(path: "decisions", message: "empty: a suite has at least one decision") }
+    var decisions: [Decision] = []
+    for (index, item) in items.enumerated() {
+      let entry = try JSONFields(item, path: "decisions[\(index)]")
+      try entry.rejectUnknown(["id", "title", "rule", "why", "drift"])
+      let id = try entry.string("id")
+      guard let number = Self.decisionNumber(id) else {
+        throw JSONShapeError(path: entry.pathOf("id"), message: "\"\(id)\" is not a decision id: write D1, D2, …")
+      }
+      guard number == index + 1 else {
+        throw JSONShapeError(path: entry.pathOf("id"), message: "\(id) is entry \(index + 1): number the decisions D1, D2, … in order")
+      }
+      decisions.append(
+        Decision(
+          number: number, title: try entry.string("title"), rule: try entry.string("rule"), why: try entry.string("why"),
+          drift: try entry.string("drift")))
+    }
+    return decisions
+  }
+
+  /// 3 for `D3`.
+  static func decisionNumber(_ id: String) -> Int? {
+    guard id.hasPrefix("D"), let number = Int(id.dropFirst()), number > 0, "D\(number)" == id else { return nil }
+    return number
+  }
+
+  private static func command(_ value: JSONValue, folder: String) throws(JSONShapeError) -> [String] {
+    guard case .array(let items) = value, !items.isEmpty else {
+      throw JSONShapeError(path: "model", message: "expected the model's command as an array of strings, e.g. [\"python3\", \"./model.py\"]")
+    }
+    var command: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let text = item.stringValue else {
+        throw JSONShapeError(path: "model[\(index)]", message: "expected a string, found \(item.typeName)")
+      }
+      command.append(text.hasPrefix("./") ? FileIO.join(folder, String(text.dropFirst(2))) : text)
+    }
+    return command
+  }
+
+  private static func schema(_ fields: JSONFields, _ key: String) throws(JSONShapeError) -> JSONSchema {
+    do {
+      return try JSONSchema(try fields.value(key))
+    } catch let problem as JSONSchema.Problem {
+      throw JSONShapeError(path: key, message: "\(problem)")
+    } catch let error as JSONShapeError {
+      throw error
+    } catch {
+      throw JSONShapeError(path: key, message: "\(error)")
+    }
+  }
+
+  /// Reads `cases.jsonl`: each line a named case, checked against the schemas and the decisions.
+  private mutating func readCases() throws(ConformError) {
+    let path = FileIO.join(folder, casesFile)
+    let bytes = try FileIO.read(path)
+    var names: [String: Int] = [:]
+    var named = Set<Int>()
+    var failure: ConformError?
+    bytes.withUnsafeBufferPointer { buffer in
+      JSONLines.forEachLine(in: buffer) { number, line in
+        guard failure == nil, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        do throws(ConformError) {
+          let entry = try namedCase(line, number: number, path: path)
+          if let earlier = names[entry.name] {
+            throw .file(path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
+          }
+          names[entry.name] = number
+          named.formUnion(entry.decisions)
+          cases.append(entry)
+        } catch {
+          failure = error
+        }
+      }
+    }
+    if let failure { throw failure }
+    guard !cases.isEmpty else { throw .file(path: path, message: "holds no case: a suite needs at least one named case") }
+    let unnamed = decisions.filter { !named.contains($0.number) }.map { "D\($0.number)" }
+    guard unnamed.isEmpty else {
+      throw .file(
+        path: path,
+        message: "no case exercises \(unnamed.joined(separator: ", ")): add a case whose \"decisions\" lists "
+          + (unnamed.count == 1 ? "it" : "each"))
+    }
+  }
+
+  private func namedCase(_ line: UnsafeBufferPointer<UInt8>, number: Int, path: String) throws(ConformError) -> NamedCase {
+    let json: JSONValue
+    do {
+      json = try JSONReader.parse(line)
+    } catch {
+      throw .syntax(path, error, line: number)
+    }
+    do throws(JSONShapeError) {
+      let fields = try JSONFields(json)
+      try fields.rejectUnknown(["name", "input", "note", "decisions", "tags", "expected"])
+      let name = try fields.string("name")
+      guard FixtureCase.isValidID(name), !name.hasPrefix("/"), !name.hasSuffix("/") else {
+        throw JSONShapeError(path: "name", message: "\"\(name)\" is not a case name: use ASCII letters, digits and ._~+-/")
+      }
+      var decisionNumbers: [Int] = []
+      for (index, item) in try fields.array("decisions").enumerated() {
+        guard let id = item.stringValue, let decision = Self.decisionNumber(id) else {
+          throw JSONShapeError(path: "decisions[\(index)]", message: "expected a decision id such as \"D1\", found \(JSONWriter.string(item))")
+        }
+        guard decisions.contains(where: { $0.number == decision }) else {
+          throw JSONShapeError(
+            path: "decisions[\(index)]", message: "\(id) is not a decision of suite.json (it has D1 to D\(decisions.count))")
+        }
+        decisionNumbers.append(decision)
+      }
+      guard !decisionNumbers.isEmpty else {
+        throw JSONShapeError(path: "decisions", message: "empty: list the decisions (\"D1\", …) the case exercises")
+      }
+      var tags: [String] = []
+      let tagValues = fields.object["tags"] == nil ? [] : try fields.array("tags")
+      for (index, item) in tagValues.enumerated() {
+        guard let tag = item.stringValue else { throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(item.typeName)") }
+        tags.append(tag)
+      }
+      let input = try fields.value("input")
+      if let problem = inputSchema.problems(of: input, limit: 1).first {
+        throw JSONShapeError(path: "input", message: "does not match suite.json's inputSchema: \(problem)")
+      }
+      let expected = fields.object["expected"]
+      if let expected, let problem = outputSchema.problems(of: expected, limit: 1).first {
+        throw JSONShapeError(path: "expected", message: "does not match suite.json's outputSchema: \(problem)")
+      }
+      return NamedCase(
+        name: name, input: input, note: try fields.object["note"] == nil ? "" : fields.string("note"),
+        decisions: Array(Set(decisionNumbers)).sorted(), tags: tags.isEmpty ? [String(name.prefix { $0 != "/" })] : tags,
+        expected: expected, line: number)
+    } catch {
+      throw .file(path: path, line: number, message: "\(error)")
+    }
+  }
+
+  /// A `cases.jsonl` line for a case `conform fuzz` found: its decisions are left for the team to
+  /// list (`suite check` refuses the line until they do).
+  package static func promotedLine(name: String, input: JSONValue, note: String) -> String {
+    let line: JSONObject = ["decisions": [], "input": input, "name": .string(name), "note": .string(note)]
+    return JSONWriter.string(.object(line)) + "  (list the decisions it exercises in \"decisions\")"
+  }
+
+  /// The spec as a fixtures folder publishes it: the team's text, then a `## Decisions` section
+  /// with an entry per decision of `suite.json`, as the built-in specs write theirs.
+  package var publishedSpec: [UInt8] {
+    var text = String(decoding: specText, as: UTF8.self)
+    while text.hasSuffix("\n") { text.removeLast() }
+    text += "\n\n## Decisions\n"
+    for decision in decisions {
+      text += "\n### D\(decision.number). \(decision.title)\n\n**Rule.** \(decision.rule)\n\n**Why.** \(decision.why)\n\n"
+      text += "**Drift.** \(decision.drift)\n"
+    }
+    return Array(text.utf8)
+  }
+}
+
+extension JSONFields {
+  /// Self when `key` is present, nil when it is not: for an optional field read with the
+  /// strict readers.
+  fileprivate func optionalField(_ key: String) -> JSONFields? { object[key] == nil ? nil : self }
+}

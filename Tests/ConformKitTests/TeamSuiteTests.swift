@@ -1,0 +1,209 @@
+import ConformKit
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// A team's own suite, as a team would use it: `conform suite init`, `suite check`, `generate
+/// --suite`, `bundle create`, `run` and `diff` on a conform that has no such suite built in, in
+/// a folder whose name holds a space and an apostrophe; and every bad input of the format.
+@Suite struct TeamSuiteTests {
+  /// A fresh folder `team's suites` holding `conform suite init price-discount`'s suite.
+  private func scaffold() async throws -> (root: URL, suite: URL) {
+    let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let made = try await conform(["suite", "init", "price-discount"], in: root)
+    #expect(made.status == 0, "\(made.stderr)")
+    return (root, root.appendingPathComponent("price-discount"))
+  }
+
+  private func conform(_ arguments: [String], in folder: URL? = nil) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), arguments, currentDirectory: folder)
+  }
+
+  private func edit(_ file: URL, _ change: (String) -> String) throws {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let changed = change(text)
+    #expect(changed != text, "the edit of \(file.lastPathComponent) changed nothing")
+    try changed.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  @Test func aScaffoldedSuiteChecksGeneratesRunsAndCatchesADriftingPortOnAConformThatNeverSawIt() async throws {
+    let (root, suite) = try await scaffold()
+    let check = try await conform(["suite", "check", suite.path])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("suite price-discount 1.0.0: 2 named cases and "), "\(check.stdout)")
+    #expect(check.stdout.contains(" from the domain, 2 decisions; the model answered every case, agreeing with the 1 stated output"))
+
+    let fixtures = root.appendingPathComponent("fixtures")
+    let generated = try await conform(["generate", "--suite", suite.path, "--out", fixtures.path])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    #expect(generated.stdout.contains("price-discount: 2 decisions, each exercised by"), "\(generated.stdout)")
+    let table = try String(contentsOf: fixtures.appendingPathComponent("price-discount.jsonl"), encoding: .utf8)
+    // The second case states no output: the model's answer is its expected output.
+    #expect(table.contains(#""expected":{"error":"percent-out-of-range"},"id":"price-discount/domain/percent-above-100""#))
+    let spec = try String(contentsOf: fixtures.appendingPathComponent("price-discount.md"), encoding: .utf8)
+    #expect(spec.contains("### D1. The discount is rounded down to a whole cent."))
+
+    let model = suite.appendingPathComponent("model.py").path
+    let passing = try await conform(
+      ["run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", model, "--results",
+       root.appendingPathComponent("model.jsonl").path])
+    #expect(passing.status == 0, "\(passing.stderr)")
+    #expect(passing.stdout.contains(" passed, 0 failed"))
+
+    // A port that rounds half up, as Kotlin's Math.round does.
+    let port = root.appendingPathComponent("round-half-up.py")
+    try FileManager.default.copyItem(atPath: model, toPath: port.path)
+    try edit(port) { $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)") }
+    let failing = try await conform(
+      ["run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", port.path,
+       "--results", root.appendingPathComponent("port.jsonl").path])
+    #expect(failing.status == 1)
+    #expect(failing.stdout.contains("price-discount/D1  "))
+    #expect(failing.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
+    #expect(failing.stdout.contains("+ discountedCents: 899"))
+
+    let diff = try await conform(
+      ["diff", root.appendingPathComponent("model.jsonl").path, root.appendingPathComponent("port.jsonl").path])
+    #expect(diff.status == 1, "\(diff.stderr)")
+    #expect(diff.stdout.contains("DRIFT price-discount/seed/ten-percent-of-999 (price-discount/D1)"))
+
+    let bundle = try await conform(["bundle", "create", "--fixtures", fixtures.path, "--version", "1.0.0", "--out", root.path])
+    #expect(bundle.status == 0, "\(bundle.stderr)")
+    let archive = root.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
+    let fromBundle = try await conform(
+      ["run", "--fixtures", archive, "--impl", "python3", "--impl-arg", port.path, "--results",
+       root.appendingPathComponent("bundle.jsonl").path])
+    #expect(fromBundle.status == 1, "\(fromBundle.stderr)")
+    #expect(fromBundle.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
+  }
+
+  @Test func theDomainAddsBoundaryAndPairwiseCasesAnsweredByTheModelTheSameOnEveryRun() async throws {
+    let (root, suite) = try await scaffold()
+    let first = root.appendingPathComponent("first")
+    let second = root.appendingPathComponent("second")
+    for out in [first, second] {
+      let generated = try await conform(["generate", "--suite", suite.path, "--out", out.path])
+      #expect(generated.status == 0, "\(generated.stderr)")
+    }
+    for name in ["manifest.json", "price-discount.jsonl", "price-discount.md"] {
+      #expect(try FileIO.read(first.appendingPathComponent(name).path) == FileIO.read(second.appendingPathComponent(name).path))
+    }
+    let lines = try String(contentsOf: first.appendingPathComponent("price-discount.jsonl"), encoding: .utf8)
+      .split(separator: "\n")
+    #expect(lines.count > 20)
+    #expect(lines.contains { $0.contains(#""id":"price-discount/boundary/percent/"#) && $0.contains(#""percent":101"#) })
+    #expect(lines.contains { $0.contains(#""id":"price-discount/pairwise/1""#) })
+    // The range's edges, with the other field ordinary (percent 50 = (-5 + 105) / 2).
+    #expect(lines.contains { $0.contains(#""expected":{"discountedCents":500000000}"#) && $0.contains(#""priceCents":1000000000"#) })
+    #expect(lines.contains { $0.contains(#""expected":{"error":"percent-out-of-range"}"#) && $0.contains(#""percent":-5"#) })
+  }
+
+  @Test func fuzzingTheDomainFindsAPlantedDriftAndSaysWhereToPromoteIt() async throws {
+    let (root, suite) = try await scaffold()
+    let port = root.appendingPathComponent("round-half-up.py")
+    try FileManager.default.copyItem(atPath: suite.appendingPathComponent("model.py").path, toPath: port.path)
+    try edit(port) { $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)") }
+    let found = try await conform(
+      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", port.path, "--seed", "1", "--cases", "2000"])
+    #expect(found.status == 1, "\(found.stderr)")
+    #expect(found.stdout.contains("FAIL price-discount/fuzz/"), "\(found.stdout)")
+    #expect(found.stdout.contains("promote: add to \(suite.path)/cases.jsonl: {\"decisions\":[],\"input\":"))
+    #expect(found.stdout.contains("replay: conform fuzz --impl python3 --impl-arg "))
+    #expect(found.stdout.contains(" --seed 1 --suite \(ShellWord.quote(suite.path)) --cases "), "the replay names the suite's folder")
+    let clean = try await conform(
+      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
+       "--seed", "1", "--cases", "2000"])
+    #expect(clean.status == 0, "\(clean.stderr)")
+    #expect(clean.stdout.contains("nothing found: 2,000 cases"), "\(clean.stdout)")
+  }
+
+  // MARK: - Bad input: each names the file and line, or the case, and writes nothing
+
+  /// `generate --suite` after `change`: it fails with `message` on stderr and leaves no output folder.
+  private func refused(
+    _ message: String, timeout: String = "60", change: (URL) throws -> Void
+  ) async throws {
+    let (root, suite) = try await scaffold()
+    try change(suite)
+    let out = root.appendingPathComponent("out")
+    let outcome = try await conform(["generate", "--suite", suite.path, "--out", out.path, "--timeout", timeout])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path), "a refused suite wrote \(out.path)")
+    let check = try await conform(["suite", "check", suite.path, "--timeout", timeout])
+    #expect(check.status == 2 && check.stderr.contains(message), "\(check.stderr)")
+  }
+
+  @Test func aMalformedSuiteJSONIsNamedByLineAndColumn() async throws {
+    try await refused("suite.json line 4: column 3: expected ',' or '}' in an object") { suite in
+      try edit(suite.appendingPathComponent("suite.json")) { $0.replacingOccurrences(of: #""version": "1.0.0","#, with: #""version": "1.0.0""#) }
+    }
+  }
+
+  @Test func aSchemaThatIsNotDraft2020_12IsRefused() async throws {
+    try await refused(#"field "inputSchema": "#) { suite in
+      try edit(suite.appendingPathComponent("suite.json")) {
+        $0.replacingOccurrences(
+          of: #""inputSchema": {\#n    "$schema": "https://json-schema.org/draft/2020-12/schema","#,
+          with: #""inputSchema": {\#n    "$schema": "http://json-schema.org/draft-07/schema#","#)
+      }
+    }
+  }
+
+  @Test func duplicateCaseNamesAreNamedByBothLines() async throws {
+    try await refused(#"cases.jsonl line 2: case "seed/ten-percent-of-999" is also line 1"#) { suite in
+      try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: "domain/percent-above-100", with: "seed/ten-percent-of-999") }
+    }
+  }
+
+  @Test func aCaseNamingAnUndeclaredDecisionIsRefused() async throws {
+    try await refused(#"cases.jsonl line 2: field "decisions[0]": D7 is not a decision of suite.json"#) { suite in
+      try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: #"["D2"]"#, with: #"["D7"]"#) }
+    }
+  }
+
+  @Test func aModelThatCrashesIsNamedWithItsStderr() async throws {
+    try await refused("exited with status 1; its stderr ends: ") { suite in
+      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    raise ValueError(\"broken model\")\n    price, percent =") }
+    }
+  }
+
+  @Test func aModelThatHangsIsKilledAtTheTimeout() async throws {
+    try await refused("ran past 1 s and was killed", timeout: "1") { suite in
+      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    import time; time.sleep(60)\n    price, percent =") }
+    }
+  }
+
+  @Test func aModelThatDisagreesWithAStatedOutputNamesTheCase() async throws {
+    try await refused(
+      #"cases.jsonl line 1: case seed/ten-percent-of-999 states {"discountedCents":900} but the model answers {"discountedCents":899}"#
+    ) { suite in
+      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)") }
+    }
+  }
+
+  @Test func aDomainThatMakesAnInputTheSchemaRefusesIsNamed() async throws {
+    try await refused(#"(case boundary/percent/3), which the inputSchema refuses: /percent: 1999 is above the maximum 1000"#) { suite in
+      try edit(suite.appendingPathComponent("suite.json")) {
+        $0.replacingOccurrences(of: #""min": -5, "max": 105"#, with: #""min": 0, "max": 2000"#)
+      }
+    }
+  }
+
+  @Test func aSuiteNamedAfterABuiltInOneIsRefused() async throws {
+    try await refused(#"field "name": "eligibility" is a built-in suite of conform"#) { suite in
+      try edit(suite.appendingPathComponent("suite.json")) { $0.replacingOccurrences(of: #""name": "price-discount""#, with: #""name": "eligibility""#) }
+    }
+  }
+
+  @Test func aManifestNamingAnUnknownSuiteWithoutItsSpecIsRefused() async throws {
+    let (root, suite) = try await scaffold()
+    let fixtures = root.appendingPathComponent("fixtures")
+    #expect(try await conform(["generate", "--suite", suite.path, "--out", fixtures.path]).status == 0)
+    try edit(fixtures.appendingPathComponent("manifest.json")) { $0.replacingOccurrences(of: #""spec":"price-discount.md""#, with: #""spec":"other.md""#) }
+    let outcome = try await conform(["run", "--fixtures", fixtures.path, "--impl", "/bin/true"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains(#"suite "price-discount" is not built into this conform"#), "\(outcome.stderr)")
+  }
+}
