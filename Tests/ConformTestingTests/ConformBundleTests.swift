@@ -152,6 +152,29 @@ import Testing
     #expect(bundle.notImplementedMessage(except: bundle.suites) == nil)
   }
 
+  /// A team's own suite (`conform suite init`, `generate --suite`, `bundle create`): the library
+  /// lists its cases like a built-in suite's, knowing nothing of it.
+  @Test func aTeamSuitesBundleListsItsCasesLikeAnyOther() async throws {
+    let directory = TestSupport.temporaryDirectory("conform-testing-team")
+    let conform = TestSupport.binary("conform")
+    for arguments in [
+      ["suite", "init", "price-discount"], ["generate", "--suite", "price-discount", "--out", "fixtures"],
+      ["bundle", "create", "--fixtures", "fixtures", "--version", "2.0.0"],
+    ] {
+      let outcome = try await TestSupport.run(conform, arguments, currentDirectory: directory)
+      #expect(outcome.status == 0, "conform \(arguments.joined(separator: " ")): \(outcome.stderr)")
+    }
+    let archive = directory.appendingPathComponent("conform-fixtures-2.0.0.tar.gz").path
+    let digest = "sha256:" + SHA256.hex(try [UInt8](Data(contentsOf: URL(fileURLWithPath: archive))))
+    let bundle = try ConformBundle(path: archive, digest: digest)
+    #expect(bundle.suites == ["price-discount"])
+    let cases = try bundle.cases("price-discount")
+    #expect(cases.count > 2)
+    let seed = try #require(cases.first { $0.id == "price-discount/seed/ten-percent-of-999" })
+    #expect(seed.decisions == ["price-discount/D1"])
+    #expect(seed.expected == ["discountedCents": 900])
+  }
+
   @Test func theSkipTraitSkipsInOneLineWhileTheAppLacksASuite() async throws {
     let bundle = try ConformBundle(path: made.archive, digest: made.digest)
     let partial = ConditionTrait.skippedForSuites(notIn: ["eligibility", "timeline"], of: bundle)

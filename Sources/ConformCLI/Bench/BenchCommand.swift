@@ -153,6 +153,8 @@ struct BenchScale: Sendable {
   var shardPairs = 3
   /// Cases of the fuzz row (the suites take turns, as in `conform fuzz`).
   var fuzzCases: Int
+  /// Named cases of the team suite the generation row makes.
+  var teamCases = 100_000
   /// The depth of the fixtures folder the null implementation answers from and the requests
   /// come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = Bench.searchParameter.defaultValue
@@ -163,18 +165,19 @@ struct BenchScale: Sendable {
     fuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
-    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, shardDepth: 6, fuzzCases: 50_000)
+    fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, shardDepth: 6, fuzzCases: 50_000,
+    teamCases: 30_000)
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
     jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, nullPairs: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
-    shardPairs: 1, fuzzCases: 300, fixturesDepth: 1)
+    shardPairs: 1, fuzzCases: 300, teamCases: 300, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
-  case shardedRun, smokeTier, fuzz, fuzzAlone
+  case shardedRun, smokeTier, fuzz, fuzzAlone, teamGenerate, teamModelAlone
 
   var name: String {
     switch self {
@@ -201,6 +204,8 @@ enum BenchRow: Int, CaseIterable {
     case .smokeTier: "smoke tier: share of the full tables' cases"
     case .fuzz: "Swift reference through conform fuzz, every suite"
     case .fuzzAlone: "Swift reference alone, the same fuzzed cases"
+    case .teamGenerate: "a team suite (Python model) through conform generate --suite"
+    case .teamModelAlone: "the team suite's model alone, the same cases"
     }
   }
 
@@ -220,7 +225,7 @@ enum BenchRow: Int, CaseIterable {
 /// The targets, in order.
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, fixturesMemoryRatio
-  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare, fuzzOverAlone
+  case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare, fuzzOverAlone, teamGeneration
 
   var target: BenchTarget {
     switch self {
@@ -257,6 +262,8 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(
         name: "Swift reference through conform fuzz (search time) / alone on the same cases (wall time)",
         goal: .atLeast(0.9))
+    case .teamGeneration:
+      BenchTarget(name: "a team suite through conform generate --suite / its model alone (wall time)", goal: .atLeast(0.8))
     }
   }
 }
@@ -417,8 +424,11 @@ struct Bench {
     describe()
     describeFixtureMemory(counts: try writeMemoryFixtures())
     describeFuzz()
+    let teamCases = try writeTeamSuite()
+    describeTeamSuite(cases: teamCases)
     for round in 1...scale.runs {
       measureRound(round)
+      measureTeamSuite(round, cases: teamCases)
     }
     return report()
   }

@@ -46,6 +46,10 @@ struct BenchSetup {
       missing["kotlin-reference"] = "harness/kotlin/build/kotlin-reference.jar is missing: run harness/kotlin/build.sh"
     }
 
+    // The team suite's model is the Python program `conform suite init` writes.
+    let python = try? BenchProcess.run(["python3", "-c", "pass"], stderr: "/dev/null")
+    if python?.succeeded != true { missing["python3"] = "python3 is not on PATH (the team suite's model is a Python program)" }
+
     var template = Array("/tmp/conform-bench-XXXXXX".utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw .file(path: "/tmp", message: "cannot make a temporary folder: \(String(cString: strerror(errno)))")

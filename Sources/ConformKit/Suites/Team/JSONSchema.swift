@@ -420,6 +420,8 @@ extension JSONSchema {
 
   /// A JSON pointer token: `~` as `~0`, `/` as `~1`.
   private static func escape(_ token: String) -> String {
+    // Most names need nothing: checking a large table builds a pointer for every member.
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
     var escaped = String.UnicodeScalarView()
     for scalar in token.unicodeScalars {
       switch scalar {

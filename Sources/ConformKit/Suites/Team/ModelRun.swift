@@ -4,62 +4,107 @@ import ConformProtocol
 import Foundation
 
 /// A team suite's model run over a list of inputs, as the conform protocol runs any
-/// implementation: the hello and every case written to a file that is its standard input, its
-/// answers read from a file that is its standard output. The model is then the only program
-/// working (nothing waits on a pipe), so a table is made at the model's own rate.
+/// implementation: the hello and every case written to its standard input (a pipe, fed by a
+/// thread of conform's as the model reads), its answers written to a file that is its standard
+/// output and read once it has exited. Nothing waits on the model's answers while it works, so
+/// a table is made at about the model's own rate.
 package enum ModelRun {
   /// The outputs the model answers for `inputs`, in order.
   ///
   /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could
   ///   not start, ran past `timeout` seconds (killed), exited with a failure, answered no hello or
   ///   a hello without the suite, or answered a case with something other than a result (the
-  ///   case is named, by `caseName`).
+  ///   case is named: `names` has each input's case name).
   package static func outputs(
-    of command: [String], suite: String, inputs: [JSONValue], caseName: (Int) -> String, timeout: Double
+    of command: [String], suite: String, inputs: [JSONValue], names: [String], timeout: Double
   ) throws(ConformError) -> [JSONValue] {
     let folder = FileIO.join(NSTemporaryDirectory(), "conform-model-\(getpid())-\(UUID().uuidString)")
     try FileIO.createDirectory(folder)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let requests = FileIO.join(folder, "requests.jsonl")
     let answers = FileIO.join(folder, "answers.jsonl")
     let stderr = FileIO.join(folder, "stderr.txt")
-    var bytes = HarnessHello(suites: [suite]).line
-    for (index, input) in inputs.enumerated() {
-      let request: JSONObject = [
-        "id": .string("\(suite)/\(caseName(index))"), "input": input, "seq": .int(Int64(index + 1)),
-        "suite": .string(suite), "type": "case",
-      ]
-      JSONWriter.write(.object(request), into: &bytes)
-      bytes.append(0x0A)
-    }
-    try FileIO.write(bytes, to: requests)
     let model = "model \(command.joined(separator: " "))"
+    let pipe: (read: Int32, write: Int32)
+    do {
+      pipe = try Descriptors.pipe()
+    } catch {
+      throw .implementation("\(model): \(error)")
+    }
     let pid: pid_t
     do throws(Spawn.Failure) {
       pid = try Spawn.start(
         command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
         files: [
-          .open(requests, onto: 0, flags: O_RDONLY, mode: 0),
+          .duplicate(pipe.read, onto: 0),
           .open(answers, onto: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
           .open(stderr, onto: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
         ],
         attributes: Spawn.Attributes(ownProcessGroup: true, defaultSignals: [SIGPIPE]))
     } catch {
+      close(pipe.read)
+      close(pipe.write)
       throw .implementation("\(model): could not start: \(String(cString: strerror(error.code)))")
     }
+    close(pipe.read)
+    let written = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      writeRequests(inputs, suite: suite, names: names, to: pipe.write)
+      close(pipe.write)
+      written.signal()
+    }
+    writer.stackSize = 1 << 20
+    writer.start()
     func tail() -> String {
       let text = String(decoding: (try? FileIO.read(stderr)) ?? [], as: UTF8.self)
       let lines = text.split(separator: "\n").suffix(5)
       return lines.isEmpty ? "" : "; its stderr ends: " + lines.joined(separator: " / ")
     }
-    let termination = try wait(pid, timeout: timeout, model: model)
+    let termination: Termination
+    do {
+      termination = try wait(pid, timeout: timeout, model: model)
+    } catch {
+      written.wait()
+      throw error
+    }
+    written.wait()
     guard termination == .exited(0) else { throw .implementation("\(model) \(termination)\(tail())") }
     var outputs = [JSONValue?](repeating: nil, count: inputs.count)
-    try read(answers, into: &outputs, suite: suite, model: model, caseName: caseName)
+    try read(answers, into: &outputs, suite: suite, model: model, names: names)
     if let missing = outputs.firstIndex(where: { $0 == nil }) {
-      throw .implementation("\(model) gave no answer for case \(caseName(missing)) (it exited 0)\(tail())")
+      throw .implementation("\(model) gave no answer for case \(names[missing]) (it exited 0)\(tail())")
     }
     return outputs.map { $0! }
+  }
+
+  /// Writes the hello and a case per input to `descriptor`, a chunk at a time; stops early when
+  /// the model no longer reads (it exited: its status says why).
+  private static func writeRequests(_ inputs: [JSONValue], suite: String, names: [String], to descriptor: Int32) {
+    var bytes = HarnessHello(suites: [suite]).line
+    var index = 0
+    while true {
+      while index < inputs.count, bytes.count < 1 << 16 {
+        let request: JSONObject = [
+          "id": .string("\(suite)/\(names[index])"), "input": inputs[index], "seq": .int(Int64(index + 1)),
+          "suite": .string(suite), "type": "case",
+        ]
+        JSONWriter.write(.object(request), into: &bytes)
+        bytes.append(0x0A)
+        index += 1
+      }
+      if bytes.isEmpty { return }
+      var offset = 0
+      while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          offset += count
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+      bytes.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Waits for the model, at most `timeout` seconds; kills its process group past that.
@@ -86,7 +131,7 @@ package enum ModelRun {
 
   /// Reads the hello and the answers; each result's output goes to its case's slot.
   private static func read(
-    _ path: String, into outputs: inout [JSONValue?], suite: String, model: String, caseName: (Int) -> String
+    _ path: String, into outputs: inout [JSONValue?], suite: String, model: String, names: [String]
   ) throws(ConformError) {
     let bytes = try FileIO.read(path)
     var failure: ConformError?
@@ -116,12 +161,12 @@ package enum ModelRun {
             throw .implementation("\(model): answer line \(number - 1) is not a conform answer: \(error)")
           }
           let index = Int(answer.seq) - 1
-          guard outputs.indices.contains(index), answer.id == "\(suite)/\(caseName(index))" else {
+          guard outputs.indices.contains(index), answer.id == "\(suite)/\(names[index])" else {
             throw .implementation("\(model): answer line \(number - 1) names seq \(answer.seq) and id \(answer.id), which no request had")
           }
           guard case .result(let output) = answer.payload else {
             throw .implementation(
-              "\(model) answered case \(caseName(index)) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
+              "\(model) answered case \(names[index]) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
                 + "a model answers every case with a result")
           }
           outputs[index] = output

@@ -67,8 +67,7 @@ package struct TeamSuite: Suite {
     }
     let names = folder.cases.map(\.name) + generated.map(\.name)
     let answers = try ModelRun.outputs(
-      of: model, suite: folder.name, inputs: folder.cases.map(\.input) + generated.map(\.input), caseName: { names[$0] },
-      timeout: timeout)
+      of: model, suite: folder.name, inputs: folder.cases.map(\.input) + generated.map(\.input), names: names, timeout: timeout)
     for (index, answer) in answers.enumerated() {
       guard let problem = folder.outputSchema.problems(of: answer, limit: 1).first else { continue }
       let place = index < folder.cases.count ? "line \(folder.cases[index].line)" : "the domain's"
