@@ -65,16 +65,19 @@ public enum FuzzCommand: Command {
           maxRestarts: options.maxRestarts, diagnostics: .standardError, progress: .standardError),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
-    var suites = options.suites
     var teamSuites: [TeamSuite] = []
     for folder in options.teamFolders {
+      guard FileManager.default.fileExists(atPath: FileIO.join(folder, "suite.json")) else {
+        let names = SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")
+        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)) or a team suite's folder (holding suite.json), not \"\(folder)\"")
+      }
       let suite = try TeamSuite.searching(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout) { error in
         Terminal.error("fuzz: \(error)")
         exit(ExitStatus.couldNotRun.rawValue)
       }
       teamSuites.append(suite)
     }
-    if !options.teamFolders.isEmpty { suites = (options.suiteNames.isEmpty ? [] : suites) + teamSuites }
+    let suites = options.suites + teamSuites
     let cases = FuzzCases(seed: options.seed, suites: suites, shard: options.shard)
     Terminal.note(
       "fuzzing \(suites.map(\.name).joined(separator: ", ")) with seed \(options.seed)"
@@ -221,7 +224,9 @@ public struct FuzzOptions: StartsImplementations {
               "--suite", "NAME",
               """
               only this suite (repeatable; default every suite with a fuzzer:
-              \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")))
+              \(SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")));
+              or a team suite's folder: its domain searched, its model answering
+              beside the implementation (harness/TEAM-SUITES.md)
               """),
             read: { arguments, options throws(ConformError) in try options.readSuites(&arguments) }),
           .searchCases(

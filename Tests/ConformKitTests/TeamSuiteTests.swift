@@ -118,6 +118,19 @@ import Testing
     #expect(clean.stdout.contains("nothing found: 2,000 cases"), "\(clean.stdout)")
   }
 
+  @Test func aModelThatCrashesWhileFuzzingEndsTheSearchWithItsStderr() async throws {
+    let (_, suite) = try await scaffold()
+    try edit(suite.appendingPathComponent("model.py")) {
+      $0.replacingOccurrences(
+        of: "    price, percent =", with: "    if case[\"percent\"] == 42: raise SystemExit(\"no model for 42\")\n    price, percent =")
+    }
+    let outcome = try await conform(
+      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
+       "--seed", "1", "--cases", "20000"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("closed its output (it exited with status 1); its stderr ends: no model for 42"), "\(outcome.stderr)")
+  }
+
   // MARK: - Bad input: each names the file and line, or the case, and writes nothing
 
   /// `generate --suite` after `change`: it fails with `message` on stderr and leaves no output folder.

@@ -13,6 +13,9 @@ package final class ModelSession: @unchecked Sendable {
   private let timeout: Double
   private let buffer = LineBuffer()
   private var seq: Int64 = 0
+  /// The end of what the model wrote on stderr (read while waiting, so that it never blocks on
+  /// a full pipe), for the messages.
+  private var stderr = StderrTail()
 
   /// Starts the model and reads its hello.
   ///
@@ -107,7 +110,10 @@ package final class ModelSession: @unchecked Sendable {
       case .none:
         switch buffer.fill(from: process.stdoutFD) {
         case .data: continue
-        case .endOfFile: throw .implementation("\(model) closed its output (it \(process.stop()))")
+        case .endOfFile:
+          let ended = process.stop()
+          drainStderr()
+          throw .implementation("\(model) closed its output (it \(ended))\(stderrEnding)")
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(String(cString: strerror(code)))")
         case .wouldBlock: try wait(for: process.stdoutFD, events: Int16(POLLIN), until: deadline)
         }
@@ -115,13 +121,33 @@ package final class ModelSession: @unchecked Sendable {
     }
   }
 
+  /// Waits until `descriptor` is ready for `events`, reading the model's stderr meanwhile.
   private func wait(for descriptor: Int32, events: Int16, until deadline: UInt64) throws(ConformError) {
     let now = MonotonicClock.now()
     guard now < deadline else {
       process.stop()
-      throw .implementation("\(model) did not answer within \(timeout) s and was killed")
+      drainStderr()
+      throw .implementation("\(model) did not answer within \(timeout) s and was killed\(stderrEnding)")
     }
-    var entry = pollfd(fd: descriptor, events: events, revents: 0)
-    _ = poll(&entry, 1, Int32(min(1_000, (deadline - now) / 1_000_000 + 1)))
+    var entries = [
+      pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: process.stderrFD, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&entries, 2, Int32(min(1_000, (deadline - now) / 1_000_000 + 1)))
+    if entries[1].revents != 0 { drainStderr() }
+  }
+
+  /// Reads what the model's stderr holds now (its pipe is non-blocking).
+  private func drainStderr() {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(process.stderrFD, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      chunk.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
+    }
+  }
+
+  /// "; its stderr ends: …", or nothing when it wrote none.
+  private var stderrEnding: String {
+    stderr.text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
   }
 }
