@@ -4,29 +4,32 @@ import ConformProtocol
 import Foundation
 
 /// A team suite's model run over a list of inputs, as the conform protocol runs any
-/// implementation: the hello and every case written to its standard input (a pipe, fed by a
-/// thread of conform's as the model reads), its answers written to a file that is its standard
-/// output and read once it has exited. Nothing waits on the model's answers while it works, so
-/// a table is made at about the model's own rate.
+/// implementation: the hello and every case written to its standard input by one thread of
+/// conform's, its answers read, parsed and checked by another as they come, so that conform's
+/// work overlaps the model's and a table is made at about the model's own rate.
 package enum ModelRun {
   /// The outputs the model answers for `inputs`, in order.
   ///
+  /// - Parameter check: a problem with an answer (`index` is the input's), found on the reading
+  ///   thread while the model works; the first one found is thrown.
   /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could
   ///   not start, ran past `timeout` seconds (killed), exited with a failure, answered no hello or
   ///   a hello without the suite, or answered a case with something other than a result (the
-  ///   case is named: `names` has each input's case name).
+  ///   case is named: `names` has each input's case name); and what `check` finds.
   package static func outputs(
-    of command: [String], suite: String, inputs: [JSONValue], names: [String], timeout: Double
+    of command: [String], suite: String, inputs: [JSONValue], names: [String], timeout: Double,
+    check: @escaping @Sendable (_ index: Int, _ output: JSONValue) -> ConformError? = { _, _ in nil }
   ) throws(ConformError) -> [JSONValue] {
     let folder = FileIO.join(NSTemporaryDirectory(), "conform-model-\(getpid())-\(UUID().uuidString)")
     try FileIO.createDirectory(folder)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let answers = FileIO.join(folder, "answers.jsonl")
     let stderr = FileIO.join(folder, "stderr.txt")
     let model = "model \(command.joined(separator: " "))"
-    let pipe: (read: Int32, write: Int32)
+    let input: (read: Int32, write: Int32)
+    let output: (read: Int32, write: Int32)
     do {
-      pipe = try Descriptors.pipe()
+      input = try Descriptors.pipe()
+      output = try Descriptors.pipe()
     } catch {
       throw .implementation("\(model): \(error)")
     }
@@ -35,25 +38,32 @@ package enum ModelRun {
       pid = try Spawn.start(
         command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
         files: [
-          .duplicate(pipe.read, onto: 0),
-          .open(answers, onto: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+          .duplicate(input.read, onto: 0), .duplicate(output.write, onto: 1),
           .open(stderr, onto: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
         ],
         attributes: Spawn.Attributes(ownProcessGroup: true, defaultSignals: [SIGPIPE]))
     } catch {
-      close(pipe.read)
-      close(pipe.write)
+      [input.read, input.write, output.read, output.write].forEach { close($0) }
       throw .implementation("\(model): could not start: \(String(cString: strerror(error.code)))")
     }
-    close(pipe.read)
-    let written = DispatchSemaphore(value: 0)
+    close(input.read)
+    close(output.write)
+    let done = DispatchSemaphore(value: 0)
     let writer = Thread {
-      writeRequests(inputs, suite: suite, names: names, to: pipe.write)
-      close(pipe.write)
-      written.signal()
+      writeRequests(inputs, suite: suite, names: names, to: input.write)
+      close(input.write)
+      done.signal()
     }
     writer.stackSize = 1 << 20
     writer.start()
+    let reading = AnswerReading(suite: suite, model: model, names: names, check: check)
+    let reader = Thread {
+      reading.read(from: output.read)
+      close(output.read)
+      done.signal()
+    }
+    reader.stackSize = 1 << 20
+    reader.start()
     func tail() -> String {
       let text = String(decoding: (try? FileIO.read(stderr)) ?? [], as: UTF8.self)
       let lines = text.split(separator: "\n").suffix(5)
@@ -63,13 +73,15 @@ package enum ModelRun {
     do {
       termination = try wait(pid, timeout: timeout, model: model)
     } catch {
-      written.wait()
+      done.wait()
+      done.wait()
       throw error
     }
-    written.wait()
+    done.wait()
+    done.wait()
     guard termination == .exited(0) else { throw .implementation("\(model) \(termination)\(tail())") }
-    var outputs = [JSONValue?](repeating: nil, count: inputs.count)
-    try read(answers, into: &outputs, suite: suite, model: model, names: names)
+    let (outputs, failure) = reading.result
+    if let failure { throw failure }
     if let missing = outputs.firstIndex(where: { $0 == nil }) {
       throw .implementation("\(model) gave no answer for case \(names[missing]) (it exited 0)\(tail())")
     }
@@ -129,54 +141,89 @@ package enum ModelRun {
     }
   }
 
-  /// Reads the hello and the answers; each result's output goes to its case's slot.
-  private static func read(
-    _ path: String, into outputs: inout [JSONValue?], suite: String, model: String, names: [String]
-  ) throws(ConformError) {
-    let bytes = try FileIO.read(path)
-    var failure: ConformError?
-    var sawHello = false
-    bytes.withUnsafeBufferPointer { buffer in
-      JSONLines.forEachLine(in: buffer) { number, line in
-        guard failure == nil, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
-        do throws(ConformError) {
-          if !sawHello {
-            sawHello = true
-            let hello: ImplementationHello
-            do {
-              hello = try ImplementationHello.parse(line)
-            } catch {
-              throw .implementation("\(model): its first line is not a hello: \(error)")
-            }
-            guard hello.suites.contains(suite) else {
-              throw .implementation(
-                "\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite): the model answers its own suite's name")
-            }
-            return
-          }
-          let answer: Answer
-          do {
-            answer = try Answer.parse(line)
-          } catch {
-            throw .implementation("\(model): answer line \(number - 1) is not a conform answer: \(error)")
-          }
-          let index = Int(answer.seq) - 1
-          guard outputs.indices.contains(index), answer.id == "\(suite)/\(names[index])" else {
-            throw .implementation("\(model): answer line \(number - 1) names seq \(answer.seq) and id \(answer.id), which no request had")
-          }
-          guard case .result(let output) = answer.payload else {
-            throw .implementation(
-              "\(model) answered case \(names[index]) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
-                + "a model answers every case with a result")
-          }
-          outputs[index] = output
-        } catch {
-          failure = error
+}
+
+/// The reading thread's side of a model run: the hello, then each answer into its case's slot,
+/// checked as it comes; the first problem is kept and the rest of the output drained (the model
+/// must not block on a full pipe).
+private final class AnswerReading: @unchecked Sendable {
+  let suite: String
+  let model: String
+  let names: [String]
+  let check: @Sendable (Int, JSONValue) -> ConformError?
+  /// Written by the reading thread only, read once it has finished.
+  private var outputs: [JSONValue?]
+  private var failure: ConformError?
+  private var sawHello = false
+  private var line = 0
+
+  init(suite: String, model: String, names: [String], check: @escaping @Sendable (Int, JSONValue) -> ConformError?) {
+    self.suite = suite
+    self.model = model
+    self.names = names
+    self.check = check
+    outputs = [JSONValue?](repeating: nil, count: names.count)
+  }
+
+  /// What was read, once `read(from:)` has returned.
+  var result: (outputs: [JSONValue?], failure: ConformError?) {
+    (outputs, failure ?? (sawHello ? nil : .implementation("\(model) exited 0 without writing a hello")))
+  }
+
+  /// Reads `descriptor` (blocking) to its end.
+  func read(from descriptor: Int32) {
+    let buffer = LineBuffer()
+    while true {
+      switch buffer.nextLine() {
+      case .line(let text):
+        if failure == nil, !LineBuffer.isBlank(text) {
+          do throws(ConformError) { try take(text) } catch { failure = error }
+        }
+      case .tooLong:
+        if failure == nil { failure = .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes") }
+        return
+      case .none:
+        switch buffer.fill(from: descriptor) {
+        case .data, .wouldBlock: continue
+        case .endOfFile, .failed: return
         }
       }
     }
-    if let failure { throw failure }
-    guard sawHello else { throw .implementation("\(model) exited 0 without writing anything") }
+  }
+
+  private func take(_ text: UnsafeBufferPointer<UInt8>) throws(ConformError) {
+    guard sawHello else {
+      sawHello = true
+      let hello: ImplementationHello
+      do {
+        hello = try ImplementationHello.parse(text)
+      } catch {
+        throw .implementation("\(model): its first line is not a hello: \(error)")
+      }
+      guard hello.suites.contains(suite) else {
+        throw .implementation(
+          "\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite): the model answers its own suite's name")
+      }
+      return
+    }
+    line += 1
+    let answer: Answer
+    do {
+      answer = try Answer.parse(text)
+    } catch {
+      throw .implementation("\(model): answer line \(line) is not a conform answer: \(error)")
+    }
+    let index = Int(answer.seq) - 1
+    guard outputs.indices.contains(index), answer.id == "\(suite)/\(names[index])" else {
+      throw .implementation("\(model): answer line \(line) names seq \(answer.seq) and id \(answer.id), which no request had")
+    }
+    guard case .result(let output) = answer.payload else {
+      throw .implementation(
+        "\(model) answered case \(names[index]) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
+          + "a model answers every case with a result")
+    }
+    if let problem = check(index, output) { throw problem }
+    outputs[index] = output
   }
 }
 

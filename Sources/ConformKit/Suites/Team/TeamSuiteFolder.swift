@@ -58,6 +58,9 @@ package struct TeamSuiteFolder: Sendable {
     "name", "version", "title", "spec", "cases", "model", "decisions", "inputSchema", "outputSchema", "domain",
   ]
 
+  /// The names a line of `cases.jsonl` may hold.
+  static let caseFields: Set<String> = ["name", "input", "note", "decisions", "tags", "expected"]
+
   /// Reads and checks the suite in `folder`.
   package init(folder: String) throws(ConformError) {
     self.folder = folder
@@ -230,7 +233,7 @@ package struct TeamSuiteFolder: Sendable {
     }
     do throws(JSONShapeError) {
       let fields = try JSONFields(json)
-      try fields.rejectUnknown(["name", "input", "note", "decisions", "tags", "expected"])
+      try fields.rejectUnknown(Self.caseFields)
       let name = try fields.string("name")
       guard FixtureCase.isValidID(name), !name.hasPrefix("/"), !name.hasSuffix("/") else {
         throw JSONShapeError(path: "name", message: "\"\(name)\" is not a case name: use ASCII letters, digits and ._~+-/")
