@@ -10,7 +10,8 @@ enum DriftingPort: String, CaseIterable {
   /// does: a negative bucket for every hash from 2^31 up, on at 0% (decision D3).
   case signedModulo = "signed-modulo"
 
-  func assignment(userID: String, salt: String, percent: Int) throws(RolloutBucket.PercentOutOfRange) -> RolloutBucket.Assignment {
+  func assignment(userID: String, salt: String, percent: Int) throws(RolloutBucket.PercentOutOfRange) -> RolloutBucket.Assignment
+  {
     guard (0...100).contains(percent) else { throw RolloutBucket.PercentOutOfRange(percent: percent) }
     let key = salt + ":" + userID
     let bucket: Int
