@@ -26,6 +26,9 @@ package final class IndexedFixtures: Sendable {
   /// (`FixtureSet.writeLine`, as `conform generate` writes them): a run then copies its bytes
   /// instead of parsing them, with no scan; nil when a line is not canonical.
   let lineParts: [[FixtureLine.Offsets]?]
+  /// The title of each decision of the suites this conform does not build in (a team's), by id,
+  /// read from their specs: what reports show beside a decision (built-in ones have their own).
+  package let decisionTitles: [String: String]
 
   /// Every case of every table.
   package var count: Int { firstCases.last! }
@@ -95,8 +98,20 @@ package final class IndexedFixtures: Sendable {
   ) throws(ConformError) {
     let manifestPath = pathPrefix + "manifest.json"
     let tableNames = Set(manifest.suites.map(\.fixtures))
+    var decisionTitles: [String: String] = [:]
     for file in manifest.files where !tableNames.contains(file.path) {
-      try Self.check(try open(file.path), against: file) { _ in }
+      let opened = try open(file.path)
+      var spec: [UInt8]?
+      let team = manifest.suites.first { $0.spec == file.path && SuiteRegistry.named($0.name) == nil }
+      if team != nil { spec = [] }
+      try Self.check(opened, against: file) { line in spec?.append(contentsOf: line + [0x0A]) }
+      if let team, let spec {
+        do {
+          for decision in try SpecDecisions.parse(spec, suite: team.name) { decisionTitles[decision.id] = decision.title }
+        } catch {
+          throw .file(path: opened.path, line: error.line, message: error.message)
+        }
+      }
     }
     var check = CaseCheck(expectedCases: manifest.suites.reduce(0) { $0 + Self.expectedCases(of: $1, in: manifest) })
     var tables: [TableFile] = []
@@ -158,6 +173,7 @@ package final class IndexedFixtures: Sendable {
     self.tables = tables
     self.firstCases = firstCases
     self.lineParts = lineParts
+    self.decisionTitles = decisionTitles
   }
 
   /// The cases the manifest says a suite's table has, as room to make before reading it: no more

@@ -66,7 +66,8 @@ package struct HarnessPlan: Sendable {
         ResultHeader.Fixtures(
           source: set.source, manifestDigest: "sha256:" + set.manifestDigest, bundleDigest: set.bundleDigest,
           bundleVersion: set.manifest.bundleVersion, generatorVersion: set.manifest.generatorVersion,
-          cases: Int64(selection.count), decisions: set.manifest.decisionCounts(of: suites))),
+          cases: Int64(selection.count), decisions: set.manifest.decisionCounts(of: suites),
+          decisionTitles: set.decisionTitles.filter { title in suites.contains { title.key.hasPrefix($0 + "/") } })),
       suites: suites,
       source: IndexedCases(fixtures: set, selection: selection, suites: suites, repeats: repeats, shuffleSeed: shuffleSeed),
       repeats: repeats, settings: settings, resultsPath: resultsPath, options: options)

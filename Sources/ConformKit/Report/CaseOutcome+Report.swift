@@ -11,7 +11,8 @@ extension CaseOutcome {
   /// `exhaustive`) last, since their notes explain less.
   var familyRank: Int {
     let tags = familyTags
-    if tags.contains("seed") { return 0 }
+    // A team suite's named cases (`named`) are its seeds: chosen by people, shown first.
+    if tags.contains("seed") || tags.contains("named") { return 0 }
     if tags.contains("pitfall") { return 1 }
     if tags.contains("boundary") { return 2 }
     if tags.contains("grid") || tags.contains("exhaustive") { return 4 }

@@ -33,12 +33,13 @@ public struct DecisionProfile: Sendable {
   let causeOfCase: [String: String]
 
   /// The profile of `problems`, `totals` the cases per decision of the fixtures run (empty:
-  /// unknown, so the most problems explained first); titles from `suites`' specs.
+  /// unknown, so the most problems explained first); titles from `suites`' specs, else (a suite
+  /// this conform does not build in) from `titles`, as the results header carries them.
   ///
   /// - Parameter unlisted: problems per decision that a live run counted without keeping them.
   init(
     problems: [CaseOutcome], totals: [String: Int64] = [:], unlisted: [String: Int] = [:],
-    suites: [any Suite] = SuiteRegistry.all
+    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:]
   ) {
     var causes: [Cause] = []
     var causeOfCase: [String: String] = [:]
@@ -46,7 +47,8 @@ public struct DecisionProfile: Sendable {
     for problem in problems where !problem.decisions.isEmpty { bySuite[problem.suite, default: []].append(problem) }
     for suite in bySuite.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       let titles = Dictionary(
-        (suites.first { $0.name == suite }?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        (suites.first { $0.name == suite }?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a }
+      ).merging(carried) { own, _ in own }
       var unexplained = bySuite[suite]!
       var failing = unlisted
       for problem in unexplained { for decision in problem.decisions { failing[decision, default: 0] += 1 } }

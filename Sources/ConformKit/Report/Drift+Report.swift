@@ -126,7 +126,8 @@ extension Drift {
   /// did not pass.
   package var profile: DecisionProfile {
     DecisionProfile(
-      problems: disagreements.map(\.subject), totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x })
+      problems: disagreements.map(\.subject), totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x },
+      titles: a.header.fixtures.decisionTitles.merging(b.header.fixtures.decisionTitles) { x, _ in x })
   }
 
   /// The disagreements, best first, those with the same cause, statuses, diff and messages

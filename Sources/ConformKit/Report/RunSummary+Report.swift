@@ -11,7 +11,8 @@ extension RunSummary {
   public var profile: DecisionProfile {
     var unlistedPerDecision: [String: Int] = [:]
     for part in unlisted.values { unlistedPerDecision.merge(part.problemsPerDecision, uniquingKeysWith: +) }
-    return DecisionProfile(problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision)
+    return DecisionProfile(
+      problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision, titles: header.fixtures.decisionTitles)
   }
 
   /// The sorted problems with those that fail the same way gathered behind the first of them:

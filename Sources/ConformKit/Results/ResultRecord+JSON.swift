@@ -30,6 +30,15 @@ extension ResultHeader {
     return result
   }
 
+  /// `fixtures.decisionTitles`: a team suite's decision titles by id; none when absent.
+  static func titles(_ fields: JSONFields) throws(JSONShapeError) -> [String: String] {
+    guard fields.object["decisionTitles"] != nil else { return [:] }
+    let titles = try fields.fields("decisionTitles")
+    var result: [String: String] = [:]
+    for id in titles.object.keys { result[id] = try titles.string(id) }
+    return result
+  }
+
   var json: JSONValue {
     var fixturesObject: JSONObject = [
       "bundleDigest": JSONValue(fixtures.bundleDigest), "bundleVersion": JSONValue(fixtures.bundleVersion),
@@ -38,6 +47,10 @@ extension ResultHeader {
     ]
     if !fixtures.decisions.isEmpty {
       fixturesObject["decisions"] = .object(JSONObject(uniqueKeysWithValues: fixtures.decisions.map { ($0.key, .int($0.value)) }))
+    }
+    if !fixtures.decisionTitles.isEmpty {
+      fixturesObject["decisionTitles"] = .object(
+        JSONObject(uniqueKeysWithValues: fixtures.decisionTitles.map { ($0.key, .string($0.value)) }))
     }
     return [
       "conform": .string(conformVersion),
@@ -72,7 +85,7 @@ extension ResultHeader {
         source: try fixtures.string("source"), manifestDigest: try fixtures.string("manifestDigest"),
         bundleDigest: try fixtures.optionalString("bundleDigest"), bundleVersion: try fixtures.optionalString("bundleVersion"),
         generatorVersion: try fixtures.string("generatorVersion"), cases: try fixtures.int("cases"),
-        decisions: try Self.counts(fixtures, "decisions")),
+        decisions: try Self.counts(fixtures, "decisions"), decisionTitles: try Self.titles(fixtures)),
       options: try fields.value("options"),
       knownFailures: try fields.object["knownFailures"].flatMap { value throws(JSONShapeError) in
         value.isNull ? nil : try KnownFailures(json: value, path: "knownFailures")

@@ -37,12 +37,17 @@ public struct ResultHeader: Sendable, Equatable {
     /// how reports tell a decision an implementation breaks, whose cases it fails nearly all of,
     /// from one its failing cases merely touch (`DecisionProfile`). Empty when unknown.
     public var decisions: [String: Int64] = [:]
+    /// The titles of the decisions of suites this conform does not build in (a team's), by id,
+    /// from their specs in the fixtures: reports show them beside the ids. Empty for the
+    /// built-in suites, whose titles every conform has.
+    public var decisionTitles: [String: String] = [:]
 
     public init(
       source: String, manifestDigest: String, bundleDigest: String? = nil, bundleVersion: String? = nil,
-      generatorVersion: String, cases: Int64, decisions: [String: Int64] = [:]
+      generatorVersion: String, cases: Int64, decisions: [String: Int64] = [:], decisionTitles: [String: String] = [:]
     ) {
       self.decisions = decisions
+      self.decisionTitles = decisionTitles
       self.source = source
       self.manifestDigest = manifestDigest
       self.bundleDigest = bundleDigest

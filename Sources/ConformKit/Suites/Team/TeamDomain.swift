@@ -275,6 +275,33 @@ extension TeamDomain {
   }
 }
 
+// MARK: - Membership, for the shrinker
+
+extension TeamDomain {
+  /// Whether `input` is one the domain can make: the shrinker keeps to those (a minimal case
+  /// with a salt the domain never uses would show another bug, or none).
+  package func contains(_ input: JSONValue) -> Bool { TeamDomain.Node.object(root).contains(input) }
+}
+
+extension TeamDomain.Node {
+  /// Whether the node can make `value` (a string's classes guide making, they do not limit it).
+  func contains(_ value: JSONValue) -> Bool {
+    switch (self, value) {
+    case (.integer(let range, _), .int(let number)): return range.contains(number)
+    case (.choice(let choices), _): return choices.contains(value)
+    case (.boolean, .bool): return true
+    case (.string(_, let lengths), .string(let text)): return lengths.contains(text.unicodeScalars.count)
+    case (.nullable, .null): return true
+    case (.nullable(let node), _): return node.contains(value)
+    case (.array(let node, let maxItems), .array(let items)): return items.count <= maxItems && items.allSatisfy(node.contains)
+    case (.object(let fields), .object(let object)):
+      guard object.keys.allSatisfy({ key in fields.contains { $0.name == key } }) else { return false }
+      return fields.allSatisfy { field in object[field.name].map(field.node.contains) ?? field.isOptional }
+    default: return false
+    }
+  }
+}
+
 // MARK: - Random inputs, for conform fuzz
 
 extension TeamDomain {

@@ -138,6 +138,13 @@ package struct TeamSuite: Suite {
 
   package func caseCount(options: GeneratorOptions) -> Int { drafts.count }
 
+  /// The generic simplifications the domain can make (the schema is checked by `expected(for:)`).
+  package func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
+    let candidates = JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
+    guard let domain = folder.domain else { return candidates }
+    return candidates.filter(domain.contains)
+  }
+
   package func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
     guard session != nil else { return nil }
     return folder.domain?.randomInput(using: &generator)

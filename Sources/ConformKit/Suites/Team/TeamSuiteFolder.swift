@@ -268,7 +268,8 @@ package struct TeamSuiteFolder: Sendable {
       }
       return NamedCase(
         name: name, input: input, note: try fields.object["note"] == nil ? "" : fields.string("note"),
-        decisions: Array(Set(decisionNumbers)).sorted(), tags: tags.isEmpty ? [String(name.prefix { $0 != "/" })] : tags,
+        decisions: Array(Set(decisionNumbers)).sorted(),
+        tags: ["named"] + (tags.isEmpty ? [String(name.prefix { $0 != "/" })] : tags.filter { $0 != "named" }),
         expected: expected, line: number)
     } catch {
       throw .file(path: path, line: number, message: "\(error)")
