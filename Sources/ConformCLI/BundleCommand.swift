@@ -10,6 +10,7 @@ public enum BundleCommand: Command {
     usage: """
       conform bundle create [--version X.Y.Z] [--previous OLD] [--out DIR]
                             [\(tablesSynopsis)] [--tier TIER] [--harness DIR]
+                            [--suite DIR... [--with-built-in]] [--timeout SECONDS]
       conform bundle verify BUNDLE [--expect-digest sha256:HEX]
       conform bundle diff OLD NEW [--format text|markdown] [--markdown FILE] [--limit N]
       """,
@@ -94,6 +95,12 @@ public enum BundleCommand: Command {
     var tier = Tier.full
     /// nil: the documents built into conform (the same as its checkout's harness/).
     var harness: String?
+    /// Team suites' folders (`--suite`): their tables are generated and packed.
+    var teamSuites: [String] = []
+    /// `--with-built-in`: the built-in suites' tables beside the team suites'.
+    var withBuiltIn = false
+    /// Seconds a team suite's model has to answer all its cases.
+    var timeout = 60.0
 
     init() {}
 
@@ -116,6 +123,16 @@ public enum BundleCommand: Command {
           """),
         .string("--out", "DIR", \.out, "where to write (default: the current folder)"),
         .string("--fixtures", "DIR", \.fixtures, "bundle a fixtures folder (default: the fixtures this conform generates)"),
+        .strings(
+          "--suite", "DIR", \.teamSuites,
+          """
+          generate and pack a team's own suite from its folder (repeatable;
+          harness/TEAM-SUITES.md), alone unless --with-built-in is given
+          """),
+        .flag("--with-built-in", \.withBuiltIn, "with --suite: pack the built-in suites' tables too"),
+        .seconds("--timeout", atMost: Arguments.longestCaseTimeout, \.timeout) {
+          "the most a team suite's model may take to answer all its cases (default \($0))"
+        },
       ] + OptionDeclaration.suiteParameters(\.parameters) + [
         .tier(
           \.tier,
@@ -184,6 +201,12 @@ public enum BundleCommand: Command {
       if options.fixtures != nil, let given = options.parameters.keys.min() {
         throw .usage("bundle create: give --fixtures or --\(given), not both")
       }
+      if options.fixtures != nil, !options.teamSuites.isEmpty {
+        throw .usage("bundle create: give --fixtures or --suite, not both (conform generate --suite makes a fixtures folder)")
+      }
+      if options.withBuiltIn, options.teamSuites.isEmpty {
+        throw .usage("bundle create: --with-built-in adds the built-in suites to team suites: give --suite DIR too")
+      }
       if let version = options.version { _ = try parseVersion(version) }
       return .create(options)
     case .verify:
@@ -207,19 +230,26 @@ public enum BundleCommand: Command {
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
     switch options {
     case .create(let options):
-      try create(
+      var suites = SuiteRegistry.all
+      if !options.teamSuites.isEmpty {
+        suites = options.withBuiltIn ? suites : []
+        for folder in options.teamSuites {
+          suites.append(try TeamSuite(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout))
+        }
+      }
+      return try create(
         versionText: options.version, previousPath: options.previous, out: options.out ?? ".", fixturesDirectory: options.fixtures,
-        parameters: options.parameters, tier: options.tier, harness: options.harness)
+        parameters: options.parameters, tier: options.tier, harness: options.harness, suites: suites)
     case .verify(let path, let options):
-      try verify(path: path, expectText: options.expectDigest)
+      return try verify(path: path, expectText: options.expectDigest)
     case .diff(let old, let new, let options):
-      try diff(paths: [old, new], format: options.format, markdownPath: options.markdown, limit: options.limit)
+      return try diff(paths: [old, new], format: options.format, markdownPath: options.markdown, limit: options.limit)
     }
   }
 
   static func create(
     versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, parameters: [String: Int],
-    tier: Tier, harness: String?
+    tier: Tier, harness: String?, suites: [any Suite] = SuiteRegistry.all
   ) throws(ConformError) -> ExitStatus {
     var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
     let fixtureFiles =
@@ -228,7 +258,8 @@ public enum BundleCommand: Command {
       } else {
         FixtureGenerator.generate(
           options: GeneratorOptions(
-            parameters: GeneratorOptions.published.parameters.merging(parameters) { $1 }, tier: tier))
+            parameters: GeneratorOptions.published.parameters.merging(parameters) { $1 }, tier: tier),
+          suites: suites)
       }
     let documents = try harness.map { (folder) throws(ConformError) in try FixtureBundle.documents(harnessDirectory: folder) }
       ?? FixtureBundle.builtInDocuments

@@ -80,6 +80,30 @@ import Testing
     #expect(fromBundle.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
   }
 
+  /// `bundle create --suite`: the team suite alone, or beside the built-in ones; the bundle runs.
+  @Test func bundleCreateGeneratesATeamSuiteAloneOrBesideTheBuiltInOnes() async throws {
+    let (root, suite) = try await scaffold()
+    let alone = root.appendingPathComponent("alone")
+    let made = try await conform(["bundle", "create", "--suite", suite.path, "--version", "1.0.0", "--out", alone.path])
+    #expect(made.status == 0, "\(made.stderr)")
+    let archive = alone.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
+    let listed = try await conform(["run", "--fixtures", archive, "--list"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("price-discount/seed/ten-percent-of-999") && !listed.stdout.contains("eligibility/"))
+    let beside = root.appendingPathComponent("beside")
+    let both = try await conform(
+      ["bundle", "create", "--suite", suite.path, "--with-built-in", "--depth", "1", "--version", "1.0.0", "--out", beside.path])
+    #expect(both.status == 0, "\(both.stderr)")
+    let run = try await conform(
+      ["run", "--fixtures", beside.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path, "--impl", "python3", "--impl-arg",
+       suite.appendingPathComponent("model.py").path, "--results", root.appendingPathComponent("beside.jsonl").path])
+    // The model answers its own suite; the built-in suites' cases are unsupported, not failed.
+    #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+    #expect(run.stdout.contains(" unsupported (draw-freshness eligibility "), "\(run.stdout)")
+    let refused = try await conform(["bundle", "create", "--with-built-in"])
+    #expect(refused.status == 2 && refused.stderr.contains("--with-built-in adds the built-in suites to team suites"))
+  }
+
   @Test func theDomainAddsBoundaryAndPairwiseCasesAnsweredByTheModelTheSameOnEveryRun() async throws {
     let (root, suite) = try await scaffold()
     let first = root.appendingPathComponent("first")
