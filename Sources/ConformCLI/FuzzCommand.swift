@@ -94,8 +94,18 @@ public enum FuzzCommand: Command {
       return .stopped(by: report.stoppedBy)
     }
     let searched = "\(report.cases.grouped) cases in \(seconds(report.searchSeconds))"
+    // Suites the implementation does not support are searched for nothing: said, and a search
+    // that checked no case at all fails, as a run that checked nothing does.
+    let unsupported = report.unsupported.keys.sorted().joined(separator: " ")
+    if report.findings.isEmpty, report.cases > 0, report.unsupported.values.reduce(0, +) == report.cases {
+      print("nothing checked: the implementation supports none of the suites searched (\(unsupported)); \(searched)")
+      return .differences
+    }
     guard !report.findings.isEmpty else {
-      print("nothing found: \(searched) (seed \(options.seed); \(suites.map(\.name).joined(separator: ", ")))")
+      let checked = suites.map(\.name).filter { report.unsupported[$0] == nil }.joined(separator: ", ")
+      print(
+        "nothing found: \(searched) (seed \(options.seed); \(checked))"
+          + (unsupported.isEmpty ? "" : "; not supported by the implementation, so not checked: \(unsupported)"))
       if let out = options.out { try FileIO.write([], to: out) }
       return .success
     }

@@ -9,17 +9,18 @@ public enum SuiteCommand: Command {
   public static let manual = Manual(
     title: "conform suite: a team's own cross-platform decision, as a suite conform generates, runs and gates",
     usage: """
-      conform suite init NAME [--out DIR]
+      conform suite init NAME [--out DIR] [--model python|kotlin]
       conform suite check DIR [--timeout SECONDS]
       """,
     blocks: [
       .text(
         """
         INIT
-          Writes a suite folder that works at once: suite.json (the decisions and the JSON Schemas
-          of the input and the output), NAME.md (the spec), cases.jsonl (two named cases), model.py
-          (the reference model, a Python program speaking the conform protocol) and README.md.
-          Refuses a folder that exists.
+          Writes a suite folder that works at once: suite.json (the decisions, the JSON Schemas
+          of the input and the output, a domain), NAME.md (the spec), cases.jsonl (two named
+          cases), the reference model (model.py, a Python program speaking the conform protocol;
+          or, with --model kotlin, src/Model.kt over conform's Kotlin adapter, with build.sh and
+          a launcher) and README.md. Refuses a folder that exists.
         """),
       .options("INIT OPTIONS", Action.initialize.options),
       .text(
@@ -57,11 +58,21 @@ public enum SuiteCommand: Command {
     var name = ""
     /// nil: a folder named after the suite, in the current one.
     var out: String?
+    /// `--model`: the model's language, as given (checked by `parse`).
+    var model = SuiteScaffold.Model.python.rawValue
 
     init() {}
 
     static var declarations: [OptionDeclaration<Self>] {
-      [.string("--out", "DIR", \.out, "the folder to write (default: NAME, in the current folder)")]
+      [
+        .string("--out", "DIR", \.out, "the folder to write (default: NAME, in the current folder)"),
+        .string("--model", "LANGUAGE", \.model) {
+          """
+          the model's language: python (model.py, nothing to build) or kotlin
+          (src/Model.kt over conform's Kotlin adapter, built by build.sh) (default: \($0))
+          """
+        },
+      ]
     }
   }
 
@@ -99,6 +110,10 @@ public enum SuiteCommand: Command {
       let names = try arguments.positionals()
       guard names.count == 1 else { throw .usage("suite init: give one suite name (conform suite init NAME)") }
       options.name = names[0]
+      guard SuiteScaffold.Model(rawValue: options.model) != nil else {
+        let languages = SuiteScaffold.Model.allCases.map(\.rawValue).joined(separator: " or ")
+        throw .usage("suite init: --model takes \(languages), not \"\(options.model)\"")
+      }
       return .initialize(options)
     case .check:
       var options = CheckOptions()
@@ -114,8 +129,13 @@ public enum SuiteCommand: Command {
     switch options {
     case .initialize(let options):
       let folder = options.out ?? options.name
-      try SuiteScaffold.write(name: options.name, to: folder)
-      print("wrote suite \(options.name) to \(folder): edit \(options.name).md, suite.json, cases.jsonl and model.py, then")
+      let model = SuiteScaffold.Model(rawValue: options.model) ?? .python
+      try SuiteScaffold.write(name: options.name, model: model, to: folder)
+      let source = model == .python ? "model.py" : "src/Model.kt"
+      print("wrote suite \(options.name) to \(folder): edit \(options.name).md, suite.json, cases.jsonl and \(source), then")
+      if model == .kotlin {
+        print("  \(ShellWord.quote(folder + "/build.sh"))   (CONFORM_KOTLIN_ADAPTER=conform-kotlin-adapter-VERSION.jar)")
+      }
       print("  conform suite check \(ShellWord.quote(folder))")
       print("  conform generate --suite \(ShellWord.quote(folder)) --out \(ShellWord.quote(folder + "/fixtures"))")
       return .success

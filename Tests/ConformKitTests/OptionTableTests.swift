@@ -204,6 +204,7 @@ import Testing
     let depth = try #require(GeneratorOptions.published.parameters["depth"])
     #expect(GenerateCommand.Options.declarations.compactMap(\.statedDefault) == ["fixtures", "60", "\(depth)"])
     #expect(SuiteCommand.CheckOptions.declarations.compactMap(\.statedDefault) == ["60"])
+    #expect(SuiteCommand.InitOptions.declarations.compactMap(\.statedDefault) == ["python"])
   }
 
   /// `--help` lists exactly the declarations, in the order they are read.

@@ -144,6 +144,40 @@ import Testing
     #expect(clean.stdout.contains("nothing found: 2,000 cases"), "\(clean.stdout)")
   }
 
+  /// An implementation that does not support the suite searched checks nothing: that is no pass.
+  @Test func fuzzingAnImplementationThatSupportsNoSearchedSuiteFails() async throws {
+    let (root, suite) = try await scaffold()
+    let other = root.appendingPathComponent("other-suite.py")
+    try FileManager.default.copyItem(atPath: suite.appendingPathComponent("model.py").path, toPath: other.path)
+    try edit(other) { $0.replacingOccurrences(of: #"SUITE = "price-discount""#, with: #"SUITE = "another-suite""#) }
+    let outcome = try await conform(
+      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", other.path, "--seed", "1", "--cases", "500"])
+    #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
+    #expect(
+      outcome.stdout.hasPrefix("nothing checked: the implementation supports none of the suites searched (price-discount); 500 cases in "),
+      "\(outcome.stdout)")
+  }
+
+  /// `suite init --model kotlin`: a Kotlin model over conform's Kotlin adapter, built by the
+  /// folder's build.sh (here against the checkout's adapter sources), checked and generated.
+  @Test(.enabled(if: ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled, "kotlinc is not installed"))
+  func aKotlinModelScaffoldBuildsAndAnswers() async throws {
+    let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let made = try await conform(["suite", "init", "price-discount", "--model", "kotlin"], in: root)
+    #expect(made.status == 0, "\(made.stderr)")
+    let suite = root.appendingPathComponent("price-discount")
+    let built = try await TestSupport.run(
+      suite.appendingPathComponent("build.sh").path, environment: ["CONFORM_PACKAGE_PATH": TestSupport.packageRoot.path],
+      timeout: 300)
+    #expect(built.status == 0, "\(built.stderr)")
+    let check = try await conform(["suite", "check", suite.path])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("the model answered every case, agreeing with the 1 stated output"), "\(check.stdout)")
+    let wrong = try await conform(["suite", "init", "x", "--model", "cobol"], in: root)
+    #expect(wrong.status == 2 && wrong.stderr.contains(#"--model takes python or kotlin, not "cobol""#), "\(wrong.stderr)")
+  }
+
   @Test func aModelThatCrashesWhileFuzzingEndsTheSearchWithItsStderr() async throws {
     let (_, suite) = try await scaffold()
     try edit(suite.appendingPathComponent("model.py")) {

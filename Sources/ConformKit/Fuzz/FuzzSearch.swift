@@ -70,6 +70,9 @@ package struct FuzzReport: Sendable {
   package var findings: [FuzzFinding] = []
   /// The signal that stopped the search, 0 if none.
   package var stoppedBy: Int32 = 0
+  /// Cases an implementation does not support (its hello does not list their suite), by suite:
+  /// nothing was checked of them.
+  package var unsupported: [String: Int] = [:]
 
   /// No search yet: nothing sent, nothing found.
   package init() {}
@@ -130,6 +133,7 @@ package struct FuzzSearch {
       for index in Set(answers.flatMap(\.problems.keys)).sorted() {
         let fixture = batch[index]
         let each = answers.map { $0[index] }
+        if each.contains(where: { $0.status == .unsupported }) { report.unsupported[fixture.suite, default: 0] += 1 }
         if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
           if failures.isEmpty { report.firstFailure = report.cases + index }
           failures.append(Failure(fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))

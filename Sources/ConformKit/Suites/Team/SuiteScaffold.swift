@@ -3,30 +3,50 @@ import Foundation
 /// What `conform suite init NAME` writes: a small suite that works at once (a price discount
 /// whose rounding drifts between idiomatic Swift and Kotlin), for a team to edit into its own.
 package enum SuiteScaffold {
+  /// The language of the model the scaffold writes.
+  package enum Model: String, CaseIterable, Sendable {
+    /// `model.py`, run by python3: nothing to build.
+    case python
+    /// `src/Model.kt` over conform's Kotlin adapter, built by `build.sh` with kotlinc, run by `model`.
+    case kotlin
+  }
+
   /// Writes the suite's files into `folder`, which must not exist yet.
-  package static func write(name: String, to folder: String) throws(ConformError) {
+  package static func write(name: String, model: Model = .python, to folder: String) throws(ConformError) {
     try TeamSuiteFolder.checkName(name, path: "suite init NAME")
     guard !FileManager.default.fileExists(atPath: folder) else {
       throw .file(path: folder, message: "exists: conform suite init writes a new folder (give another with --out)")
     }
     try FileIO.createDirectory(folder)
-    for (file, text) in files(name: name) {
-      try FileIO.write(Array(text.utf8), to: FileIO.join(folder, file))
+    for (file, text) in files(name: name, model: model) {
+      let path = FileIO.join(folder, file)
+      try FileIO.write(Array(text.utf8), to: path)
+      if file == "build.sh" || file == "model" {
+        do {
+          try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        } catch {
+          throw .file(path: path, message: "cannot be made executable: \(error.localizedDescription)")
+        }
+      }
     }
   }
 
   /// The files, by name.
-  static func files(name: String) -> [(String, String)] {
-    [
-      ("suite.json", suiteJSON(name: name)),
+  static func files(name: String, model: Model) -> [(String, String)] {
+    let common = [
+      ("suite.json", suiteJSON(name: name, model: model)),
       ("\(name).md", spec(name: name)),
       ("cases.jsonl", cases),
-      ("model.py", model(name: name)),
-      ("README.md", readme(name: name)),
+      ("README.md", readme(name: name, model: model)),
     ]
+    switch model {
+    case .python: return common + [("model.py", pythonModel(name: name))]
+    case .kotlin:
+      return common + [("src/Model.kt", kotlinModel(name: name)), ("build.sh", kotlinBuild(name: name)), ("model", kotlinLauncher(name: name))]
+    }
   }
 
-  private static func suiteJSON(name: String) -> String {
+  private static func suiteJSON(name: String, model: Model) -> String {
     """
     {
       "name": "\(name)",
@@ -34,7 +54,7 @@ package enum SuiteScaffold {
       "title": "The price after a percentage discount, in whole cents",
       "spec": "\(name).md",
       "cases": "cases.jsonl",
-      "model": ["python3", "./model.py"],
+      "model": \(model == .python ? #"["python3", "./model.py"]"# : #"["./model"]"#),
       "decisions": [
         {
           "id": "D1",
@@ -110,7 +130,7 @@ package enum SuiteScaffold {
 
     """
 
-  private static func model(name: String) -> String {
+  private static func pythonModel(name: String) -> String {
     """
     #!/usr/bin/env python3
     \"\"\"The reference model of suite \(name): conform's requests on stdin, its answers on stdout.\"\"\"
@@ -148,25 +168,114 @@ package enum SuiteScaffold {
     """
   }
 
-  private static func readme(name: String) -> String {
+  private static func readme(name: String, model: Model) -> String {
+    let (file, run, build) =
+      switch model {
+      case .python: ("`model.py`: the reference model, a Python program speaking the conform protocol.", "python3 --impl-arg model.py", "")
+      case .kotlin:
+        (
+          "`src/Model.kt`: the reference model, over conform's Kotlin adapter; `build.sh` builds it, `model` runs it.",
+          "./model",
+          """
+          ./build.sh     # kotlinc; CONFORM_KOTLIN_ADAPTER names conform-kotlin-adapter-VERSION.jar from the
+                         # conform release (or CONFORM_PACKAGE_PATH a conform checkout, whose adapter sources are compiled in)
+
+          """
+        )
+      }
+    return """
+      # Suite \(name)
+
+      A team's own conform suite (the format: conform's harness/TEAM-SUITES.md).
+
+      - `suite.json`: the name, version, decisions and the JSON Schemas of the input and the output.
+      - `\(name).md`: the spec, in prose; conform adds the decisions of suite.json when it publishes it.
+      - `cases.jsonl`: the named cases; a case without `expected` gets the model's answer.
+      - `domain` in suite.json: the inputs conform makes beyond the named cases (boundaries, pairs,
+        and random ones for `conform fuzz --suite .`), answered by the model.
+      - \(file)
+
+      ```sh
+      \(build)conform suite check .
+      conform generate --suite . --out fixtures
+      conform run --fixtures fixtures --impl \(run)
+      conform fuzz --suite . --impl \(run)
+      ```
+
+      """
+  }
+
+  private static func kotlinModel(name: String) -> String {
     """
-    # Suite \(name)
+    import conform.adapter.ConformAdapter
+    import conform.adapter.jsonOf
 
-    A team's own conform suite (the format: conform's harness/TEAM-SUITES.md).
+    /** The reference model of suite \(name), behind the conform protocol (conform's Kotlin adapter). */
+    fun main() {
+        ConformAdapter(name = "\(name)-model", version = "1.0.0")
+            .suite("\(name)") { input ->
+                input.rejectUnknown("priceCents", "percent")
+                val price = input.long("priceCents")
+                val percent = input.long("percent")
+                if (percent !in 0L..100L) {
+                    jsonOf("error" to "percent-out-of-range") // D2
+                } else {
+                    jsonOf("discountedCents" to price - price * percent / 100) // D1: the discount rounds down
+                }
+            }
+            .run()
+    }
 
-    - `suite.json`: the name, version, decisions and the JSON Schemas of the input and the output.
-    - `\(name).md`: the spec, in prose; conform adds the decisions of suite.json when it publishes it.
-    - `cases.jsonl`: the named cases; a case without `expected` gets the model's answer.
-    - `domain` in suite.json: the inputs conform makes beyond the named cases (boundaries, pairs,
-      and random ones for `conform fuzz --suite .`), answered by the model.
-    - `model.py`: the reference model, a program speaking the conform protocol.
+    """
+  }
 
-    ```sh
-    conform suite check .
-    conform generate --suite . --out fixtures
-    conform run --fixtures fixtures --impl python3 --impl-arg model.py
-    conform fuzz --suite . --impl python3 --impl-arg model.py
-    ```
+  private static func kotlinBuild(name: String) -> String {
+    """
+    #!/usr/bin/env bash
+    # Builds build/model.jar from src/ with kotlinc (Debian's kotlin package), against conform's
+    # Kotlin adapter: CONFORM_KOTLIN_ADAPTER, the conform-kotlin-adapter-VERSION.jar of the conform
+    # release the team pins, or else CONFORM_PACKAGE_PATH, a conform checkout whose adapter sources
+    # (harness/kotlin/src/adapter) are compiled in. Skipped when the jar is newer than its sources.
+    set -euo pipefail
+    here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+    jar="$here/build/model.jar"
+    sources=("$here/src")
+    classpath=()
+    if [ -n "${CONFORM_KOTLIN_ADAPTER:-}" ]; then
+      classpath=(-cp "$CONFORM_KOTLIN_ADAPTER")
+    elif [ -n "${CONFORM_PACKAGE_PATH:-}" ] && [ -d "$CONFORM_PACKAGE_PATH/harness/kotlin/src/adapter" ]; then
+      sources+=("$CONFORM_PACKAGE_PATH/harness/kotlin/src/adapter")
+    else
+      echo "build.sh: set CONFORM_KOTLIN_ADAPTER to conform-kotlin-adapter-VERSION.jar (from the conform release)" >&2
+      echo "          or CONFORM_PACKAGE_PATH to a conform checkout" >&2
+      exit 2
+    fi
+    if [ -f "$jar" ] && [ -z "$(find "${sources[@]}" -newer "$jar" -print -quit)" ]; then exit 0; fi
+    command -v kotlinc >/dev/null 2>&1 || { echo "build.sh: kotlinc not found: apt-get install kotlin" >&2; exit 2; }
+    mkdir -p "$here/build"
+    files=()
+    mapfile -t files < <(find "${sources[@]}" -name '*.kt' | LC_ALL=C sort)
+    # A short compile: the JVM's client compiler and serial collector take about half the CPU.
+    export JAVA_OPTS="${JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
+    # kotlinc writes a jar only to a path ending in .jar.
+    partial="$here/build/partial-$$.jar"
+    trap 'rm -rf "$partial"' EXIT
+    kotlinc "${classpath[@]}" "${files[@]}" -include-runtime -d "$partial" 2>&1 | grep -v noverify >&2 || true
+    [ -f "$partial" ] || { echo "build.sh: kotlinc failed" >&2; exit 1; }
+    mv "$partial" "$jar"
+    echo "build.sh: built build/model.jar"
+
+    """
+  }
+
+  private static func kotlinLauncher(name: String) -> String {
+    """
+    #!/usr/bin/env bash
+    # The reference model of suite \(name) (suite.json's "model": ["./model"]); ./build.sh builds it.
+    set -euo pipefail
+    here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+    [ -f "$here/build/model.jar" ] || { echo "model: build/model.jar is missing: run $here/build.sh" >&2; exit 2; }
+    exec java -XX:+UseSerialGC -cp "$here/build/model.jar${CONFORM_KOTLIN_ADAPTER:+:$CONFORM_KOTLIN_ADAPTER}" ModelKt "$@"
 
     """
   }

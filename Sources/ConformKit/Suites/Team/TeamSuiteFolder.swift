@@ -83,7 +83,7 @@ package struct TeamSuiteFolder: Sendable {
       version = try fields.string("version")
       title = try fields.string("title")
       specFile = try fields.string("spec")
-      casesFile = try fields.optionalField("cases")?.string("cases") ?? "cases.jsonl"
+      casesFile = fields.object["cases"] == nil ? "cases.jsonl" : try fields.string("cases")
       decisions = try Self.decisions(fields.array("decisions"))
       model = try fields.object["model"].map { value throws(JSONShapeError) in try Self.command(value, folder: folder) }
       inputSchema = try Self.schema(fields, "inputSchema")
@@ -295,10 +295,4 @@ package struct TeamSuiteFolder: Sendable {
     }
     return Array(text.utf8)
   }
-}
-
-extension JSONFields {
-  /// Self when `key` is present, nil when it is not: for an optional field read with the
-  /// strict readers.
-  fileprivate func optionalField(_ key: String) -> JSONFields? { object[key] == nil ? nil : self }
 }
