@@ -101,6 +101,7 @@ struct TeamSuiteExampleTests {
       ("port signed-modulo: conform run", "1", "ok, drift caught"),
       ("port utf16: conform fuzz", "1", "ok, drift caught"),
       ("port signed-modulo: conform fuzz", "1", "ok, drift caught"),
+      ("conform mutants (mutants.jsonl)", "0", "ok"),
     ]
     for (step, exit, verdict) in expected {
       let row = try #require(gate.row(step), "no row for \(step) in:\n\(gate.outcome.stderr.suffix(2000))")
@@ -109,6 +110,17 @@ struct TeamSuiteExampleTests {
     #expect(
       gate.outcome.stderr.contains(
         "team-suites: every step ended as expected: both suites are sound, ios-rollout conforms to bundle sha256:"))
+  }
+
+  /// `conform mutants` over the team's own catalogue: the iOS code passes, each port is caught
+  /// on its decision.
+  @Test func theTeamsCatalogueOfPortsIsMeasured() throws {
+    let table = try gate.output("mutants.txt")
+    #expect(table.contains("| ios-rollout | swift | passes | 0 |"), "\(table)")
+    #expect(table.contains("| utf16 | swift | caught | ") && table.contains("`rollout-bucket/D1` ("), "\(table)")
+    #expect(table.contains("| signed-modulo | swift | caught | ") && table.contains("`rollout-bucket/D3` ("), "\(table)")
+    #expect(table.contains("- kill rate, full fixtures: 2/2 (100%)"))
+    #expect(table.contains("- references passing every case: 1/1"))
   }
 
   /// `conform suite check` of each suite, and the line per suite `conform generate` prints.

@@ -10,7 +10,9 @@
 #   5. fuzz:        conform fuzz the iOS adapter over rollout-bucket's domain, the model answering;
 #   6. the ports:   each drifting copy of the iOS code (rollout-adapter --port NAME) is run against
 #                   the bundle, where it must fail, naming its decision (utf16: D1, signed-modulo:
-#                   D3), and fuzzed, where conform fuzz must find it.
+#                   D3), and fuzzed, where conform fuzz must find it;
+#   7. mutants:     conform mutants over the team's own catalogue of ports (mutants.jsonl): the
+#                   iOS code passes, each port is caught, with the kill rate of each family.
 #
 # Every step runs even when an earlier one fails, so one run shows everything; the table at the
 # end gives each step's exit status beside the one expected (a drifting port caught is exit 1,
@@ -185,5 +187,16 @@ if [ -n "$adapter" ]; then
   step "port signed-modulo: conform run" 1 gate_port signed-modulo D3
   step "port utf16: conform fuzz" 1 gate_fuzz port-utf16 --port utf16
   step "port signed-modulo: conform fuzz" 1 gate_fuzz port-signed-modulo --port signed-modulo
+fi
+
+# 7. The team's catalogue of ports, measured over the generated tables: its impl paths are
+# relative to mutants.jsonl's folder (the debug build of ios-rollout).
+gate_mutants() {
+  "$conform" mutants --catalogue "$here/mutants.jsonl" --fixtures "$out/fixtures" --results-dir "$out/mutants" \
+    --markdown "$out/mutants.md" | tee "$out/mutants.txt"
+  return "${PIPESTATUS[0]}"
+}
+if [ -n "$adapter" ]; then
+  step "conform mutants (mutants.jsonl)" 0 gate_mutants
 fi
 finish
