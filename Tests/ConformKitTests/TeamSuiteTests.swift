@@ -44,6 +44,8 @@ import Testing
     #expect(table.contains(#""tags":["named","seed"]"#))
     let spec = try String(contentsOf: fixtures.appendingPathComponent("price-discount.md"), encoding: .utf8)
     #expect(spec.contains("### D1. The discount is rounded down to a whole cent."))
+    // The schemas travel with the spec, so the bundle carries them.
+    #expect(spec.contains(#"```json\#n{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"#))
 
     let model = suite.appendingPathComponent("model.py").path
     let passing = try await conform(

@@ -45,6 +45,8 @@ package struct TeamSuiteFolder: Sendable {
   package var decisions: [Decision]
   package var inputSchema: JSONSchema
   package var outputSchema: JSONSchema
+  /// The two schemas as `suite.json` writes them: the published spec carries them.
+  package var schemas: (input: JSONValue, output: JSONValue)
   package var cases: [NamedCase]
   package var casesFile: String
   /// The model's command, its `./` arguments resolved against the folder; nil when every case
@@ -88,6 +90,7 @@ package struct TeamSuiteFolder: Sendable {
       model = try fields.object["model"].map { value throws(JSONShapeError) in try Self.command(value, folder: folder) }
       inputSchema = try Self.schema(fields, "inputSchema")
       outputSchema = try Self.schema(fields, "outputSchema")
+      schemas = (try fields.value("inputSchema"), try fields.value("outputSchema"))
       let decisionCount = decisions.count
       domain = try fields.object["domain"].map { value throws(JSONShapeError) in
         try TeamDomain(value, decisionCount: decisionCount)
@@ -283,12 +286,15 @@ package struct TeamSuiteFolder: Sendable {
     return JSONWriter.string(.object(line)) + "  (list the decisions it exercises in \"decisions\")"
   }
 
-  /// The spec as a fixtures folder publishes it: the team's text, then a `## Decisions` section
-  /// with an entry per decision of `suite.json`, as the built-in specs write theirs.
+  /// The spec as a fixtures folder publishes it: the team's text, the JSON Schemas of the input
+  /// and the output, then a `## Decisions` section with an entry per decision of `suite.json`, as
+  /// the built-in specs write theirs. A bundle carries all three.
   package var publishedSpec: [UInt8] {
     var text = String(decoding: specText, as: UTF8.self)
     while text.hasSuffix("\n") { text.removeLast() }
-    text += "\n\n## Decisions\n"
+    text += "\n\n## Schemas\n\nThe input (JSON Schema 2020-12):\n\n```json\n\(JSONWriter.string(schemas.input))\n```\n"
+    text += "\nThe output:\n\n```json\n\(JSONWriter.string(schemas.output))\n```\n"
+    text += "\n## Decisions\n"
     for decision in decisions {
       text += "\n### D\(decision.number). \(decision.title)\n\n**Rule.** \(decision.rule)\n\n**Why.** \(decision.why)\n\n"
       text += "**Drift.** \(decision.drift)\n"
