@@ -18,6 +18,10 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
   private let condition = NSCondition()
   /// The batch being run: its table, its attempts, the next one to hand out.
   private var table: CaseTable?
+  /// The batch before it and its attempts, kept until the next `send`: the workers' records of
+  /// it are reset while the next batch runs, and a table freed there (tens of thousands of cases)
+  /// held up the reading of answers; freed at the next `send`, it goes on the search's thread.
+  private var retired: (table: CaseTable?, attempts: [TableAttempt]) = (nil, [])
   private var attempts: [TableAttempt] = []
   private var next = 0
   /// Of the batch: which attempts are recorded, how many, and the results that are not passes.
@@ -72,6 +76,8 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
   /// Hands `table`'s cases to the workers, with `maxRestarts` restarts allowed for them.
   func send(_ table: CaseTable, maxRestarts: Int) {
     condition.lock()
+    let freed = retired
+    retired = (self.table, attempts)
     self.table = table
     allowance = maxRestarts
     attempts = (0..<table.count).map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: 0)) }
@@ -82,6 +88,8 @@ final class FuzzRun: CaseSource, RunObserver, @unchecked Sendable {
     restarted = false
     condition.broadcast()
     condition.unlock()
+    // The batch two sends old is freed here, outside the lock, on this thread.
+    withExtendedLifetime(freed) {}
   }
 
   /// What the batch came to: the results that are not passes, by index in the batch, once every
