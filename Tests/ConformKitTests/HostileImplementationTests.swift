@@ -192,7 +192,10 @@ enum Hostile {
   /// `seconds`, and within the memory cap.
   static func expectBounded(_ run: Run, seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!run.timedOut, "conform was still running after its limit", sourceLocation: sourceLocation)
-    #expect(run.seconds < seconds, "took \(run.seconds) s, bound \(seconds) s", sourceLocation: sourceLocation)
+    // The bounds guard against hangs, not for speed: twice the catalogue's bound, as a CI run of
+    // the whole suite on 2 loaded cores stretched four runs past theirs by up to a second at once.
+    let bound = seconds * 2
+    #expect(run.seconds < bound, "took \(run.seconds) s, bound \(bound) s", sourceLocation: sourceLocation)
     #expect(
       run.peakMemory < memoryCap, "peak memory \(run.peakMemory >> 20) MiB, cap \(memoryCap >> 20) MiB",
       sourceLocation: sourceLocation)
