@@ -95,12 +95,7 @@ package enum ModelRun {
     var index = 0
     while true {
       while index < inputs.count, bytes.count < 1 << 16 {
-        let request: JSONObject = [
-          "id": .string("\(suite)/\(names[index])"), "input": inputs[index], "seq": .int(Int64(index + 1)),
-          "suite": .string(suite), "type": "case",
-        ]
-        JSONWriter.write(.object(request), into: &bytes)
-        bytes.append(0x0A)
+        CaseRequest(id: "\(suite)/\(names[index])", suite: suite, input: inputs[index]).write(seq: Int64(index + 1), into: &bytes)
         index += 1
       }
       if bytes.isEmpty { return }
@@ -194,36 +189,54 @@ private final class AnswerReading: @unchecked Sendable {
   private func take(_ text: UnsafeBufferPointer<UInt8>) throws(ConformError) {
     guard sawHello else {
       sawHello = true
-      let hello: ImplementationHello
-      do {
-        hello = try ImplementationHello.parse(text)
-      } catch {
-        throw .implementation("\(model): its first line is not a hello: \(error)")
-      }
-      guard hello.suites.contains(suite) else {
-        throw .implementation(
-          "\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite): the model answers its own suite's name")
-      }
+      try ModelLines.hello(text, suite: suite, model: model)
       return
     }
     line += 1
-    let answer: Answer
-    do {
-      answer = try Answer.parse(text)
-    } catch {
-      throw .implementation("\(model): answer line \(line) is not a conform answer: \(error)")
-    }
+    let answer = try ModelLines.answer(text, model: model, line: line)
     let index = Int(answer.seq) - 1
     guard outputs.indices.contains(index), answer.id == "\(suite)/\(names[index])" else {
       throw .implementation("\(model): answer line \(line) names seq \(answer.seq) and id \(answer.id), which no request had")
     }
-    guard case .result(let output) = answer.payload else {
-      throw .implementation(
-        "\(model) answered case \(names[index]) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
-          + "a model answers every case with a result")
-    }
+    let output = try ModelLines.output(of: answer, for: "case \(names[index])", model: model)
     if let problem = check(index, output) { throw problem }
     outputs[index] = output
+  }
+}
+
+/// A model's lines as both ways of running it read them: its hello, then results only.
+enum ModelLines {
+  /// Checks the first line: a hello that lists `suite`.
+  static func hello(_ line: UnsafeBufferPointer<UInt8>, suite: String, model: String) throws(ConformError) {
+    let hello: ImplementationHello
+    do {
+      hello = try ImplementationHello.parse(line)
+    } catch {
+      throw .implementation("\(model): its first line is not a hello: \(error)")
+    }
+    guard hello.suites.contains(suite) else {
+      throw .implementation(
+        "\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite): the model answers its own suite's name")
+    }
+  }
+
+  /// An answer line, read strictly.
+  static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> Answer {
+    do {
+      return try Answer.parse(line)
+    } catch {
+      throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+    }
+  }
+
+  /// The output of a `result`; any other answer is an error naming `subject`.
+  static func output(of answer: Answer, for subject: String, model: String) throws(ConformError) -> JSONValue {
+    guard case .result(let output) = answer.payload else {
+      throw .implementation(
+        "\(model) answered \(subject) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
+          + "a model answers every case with a result")
+    }
+    return output
   }
 }
 

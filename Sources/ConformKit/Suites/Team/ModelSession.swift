@@ -29,16 +29,7 @@ package final class ModelSession: @unchecked Sendable {
     self.timeout = timeout
     do throws(ConformError) {
       try send(HarnessHello(suites: [suite]).line)
-      let hello = try nextLine { line throws(ConformError) in
-        do {
-          return try ImplementationHello.parse(line)
-        } catch {
-          throw .implementation("\(model): its first line is not a hello: \(error)")
-        }
-      }
-      guard hello.suites.contains(suite) else {
-        throw .implementation("\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite)")
-      }
+      try nextLine { line throws(ConformError) in try ModelLines.hello(line, suite: suite, model: model) }
     } catch {
       process.stop()
       throw error
@@ -62,25 +53,13 @@ package final class ModelSession: @unchecked Sendable {
     seq += 1
     let id = "\(suite)/fuzz/model-\(seq)"
     var request: [UInt8] = []
-    let object: JSONObject = ["id": .string(id), "input": input, "seq": .int(seq), "suite": .string(suite), "type": "case"]
-    JSONWriter.write(.object(object), into: &request)
-    request.append(0x0A)
+    CaseRequest(id: id, suite: suite, input: input).write(seq: seq, into: &request)
     try send(request)
-    let answer = try nextLine { line throws(ConformError) in
-      do {
-        return try Answer.parse(line)
-      } catch {
-        throw .implementation("\(model): an answer is not a conform answer: \(error)")
-      }
-    }
+    let answer = try nextLine { line throws(ConformError) in try ModelLines.answer(line, model: model, line: Int(seq)) }
     guard answer.seq == seq, answer.id == id else {
       throw .implementation("\(model) answered seq \(answer.seq) (\(answer.id)) when asked seq \(seq): it must answer in turn")
     }
-    guard case .result(let output) = answer.payload else {
-      throw .implementation(
-        "\(model) answered \(JSONWriter.string(input)) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value))")
-    }
-    return output
+    return try ModelLines.output(of: answer, for: JSONWriter.string(input), model: model)
   }
 
   private func send(_ bytes: [UInt8]) throws(ConformError) {
