@@ -234,7 +234,7 @@ public enum BundleCommand: Command {
       if !options.teamSuites.isEmpty {
         suites = options.withBuiltIn ? suites : []
         for folder in options.teamSuites {
-          suites.append(try TeamSuite(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout))
+          suites.append(try TeamSuite(folder: try TeamSuiteFolder(folder: folder, readingCases: false), timeout: options.timeout))
         }
       }
       return try create(

@@ -97,7 +97,7 @@ public enum GenerateCommand: Command {
     if !options.teamSuites.isEmpty {
       suites = []
       for folder in options.teamSuites {
-        let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout)
+        let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: folder, readingCases: false), timeout: options.timeout)
         if let other = suites.first(where: { $0.name == suite.name }) {
           throw .usage("generate: two --suite folders hold suite \(other.name) (\(folder) is the second)")
         }

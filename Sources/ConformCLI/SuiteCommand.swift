@@ -140,8 +140,8 @@ public enum SuiteCommand: Command {
       print("  conform generate --suite \(ShellWord.quote(folder)) --out \(ShellWord.quote(folder + "/fixtures"))")
       return .success
     case .check(let options):
-      let folder = try TeamSuiteFolder(folder: options.folder)
-      let suite = try TeamSuite(folder: folder, timeout: options.timeout)
+      let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: options.folder, readingCases: false), timeout: options.timeout)
+      let folder = suite.folder
       let stated = folder.cases.filter { $0.expected != nil }.count
       let generated = suite.drafts.count - folder.cases.count
       print(

@@ -127,6 +127,36 @@ import Testing
     #expect(lines.contains { $0.contains(#""expected":{"error":"percent-out-of-range"}"#) && $0.contains(#""percent":-5"#) })
   }
 
+  @Test func aModelAnsweringOutOfOrderGivesTheSameTableAndTheSmokeTierIsPartOfIt() async throws {
+    let (root, suite) = try await scaffold()
+    let inOrder = root.appendingPathComponent("in-order")
+    #expect(try await conform(["generate", "--suite", suite.path, "--out", inOrder.path]).status == 0)
+    // The protocol lets an implementation answer in any order: this model answers last case first.
+    try edit(suite.appendingPathComponent("model.py")) {
+      $0.replacingOccurrences(
+        of: "    for line in sys.stdin:\n",
+        with: "    lines = sys.stdin.readlines()\n    lines = lines[:1] + lines[:0:-1]\n    for line in lines:\n")
+    }
+    let reversed = root.appendingPathComponent("reversed")
+    let generated = try await conform(["generate", "--suite", suite.path, "--out", reversed.path])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let table = try FileIO.read(inOrder.appendingPathComponent("price-discount.jsonl").path)
+    #expect(try FileIO.read(reversed.appendingPathComponent("price-discount.jsonl").path) == table)
+
+    // The smoke tier is made from the suite's drafts, the full table from the lines written as
+    // the model answered: each smoke line is a line of the full table, as it is there.
+    let smoke = root.appendingPathComponent("smoke")
+    let smokeRun = try await conform(["generate", "--suite", suite.path, "--tier", "smoke", "--out", smoke.path])
+    #expect(smokeRun.status == 0, "\(smokeRun.stderr)")
+    let fullLines = Set(String(decoding: table, as: UTF8.self).split(separator: "\n"))
+    let smokeLines = try String(contentsOf: smoke.appendingPathComponent("price-discount.jsonl"), encoding: .utf8).split(separator: "\n")
+    #expect(!smokeLines.isEmpty && smokeLines.count < fullLines.count, "\(smokeLines.count) of \(fullLines.count)")
+    #expect(smokeLines.allSatisfy(fullLines.contains))
+    // Both decisions are covered, and the named cases lead.
+    #expect(smokeLines.contains { $0.contains(#""price-discount/D2""#) })
+    #expect(smokeLines.first?.contains(#""id":"price-discount/seed/ten-percent-of-999""#) == true)
+  }
+
   @Test func fuzzingTheDomainFindsAPlantedDriftAndSaysWhereToPromoteIt() async throws {
     let (root, suite) = try await scaffold()
     let port = root.appendingPathComponent("round-half-up.py")
@@ -241,6 +271,26 @@ import Testing
   @Test func aModelThatCrashesIsNamedWithItsStderr() async throws {
     try await refused("exited with status 1; its stderr ends: ") { suite in
       try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    raise ValueError(\"broken model\")\n    price, percent =") }
+    }
+  }
+
+  @Test func aBadCaseLineIsNamedBeforeWhatTheModelDoes() async throws {
+    // The model would crash on any case, and runs while conform reads cases.jsonl: the file's
+    // own problem is what the team must fix first, whatever the model did.
+    try await refused(#"cases.jsonl line 2: field "input": does not match suite.json's inputSchema"#) { suite in
+      try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: #""percent":101"#, with: #""percent":"101""#) }
+      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    raise ValueError(\"broken model\")\n    price, percent =") }
+    }
+  }
+
+  @Test func aModelThatAnswersACaseTwiceIsNamed() async throws {
+    try await refused("answer line 2 answers case seed/ten-percent-of-999 (seq 1) again: a model answers each case once") { suite in
+      try edit(suite.appendingPathComponent("model.py")) {
+        $0.replacingOccurrences(
+          of: "        sys.stdout.write(json.dumps(answer, separators=(\",\", \":\")) + \"\\n\")\n",
+          with: "        sys.stdout.write(json.dumps(answer, separators=(\",\", \":\")) + \"\\n\")\n"
+            + "        if request.get(\"seq\") == 1:\n            sys.stdout.write(json.dumps(answer) + \"\\n\")\n")
+      }
     }
   }
 

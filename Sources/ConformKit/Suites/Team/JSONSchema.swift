@@ -78,7 +78,8 @@ package struct JSONSchema: Sendable {
   /// order. A value of the wrong `type` gets that one problem, none from its node's other keywords.
   package func problems(of instance: JSONValue, limit: Int = 10) -> [Problem] {
     var report = Report(limit: limit)
-    Self.check(root, instance, at: "", into: &report)
+    var pointer = Pointer()
+    Self.check(root, instance, at: &pointer, into: &report)
     return report.problems
   }
 }
@@ -148,8 +149,29 @@ extension JSONSchema {
 
     var isFull: Bool { problems.count >= limit }
 
-    mutating func add(_ pointer: String, _ message: String) {
-      if !isFull { problems.append(.init(pointer: pointer, message: message)) }
+    mutating func add(_ pointer: Pointer, _ message: String) {
+      if !isFull { problems.append(.init(pointer: pointer.text, message: message)) }
+    }
+  }
+
+  /// Where a check is in the instance, as the member names and item indices leading there: its
+  /// text is made only for a problem (checking a large table passes through every member).
+  private struct Pointer {
+    enum Token {
+      case name(String)
+      case index(Int)
+    }
+
+    var tokens: [Token] = []
+
+    /// `/items/0/name`, each name escaped (`~` as `~0`, `/` as `~1`); "" for the whole value.
+    var text: String {
+      tokens.map { token in
+        switch token {
+        case .name(let name): "/" + JSONSchema.escape(name)
+        case .index(let index): "/\(index)"
+        }
+      }.joined()
     }
   }
 }
@@ -273,7 +295,7 @@ extension JSONSchema {
 
 extension JSONSchema {
   /// Adds the problems of `value`, found at `pointer`, against `node` to `report`, until it is full.
-  private static func check(_ node: Node, _ value: JSONValue, at pointer: String, into report: inout Report) {
+  private static func check(_ node: Node, _ value: JSONValue, at pointer: inout Pointer, into report: inout Report) {
     for rule in node.rules {
       if report.isFull { return }
       switch rule {
@@ -322,18 +344,21 @@ extension JSONSchema {
       case .members(let properties, let additional):
         guard let object = value.objectValue else { continue }
         for (name, member) in object.members {
-          let at = pointer + "/" + escape(name)
+          pointer.tokens.append(.name(name))
+          defer { pointer.tokens.removeLast() }
           if let property = properties.first(where: { same($0.name, name) }) {
-            check(property.node, member, at: at, into: &report)
+            check(property.node, member, at: &pointer, into: &report)
           } else if let additional, additional.isFalse {
-            report.add(at, "not allowed: the schema's additionalProperties is false")
+            report.add(pointer, "not allowed: the schema's additionalProperties is false")
           } else if let additional {
-            check(additional, member, at: at, into: &report)
+            check(additional, member, at: &pointer, into: &report)
           }
         }
       case .items(let schema):
         for (index, item) in (value.arrayValue ?? []).enumerated() {
-          check(schema, item, at: "\(pointer)/\(index)", into: &report)
+          pointer.tokens.append(.index(index))
+          check(schema, item, at: &pointer, into: &report)
+          pointer.tokens.removeLast()
         }
       case .uniqueItems:
         var first: [JSONValue: Int] = [:]
@@ -345,12 +370,12 @@ extension JSONSchema {
           first[item] = index
         }
       case .allOf(let schemas):
-        for schema in schemas { check(schema, value, at: pointer, into: &report) }
+        for schema in schemas { check(schema, value, at: &pointer, into: &report) }
       case .anyOf(let schemas):
-        let firsts = schemas.map { firstProblem($0, value, at: pointer) }
+        let firsts = schemas.map { firstProblem($0, value, at: &pointer) }
         if !firsts.contains(where: { $0 == nil }) { report.add(pointer, none("anyOf", firsts)) }
       case .oneOf(let schemas):
-        let firsts = schemas.map { firstProblem($0, value, at: pointer) }
+        let firsts = schemas.map { firstProblem($0, value, at: &pointer) }
         let matching = firsts.indices.filter { firsts[$0] == nil }
         if matching.isEmpty { report.add(pointer, none("oneOf", firsts)) }
         if matching.count > 1 {
@@ -358,7 +383,7 @@ extension JSONSchema {
           report.add(pointer, "matches the oneOf schemas \(list), but must match exactly one")
         }
       case .not(let schema):
-        if firstProblem(schema, value, at: pointer) == nil {
+        if firstProblem(schema, value, at: &pointer) == nil {
           report.add(pointer, "matches the schema under \"not\", which it must not")
         }
       default: continue
@@ -367,9 +392,9 @@ extension JSONSchema {
   }
 
   /// The first problem of `value` against `node`, nil when it is valid.
-  private static func firstProblem(_ node: Node, _ value: JSONValue, at pointer: String) -> Problem? {
+  private static func firstProblem(_ node: Node, _ value: JSONValue, at pointer: inout Pointer) -> Problem? {
     var report = Report(limit: 1)
-    check(node, value, at: pointer, into: &report)
+    check(node, value, at: &pointer, into: &report)
     return report.problems.first
   }
 
@@ -416,11 +441,13 @@ extension JSONSchema {
   private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
   /// Whether two strings hold the same Unicode scalars (Swift's `==` follows canonical equivalence).
-  private static func same(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+  private static func same(_ a: String, _ b: String) -> Bool {
+    var (a, b) = (a, b)
+    return a.withUTF8 { a in b.withUTF8 { b in a.elementsEqual(b) } }
+  }
 
   /// A JSON pointer token: `~` as `~0`, `/` as `~1`.
-  private static func escape(_ token: String) -> String {
-    // Most names need nothing: checking a large table builds a pointer for every member.
+  fileprivate static func escape(_ token: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
     var escaped = String.UnicodeScalarView()
     for scalar in token.unicodeScalars {

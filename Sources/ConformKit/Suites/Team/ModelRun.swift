@@ -3,23 +3,30 @@ import ConformPlatform
 import ConformProtocol
 import Foundation
 
-/// A team suite's model run over a list of inputs, as the conform protocol runs any
-/// implementation: the hello and every case written to its standard input by one thread of
-/// conform's, its answers read, parsed and checked by another as they come, so that conform's
-/// work overlaps the model's and a table is made at about the model's own rate.
+/// A team suite's model run over a table's cases, as the conform protocol runs any
+/// implementation: the hello and the requests written to its standard input by one thread of
+/// conform's while another reads, parses and takes its answers as they come, so that conform's
+/// work (reading the cases, checking and writing the table) overlaps the model's and a table is
+/// made at about the model's own rate.
 package enum ModelRun {
-  /// The outputs the model answers for `inputs`, in order.
+  /// Runs the model `command` of `suite` to the end of its input.
   ///
-  /// - Parameter check: a problem with an answer (`index` is the input's), found on the reading
-  ///   thread while the model works; the first one found is thrown.
-  /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could
-  ///   not start, ran past `timeout` seconds (killed), exited with a failure, answered no hello or
-  ///   a hello without the suite, or answered a case with something other than a result (the
-  ///   case is named: `names` has each input's case name); and what `check` finds.
-  package static func outputs(
-    of command: [String], suite: String, inputs: [JSONValue], names: [String], timeout: Double,
-    check: @escaping @Sendable (_ index: Int, _ output: JSONValue) -> ConformError? = { _, _ in nil }
-  ) throws(ConformError) -> [JSONValue] {
+  /// - Parameters:
+  ///   - requests: runs on a thread of its own, after the hello is written: hands the requests'
+  ///     bytes to `send` (which empties them), and goes on (without sending) when `send` says
+  ///     the model no longer reads (it exited: its status says why). The model's input is closed
+  ///     when it returns.
+  ///   - answered: runs on another thread for each answer after the model's hello, in the
+  ///     model's order, with the answer's line number; the first problem it throws is kept and
+  ///     the rest of the output drained (the model must not block on a full pipe).
+  /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could not
+  ///   start, ran past `timeout` seconds (killed), exited with a failure, answered no hello, a
+  ///   hello without the suite, or a line that is not an answer; then what `answered` threw.
+  package static func run(
+    _ command: [String], suite: String, timeout: Double,
+    requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void,
+    answered: @escaping @Sendable (_ answer: Answer, _ line: Int) throws(ConformError) -> Void
+  ) throws(ConformError) {
     let folder = FileIO.join(NSTemporaryDirectory(), "conform-model-\(getpid())-\(UUID().uuidString)")
     try FileIO.createDirectory(folder)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -50,13 +57,19 @@ package enum ModelRun {
     close(output.write)
     let done = DispatchSemaphore(value: 0)
     let writer = Thread {
-      writeRequests(inputs, suite: suite, names: names, to: input.write)
+      var hello = HarnessHello(suites: [suite]).line
+      var open = send(&hello, to: input.write)
+      requests { bytes in
+        open = open && send(&bytes, to: input.write)
+        bytes.removeAll(keepingCapacity: true)
+        return open
+      }
       close(input.write)
       done.signal()
     }
     writer.stackSize = 1 << 20
     writer.start()
-    let reading = AnswerReading(suite: suite, model: model, names: names, check: check)
+    let reading = AnswerReading(suite: suite, model: model, answered: answered)
     let reader = Thread {
       reading.read(from: output.read)
       close(output.read)
@@ -80,38 +93,23 @@ package enum ModelRun {
     done.wait()
     done.wait()
     guard termination == .exited(0) else { throw .implementation("\(model) \(termination)\(tail())") }
-    let (outputs, failure) = reading.result
-    if let failure { throw failure }
-    if let missing = outputs.firstIndex(where: { $0 == nil }) {
-      throw .implementation("\(model) gave no answer for case \(names[missing]) (it exited 0)\(tail())")
-    }
-    return outputs.map { $0! }
+    if let failure = reading.failure { throw failure }
   }
 
-  /// Writes the hello and a case per input to `descriptor`, a chunk at a time; stops early when
-  /// the model no longer reads (it exited: its status says why).
-  private static func writeRequests(_ inputs: [JSONValue], suite: String, names: [String], to descriptor: Int32) {
-    var bytes = HarnessHello(suites: [suite]).line
-    var index = 0
-    while true {
-      while index < inputs.count, bytes.count < 1 << 16 {
-        CaseRequest(id: "\(suite)/\(names[index])", suite: suite, input: inputs[index]).write(seq: Int64(index + 1), into: &bytes)
-        index += 1
+  /// Writes all of `bytes` to `descriptor`; false when the model no longer reads.
+  private static func send(_ bytes: inout [UInt8], to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        return false
       }
-      if bytes.isEmpty { return }
-      var offset = 0
-      while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-          offset += count
-        } else if count < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-      bytes.removeAll(keepingCapacity: true)
     }
+    return true
   }
 
   /// Waits for the model, at most `timeout` seconds; kills its process group past that.
@@ -135,34 +133,28 @@ package enum ModelRun {
       }
     }
   }
-
 }
 
-/// The reading thread's side of a model run: the hello, then each answer into its case's slot,
-/// checked as it comes; the first problem is kept and the rest of the output drained (the model
-/// must not block on a full pipe).
+/// The reading thread's side of a model run: the hello, then each answer handed on as it comes;
+/// the first problem is kept and the rest of the output drained.
 private final class AnswerReading: @unchecked Sendable {
   let suite: String
   let model: String
-  let names: [String]
-  let check: @Sendable (Int, JSONValue) -> ConformError?
+  let answered: @Sendable (Answer, Int) throws(ConformError) -> Void
   /// Written by the reading thread only, read once it has finished.
-  private var outputs: [JSONValue?]
-  private var failure: ConformError?
+  private var problem: ConformError?
   private var sawHello = false
   private var line = 0
 
-  init(suite: String, model: String, names: [String], check: @escaping @Sendable (Int, JSONValue) -> ConformError?) {
+  init(suite: String, model: String, answered: @escaping @Sendable (Answer, Int) throws(ConformError) -> Void) {
     self.suite = suite
     self.model = model
-    self.names = names
-    self.check = check
-    outputs = [JSONValue?](repeating: nil, count: names.count)
+    self.answered = answered
   }
 
-  /// What was read, once `read(from:)` has returned.
-  var result: (outputs: [JSONValue?], failure: ConformError?) {
-    (outputs, failure ?? (sawHello ? nil : .implementation("\(model) exited 0 without writing a hello")))
+  /// The first problem, once `read(from:)` has returned.
+  var failure: ConformError? {
+    problem ?? (sawHello ? nil : .implementation("\(model) exited 0 without writing a hello"))
   }
 
   /// Reads `descriptor` (blocking) to its end.
@@ -171,11 +163,11 @@ private final class AnswerReading: @unchecked Sendable {
     while true {
       switch buffer.nextLine() {
       case .line(let text):
-        if failure == nil, !LineBuffer.isBlank(text) {
-          do throws(ConformError) { try take(text) } catch { failure = error }
+        if problem == nil, !LineBuffer.isBlank(text) {
+          do throws(ConformError) { try take(text) } catch { problem = error }
         }
       case .tooLong:
-        if failure == nil { failure = .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes") }
+        if problem == nil { problem = .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes") }
         return
       case .none:
         switch buffer.fill(from: descriptor) {
@@ -193,14 +185,7 @@ private final class AnswerReading: @unchecked Sendable {
       return
     }
     line += 1
-    let answer = try ModelLines.answer(text, model: model, line: line)
-    let index = Int(answer.seq) - 1
-    guard outputs.indices.contains(index), answer.id == "\(suite)/\(names[index])" else {
-      throw .implementation("\(model): answer line \(line) names seq \(answer.seq) and id \(answer.id), which no request had")
-    }
-    let output = try ModelLines.output(of: answer, for: "case \(names[index])", model: model)
-    if let problem = check(index, output) { throw problem }
-    outputs[index] = output
+    try answered(try ModelLines.answer(text, model: model, line: line), line)
   }
 }
 
@@ -230,10 +215,12 @@ enum ModelLines {
   }
 
   /// The output of a `result`; any other answer is an error naming `subject`.
-  static func output(of answer: Answer, for subject: String, model: String) throws(ConformError) -> JSONValue {
+  static func output(
+    of answer: Answer, for subject: @autoclosure () -> String, model: @autoclosure () -> String
+  ) throws(ConformError) -> JSONValue {
     guard case .result(let output) = answer.payload else {
       throw .implementation(
-        "\(model) answered \(subject) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
+        "\(model()) answered \(subject()) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
           + "a model answers every case with a result")
     }
     return output

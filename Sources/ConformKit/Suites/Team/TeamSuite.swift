@@ -1,13 +1,19 @@
 import ConformJSON
+import ConformProtocol
 
 /// A team's suite as the generator sees it: a `Suite` whose table is the folder's named cases,
 /// then the boundary and pairwise cases its domain makes, their expected outputs stated or
 /// computed by the model (run once, over every case, when the suite is made), and whose
 /// decisions are those each case names (a generated case: its fields' decisions).
 package struct TeamSuite: Suite {
+  /// The folder, its named cases read.
   package let folder: TeamSuiteFolder
   /// The table's cases, named ones first, with their expected outputs; none for a search.
   package let drafts: [CaseDraft]
+  /// The table's lines, as `drafts` make them, written while the model answered; and where each
+  /// line's parts are in them.
+  private let table: [UInt8]
+  private let lines: [FixtureLine.Parts]
   /// The model, running, for a search (`searching(folder:timeout:)`): it answers the fuzzer's
   /// inputs and the shrinker's candidates.
   private let session: ModelSession?
@@ -29,86 +35,67 @@ package struct TeamSuite: Suite {
         message: "conform fuzz searches a suite's \"domain\" with its \"model\" answering: add both (harness/TEAM-SUITES.md)")
     }
     return TeamSuite(
-      folder: folder, drafts: [], session: try ModelSession(command: model, suite: folder.name, timeout: timeout),
-      modelFailed: modelFailed)
+      folder: folder, table: TeamTable(suite: folder.name, decisionCount: folder.decisions.count),
+      session: try ModelSession(command: model, suite: folder.name, timeout: timeout), modelFailed: modelFailed)
   }
 
-  private init(folder: TeamSuiteFolder, drafts: [CaseDraft], session: ModelSession?, modelFailed: (@Sendable (ConformError) -> Never)?) {
+  private init(folder: TeamSuiteFolder, table: TeamTable, session: ModelSession?, modelFailed: (@Sendable (ConformError) -> Never)?) {
     self.folder = folder
-    self.drafts = drafts
+    self.drafts = table.drafts
+    self.table = table.bytes
+    self.lines = table.lines
     self.session = session
     self.modelFailed = modelFailed
   }
 
-  /// Runs the model (when the folder has one) over every case and checks its answers: each one
-  /// against the output schema, and against the output a case states.
+  /// Reads the folder's cases and makes its table: with a model, the model runs while the cases
+  /// are read, each case sent to it as soon as it is read and checked, each answer checked (it
+  /// matches the output schema and the output the case states) and written into the table as
+  /// it comes.
   ///
-  /// - Throws: as `ModelRun.outputs` does; `ConformError.file` naming `cases.jsonl`'s line of a
-  ///   case whose stated output is not the model's, or whose model answer does not match the
-  ///   output schema; and for a case that states no output when the suite has no model.
+  /// - Parameter folder: read without its cases (`TeamSuiteFolder(folder:readingCases:)`): they
+  ///   are read here.
+  /// - Throws: first what reading the cases finds (`TeamSuiteFolder.readCases(each:)`), and a
+  ///   domain input the input schema refuses; then as `ModelRun.run` does: the model's problems,
+  ///   and `ConformError.file` naming `cases.jsonl`'s line of a case whose stated output is not
+  ///   the model's or whose answer does not match the output schema; and a case that states no
+  ///   output when the suite has no model.
   package init(folder: TeamSuiteFolder, timeout: Double) throws(ConformError) {
-    self.folder = folder
-    session = nil
-    modelFailed = nil
-    let casesPath = FileIO.join(folder.folder, folder.casesFile)
-    let generated = try Self.generatedCases(of: folder)
+    var folder = folder
+    let table = TeamTable(suite: folder.name, decisionCount: folder.decisions.count)
     guard let model = folder.model else {
-      var drafts: [CaseDraft] = []
-      for entry in folder.cases {
+      var cases: [TeamSuiteFolder.NamedCase] = []
+      try folder.readCases { cases.append($0) }
+      for entry in cases {
         guard let expected = entry.expected else {
           throw .file(
-            path: casesPath, line: entry.line,
+            path: FileIO.join(folder.folder, folder.casesFile), line: entry.line,
             message: "case \(entry.name) states no \"expected\" output and suite.json names no \"model\" to compute it")
         }
-        drafts.append(CaseDraft(entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: expected, decisions: entry.decisions))
+        table.add(TeamTable.Case(entry, suite: folder.name), output: expected)
       }
-      self.drafts = drafts
+      folder.cases = cases
+      self.init(folder: folder, table: table, session: nil, modelFailed: nil)
       return
     }
-    let names = folder.cases.map(\.name) + generated.map(\.name)
-    // Each answer is checked against the output schema as it comes, while the model works.
-    let answers = try ModelRun.outputs(
-      of: model, suite: folder.name, inputs: folder.cases.map(\.input) + generated.map(\.input), names: names, timeout: timeout
-    ) { index, answer in
-      guard let problem = folder.outputSchema.problems(of: answer, limit: 1).first else { return nil }
-      let line = index < folder.cases.count ? folder.cases[index].line : nil
-      return .file(
-        path: casesPath, line: line,
-        message: "case \(names[index])\(line == nil ? " (made from the domain)" : ""): the model answered "
-          + "\(JSONWriter.string(answer)), which does not match suite.json's outputSchema: \(problem)")
+    let run = TableRun(folder: folder, table: table)
+    let suite = folder.name
+    var modelProblem: ConformError?
+    do {
+      try ModelRun.run(
+        model, suite: suite, timeout: timeout, requests: { send in run.sendCases(send) },
+        answered: { answer, line throws(ConformError) in try run.take(answer, line: line) })
+    } catch {
+      modelProblem = error
     }
-    for (entry, answer) in zip(folder.cases, answers) {
-      if let expected = entry.expected, expected != answer {
-        throw .file(
-          path: casesPath, line: entry.line,
-          message: "case \(entry.name) states \(JSONWriter.string(expected)) but the model answers \(JSONWriter.string(answer)): "
-            + "fix the model or the case")
-      }
+    if let problem = run.readProblem ?? modelProblem { throw problem }
+    let sent = run.sentCount
+    if table.drafts.count < sent {
+      let missing = run.firstUnanswered()
+      throw .implementation("model \(model.joined(separator: " ")) gave no answer for case \(missing) (it exited 0)")
     }
-    drafts =
-      zip(folder.cases, answers).map { entry, answer in
-        CaseDraft(entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: answer, decisions: entry.decisions)
-      }
-      + zip(generated, answers.dropFirst(folder.cases.count)).map { entry, answer in
-        CaseDraft(entry.name, tags: entry.tags, note: "made from the domain", input: entry.input, expected: answer, decisions: entry.decisions)
-      }
-  }
-
-  /// The domain's cases whose inputs no earlier case has, each checked against the input schema.
-  static func generatedCases(of folder: TeamSuiteFolder) throws(ConformError) -> [TeamDomain.GeneratedCase] {
-    guard let domain = folder.domain else { return [] }
-    var seen = Set(folder.cases.map(\.input))
-    var cases: [TeamDomain.GeneratedCase] = []
-    for generated in domain.cases(decisionCount: folder.decisions.count) where seen.insert(generated.input).inserted {
-      if let problem = folder.inputSchema.problems(of: generated.input, limit: 1).first {
-        throw .file(
-          path: FileIO.join(folder.folder, "suite.json"),
-          message: "field \"domain\": it makes \(JSONWriter.string(generated.input)) (case \(generated.name)), which the "
-            + "inputSchema refuses: \(problem); narrow the domain or widen the schema")
-      }
-      cases.append(generated)
-    }
-    return cases
+    folder.cases = run.namedCases
+    self.init(folder: folder, table: table, session: nil, modelFailed: nil)
   }
 
   package var name: String { folder.name }
@@ -164,6 +151,28 @@ package struct TeamSuite: Suite {
       return (input, try session.output(for: input))
     } catch {
       modelFailed(error)
+    }
+  }
+}
+
+extension TeamSuite: WritesFixtureLines {
+  /// The lines written while the model answered, copied.
+  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
+    var index = 0
+    let decisionIDs = (1...max(folder.decisions.count, 1)).map { Decision.id(suite: name, number: $0) }
+    return FixtureLineSource { [table, lines, drafts] output in
+      while index < lines.count, let keep, !keep(index) { index += 1 }
+      guard index < lines.count else { return nil }
+      defer { index += 1 }
+      let parts = lines[index]
+      let shift = output.count - parts.line.lowerBound
+      output.append(contentsOf: table[parts.line.lowerBound...parts.line.upperBound])
+      func moved(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + shift)..<(range.upperBound + shift) }
+      let draft = drafts[index]
+      return (
+        FixtureLine.Parts(line: moved(parts.line), expected: moved(parts.expected), id: moved(parts.id), input: moved(parts.input)),
+        draft.tags, (draft.decisions ?? []).map { decisionIDs[$0 - 1] }
+      )
     }
   }
 }

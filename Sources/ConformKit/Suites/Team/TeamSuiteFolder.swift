@@ -63,8 +63,9 @@ package struct TeamSuiteFolder: Sendable {
   /// The names a line of `cases.jsonl` may hold.
   static let caseFields: Set<String> = ["name", "input", "note", "decisions", "tags", "expected"]
 
-  /// Reads and checks the suite in `folder`.
-  package init(folder: String) throws(ConformError) {
+  /// Reads and checks the suite in `folder`; its cases too unless `readingCases` is false (a
+  /// table's generation reads them as the model answers: `readCases(each:)`).
+  package init(folder: String, readingCases: Bool = true) throws(ConformError) {
     self.folder = folder
     let path = FileIO.join(folder, "suite.json")
     guard FileManager.default.fileExists(atPath: path) else {
@@ -108,7 +109,11 @@ package struct TeamSuiteFolder: Sendable {
     specText = try FileIO.read(FileIO.join(folder, specFile))
     try Self.checkSpec(specText, path: FileIO.join(folder, specFile))
     cases = []
-    try readCases()
+    if readingCases {
+      var read: [NamedCase] = []
+      try readCases { read.append($0) }
+      cases = read
+    }
   }
 
   /// A name a case id can start with, and not a built-in suite's.
@@ -193,8 +198,9 @@ package struct TeamSuiteFolder: Sendable {
     }
   }
 
-  /// Reads `cases.jsonl`: each line a named case, checked against the schemas and the decisions.
-  private mutating func readCases() throws(ConformError) {
+  /// Reads `cases.jsonl`, handing each named case to `each` as it is read, checked against the
+  /// schemas and the decisions; then checks the whole (some case, every decision exercised).
+  package func readCases(each: (NamedCase) -> Void) throws(ConformError) {
     let path = FileIO.join(folder, casesFile)
     let bytes = try FileIO.read(path)
     var names: [String: Int] = [:]
@@ -205,19 +211,18 @@ package struct TeamSuiteFolder: Sendable {
         guard failure == nil, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
         do throws(ConformError) {
           let entry = try namedCase(line, number: number, path: path)
-          if let earlier = names[entry.name] {
+          if let earlier = names.updateValue(number, forKey: entry.name) {
             throw .file(path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
           }
-          names[entry.name] = number
           named.formUnion(entry.decisions)
-          cases.append(entry)
+          each(entry)
         } catch {
           failure = error
         }
       }
     }
     if let failure { throw failure }
-    guard !cases.isEmpty else { throw .file(path: path, message: "holds no case: a suite needs at least one named case") }
+    guard !names.isEmpty else { throw .file(path: path, message: "holds no case: a suite needs at least one named case") }
     let unnamed = decisions.filter { !named.contains($0.number) }.map { "D\($0.number)" }
     guard unnamed.isEmpty else {
       throw .file(
@@ -271,7 +276,7 @@ package struct TeamSuiteFolder: Sendable {
       }
       return NamedCase(
         name: name, input: input, note: try fields.object["note"] == nil ? "" : fields.string("note"),
-        decisions: Array(Set(decisionNumbers)).sorted(),
+        decisions: decisionNumbers.sorted().reduce(into: []) { if $0.last != $1 { $0.append($1) } },
         tags: ["named"] + (tags.isEmpty ? [String(name.prefix { $0 != "/" })] : tags.filter { $0 != "named" }),
         expected: expected, line: number)
     } catch {
