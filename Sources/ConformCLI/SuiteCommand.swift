@@ -9,7 +9,7 @@ public enum SuiteCommand: Command {
   public static let manual = Manual(
     title: "conform suite: a team's own cross-platform decision, as a suite conform generates, runs and gates",
     usage: """
-      conform suite init NAME [--out DIR] [--model python|kotlin]
+      conform suite init NAME [--out DIR] [--model python|kotlin|swift]
       conform suite check DIR [--timeout SECONDS]
       """,
     blocks: [
@@ -19,8 +19,9 @@ public enum SuiteCommand: Command {
           Writes a suite folder that works at once: suite.json (the decisions, the JSON Schemas
           of the input and the output, a domain), NAME.md (the spec), cases.jsonl (two named
           cases), the reference model (model.py, a Python program speaking the conform protocol;
-          or, with --model kotlin, src/Model.kt over conform's Kotlin adapter, with build.sh and
-          a launcher) and README.md. Refuses a folder that exists.
+          or, with --model kotlin, src/Model.kt over conform's Kotlin adapter, or with --model
+          swift, Sources/Model/main.swift over its Swift adapter in a package depending on
+          conform, each with build.sh and a launcher) and README.md. Refuses a folder that exists.
         """),
       .options("INIT OPTIONS", Action.initialize.options),
       .text(
@@ -68,8 +69,9 @@ public enum SuiteCommand: Command {
         .string("--out", "DIR", \.out, "the folder to write (default: NAME, in the current folder)"),
         .string("--model", "LANGUAGE", \.model) {
           """
-          the model's language: python (model.py, nothing to build) or kotlin
-          (src/Model.kt over conform's Kotlin adapter, built by build.sh) (default: \($0))
+          the model's language: python (model.py, nothing to build), kotlin
+          (src/Model.kt over conform's Kotlin adapter, built by build.sh) or swift
+          (a package over conform's Swift adapter, built by build.sh) (default: \($0))
           """
         },
       ]
@@ -111,7 +113,8 @@ public enum SuiteCommand: Command {
       guard names.count == 1 else { throw .usage("suite init: give one suite name (conform suite init NAME)") }
       options.name = names[0]
       guard SuiteScaffold.Model(rawValue: options.model) != nil else {
-        let languages = SuiteScaffold.Model.allCases.map(\.rawValue).joined(separator: " or ")
+        let names = SuiteScaffold.Model.allCases.map(\.rawValue)
+        let languages = names.dropLast().joined(separator: ", ") + " or " + names.last!
         throw .usage("suite init: --model takes \(languages), not \"\(options.model)\"")
       }
       return .initialize(options)
@@ -131,10 +134,12 @@ public enum SuiteCommand: Command {
       let folder = options.out ?? options.name
       let model = SuiteScaffold.Model(rawValue: options.model) ?? .python
       try SuiteScaffold.write(name: options.name, model: model, to: folder)
-      let source = model == .python ? "model.py" : "src/Model.kt"
+      let source = SuiteScaffold.modelSource(model)
       print("wrote suite \(options.name) to \(folder): edit \(options.name).md, suite.json, cases.jsonl and \(source), then")
-      if model == .kotlin {
-        print("  \(ShellWord.quote(folder + "/build.sh"))   (CONFORM_KOTLIN_ADAPTER=conform-kotlin-adapter-VERSION.jar)")
+      switch model {
+      case .python: break
+      case .kotlin: print("  \(ShellWord.quote(folder + "/build.sh"))   (CONFORM_KOTLIN_ADAPTER=conform-kotlin-adapter-VERSION.jar)")
+      case .swift: print("  \(ShellWord.quote(folder + "/build.sh"))   (conform's git URL in Package.swift, or CONFORM_PACKAGE_PATH=a conform checkout)")
       }
       print("  conform suite check \(ShellWord.quote(folder))")
       print("  conform generate --suite \(ShellWord.quote(folder)) --out \(ShellWord.quote(folder + "/fixtures"))")

@@ -207,7 +207,7 @@ import Testing
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stdout.contains("the model answered every case, agreeing with the 1 stated output"), "\(check.stdout)")
     let wrong = try await conform(["suite", "init", "x", "--model", "cobol"], in: root)
-    #expect(wrong.status == 2 && wrong.stderr.contains(#"--model takes python or kotlin, not "cobol""#), "\(wrong.stderr)")
+    #expect(wrong.status == 2 && wrong.stderr.contains(#"--model takes python, kotlin or swift, not "cobol""#), "\(wrong.stderr)")
   }
 
   @Test func aModelThatCrashesWhileFuzzingEndsTheSearchWithItsStderr() async throws {

@@ -9,6 +9,9 @@ package enum SuiteScaffold {
     case python
     /// `src/Model.kt` over conform's Kotlin adapter, built by `build.sh` with kotlinc, run by `model`.
     case kotlin
+    /// `Sources/Model/main.swift` over conform's Swift adapter, a package depending on conform,
+    /// built by `build.sh` with swift build, run by `model`.
+    case swift
   }
 
   /// Writes the suite's files into `folder`, which must not exist yet.
@@ -43,6 +46,20 @@ package enum SuiteScaffold {
     case .python: return common + [("model.py", pythonModel(name: name))]
     case .kotlin:
       return common + [("src/Model.kt", kotlinModel(name: name)), ("build.sh", kotlinBuild(name: name)), ("model", kotlinLauncher(name: name))]
+    case .swift:
+      return common + [
+        ("Package.swift", swiftPackage(name: name)), ("Sources/Model/main.swift", swiftModel(name: name)),
+        ("build.sh", swiftBuild(name: name)), ("model", swiftLauncher(name: name)),
+      ]
+    }
+  }
+
+  /// The file a team edits into its own model.
+  package static func modelSource(_ model: Model) -> String {
+    switch model {
+    case .python: "model.py"
+    case .kotlin: "src/Model.kt"
+    case .swift: "Sources/Model/main.swift"
     }
   }
 
@@ -182,6 +199,17 @@ package enum SuiteScaffold {
 
           """
         )
+      case .swift:
+        (
+          "`Sources/Model/main.swift`: the reference model, over conform's Swift adapter, in a package "
+            + "(`Package.swift`) depending on conform; `build.sh` builds it, `model` runs it.",
+          "./model",
+          """
+          ./build.sh     # swift build -c release; conform is a package dependency: its git URL in Package.swift,
+                         # or CONFORM_PACKAGE_PATH a conform checkout
+
+          """
+        )
       }
     return """
       # Suite \(name)
@@ -276,6 +304,84 @@ package enum SuiteScaffold {
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
     [ -f "$here/build/model.jar" ] || { echo "model: build/model.jar is missing: run $here/build.sh" >&2; exit 2; }
     exec java -XX:+UseSerialGC -cp "$here/build/model.jar${CONFORM_KOTLIN_ADAPTER:+:$CONFORM_KOTLIN_ADAPTER}" ModelKt "$@"
+
+    """
+  }
+
+  private static func swiftPackage(name: String) -> String {
+    """
+    // swift-tools-version:6.0
+    import PackageDescription
+
+    // The reference model of suite \(name), over conform's Swift adapter (ConformAdapter).
+    // conform is a package dependency: CONFORM_PACKAGE_PATH names a checkout of it; otherwise its
+    // git URL, pinned to the release the team uses (write your conform's URL here).
+    let conform: Package.Dependency =
+      if let path = Context.environment["CONFORM_PACKAGE_PATH"] {
+        .package(name: "conform", path: path)
+      } else {
+        .package(url: "https://github.com/your-org/conform.git", from: "0.1.0")
+      }
+
+    let package = Package(
+      name: "\(name)-model",
+      platforms: [.macOS(.v15)],  // ConformAdapter uses Synchronization.Mutex
+      dependencies: [conform],
+      targets: [
+        .executableTarget(
+          name: "Model",
+          dependencies: [
+            .product(name: "ConformAdapter", package: "conform"),
+            .product(name: "ConformJSON", package: "conform"),
+          ])
+      ]
+    )
+
+    """
+  }
+
+  private static func swiftModel(name: String) -> String {
+    """
+    import ConformAdapter
+    import ConformJSON
+
+    // The reference model of suite \(name), behind the conform protocol (conform's Swift adapter).
+    var adapter = Adapter(name: "\(name)-model", version: "1.0.0")
+    adapter.register("\(name)") { input in
+      try input.fields().rejectUnknown(["priceCents", "percent"])
+      let (price, percent) = (try input.int("priceCents"), try input.int("percent"))
+      guard (0...100).contains(percent) else { return ["error": "percent-out-of-range"] }  // D2
+      return ["discountedCents": .int(price - price * percent / 100)]  // D1: the discount rounds down
+    }
+    adapter.run()
+
+    """
+  }
+
+  private static func swiftBuild(name: String) -> String {
+    """
+    #!/usr/bin/env bash
+    # Builds the reference model of suite \(name) (Sources/Model) with swift build, in release.
+    # conform is a package dependency (Package.swift): CONFORM_PACKAGE_PATH names a checkout of it,
+    # otherwise the git URL written there is fetched.
+    set -euo pipefail
+    here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+    command -v swift >/dev/null 2>&1 || { echo "build.sh: swift not found: install a Swift toolchain (swift.org)" >&2; exit 2; }
+    swift build -c release --package-path "$here" --product Model >&2
+    echo "build.sh: built $(swift build -c release --package-path "$here" --show-bin-path)/Model"
+
+    """
+  }
+
+  private static func swiftLauncher(name: String) -> String {
+    """
+    #!/usr/bin/env bash
+    # The reference model of suite \(name) (suite.json's "model": ["./model"]); ./build.sh builds it.
+    set -euo pipefail
+    here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+    model="$here/.build/release/Model"
+    [ -x "$model" ] || { echo "model: $model is missing: run $here/build.sh" >&2; exit 2; }
+    exec "$model" "$@"
 
     """
   }
