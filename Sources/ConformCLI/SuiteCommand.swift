@@ -147,10 +147,10 @@ public enum SuiteCommand: Command {
     case .check(let options):
       let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: options.folder, readingCases: false), timeout: options.timeout)
       let folder = suite.folder
-      let stated = folder.cases.filter { $0.expected != nil }.count
-      let generated = suite.drafts.count - folder.cases.count
+      let stated = suite.statedCount
+      let generated = suite.drafts.count - suite.namedCount
       print(
-        "suite \(suite.name) \(suite.specVersion): \(Plural.count(folder.cases.count, "named case"))"
+        "suite \(suite.name) \(suite.specVersion): \(Plural.count(suite.namedCount, "named case"))"
           + (folder.domain == nil ? "" : " and \(generated) from the domain") + ", "
           + "\(Plural.count(folder.decisions.count, "decision")); "
           + (folder.model == nil

@@ -69,54 +69,69 @@ public enum FixtureGenerator {
     for suite in suites {
       let tableName = "\(suite.name).jsonl"
       let specName = "\(suite.name).md"
-      var piece: [UInt8] = []
-      piece.reserveCapacity(pieceSize + 4096)
-      var hasher = SHA256()
-      var bytes: Int64 = 0
-      var count: Int64 = 0
-      var tags: [String: Int64] = [:]
-      var decisions: [String: Int64] = [:]
-      // The suite's lines written straight from its model when it can, else its cases'.
-      let lines = suite.tierFixtureLines(options: options)
-      var cases = lines == nil ? suite.cases(options: options).makeIterator() : nil
-      while true {
-        let caseTags: [String]
-        let caseDecisions: [String]
-        if let lines {
-          guard let (_, written, exercised) = lines.next(into: &piece) else { break }
-          (caseTags, caseDecisions) = (written, exercised)
-        } else {
-          guard let fixture = cases!.next() else { break }
-          FixtureSet.writeLine(fixture, into: &piece)
-          (caseTags, caseDecisions) = (fixture.tags, fixture.decisions)
+      let table: TableSummary
+      if options.tier == .full, let written = (suite as? any HasWrittenTable)?.writtenTable {
+        // Written and summed up already, while its model ran: handed on as it is.
+        table = written.summary
+        for start in stride(from: 0, to: max(written.bytes.count, 1), by: pieceSize) {
+          let end = min(start + pieceSize, written.bytes.count)
+          try emit(tableName, Array(written.bytes[start..<end]), end == written.bytes.count)
         }
-        count += 1
-        for tag in caseTags { tags[tag, default: 0] += 1 }
-        for decision in caseDecisions { decisions[decision, default: 0] += 1 }
-        if caseDecisions.isEmpty { undecided[suite.name, default: 0] += 1 }
-        if piece.count >= pieceSize {
-          hasher.update(piece)
-          bytes += Int64(piece.count)
-          try emit(tableName, piece, false)
-          piece.removeAll(keepingCapacity: true)
+      } else {
+        table = try writeTable(of: suite, options: options, pieceSize: pieceSize) { piece, last throws(Failure) in
+          try emit(tableName, piece, last)
         }
       }
-      hasher.update(piece)
-      bytes += Int64(piece.count)
-      try emit(tableName, piece, true)
+      if table.undecided > 0 { undecided[suite.name] = table.undecided }
       try emit(specName, suite.spec, true)
-      files.append(FixtureManifest.File(path: tableName, bytes: bytes, sha256: hasher.finalizeHex()))
+      files.append(FixtureManifest.File(path: tableName, bytes: table.size, sha256: table.sha256))
       files.append(FixtureManifest.File(path: specName, bytes: Int64(suite.spec.count), sha256: SHA256.hex(suite.spec)))
       entries.append(
         FixtureManifest.SuiteEntry(
-          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: count, tags: tags,
-          facts: suite.manifestFacts(options: options), decisions: decisions))
+          name: suite.name, specVersion: suite.specVersion, fixtures: tableName, spec: specName, cases: table.count,
+          tags: table.tags, facts: suite.manifestFacts(options: options), decisions: table.decisions))
     }
     let manifest = FixtureManifest(
       generatorVersion: version, generatorOptions: options.json, protocolVersion: ProtocolVersion.current,
       bundleVersion: nil, files: files, suites: entries)
     try emit("manifest.json", manifest.bytes, true)
     return undecided
+  }
+
+  /// Writes `suite`'s table at `options` as it is made, handing it to `emit` about `pieceSize`
+  /// bytes at a time (`last` on the last piece), summed up as it goes.
+  private static func writeTable<Failure: Error>(
+    of suite: any Suite, options: GeneratorOptions, pieceSize: Int,
+    emit: (_ piece: [UInt8], _ last: Bool) throws(Failure) -> Void
+  ) throws(Failure) -> TableSummary {
+    var summary = TableSummary()
+    var piece: [UInt8] = []
+    piece.reserveCapacity(pieceSize + 4096)
+    var hasher = SHA256()
+    // The suite's lines written straight from its model when it can, else its cases'.
+    let lines = suite.tierFixtureLines(options: options)
+    var cases = lines == nil ? suite.cases(options: options).makeIterator() : nil
+    while true {
+      if let lines {
+        guard let (_, tags, decisions) = lines.next(into: &piece) else { break }
+        summary.count(tags: tags, decisions: decisions)
+      } else {
+        guard let fixture = cases!.next() else { break }
+        FixtureSet.writeLine(fixture, into: &piece)
+        summary.count(tags: fixture.tags, decisions: fixture.decisions)
+      }
+      if piece.count >= pieceSize {
+        hasher.update(piece)
+        summary.size += Int64(piece.count)
+        try emit(piece, false)
+        piece.removeAll(keepingCapacity: true)
+      }
+    }
+    hasher.update(piece)
+    summary.size += Int64(piece.count)
+    try emit(piece, true)
+    summary.sha256 = hasher.finalizeHex()
+    return summary
   }
 }
 

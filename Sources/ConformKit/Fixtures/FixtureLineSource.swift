@@ -39,3 +39,31 @@ extension Suite {
     return writer.fixtureLines(options: options, keeping: keep)
   }
 }
+
+/// What the generator counts of a table as it writes it: its size and digest, its cases' tags
+/// and decisions.
+struct TableSummary {
+  var size: Int64 = 0
+  /// SHA-256 of the table, lower-case hex.
+  var sha256 = ""
+  var count: Int64 = 0
+  var tags: [String: Int64] = [:]
+  var decisions: [String: Int64] = [:]
+  /// How many cases list no decision (none is a generator bug: `DecisionTable`).
+  var undecided: Int64 = 0
+
+  /// Counts one more case.
+  mutating func count(tags caseTags: [String], decisions caseDecisions: [String]) {
+    count += 1
+    for tag in caseTags { tags[tag, default: 0] += 1 }
+    for decision in caseDecisions { decisions[decision, default: 0] += 1 }
+    if caseDecisions.isEmpty { undecided += 1 }
+  }
+}
+
+/// A suite whose full table is written, and summed up, before the generator asks for it: a team
+/// suite's is written and hashed while its model answers, so that nothing is left to do once
+/// the model exits.
+protocol HasWrittenTable: Suite {
+  var writtenTable: (bytes: [UInt8], summary: TableSummary) { get }
+}

@@ -82,16 +82,20 @@ package enum ModelRun {
       let lines = text.split(separator: "\n").suffix(5)
       return lines.isEmpty ? "" : "; its stderr ends: " + lines.joined(separator: " / ")
     }
+    // Both threads end when the model's output ends and its input is written (or no longer
+    // read): usually as it exits, which is then waited for.
+    let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
+    let end = DispatchTime.now() + timeout
+    var threadsEnded = 0
+    while threadsEnded < 2, done.wait(timeout: end) == .success { threadsEnded += 1 }
     let termination: Termination
-    do {
-      termination = try wait(pid, timeout: timeout, model: model)
+    do throws(ConformError) {
+      guard threadsEnded == 2 else { throw killed(pid, timeout: timeout, model: model) }
+      termination = try wait(pid, until: deadline, timeout: timeout, model: model)
     } catch {
-      done.wait()
-      done.wait()
+      for _ in threadsEnded..<2 { done.wait() }
       throw error
     }
-    done.wait()
-    done.wait()
     guard termination == .exited(0) else { throw .implementation("\(model) \(termination)\(tail())") }
     if let failure = reading.failure { throw failure }
   }
@@ -112,26 +116,30 @@ package enum ModelRun {
     return true
   }
 
-  /// Waits for the model, at most `timeout` seconds; kills its process group past that.
-  private static func wait(_ pid: pid_t, timeout: Double, model: String) throws(ConformError) -> Termination {
-    let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
-    var pause: UInt32 = 1_000
+  /// Waits for the model to exit, until `deadline`; kills its process group past that.
+  private static func wait(_ pid: pid_t, until deadline: UInt64, timeout: Double, model: String) throws(ConformError)
+    -> Termination
+  {
+    var pause: UInt32 = 100
     while true {
       switch Spawn.wait(pid, blocking: false) {
       case .ended(let status): return Termination(waitStatus: status)
       case .failed: throw .implementation("\(model): could not be waited for")
       case .running:
-        if MonotonicClock.now() >= deadline {
-          Spawn.signalGroup(pid, SIGKILL)
-          _ = Spawn.wait(pid)
-          throw .implementation(
-            "\(model) ran past \(timeout.formatted) s and was killed: a model answers every case and exits "
-              + "when its input ends (raise --timeout for a slow one)")
-        }
+        if MonotonicClock.now() >= deadline { throw killed(pid, timeout: timeout, model: model) }
         usleep(pause)
-        pause = min(pause * 2, 50_000)
+        pause = min(pause * 2, 20_000)
       }
     }
+  }
+
+  /// Kills the model's process group, which ran past `timeout` seconds; the error saying so.
+  private static func killed(_ pid: pid_t, timeout: Double, model: String) -> ConformError {
+    Spawn.signalGroup(pid, SIGKILL)
+    _ = Spawn.wait(pid)
+    return .implementation(
+      "\(model) ran past \(timeout.formatted) s and was killed: a model answers every case and exits "
+        + "when its input ends (raise --timeout for a slow one)")
   }
 }
 

@@ -6,14 +6,18 @@ import ConformProtocol
 /// computed by the model (run once, over every case, when the suite is made), and whose
 /// decisions are those each case names (a generated case: its fields' decisions).
 package struct TeamSuite: Suite {
-  /// The folder, its named cases read.
   package let folder: TeamSuiteFolder
-  /// The table's cases, named ones first, with their expected outputs; none for a search.
-  package let drafts: [CaseDraft]
+  /// How many named cases the table has, and how many of them state their output.
+  package let namedCount: Int
+  package let statedCount: Int
+  /// The table's cases, named ones first, and their expected outputs; none for a search.
+  private let cases: [TeamTable.Case]
+  private let outputs: [JSONValue]
   /// The table's lines, as `drafts` make them, written while the model answered; and where each
   /// line's parts are in them.
   private let table: [UInt8]
   private let lines: [FixtureLine.Parts]
+  private let summary: TableSummary
   /// The model, running, for a search (`searching(folder:timeout:)`): it answers the fuzzer's
   /// inputs and the shrinker's candidates.
   private let session: ModelSession?
@@ -35,14 +39,20 @@ package struct TeamSuite: Suite {
         message: "conform fuzz searches a suite's \"domain\" with its \"model\" answering: add both (harness/TEAM-SUITES.md)")
     }
     return TeamSuite(
-      folder: folder, table: TeamTable(suite: folder.name, decisionCount: folder.decisions.count),
+      folder: folder, table: TeamTable(suite: folder.name, decisionCount: folder.decisions.count), counts: (0, 0),
       session: try ModelSession(command: model, suite: folder.name, timeout: timeout), modelFailed: modelFailed)
   }
 
-  private init(folder: TeamSuiteFolder, table: TeamTable, session: ModelSession?, modelFailed: (@Sendable (ConformError) -> Never)?) {
+  private init(
+    folder: TeamSuiteFolder, table: TeamTable, counts: (named: Int, stated: Int), session: ModelSession?,
+    modelFailed: (@Sendable (ConformError) -> Never)?
+  ) {
     self.folder = folder
-    self.drafts = table.drafts
+    (namedCount, statedCount) = counts
+    cases = table.cases
+    outputs = table.outputs
     self.table = table.bytes
+    summary = table.summary
     self.lines = table.lines
     self.session = session
     self.modelFailed = modelFailed
@@ -61,7 +71,6 @@ package struct TeamSuite: Suite {
   ///   the model's or whose answer does not match the output schema; and a case that states no
   ///   output when the suite has no model.
   package init(folder: TeamSuiteFolder, timeout: Double) throws(ConformError) {
-    var folder = folder
     let table = TeamTable(suite: folder.name, decisionCount: folder.decisions.count)
     guard let model = folder.model else {
       var cases: [TeamSuiteFolder.NamedCase] = []
@@ -74,8 +83,7 @@ package struct TeamSuite: Suite {
         }
         table.add(TeamTable.Case(entry, suite: folder.name), output: expected)
       }
-      folder.cases = cases
-      self.init(folder: folder, table: table, session: nil, modelFailed: nil)
+      self.init(folder: folder, table: table, counts: (cases.count, cases.count), session: nil, modelFailed: nil)
       return
     }
     let run = TableRun(folder: folder, table: table)
@@ -89,13 +97,10 @@ package struct TeamSuite: Suite {
       modelProblem = error
     }
     if let problem = run.readProblem ?? modelProblem { throw problem }
-    let sent = run.sentCount
-    if table.drafts.count < sent {
-      let missing = run.firstUnanswered()
-      throw .implementation("model \(model.joined(separator: " ")) gave no answer for case \(missing) (it exited 0)")
+    if table.count < run.sentCount {
+      throw .implementation("model \(model.joined(separator: " ")) gave no answer for case \(run.firstUnanswered()) (it exited 0)")
     }
-    folder.cases = run.namedCases
-    self.init(folder: folder, table: table, session: nil, modelFailed: nil)
+    self.init(folder: folder, table: table, counts: (run.namedCount, run.statedCount), session: nil, modelFailed: nil)
   }
 
   package var name: String { folder.name }
@@ -105,7 +110,7 @@ package struct TeamSuite: Suite {
   /// A case's output from the table, else (searching) the model's, for an input the input
   /// schema accepts.
   package func expected(for input: JSONValue) throws -> JSONValue {
-    if let draft = drafts.first(where: { $0.input == input }), let expected = draft.expected { return expected }
+    if let index = cases.firstIndex(where: { $0.input == input }) { return outputs[index] }
     guard let session else {
       throw JSONShapeError(path: "", message: "not a case of \(name): a team suite's model runs outside conform")
     }
@@ -115,15 +120,23 @@ package struct TeamSuite: Suite {
     return try session.output(for: input)
   }
 
+  /// The table's cases as drafts, made when asked (the smoke tier): the full table's lines are
+  /// written while the model answers.
+  package var drafts: [CaseDraft] {
+    zip(cases, outputs).map { entry, output in
+      CaseDraft(entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: output, decisions: entry.decisions)
+    }
+  }
+
   package func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { AnySequence(drafts) }
 
   /// A named or generated case's decisions; none for another input (a fuzzed one): conform
   /// cannot tell which of a team's decisions it exercises, so its failures are grouped by shape.
   package func decisions(for input: JSONValue) throws -> [Int] {
-    drafts.first(where: { $0.input == input })?.decisions ?? []
+    cases.first(where: { $0.input == input })?.decisions ?? []
   }
 
-  package func caseCount(options: GeneratorOptions) -> Int { drafts.count }
+  package func caseCount(options: GeneratorOptions) -> Int { cases.count }
 
   /// The generic simplifications the domain can make (the schema is checked by `expected(for:)`).
   package func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
@@ -160,7 +173,7 @@ extension TeamSuite: WritesFixtureLines {
   func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     var index = 0
     let decisionIDs = (1...max(folder.decisions.count, 1)).map { Decision.id(suite: name, number: $0) }
-    return FixtureLineSource { [table, lines, drafts] output in
+    return FixtureLineSource { [table, lines, cases] output in
       while index < lines.count, let keep, !keep(index) { index += 1 }
       guard index < lines.count else { return nil }
       defer { index += 1 }
@@ -168,11 +181,15 @@ extension TeamSuite: WritesFixtureLines {
       let shift = output.count - parts.line.lowerBound
       output.append(contentsOf: table[parts.line.lowerBound...parts.line.upperBound])
       func moved(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + shift)..<(range.upperBound + shift) }
-      let draft = drafts[index]
+      let entry = cases[index]
       return (
         FixtureLine.Parts(line: moved(parts.line), expected: moved(parts.expected), id: moved(parts.id), input: moved(parts.input)),
-        draft.tags, (draft.decisions ?? []).map { decisionIDs[$0 - 1] }
+        entry.tags, entry.decisions.map { decisionIDs[$0 - 1] }
       )
     }
   }
+}
+
+extension TeamSuite: HasWrittenTable {
+  var writtenTable: (bytes: [UInt8], summary: TableSummary) { (table, summary) }
 }

@@ -1,3 +1,4 @@
+import ConformArchive
 import ConformJSON
 import ConformProtocol
 import Synchronization
@@ -70,14 +71,26 @@ final class TeamTable: @unchecked Sendable {
   private(set) var bytes: [UInt8] = []
   /// Where each line's parts are in `bytes`.
   private(set) var lines: [FixtureLine.Parts] = []
-  private(set) var drafts: [CaseDraft] = []
+  /// The cases written, in order, and their expected outputs.
+  private(set) var cases: [Case] = []
+  private(set) var outputs: [JSONValue] = []
+  /// The lines counted and hashed as they are written (`summary`).
+  private var counted = TableSummary()
+  private var hasher = SHA256()
+  private var hashed = 0
 
   init(suite: String, decisionCount: Int) {
     self.suite = suite
     decisionIDs = (0..<decisionCount).map { Decision.id(suite: suite, number: $0 + 1) }
   }
 
-  /// Writes the next case's line and draft: `output` is its expected output.
+  /// How many cases are written.
+  var count: Int { outputs.count }
+
+  /// Makes room for about `size` bytes of lines (a table's lines are about twice its cases').
+  func reserve(_ size: Int) { bytes.reserveCapacity(size) }
+
+  /// Writes the next case's line: `output` is its expected output.
   func add(_ entry: Case, output: JSONValue) {
     let parts = entry.prefix.withUnsafeBufferPointer { prefix in
       FixtureLine.write(
@@ -88,8 +101,25 @@ final class TeamTable: @unchecked Sendable {
         tail: { FixtureLine.writeTail(note: entry.note, suite: suite, tags: entry.tags, into: &$0) })
     }
     lines.append(parts)
-    drafts.append(
-      CaseDraft(entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: output, decisions: entry.decisions))
+    cases.append(entry)
+    outputs.append(output)
+    counted.count(tags: entry.tags, decisions: entry.decisions.map { decisionIDs[$0 - 1] })
+    if bytes.count - hashed >= 1 << 18 { hashWritten() }
+  }
+
+  /// The table summed up as the generator would as it wrote it, once every line is written.
+  var summary: TableSummary {
+    hashWritten()
+    var summary = counted
+    summary.size = Int64(bytes.count)
+    var copy = hasher
+    summary.sha256 = copy.finalizeHex()
+    return summary
+  }
+
+  private func hashWritten() {
+    bytes.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[hashed...])) }
+    hashed = bytes.count
   }
 }
 
@@ -101,8 +131,10 @@ final class TableRun: @unchecked Sendable {
   private let table: TeamTable
   /// The cases sent, in order: written by the writing thread, looked up by the reading one.
   private let sent = Mutex<[TeamTable.Case]>([])
-  /// Written by the writing thread only, read once it has finished.
-  private(set) var namedCases: [TeamSuiteFolder.NamedCase] = []
+  /// How many named cases were read, and how many of them state their output: written by the
+  /// writing thread only, read once it has finished.
+  private(set) var namedCount = 0
+  private(set) var statedCount = 0
   /// What reading the cases found wrong (they are the team's to fix before any answer counts).
   private(set) var readProblem: ConformError?
   /// Answers that came before an earlier case's, by case index (reading thread only).
@@ -121,7 +153,7 @@ final class TableRun: @unchecked Sendable {
   var sentCount: Int { sent.withLock { $0.count } }
 
   /// The name of the first case the table lacks.
-  func firstUnanswered() -> String { sent.withLock { $0[table.drafts.count].name } }
+  func firstUnanswered() -> String { sent.withLock { $0[table.count].name } }
 
   /// The writing thread: each named case as it is read, then the domain's cases whose inputs no
   /// earlier case has; a problem with the cases stops the sending (the model's input ends) and
@@ -149,10 +181,11 @@ final class TableRun: @unchecked Sendable {
     for (index, entry) in domainCases.enumerated() { domainInputs[entry.inputBytes] = domainInputs[entry.inputBytes] ?? index }
     let inputSizes = Set(domainInputs.keys.map(\.bytes.count))
     var repeated = Set(domainCases.indices.filter { domainInputs[domainCases[$0].inputBytes] != $0 })
-    var named: [TeamSuiteFolder.NamedCase] = []
+    if let size = FileIO.size(FileIO.join(folder.folder, folder.casesFile)) { table.reserve(Int(min(size, 1 << 30)) * 2 + (1 << 16)) }
     do throws(ConformError) {
       try folder.readCases { read in
-        named.append(read)
+        namedCount += 1
+        if read.expected != nil { statedCount += 1 }
         let entry = TeamTable.Case(read, suite: suite)
         if inputSizes.contains(entry.parts.input.count), let index = domainInputs[entry.inputBytes] { repeated.insert(index) }
         sendCase(entry)
@@ -169,11 +202,9 @@ final class TableRun: @unchecked Sendable {
       }
     } catch {
       readProblem = error
-      namedCases = named
       return
     }
     if open, !batch.isEmpty { _ = send(&batch) }
-    namedCases = named
   }
 
   /// The reading thread: an answer, checked against its case, written into the table with any
@@ -184,19 +215,19 @@ final class TableRun: @unchecked Sendable {
     guard let entry, entry.isNamed(answer.id) else {
       throw .implementation("\(model): answer line \(line) names seq \(answer.seq) and id \(answer.id), which no request had")
     }
-    guard index >= table.drafts.count, early.isEmpty || early[index] == nil else {
+    guard index >= table.count, early.isEmpty || early[index] == nil else {
       throw .implementation(
         "\(model): answer line \(line) answers case \(entry.name) (seq \(answer.seq)) again: a model answers each case once")
     }
     let output = try ModelLines.output(of: answer, for: "case \(entry.name)", model: model)
     try check(output, of: entry)
-    guard index == table.drafts.count else {
+    guard index == table.count else {
       early[index] = output
       return
     }
     table.add(entry, output: output)
-    while !early.isEmpty, let next = early.removeValue(forKey: table.drafts.count) {
-      table.add(sent.withLock { $0[table.drafts.count] }, output: next)
+    while !early.isEmpty, let next = early.removeValue(forKey: table.count) {
+      table.add(sent.withLock { $0[table.count] }, output: next)
     }
   }
 
