@@ -2,16 +2,20 @@
 import Foundation
 import PackageDescription
 
-/// Every suite's written spec (`Sources/ConformKit/Suites/<Suite>/<name>.md`) and promoted cases
-/// (`<name>.promoted.jsonl`), embedded in the kit as `PackageResources.<name>_md` and
-/// `<name>_promoted_jsonl`: a new suite's folder brings them with it, no line here (a file added
-/// later needs the manifest read again: SwiftPM caches it by its text).
+/// Every suite's written spec (`Sources/ConformKit/Suites/<Suite>/<name>.md`), its description
+/// (`<name>.suite.json`: decisions and schemas, a team's `suite.json` format) and promoted cases
+/// (`<name>.promoted.jsonl`), embedded in the kit as `PackageResources.<name>_md`,
+/// `<name>_suite_json` and `<name>_promoted_jsonl`: a new suite's folder brings them with it, no
+/// line here (a file added later needs the manifest read again: SwiftPM caches it by its text).
+/// The description is not named `suite.json` as a team's is: SwiftPM refuses two resources of one
+/// name in a target.
 let suiteSpecs: [Resource] = {
   let suites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sources/ConformKit/Suites")
   let folders = (try? FileManager.default.contentsOfDirectory(atPath: suites.path)) ?? []
   return folders.sorted().flatMap { folder -> [Resource] in
     let files = (try? FileManager.default.contentsOfDirectory(atPath: suites.appendingPathComponent(folder).path)) ?? []
-    return files.filter { $0.hasSuffix(".md") || $0.hasSuffix(".promoted.jsonl") }.sorted().map { .embedInCode("Suites/\(folder)/\($0)") }
+    let embedded = files.filter { $0.hasSuffix(".md") || $0.hasSuffix(".suite.json") || $0.hasSuffix(".promoted.jsonl") }
+    return embedded.sorted().map { .embedInCode("Suites/\(folder)/\($0)") }
   }
 }()
 

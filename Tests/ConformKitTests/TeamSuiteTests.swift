@@ -106,6 +106,29 @@ import Testing
     #expect(refused.status == 2 && refused.stderr.contains("--with-built-in adds the built-in suites to team suites"))
   }
 
+  /// A spec whose prose opens a `## Decisions` section (as the built-in specs do) gets the
+  /// entries of suite.json at its end, before the next section, and the schemas before it.
+  @Test func aSpecWithADecisionsIntroGetsTheEntriesInItsSection() async throws {
+    let (root, suite) = try await scaffold()
+    try edit(suite.appendingPathComponent("price-discount.md")) {
+      $0 + "\n## Decisions\n\nEach decision has an id that never changes.\n\n## Notes\n\nThe backend rounds the same way.\n"
+    }
+    let check = try await conform(["suite", "check", suite.path])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("suite price-discount 1.0.0: 2 named cases and "), "\(check.stdout)")
+
+    let fixtures = root.appendingPathComponent("fixtures")
+    let generated = try await conform(["generate", "--suite", suite.path, "--out", fixtures.path])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let spec = try String(contentsOf: fixtures.appendingPathComponent("price-discount.md"), encoding: .utf8)
+    let order = ["## Schemas", "## Decisions\n\nEach decision has an id that never changes.\n\n### D1. ", "### D2. ", "## Notes"]
+    let positions = order.map { spec.range(of: $0)?.lowerBound }
+    #expect(!positions.contains(nil), "\(spec)")
+    #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(spec)")
+    #expect(spec.components(separatedBy: "## Decisions").count == 2, "\(spec)")
+    #expect(spec.hasSuffix("## Notes\n\nThe backend rounds the same way.\n"), "\(spec)")
+  }
+
   @Test func theDomainAddsBoundaryAndPairwiseCasesAnsweredByTheModelTheSameOnEveryRun() async throws {
     let (root, suite) = try await scaffold()
     let first = root.appendingPathComponent("first")

@@ -11,7 +11,7 @@ import Testing
   /// The published cases inside the domain, those the model's rules decide (not D17).
   static let inDomain = published.filter { (try? DrawFreshnessInput.domainError($0.input)).flatMap { $0 } == nil }
 
-  static let specDecisions = DecisionListChecks.headingNumbers(PackageResources.draw_freshness_md)
+  static let specDecisions = DecisionListChecks.headingNumbers(suite.spec)
 
   static func draft(_ name: String) throws -> CaseDraft {
     try #require(published.first { $0.name == name }, "no published case \(name)")

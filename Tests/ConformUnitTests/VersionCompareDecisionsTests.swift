@@ -14,7 +14,7 @@ import Testing
   static let specEntries: [(number: Int, text: String)] = {
     var entries: [(number: Int, text: String)] = []
     var inEntry = false
-    let spec = String(decoding: PackageResources.version_compare_md, as: UTF8.self)
+    let spec = String(decoding: suite.spec, as: UTF8.self)
     for line in spec.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("### D") {
         // `### D<n>. <title>`; anything else after `### D` is -1, which the tests refuse.

@@ -9,7 +9,7 @@ import Testing
   static let suite = WidgetLocationSuite()
   static let published = Array(suite.drafts(options: .published))
 
-  static let specDecisions = DecisionListChecks.headingNumbers(PackageResources.widget_location_md)
+  static let specDecisions = DecisionListChecks.headingNumbers(suite.spec)
 
   static func draft(_ name: String) throws -> CaseDraft {
     try #require(published.first { $0.name == name }, "no published case \(name)")

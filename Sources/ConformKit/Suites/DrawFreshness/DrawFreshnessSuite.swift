@@ -2,10 +2,13 @@ import ConformJSON
 
 /// The `draw-freshness` truth table: which lottery draw the app keeps and shows, from the lotto
 /// widget story (1.0.1's empty Saturday-night round, 1.0.4's header and list out of step).
-public struct DrawFreshnessSuite: Suite {
+public struct DrawFreshnessSuite: BuiltInSuite {
   public let name = "draw-freshness"
   public let specVersion = "1.1.0"
-  public var spec: [UInt8] { PackageResources.draw_freshness_md }
+  public var spec: [UInt8] { Self.written.published }
+  package static let written = BuiltInSpec(
+    json: PackageResources.draw_freshness_suite_json, prose: PackageResources.draw_freshness_md,
+    file: "draw-freshness.suite.json")
 
   public init() {}
 

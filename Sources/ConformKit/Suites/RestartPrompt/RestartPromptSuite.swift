@@ -2,10 +2,13 @@ import ConformJSON
 
 /// The `restart-prompt` truth table: when the Android app shows "restart to update" for a flexible
 /// in-app update, and how often (the Android half of the app-store version story).
-public struct RestartPromptSuite: Suite {
+public struct RestartPromptSuite: BuiltInSuite {
   public let name = "restart-prompt"
   public let specVersion = "1.1.0"
-  public var spec: [UInt8] { PackageResources.restart_prompt_md }
+  public var spec: [UInt8] { Self.written.published }
+  package static let written = BuiltInSpec(
+    json: PackageResources.restart_prompt_suite_json, prose: PackageResources.restart_prompt_md,
+    file: "restart-prompt.suite.json")
 
   public init() {}
 

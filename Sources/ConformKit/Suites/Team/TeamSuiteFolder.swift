@@ -11,13 +11,7 @@ import Foundation
 /// file, and the line or field, and says what to write instead.
 package struct TeamSuiteFolder: Sendable {
   /// One decision of the suite, the shape of a built-in spec's `### D3.` entry.
-  package struct Decision: Sendable, Equatable {
-    package var number: Int
-    package var title: String
-    package var rule: String
-    package var why: String
-    package var drift: String
-  }
+  package typealias Decision = SuiteDescription.Decision
 
   /// One line of `cases.jsonl`.
   package struct NamedCase: Sendable {
@@ -36,17 +30,19 @@ package struct TeamSuiteFolder: Sendable {
 
   /// The folder, as given.
   package var folder: String
-  package var name: String
-  package var version: String
-  package var title: String
+  /// The fields of `suite.json` a built-in suite's has too, read by the reader both use.
+  package var suiteDescription: SuiteDescription
+  package var name: String { suiteDescription.name }
+  package var version: String { suiteDescription.version }
+  package var title: String { suiteDescription.title }
   /// The spec's Markdown as the team wrote it (no decision entries: those are in `suite.json`).
   package var specText: [UInt8]
-  package var specFile: String
-  package var decisions: [Decision]
-  package var inputSchema: JSONSchema
-  package var outputSchema: JSONSchema
+  package var specFile: String { suiteDescription.specFile }
+  package var decisions: [Decision] { suiteDescription.decisions }
+  package var inputSchema: JSONSchema { suiteDescription.inputSchema }
+  package var outputSchema: JSONSchema { suiteDescription.outputSchema }
   /// The two schemas as `suite.json` writes them: the published spec carries them.
-  package var schemas: (input: JSONValue, output: JSONValue)
+  package var schemas: (input: JSONValue, output: JSONValue) { suiteDescription.schemas }
   package var cases: [NamedCase]
   package var casesFile: String
   /// The model's command, its `./` arguments resolved against the folder; nil when every case
@@ -55,10 +51,8 @@ package struct TeamSuiteFolder: Sendable {
   /// How to make inputs beyond the named cases; nil: the table is the named cases alone.
   package var domain: TeamDomain?
 
-  /// The names `suite.json` may hold.
-  static let fields: Set<String> = [
-    "name", "version", "title", "spec", "cases", "model", "decisions", "inputSchema", "outputSchema", "domain",
-  ]
+  /// The names `suite.json` may hold: the shared ones and the team's own.
+  static let fields: Set<String> = SuiteDescription.fields.union(["cases", "model", "domain"])
 
   /// The names a line of `cases.jsonl` may hold.
   static let caseFields: Set<String> = ["name", "input", "note", "decisions", "tags", "expected"]
@@ -82,17 +76,10 @@ package struct TeamSuiteFolder: Sendable {
     do throws(JSONShapeError) {
       let fields = try JSONFields(json)
       try fields.rejectUnknown(Self.fields)
-      name = try fields.string("name")
-      version = try fields.string("version")
-      title = try fields.string("title")
-      specFile = try fields.string("spec")
+      suiteDescription = try SuiteDescription(fields: fields)
       casesFile = fields.object["cases"] == nil ? "cases.jsonl" : try fields.string("cases")
-      decisions = try Self.decisions(fields.array("decisions"))
       model = try fields.object["model"].map { value throws(JSONShapeError) in try Self.command(value, folder: folder) }
-      inputSchema = try Self.schema(fields, "inputSchema")
-      outputSchema = try Self.schema(fields, "outputSchema")
-      schemas = (try fields.value("inputSchema"), try fields.value("outputSchema"))
-      let decisionCount = decisions.count
+      let decisionCount = suiteDescription.decisions.count
       domain = try fields.object["domain"].map { value throws(JSONShapeError) in
         try TeamDomain(value, decisionCount: decisionCount)
       }
@@ -102,12 +89,11 @@ package struct TeamSuiteFolder: Sendable {
     } catch {
       throw .file(path: path, message: "\(error)")
     }
-    try Self.checkName(name, path: path)
-    guard SemanticVersion(version) != nil else {
-      throw .file(path: path, message: "field \"version\": \"\(version)\" is not a version: write MAJOR.MINOR.PATCH, e.g. \"1.0.0\"")
-    }
-    specText = try FileIO.read(FileIO.join(folder, specFile))
-    try Self.checkSpec(specText, path: FileIO.join(folder, specFile))
+    try Self.checkName(suiteDescription.name, path: path)
+    try suiteDescription.checkVersion(path: path)
+    let specPath = FileIO.join(folder, suiteDescription.specFile)
+    specText = try FileIO.read(specPath)
+    try Self.checkSpec(specText, path: specPath)
     cases = []
     if readingCases {
       var read: [NamedCase] = []
@@ -145,32 +131,8 @@ package struct TeamSuiteFolder: Sendable {
     }
   }
 
-  private static func decisions(_ items: [JSONValue]) throws(JSONShapeError) -> [Decision] {
-    guard !items.isEmpty else { throw JSONShapeError(path: "decisions", message: "empty: a suite has at least one decision") }
-    var decisions: [Decision] = []
-    for (index, item) in items.enumerated() {
-      let entry = try JSONFields(item, path: "decisions[\(index)]")
-      try entry.rejectUnknown(["id", "title", "rule", "why", "drift"])
-      let id = try entry.string("id")
-      guard let number = Self.decisionNumber(id) else {
-        throw JSONShapeError(path: entry.pathOf("id"), message: "\"\(id)\" is not a decision id: write D1, D2, …")
-      }
-      guard number == index + 1 else {
-        throw JSONShapeError(path: entry.pathOf("id"), message: "\(id) is entry \(index + 1): number the decisions D1, D2, … in order")
-      }
-      decisions.append(
-        Decision(
-          number: number, title: try entry.string("title"), rule: try entry.string("rule"), why: try entry.string("why"),
-          drift: try entry.string("drift")))
-    }
-    return decisions
-  }
-
   /// 3 for `D3`.
-  static func decisionNumber(_ id: String) -> Int? {
-    guard id.hasPrefix("D"), let number = Int(id.dropFirst()), number > 0, "D\(number)" == id else { return nil }
-    return number
-  }
+  static func decisionNumber(_ id: String) -> Int? { SuiteDescription.decisionNumber(id) }
 
   private static func command(_ value: JSONValue, folder: String) throws(JSONShapeError) -> [String] {
     guard case .array(let items) = value, !items.isEmpty else {
@@ -184,18 +146,6 @@ package struct TeamSuiteFolder: Sendable {
       command.append(text.hasPrefix("./") ? FileIO.join(folder, String(text.dropFirst(2))) : text)
     }
     return command
-  }
-
-  private static func schema(_ fields: JSONFields, _ key: String) throws(JSONShapeError) -> JSONSchema {
-    do {
-      return try JSONSchema(try fields.value(key))
-    } catch let problem as JSONSchema.Problem {
-      throw JSONShapeError(path: key, message: "\(problem)")
-    } catch let error as JSONShapeError {
-      throw error
-    } catch {
-      throw JSONShapeError(path: key, message: "\(error)")
-    }
   }
 
   /// Reads `cases.jsonl`, handing each named case to `each` as it is read, checked against the
@@ -292,18 +242,8 @@ package struct TeamSuiteFolder: Sendable {
   }
 
   /// The spec as a fixtures folder publishes it: the team's text, the JSON Schemas of the input
-  /// and the output, then a `## Decisions` section with an entry per decision of `suite.json`, as
-  /// the built-in specs write theirs. A bundle carries all three.
-  package var publishedSpec: [UInt8] {
-    var text = String(decoding: specText, as: UTF8.self)
-    while text.hasSuffix("\n") { text.removeLast() }
-    text += "\n\n## Schemas\n\nThe input (JSON Schema 2020-12):\n\n```json\n\(JSONWriter.string(schemas.input))\n```\n"
-    text += "\nThe output:\n\n```json\n\(JSONWriter.string(schemas.output))\n```\n"
-    text += "\n## Decisions\n"
-    for decision in decisions {
-      text += "\n### D\(decision.number). \(decision.title)\n\n**Rule.** \(decision.rule)\n\n**Why.** \(decision.why)\n\n"
-      text += "**Drift.** \(decision.drift)\n"
-    }
-    return Array(text.utf8)
-  }
+  /// and the output, and an entry per decision of `suite.json` in a `## Decisions` section, as
+  /// the built-in specs are published (`SuiteDescription.publishedSpec(prose:)`). A bundle
+  /// carries all three.
+  package var publishedSpec: [UInt8] { suiteDescription.publishedSpec(prose: specText) }
 }

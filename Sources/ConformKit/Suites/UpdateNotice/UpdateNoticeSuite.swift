@@ -1,10 +1,13 @@
 import ConformJSON
 
 /// The `update-notice` truth table: "should the update dialog show now?" from the app-store story.
-public struct UpdateNoticeSuite: Suite {
+public struct UpdateNoticeSuite: BuiltInSuite {
   public let name = "update-notice"
   public let specVersion = "1.1.0"
-  public var spec: [UInt8] { PackageResources.update_notice_md }
+  public var spec: [UInt8] { Self.written.published }
+  package static let written = BuiltInSpec(
+    json: PackageResources.update_notice_suite_json, prose: PackageResources.update_notice_md,
+    file: "update-notice.suite.json")
 
   public init() {}
 

@@ -1,10 +1,13 @@
 import ConformJSON
 
 /// The `version-compare` truth table: `isNewerVersion(remote, local)` from the app-store story.
-public struct VersionCompareSuite: Suite {
+public struct VersionCompareSuite: BuiltInSuite {
   public let name = "version-compare"
   public let specVersion = "1.1.0"
-  public var spec: [UInt8] { PackageResources.version_compare_md }
+  public var spec: [UInt8] { Self.written.published }
+  package static let written = BuiltInSpec(
+    json: PackageResources.version_compare_suite_json, prose: PackageResources.version_compare_md,
+    file: "version-compare.suite.json")
   public var promoted: [UInt8] { PackageResources.version_compare_promoted_jsonl }
 
   public init() {}

@@ -2,10 +2,13 @@ import ConformJSON
 
 /// The `widget-location` truth table: the widget's location permission from the lotto widget
 /// story (1.0.3 to 1.0.4).
-public struct WidgetLocationSuite: Suite {
+public struct WidgetLocationSuite: BuiltInSuite {
   public let name = "widget-location"
   public let specVersion = "1.1.0"
-  public var spec: [UInt8] { PackageResources.widget_location_md }
+  public var spec: [UInt8] { Self.written.published }
+  package static let written = BuiltInSpec(
+    json: PackageResources.widget_location_suite_json, prose: PackageResources.widget_location_md,
+    file: "widget-location.suite.json")
 
   public init() {}
 
