@@ -330,7 +330,7 @@ extension TeamDomain.Node {
       var scalars = String.UnicodeScalarView()
       let target = lengths.lowerBound + generator.index(min(lengths.count, 24))
       while scalars.count < target {
-        let piece = generator.pick(generator.pick(classes).samples)
+        let piece = generator.pick(classes).randomPiece(using: &generator)
         scalars.append(contentsOf: piece.unicodeScalars.prefix(target - scalars.count))
         if piece.isEmpty && scalars.count < target { scalars.append("a") }
       }
@@ -348,4 +348,54 @@ extension TeamDomain.Node {
       return .object(object)
     }
   }
+}
+
+extension TeamDomain.StringClass {
+  /// A piece of a random string: one of the class's samples half the time, else one drawn from
+  /// the whole of its characters (any printable ASCII, a run of digits, any of Unicode's white
+  /// space, a digit of another script, a letter with up to three combining marks, ...).
+  func randomPiece(using generator: inout SeededGenerator) -> String {
+    if generator.chance(1, in: 2) { return generator.pick(samples) }
+    func scalar(_ value: UInt32) -> Unicode.Scalar { Unicode.Scalar(value) ?? "?" }
+    func between(_ low: UInt32, _ high: UInt32) -> Unicode.Scalar {
+      scalar(low + UInt32(generator.index(Int(high - low) + 1)))
+    }
+    var piece = String.UnicodeScalarView()
+    switch self {
+    case .ascii: piece.append(between(0x21, 0x7E))
+    case .digits: for _ in 0...generator.index(20) { piece.append(between(0x30, 0x39)) }
+    case .empty: break
+    case .whitespace:
+      piece.append(scalar(generator.pick(Self.spaces)))
+    case .dots: piece.append(scalar(generator.pick([0x2E, 0xFF0E, 0x3002, 0x2024, 0xFE52, 0x0701])))
+    case .signs: piece.append(scalar(generator.pick([0x2B, 0x2D, 0x2212, 0xFF0B, 0xFF0D, 0x207A, 0x207B])))
+    case .nonASCIIDigits:
+      // The zero of a script's decimal digits (Unicode's Nd), then any of its ten.
+      let zero = generator.pick(Self.digitZeros)
+      for _ in 0...generator.index(4) { piece.append(scalar(zero + UInt32(generator.index(10)))) }
+    case .combining:
+      piece.append(between(0x61, 0x7A))
+      for _ in 0...generator.index(3) { piece.append(between(0x300, 0x36F)) }
+    case .emoji:
+      switch generator.index(4) {
+      case 0: piece.append(between(0x1F600, 0x1F64F))
+      case 1: piece.append(contentsOf: [between(0x1F466, 0x1F469), between(0x1F3FB, 0x1F3FF)])  // a skin tone
+      case 2: piece.append(contentsOf: [between(0x1F1E6, 0x1F1FF), between(0x1F1E6, 0x1F1FF)])  // a flag's pair
+      default: piece.append(contentsOf: [between(0x1F466, 0x1F469), scalar(0x200D), between(0x1F466, 0x1F469)])  // joined
+      }
+    case .caseMapping:
+      piece.append(scalar(generator.pick([0x130, 0x131, 0xDF, 0x3A3, 0x3C2, 0x1C5, 0xFB01, 0x149, 0x390, 0x1E9E])))
+    }
+    return String(piece)
+  }
+
+  /// Unicode's white space and the invisible characters taken for it.
+  private static let spaces: [UInt32] = [
+    0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+    0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x200B, 0xFEFF, 0x180E,
+  ]
+
+  /// The zero of some scripts' decimal digits: Arabic-Indic, extended Arabic-Indic, Devanagari,
+  /// Bengali, Thai, Tibetan, Myanmar, fullwidth, mathematical bold.
+  private static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xE50, 0xF20, 0x1040, 0xFF10, 0x1D7CE]
 }
