@@ -148,7 +148,7 @@ public enum SuiteCommand: Command {
       let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: options.folder, readingCases: false), timeout: options.timeout)
       let folder = suite.folder
       let stated = suite.statedCount
-      let generated = suite.drafts.count - suite.namedCount
+      let generated = suite.generatedCount
       print(
         "suite \(suite.name) \(suite.specVersion): \(Plural.count(suite.namedCount, "named case"))"
           + (folder.domain == nil ? "" : " and \(generated) from the domain") + ", "

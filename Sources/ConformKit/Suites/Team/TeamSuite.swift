@@ -10,13 +10,13 @@ package struct TeamSuite: Suite {
   /// How many named cases the table has, and how many of them state their output.
   package let namedCount: Int
   package let statedCount: Int
+  /// How many cases the domain added.
+  package var generatedCount: Int { cases.count - namedCount }
   /// The table's cases, named ones first, and their expected outputs; none for a search.
   private let cases: [TeamTable.Case]
   private let outputs: [JSONValue]
-  /// The table's lines, as `drafts` make them, written while the model answered; and where each
-  /// line's parts are in them.
+  /// The full table, as `drafts` make it, written and summed up while the model answered.
   private let table: [UInt8]
-  private let lines: [FixtureLine.Parts]
   private let summary: TableSummary
   /// The model, running, for a search (`searching(folder:timeout:)`): it answers the fuzzer's
   /// inputs and the shrinker's candidates.
@@ -53,7 +53,6 @@ package struct TeamSuite: Suite {
     outputs = table.outputs
     self.table = table.bytes
     summary = table.summary
-    self.lines = table.lines
     self.session = session
     self.modelFailed = modelFailed
   }
@@ -168,28 +167,7 @@ package struct TeamSuite: Suite {
   }
 }
 
-extension TeamSuite: WritesFixtureLines {
-  /// The lines written while the model answered, copied.
-  func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
-    var index = 0
-    let decisionIDs = (1...max(folder.decisions.count, 1)).map { Decision.id(suite: name, number: $0) }
-    return FixtureLineSource { [table, lines, cases] output in
-      while index < lines.count, let keep, !keep(index) { index += 1 }
-      guard index < lines.count else { return nil }
-      defer { index += 1 }
-      let parts = lines[index]
-      let shift = output.count - parts.line.lowerBound
-      output.append(contentsOf: table[parts.line.lowerBound...parts.line.upperBound])
-      func moved(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + shift)..<(range.upperBound + shift) }
-      let entry = cases[index]
-      return (
-        FixtureLine.Parts(line: moved(parts.line), expected: moved(parts.expected), id: moved(parts.id), input: moved(parts.input)),
-        entry.tags, entry.decisions.map { decisionIDs[$0 - 1] }
-      )
-    }
-  }
-}
-
 extension TeamSuite: HasWrittenTable {
+  /// The table the model's answers made.
   var writtenTable: (bytes: [UInt8], summary: TableSummary) { (table, summary) }
 }

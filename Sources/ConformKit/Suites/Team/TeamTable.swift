@@ -3,8 +3,9 @@ import ConformJSON
 import ConformProtocol
 import Synchronization
 
-/// A team suite's table as it is made: each case's fixture line, written as soon as its expected
-/// output is known, and its draft (for the smoke tier and the suite's lookups).
+/// A team suite's table as it is made: each case's fixture line, written, counted and hashed as
+/// soon as its expected output is known, and the case and its output (the suite's drafts, for
+/// the smoke tier and its lookups).
 ///
 /// Used by one thread at a time: the model run's reading thread while the model answers, then
 /// the thread that made it.
@@ -69,8 +70,6 @@ final class TeamTable: @unchecked Sendable {
   /// `<suite>/D1`, … for each decision number from 1.
   private let decisionIDs: [String]
   private(set) var bytes: [UInt8] = []
-  /// Where each line's parts are in `bytes`.
-  private(set) var lines: [FixtureLine.Parts] = []
   /// The cases written, in order, and their expected outputs.
   private(set) var cases: [Case] = []
   private(set) var outputs: [JSONValue] = []
@@ -92,7 +91,7 @@ final class TeamTable: @unchecked Sendable {
 
   /// Writes the next case's line: `output` is its expected output.
   func add(_ entry: Case, output: JSONValue) {
-    let parts = entry.prefix.withUnsafeBufferPointer { prefix in
+    entry.prefix.withUnsafeBufferPointer { prefix in
       FixtureLine.write(
         into: &bytes, decisions: entry.decisions.map { decisionIDs[$0 - 1] },
         expected: { JSONWriter.write(output, into: &$0) },
@@ -100,7 +99,6 @@ final class TeamTable: @unchecked Sendable {
         input: { $0.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[entry.parts.input])) },
         tail: { FixtureLine.writeTail(note: entry.note, suite: suite, tags: entry.tags, into: &$0) })
     }
-    lines.append(parts)
     cases.append(entry)
     outputs.append(output)
     counted.count(tags: entry.tags, decisions: entry.decisions.map { decisionIDs[$0 - 1] })
