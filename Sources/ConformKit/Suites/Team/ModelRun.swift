@@ -179,7 +179,11 @@ private final class AnswerReading: @unchecked Sendable {
         return
       case .none:
         switch buffer.fill(from: descriptor) {
-        case .data, .wouldBlock: continue
+        case .data(let count):
+          // A model that flushes every answer would wake this thread for each one: after a short
+          // read, a pause lets its answers gather (its pipe holds 64 KiB, far more than a pause's).
+          if count < 1 << 12 { usleep(200) }
+        case .wouldBlock: continue
         case .endOfFile, .failed: return
         }
       }
