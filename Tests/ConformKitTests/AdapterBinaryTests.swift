@@ -71,9 +71,14 @@ import Testing
     #expect(received.count == 2)
     #expect(received.last?.contains(#""seq":1"#) == true)
     try input.fileHandleForWriting.close()
-    let deadline = Date().addingTimeInterval(20)
+    // A hang guard, not a time limit: a loaded machine (the slow tier builds packages meanwhile)
+    // can take seconds to run the exit.
+    let deadline = Date().addingTimeInterval(120)
     while process.isRunning, Date() < deadline { usleep(2000) }
-    #expect(!process.isRunning)
+    guard !process.isRunning else {
+      Issue.record("swift-reference still runs 120 s after its input closed")
+      return
+    }
     #expect(process.terminationStatus == 0)
   }
 
