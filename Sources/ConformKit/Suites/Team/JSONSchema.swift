@@ -77,7 +77,7 @@ package struct JSONSchema: Sendable {
   /// Checks run in the order of `keywords`, an object's members in key order, an array's items in
   /// order. A value of the wrong `type` gets that one problem, none from its node's other keywords.
   package func problems(of instance: JSONValue, limit: Int = 10) -> [Problem] {
-    var report = Report(limit: limit)
+    var report = Report(limit: limit, describes: true)
     var pointer = Pointer()
     Self.check(root, instance, at: &pointer, into: &report)
     return report.problems
@@ -145,12 +145,19 @@ extension JSONSchema {
   /// The problems found so far, and how many are wanted.
   private struct Report {
     var problems: [Problem] = []
+    /// How many problems were found: all of them are in `problems` when `describes`.
+    var found = 0
     let limit: Int
+    /// Whether problems are described; a branch of `anyOf`, `oneOf` or `not` is first only
+    /// tried, and described only when the whole fails (most values pass).
+    let describes: Bool
 
-    var isFull: Bool { problems.count >= limit }
+    var isFull: Bool { found >= limit }
 
-    mutating func add(_ pointer: Pointer, _ message: String) {
-      if !isFull { problems.append(.init(pointer: pointer.text, message: message)) }
+    mutating func add(_ pointer: Pointer, _ message: @autoclosure () -> String) {
+      guard !isFull else { return }
+      found += 1
+      if describes { problems.append(.init(pointer: pointer.text, message: message())) }
     }
   }
 
@@ -302,13 +309,7 @@ extension JSONSchema {
       case .never: report.add(pointer, "not allowed: the schema here is false")
       case .type(let kinds):
         guard !kinds.contains(where: { $0.matches(value) }) else { continue }
-        let expected = kinds.map(\.phrase)
-        var message = "expected \(expected.dropLast().joined(separator: ", "))\(expected.count > 1 ? " or " : "")"
-        message += "\(expected.last!), found \(describe(value))"
-        if kinds.contains(.integer), case .number = value {
-          message += ": an integer is written without a fraction or exponent and fits in 64 bits"
-        }
-        report.add(pointer, message)
+        report.add(pointer, wrongType(value, kinds))
         return
       case .oneOfValues(let values) where !values.contains(value):
         let listed = values.prefix(10).map(JSONWriter.string).joined(separator: ", ") + (values.count > 10 ? ", …" : "")
@@ -372,18 +373,18 @@ extension JSONSchema {
       case .allOf(let schemas):
         for schema in schemas { check(schema, value, at: &pointer, into: &report) }
       case .anyOf(let schemas):
-        let firsts = schemas.map { firstProblem($0, value, at: &pointer) }
-        if !firsts.contains(where: { $0 == nil }) { report.add(pointer, none("anyOf", firsts)) }
+        if !schemas.contains(where: { isValid($0, value, at: &pointer) }) {
+          report.add(pointer, none("anyOf", schemas.map { firstProblem($0, value, at: &pointer) }))
+        }
       case .oneOf(let schemas):
-        let firsts = schemas.map { firstProblem($0, value, at: &pointer) }
-        let matching = firsts.indices.filter { firsts[$0] == nil }
-        if matching.isEmpty { report.add(pointer, none("oneOf", firsts)) }
+        let matching = schemas.indices.filter { isValid(schemas[$0], value, at: &pointer) }
+        if matching.isEmpty { report.add(pointer, none("oneOf", schemas.map { firstProblem($0, value, at: &pointer) })) }
         if matching.count > 1 {
           let list = matching.dropLast().map(String.init).joined(separator: ", ") + " and \(matching.last!)"
           report.add(pointer, "matches the oneOf schemas \(list), but must match exactly one")
         }
       case .not(let schema):
-        if firstProblem(schema, value, at: &pointer) == nil {
+        if isValid(schema, value, at: &pointer) {
           report.add(pointer, "matches the schema under \"not\", which it must not")
         }
       default: continue
@@ -393,9 +394,27 @@ extension JSONSchema {
 
   /// The first problem of `value` against `node`, nil when it is valid.
   private static func firstProblem(_ node: Node, _ value: JSONValue, at pointer: inout Pointer) -> Problem? {
-    var report = Report(limit: 1)
+    var report = Report(limit: 1, describes: true)
     check(node, value, at: &pointer, into: &report)
     return report.problems.first
+  }
+
+  /// Whether `value` is valid against `node`, no problem described.
+  private static func isValid(_ node: Node, _ value: JSONValue, at pointer: inout Pointer) -> Bool {
+    var report = Report(limit: 1, describes: false)
+    check(node, value, at: &pointer, into: &report)
+    return report.found == 0
+  }
+
+  /// "expected an integer, found a string ("3")".
+  private static func wrongType(_ value: JSONValue, _ kinds: [Kind]) -> String {
+    let expected = kinds.map(\.phrase)
+    var message = "expected \(expected.dropLast().joined(separator: ", "))\(expected.count > 1 ? " or " : "")"
+    message += "\(expected.last!), found \(describe(value))"
+    if kinds.contains(.integer), case .number = value {
+      message += ": an integer is written without a fraction or exponent and fits in 64 bits"
+    }
+    return message
   }
 
   /// "matches none of the anyOf schemas (schema 0: /a: expected …)".

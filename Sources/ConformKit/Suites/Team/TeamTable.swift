@@ -73,14 +73,19 @@ final class TeamTable: @unchecked Sendable {
   /// The cases written, in order, and their expected outputs.
   private(set) var cases: [Case] = []
   private(set) var outputs: [JSONValue] = []
-  /// The lines counted and hashed as they are written (`summary`).
+  /// The lines counted and hashed as they are written (`summary`): the tags of the cases
+  /// before the current run of equal tags, and each decision's cases by number.
   private var counted = TableSummary()
+  private var runTags: [String] = []
+  private var runLength: Int64 = 0
+  private var decisionCounts: [Int64]
   private var hasher = SHA256()
   private var hashed = 0
 
   init(suite: String, decisionCount: Int) {
     self.suite = suite
     decisionIDs = (0..<decisionCount).map { Decision.id(suite: suite, number: $0 + 1) }
+    decisionCounts = Array(repeating: 0, count: decisionCount)
   }
 
   /// How many cases are written.
@@ -101,14 +106,29 @@ final class TeamTable: @unchecked Sendable {
     }
     cases.append(entry)
     outputs.append(output)
-    counted.count(tags: entry.tags, decisions: entry.decisions.map { decisionIDs[$0 - 1] })
+    count(entry)
     if bytes.count - hashed >= 1 << 18 { hashWritten() }
+  }
+
+  /// Counts a case's tags and decisions: the cases of a run of equal tags at once, the
+  /// decisions by number (most cases of a table share their tags, and strings hash slowly).
+  private func count(_ entry: Case) {
+    counted.count += 1
+    if entry.decisions.isEmpty { counted.undecided += 1 }
+    for number in entry.decisions { decisionCounts[number - 1] += 1 }
+    if entry.tags != runTags {
+      for tag in runTags { counted.tags[tag, default: 0] += runLength }
+      (runTags, runLength) = (entry.tags, 0)
+    }
+    runLength += 1
   }
 
   /// The table summed up as the generator would as it wrote it, once every line is written.
   var summary: TableSummary {
     hashWritten()
     var summary = counted
+    for tag in runTags { summary.tags[tag, default: 0] += runLength }
+    for (index, count) in decisionCounts.enumerated() where count > 0 { summary.decisions[decisionIDs[index]] = count }
     summary.size = Int64(bytes.count)
     var copy = hasher
     summary.sha256 = copy.finalizeHex()
