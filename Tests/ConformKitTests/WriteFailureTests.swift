@@ -11,10 +11,17 @@ import Testing
   static let hasFullDevice =
     (try? FileManager.default.attributesOfItem(atPath: full)[.type] as? FileAttributeType) == .typeCharacterSpecial
 
+  /// `conform run` of the eligibility suite; its results in a folder of its own unless
+  /// `arguments` name them (the default, reports/ of the current folder, is shared by the tests
+  /// running at the same time: one would read back another's half-written file).
   func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessOutcome {
-    try await TestSupport.run(
+    let results =
+      arguments.contains("--results")
+      ? [] : ["--results", TestSupport.temporaryDirectory("conform write failure").appendingPathComponent("results.jsonl").path]
+    return try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility"] + arguments, environment: environment)
+      ["run", "--impl", TestSupport.binary("swift-reference"), "--suite", "eligibility"] + results + arguments,
+      environment: environment)
   }
 
   @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html", "--write-known-failures"])
