@@ -93,14 +93,15 @@ package enum Spawn {
     let program = command[0]
     // A program just written may still be open for writing in a process another thread of its
     // writer forked before the file was closed, until that process's exec: ETXTBSY for a moment.
-    // It is tried again for up to a second before it counts as a failure.
+    // It is tried again for up to five seconds (a loaded machine is slow to reach that exec)
+    // before it counts as a failure.
     var status: Int32 = 0
-    for attempt in 0..<100 {
+    for attempt in 0..<500 {
       status =
         program.contains("/")
         ? posix_spawn(&pid, program, &actions, &spawnAttributes, argv, envp)
         : posix_spawnp(&pid, program, &actions, &spawnAttributes, argv, envp)
-      guard status == ETXTBSY, attempt < 99 else { break }
+      guard status == ETXTBSY, attempt < 499 else { break }
       usleep(10_000)
     }
     guard status == 0 else { throw Failure(code: status) }
