@@ -15,6 +15,22 @@ public struct ProcessOutcome: Sendable {
 
 /// Runs the built binaries of this package the way a user would.
 public enum TestSupport {
+  /// Writes an executable script at `path` through a descriptor closed on exec: a file written
+  /// with Foundation stays open, for a moment, in any child another test starts meanwhile, and
+  /// running it then fails with ETXTBSY ("text file busy") for as long as that child lives.
+  public static func writeExecutable(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      offset += count
+    }
+  }
+
   /// The folder holding the package's built products that the tests run: this build's
   /// (`.build/<triple>/debug`), or the folder `CONFORM_TEST_PRODUCTS` names. `.ci/run` names the
   /// release build of the same sources, which the gate needs anyway: the binaries a user runs,

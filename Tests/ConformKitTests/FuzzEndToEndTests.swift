@@ -58,8 +58,7 @@ import Testing
     let starts = directory.appendingPathComponent("starts").path
     let script = directory.appendingPathComponent("counting-\(port)").path
     let text = "#!/bin/sh\necho started >> \(ShellWord.quote(starts))\nexec \(ShellWord.quote(Self.ports)) \(port)\n"
-    try text.write(toFile: script, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    try TestSupport.writeExecutable(text, to: script)
     return (script, starts)
   }
 

@@ -13,8 +13,7 @@ import Testing
   static func catalogue(printing output: String, status: Int = 0) throws -> (catalogue: String, binary: String) {
     let folder = TestSupport.temporaryDirectory("mutant-catalogue")
     let binary = folder.appendingPathComponent("ports.sh").path
-    try "#!/bin/sh\ncat <<'END'\n\(output)END\nexit \(status)\n".write(toFile: binary, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+    try TestSupport.writeExecutable("#!/bin/sh\ncat <<'END'\n\(output)END\nexit \(status)\n", to: binary)
     let path = folder.appendingPathComponent("mutants.jsonl").path
     let lines = [
       #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#,
