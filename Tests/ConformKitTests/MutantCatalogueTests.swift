@@ -75,7 +75,9 @@ import Testing
   @Test func aMissingBinaryIsARowNotRunAndTheRestRuns() async throws {
     let (path, binary) = try Self.catalogue(printing: "")
     try FileManager.default.removeItem(atPath: binary)
-    let run = try await TestSupport.run(TestSupport.binary("conform"), ["mutants", "--catalogue", path])
+    // Run from a folder of its own: `conform mutants` writes its results under ./reports.
+    let run = try await TestSupport.run(
+      TestSupport.binary("conform"), ["mutants", "--catalogue", path], currentDirectory: TestSupport.temporaryDirectory())
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stdout.contains("| swift-reference | swift | passes | 0 |"), "\(run.stdout)")
     let reason = "its ports could not be listed: \(path) line 2: the ports binary \(binary) is missing or not executable: build it first"

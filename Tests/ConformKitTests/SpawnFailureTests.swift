@@ -14,8 +14,7 @@ import Testing
     try Data("#!/bin/sh\necho hi\n".utf8).write(to: URL(fileURLWithPath: notExecutable))
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: notExecutable)
     let missingInterpreter = directory.appendingPathComponent("orphan.sh").path
-    try Data("#!/no/such/interpreter\n".utf8).write(to: URL(fileURLWithPath: missingInterpreter))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: missingInterpreter)
+    try TestSupport.writeExecutable("#!/no/such/interpreter\n", to: missingInterpreter)
     return (notExecutable, missingInterpreter)
   }
 

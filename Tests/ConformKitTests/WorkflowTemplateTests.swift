@@ -231,13 +231,13 @@ import Testing
   static func androidApp(_ folder: URL) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let build = folder.appendingPathComponent("build.sh")
-    try """
+    let text = """
       #!/usr/bin/env bash
       set -euo pipefail
       printf '#!/usr/bin/env bash\\nexec %q "$@"\\n' \(ShellWord.quote(TestSupport.binary("swift-reference"))) > conform-adapter
       chmod +x conform-adapter
-      """.write(to: build, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: build.path)
+      """
+    try TestSupport.writeExecutable(text, to: build.path)
   }
 
   struct Run {
@@ -362,12 +362,12 @@ import Testing
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/four_field_versions.py").path
     let app = try await Self.repository("android-app", callers: ["android.yml"]) { folder in
       let build = folder.appendingPathComponent("build.sh")
-      try """
+      let text = """
         #!/usr/bin/env bash
         printf '#!/usr/bin/env bash\\nexec python3 %q "$@"\\n' \(ShellWord.quote(script)) > conform-adapter
         chmod +x conform-adapter
-        """.write(to: build, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: build.path)
+        """
+      try TestSupport.writeExecutable(text, to: build.path)
     }
     let summaries = TestSupport.temporaryDirectory("conform-summaries")
     let run = try await Self.run(
