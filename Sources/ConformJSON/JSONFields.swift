@@ -90,13 +90,12 @@ public struct JSONFields: Sendable {
 
   /// Fails on any field not in `known`, so a typo is never silently ignored.
   ///
-  /// Keys match by their scalars, as `value(_:)` finds them: `Set<String>` alone would take
+  /// Keys match by their scalars, as `value(_:)` finds them: `Set<String>` would take
   /// `"e\u{301}"` for a known `"é"` (canonical equivalence), and the field would then be missing.
-  public func rejectUnknown(_ known: Set<String>) throws(JSONShapeError) {
-    for key in object.keys {
-      guard let match = known.firstIndex(of: key), UTF8Order.equal(known[match], key) else {
-        throw JSONShapeError(path: pathOf(key), message: "unknown field")
-      }
+  /// A list scanned in turn, not a set: no key is hashed, and every answer line comes here.
+  public func rejectUnknown(_ known: [String]) throws(JSONShapeError) {
+    for member in object.members where !known.contains(where: { UTF8Order.equal($0, member.key) }) {
+      throw JSONShapeError(path: pathOf(member.key), message: "unknown field")
     }
   }
 

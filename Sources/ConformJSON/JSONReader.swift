@@ -43,14 +43,15 @@ public enum JSONReader {
 
   /// Reads `buffer`, building at most `maxValues` values (every value counts, nested ones too):
   /// the time and memory of reading text from elsewhere stay bounded whatever it holds (a 16 MiB
-  /// line of 5 million empty objects).
-  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxValues: Int = .max) throws(JSONSyntaxError)
-    -> JSONValue
+  /// line of 5 million empty objects). A value cut from a larger text is read `nestedIn` levels
+  /// deep, so `maxDepth` counts the levels around it as reading the whole text would.
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>, maxValues: Int = .max, nestedIn depth: Int = 0)
+    throws(JSONSyntaxError) -> JSONValue
   {
     var parser = Parser(bytes: buffer, maxValues: maxValues)
     do throws(Failure) {
       parser.skipWhitespace()
-      let value = try parser.value(depth: 0)
+      let value = try parser.value(depth: depth)
       parser.skipWhitespace()
       if parser.index < buffer.count { throw parser.failure("unexpected text after the JSON value") }
       return value

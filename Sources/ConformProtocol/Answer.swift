@@ -101,11 +101,17 @@ extension Answer {
     let seq = object["seq"]?.intValue
     do {
       let fields = try JSONFields(value)
-      let type = try fields.string("type")
-      guard let kind = Kind.allCases.first(where: { "\($0.type)" == type }) else {
+      // Every answer comes here: the type and its payload's key are matched without building
+      // strings from `Kind`'s static names.
+      let kind: Kind
+      let key: String
+      switch try fields.string("type") {
+      case "result": (kind, key) = (.result, "output")
+      case "skipped": (kind, key) = (.skipped, "reason")
+      case "error": (kind, key) = (.error, "message")
+      case let type:
         throw JSONShapeError(path: "type", message: "expected \"result\", \"skipped\" or \"error\", found \"\(type)\"")
       }
-      let key = "\(kind.payloadKey)"
       try fields.rejectUnknown(["id", "seq", "type", key])
       let seqValue = try fields.int("seq")
       let id = try fields.string("id")
@@ -119,6 +125,19 @@ extension Answer {
     } catch {
       throw ProtocolViolation("not a valid answer (\(error)): \(LineQuote.quote(line))", seq: seq)
     }
+  }
+
+  /// `parse`, for the usual answer read many times over (a model's): a `result` whose envelope
+  /// `AnswerScanner` reads in place, so only its output is built. Any other line, or one that
+  /// does not read, goes to `parse`, which accepts it or says exactly why not.
+  public static func read(_ line: UnsafeBufferPointer<UInt8>) throws(ProtocolViolation) -> Answer {
+    if let scanned = AnswerScanner.scan(line), scanned.kind == .result,
+      let id = String(validating: UnsafeBufferPointer(rebasing: line[scanned.id]), as: UTF8.self),
+      let output = try? JSONReader.parse(UnsafeBufferPointer(rebasing: line[scanned.payload]), maxValues: maxValues, nestedIn: 1)
+    {
+      return Answer(seq: scanned.seq, id: id, payload: .result(output: output))
+    }
+    return try parse(line)
   }
 
   public static func parse(_ line: String) throws(ProtocolViolation) -> Answer {

@@ -25,7 +25,7 @@ import Testing
     #expect(!outcome.stdout.contains("failed:"), "\(outcome.stdout)")
     // The fuzz row reads conform fuzz's search time from its output, and the reference alone
     // answers the same cases from the requests file: rates, not dashes.
-    for row in [BenchRow.fuzz, .fuzzAlone, .teamGenerate, .teamModelAlone] {
+    for row in [BenchRow.fuzz, .fuzzAlone, .teamGenerate, .teamModelPiped, .teamModelAlone] {
       let line = outcome.stdout.split(separator: "\n").first { $0.hasPrefix("| \(row.name) | ") }
       #expect(line?.dropFirst("| \(row.name) | ".count).first?.isNumber == true, "\(line ?? "no row \(row.name)")")
     }

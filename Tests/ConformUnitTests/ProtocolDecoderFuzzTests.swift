@@ -62,6 +62,7 @@ import Testing
     }
     let parsed = try? outcome.get()
     if case .failure(let violation) = outcome { #expect(violation.message.utf8.count < 2000, "\(text)") }
+    Self.expectReadIsParse(line, outcome, text)
     if parsed != nil { tally.parsed += 1 }
     if let scanned {
       tally.scanned += 1
@@ -100,6 +101,47 @@ import Testing
       let rescanned = try #require(canonical.withUnsafeBufferPointer { AnswerScanner.scan($0) }, "\(text)")
       #expect(rescanned.seq == parsed.seq && Array(canonical[rescanned.id]) == Array(parsed.id.utf8), "\(text)")
     }
+  }
+
+  /// `Answer.read` (a model's answers: the envelope scanned, only the output built) is `parse`
+  /// exactly: the same answer, its id's bytes included, or the same refusal.
+  static func expectReadIsParse(
+    _ line: [UInt8], _ parsed: Result<Answer, ProtocolViolation>, _ text: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let read = line.withUnsafeBufferPointer { buffer in
+      Result { () throws(ProtocolViolation) in try Answer.read(buffer) }
+    }
+    switch (read, parsed) {
+    case (.success(let a), .success(let b)):
+      #expect(a == b && Array(a.id.utf8) == Array(b.id.utf8), "\(text)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+      #expect(a.message == b.message && a.seq == b.seq, "\(text)", sourceLocation: sourceLocation)
+    default:
+      Issue.record("read and parse disagree on \(text): \(read) / \(parsed)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// At the edges of the reader's limits, counted on the whole line: an output nested 127 deep
+  /// (128 with the answer's object) and one of 1,000,000 values are read; one more of either is
+  /// refused, with the same message on both paths.
+  @Test(arguments: [(127, true), (128, false)])
+  func readCountsTheDepthOfTheWholeLine(depth: Int, accepted: Bool) throws {
+    let output = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let line = Array(#"{"type":"result","seq":1,"id":"s/a","output":\#(output)}"#.utf8)
+    let parsed = line.withUnsafeBufferPointer { buffer in Result { () throws(ProtocolViolation) in try Answer.parse(buffer) } }
+    #expect(((try? parsed.get()) != nil) == accepted)
+    Self.expectReadIsParse(line, parsed, "an output nested \(depth) deep")
+  }
+
+  @Test(arguments: [(Answer.maxValues, true), (Answer.maxValues + 1, false)])
+  func readCountsTheValuesOfTheOutput(values: Int, accepted: Bool) throws {
+    // An array of values - 1 zeros is `values` values, the array included.
+    let output = "[" + Array(repeating: "0", count: values - 1).joined(separator: ",") + "]"
+    let line = Array(#"{"type":"result","seq":1,"id":"s/a","output":\#(output)}"#.utf8)
+    let parsed = line.withUnsafeBufferPointer { buffer in Result { () throws(ProtocolViolation) in try Answer.parse(buffer) } }
+    #expect(((try? parsed.get()) != nil) == accepted)
+    Self.expectReadIsParse(line, parsed, "an output of \(values) values")
   }
 
   // MARK: - Hellos

@@ -11,6 +11,11 @@ extension Bench {
   var teamModel: String { FileIO.join(teamSuiteFolder, "model.py") }
   var teamRequestsPath: String { setup.path("team-requests.jsonl") }
 
+  /// Its answers are counted (`wc -l`, to a file), as the Swift reference's between two pipes.
+  var teamPipedCommand: [String] {
+    ["/bin/sh", "-c", "cat \(ShellWord.quote(teamRequestsPath)) | python3 \(ShellWord.quote(teamModel)) | wc -l"]
+  }
+
   var teamGenerateCommand: [String] {
     [setup.conform, "generate", "--suite", teamSuiteFolder, "--out", setup.path("team-fixtures")]
   }
@@ -48,24 +53,34 @@ extension Bench {
     figures[BenchRow.teamGenerate.rawValue].command = setup.display(teamGenerateCommand)
     figures[BenchRow.teamGenerate.rawValue].note =
       "\(count) and the domain's, the model answering them all, wall time (start, checks, tables included)"
+    figures[BenchRow.teamModelPiped.rawValue].command =
+      "cat \(setup.display([teamRequestsPath])) | python3 \(setup.display([teamModel])) | wc -l"
+    figures[BenchRow.teamModelPiped.rawValue].note =
+      "the same \(count)' requests, its answers counted (the hello and one a case), wall time"
     figures[BenchRow.teamModelAlone.rawValue].command = "python3 \(setup.display([teamModel])) < \(setup.display([teamRequestsPath])) > /dev/null"
     figures[BenchRow.teamModelAlone.rawValue].note = "the same \(count)' requests, wall time"
     if let reason = setup.missing["python3"] {
-      figures[BenchRow.teamGenerate.rawValue].note = "not measured: \(reason)"
-      figures[BenchRow.teamModelAlone.rawValue].note = "not measured: \(reason)"
+      for row in [BenchRow.teamGenerate, .teamModelPiped, .teamModelAlone] {
+        figures[row.rawValue].note = "not measured: \(reason)"
+      }
     }
   }
 
-  /// The generation and the model alone, as a pair: their ratio is the target's.
+  /// The generation and the model alone, between two pipes and to /dev/null, in one round: the
+  /// generation over the piped model is the target's ratio.
   mutating func measureTeamSuite(_ round: Int, cases: Int) {
     guard setup.missing["python3"] == nil else { return }
     progress(round, "a team suite: conform generate --suite and its model alone")
     let generated = run(.teamGenerate, teamGenerateCommand)
+    let piped = runCounted(.teamModelPiped, teamPipedCommand, lines: scale.teamCases + 1)
     let alone = run(.teamModelAlone, ["python3", teamModel], stdin: teamRequestsPath)
     let generatedRate = generated.map { Double(cases) / $0.seconds }
+    let pipedRate = piped.map { Double(cases) / $0.seconds }
     let aloneRate = alone.map { Double(cases) / $0.seconds }
     record(.teamGenerate, generatedRate)
+    record(.teamModelPiped, pipedRate)
     record(.teamModelAlone, aloneRate)
-    if let generatedRate, let aloneRate { ratio(.teamGeneration, generatedRate / aloneRate) }
+    if let generatedRate, let pipedRate { ratio(.teamGeneration, generatedRate / pipedRate) }
+    if let generatedRate, let aloneRate { teamOverAlone.append(generatedRate / aloneRate) }
   }
 }

@@ -33,10 +33,10 @@ public struct MutantCatalogue: Sendable {
   public var entries: [Entry]
 
   /// The fields of a line of the file.
-  static let fileFields: Set = ["args", "bug", "impl", "kind", "language", "name"]
+  static let fileFields = ["args", "bug", "impl", "kind", "language", "name"]
   /// The fields of a line a ports binary prints: `impl` is the binary; `fails`, `passes` and
   /// `carries` (the cases that must catch the port, for its tests) are not read here.
-  static let portFields: Set = ["args", "bug", "carries", "fails", "kind", "language", "name", "passes"]
+  static let portFields = ["args", "bug", "carries", "fails", "kind", "language", "name", "passes"]
 
   public static func read(_ path: String, binaryDirectory: String) throws(ConformError) -> MutantCatalogue {
     let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -82,7 +82,7 @@ public struct MutantCatalogue: Sendable {
   }
 
   /// An entry from one line's fields, whether the file's or a ports binary's.
-  static func entry(_ fields: JSONFields, known: Set<String>, impl: String) throws(JSONShapeError) -> Entry {
+  static func entry(_ fields: JSONFields, known: [String], impl: String) throws(JSONShapeError) -> Entry {
     try fields.rejectUnknown(known)
     let kindName = try fields.string("kind")
     guard let kind = Entry.Kind(rawValue: kindName) else {

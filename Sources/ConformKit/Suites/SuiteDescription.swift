@@ -32,7 +32,7 @@ package struct SuiteDescription: Sendable {
   package var schemas: (input: JSONValue, output: JSONValue)
 
   /// The names of `suite.json` every suite has; a team's folder may add others.
-  static let fields: Set<String> = ["name", "version", "title", "spec", "decisions", "inputSchema", "outputSchema"]
+  static let fields = ["name", "version", "title", "spec", "decisions", "inputSchema", "outputSchema"]
 
   /// Reads the shared fields of `suite.json`'s object; the caller refuses the names it does not know.
   ///

@@ -220,7 +220,7 @@ enum ModelLines {
   /// An answer line, read strictly.
   static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> Answer {
     do {
-      return try Answer.parse(line)
+      return try Answer.read(line)
     } catch {
       throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
     }

@@ -52,10 +52,10 @@ package struct TeamSuiteFolder: Sendable {
   package var domain: TeamDomain?
 
   /// The names `suite.json` may hold: the shared ones and the team's own.
-  static let fields: Set<String> = SuiteDescription.fields.union(["cases", "model", "domain"])
+  static let fields = SuiteDescription.fields + ["cases", "model", "domain"]
 
   /// The names a line of `cases.jsonl` may hold.
-  static let caseFields: Set<String> = ["name", "input", "note", "decisions", "tags", "expected"]
+  static let caseFields = ["name", "input", "note", "decisions", "tags", "expected"]
 
   /// Reads and checks the suite in `folder`; its cases too unless `readingCases` is false (a
   /// table's generation reads them as the model answers: `readCases(each:)`).

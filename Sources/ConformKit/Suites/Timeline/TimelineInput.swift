@@ -85,7 +85,7 @@ extension TimelineStep {
   init(json: JSONValue, path: String) throws(JSONShapeError) {
     let fields = try JSONFields(json, path: path)
     let op = try fields.string("op")
-    let extra: Set<String>
+    let extra: [String]
     switch op {
     case "win": self = .win; extra = []
     case "show": self = .show; extra = []
@@ -99,7 +99,7 @@ extension TimelineStep {
     case "setVersion": self = .setVersion(try fields.string("version")); extra = ["version"]
     default: throw JSONShapeError(path: fields.pathOf("op"), message: "unknown step \"\(op)\"")
     }
-    try fields.rejectUnknown(extra.union(["op"]))
+    try fields.rejectUnknown(extra + ["op"])
   }
 
   public var json: JSONValue {
