@@ -317,6 +317,19 @@ import Testing
     }
   }
 
+  @Test func aModelThatLeavesACaseUnansweredAndExits0IsNamedWithItsStderr() async throws {
+    try await refused(
+      "gave no answer for case domain/percent-above-100 (it exited 0); its stderr ends: model.py: skipping seq 2"
+    ) { suite in
+      try edit(suite.appendingPathComponent("model.py")) {
+        $0.replacingOccurrences(
+          of: "        request = json.loads(line)\n",
+          with: "        request = json.loads(line)\n        if request.get(\"seq\") == 2:\n"
+            + "            sys.stderr.write(\"model.py: skipping seq 2\\n\")\n            continue\n")
+      }
+    }
+  }
+
   @Test func aModelThatHangsIsKilledAtTheTimeout() async throws {
     try await refused("ran past 1 s and was killed", timeout: "1") { suite in
       try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    import time; time.sleep(60)\n    price, percent =") }

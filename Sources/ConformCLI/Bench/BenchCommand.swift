@@ -695,8 +695,8 @@ struct Bench {
       notes.append(
         "A team suite through conform generate --suite / its model alone writing to /dev/null: "
           + "\(BenchFormat.number(ratio)), in the same round. The team target's baseline is the model between two "
-          + "pipes instead: the scaffold's Python model flushes every answer, and a flush to a pipe (a system call "
-          + "that wakes the reader) costs it more than one to /dev/null, whoever reads; conform reads through a pipe.")
+          + "pipes, as conform runs it: the scaffold's Python model flushes every answer, a system call that wakes "
+          + "the reader of a pipe and does nothing on /dev/null.")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "

@@ -19,13 +19,17 @@ package enum ModelRun {
   ///   - answered: runs on another thread for each answer after the model's hello, in the
   ///     model's order, with the answer's line number; the first problem it throws is kept and
   ///     the rest of the output drained (the model must not block on a full pipe).
+  ///   - unanswered: once the model has exited 0 and every answer is taken, the first request
+  ///     it left unanswered, if any.
   /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could not
   ///   start, ran past `timeout` seconds (killed), exited with a failure, answered no hello, a
-  ///   hello without the suite, or a line that is not an answer; then what `answered` threw.
+  ///   hello without the suite, or a line that is not an answer; then what `answered` threw;
+  ///   then a request left unanswered.
   package static func run(
     _ command: [String], suite: String, timeout: Double,
     requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void,
-    answered: @escaping @Sendable (_ answer: Answer, _ line: Int) throws(ConformError) -> Void
+    answered: @escaping @Sendable (_ answer: Answer, _ line: Int) throws(ConformError) -> Void,
+    unanswered: () -> String?
   ) throws(ConformError) {
     let folder = FileIO.join(NSTemporaryDirectory(), "conform-model-\(getpid())-\(UUID().uuidString)")
     try FileIO.createDirectory(folder)
@@ -98,6 +102,7 @@ package enum ModelRun {
     }
     guard termination == .exited(0) else { throw .implementation("\(model) \(termination)\(tail())") }
     if let failure = reading.failure { throw failure }
+    if let request = unanswered() { throw .implementation("\(model) gave no answer for \(request) (it exited 0)\(tail())") }
   }
 
   /// Writes all of `bytes` to `descriptor`; false when the model no longer reads.
