@@ -4,7 +4,7 @@ import ConformJSON
 /// widget story (1.0.1's empty Saturday-night round, 1.0.4's header and list out of step).
 public struct DrawFreshnessSuite: BuiltInSuite {
   public let name = "draw-freshness"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.draw_freshness_suite_json, prose: PackageResources.draw_freshness_md,

@@ -3,7 +3,7 @@ import ConformJSON
 /// The `eligibility` truth table: `shouldRequestReview` from the review-prompt story.
 public struct EligibilitySuite: BuiltInSuite {
   public let name = "eligibility"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.eligibility_suite_json, prose: PackageResources.eligibility_md,

@@ -4,7 +4,7 @@ import ConformJSON
 /// in-app update, and how often (the Android half of the app-store version story).
 public struct RestartPromptSuite: BuiltInSuite {
   public let name = "restart-prompt"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.restart_prompt_suite_json, prose: PackageResources.restart_prompt_md,

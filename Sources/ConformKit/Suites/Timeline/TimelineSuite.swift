@@ -3,7 +3,7 @@ import ConformJSON
 /// The `timeline` truth table: the review-prompt scheduler from the review-prompt story.
 public struct TimelineSuite: BuiltInSuite {
   public let name = "timeline"
-  public let specVersion = "1.0.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.timeline_suite_json, prose: PackageResources.timeline_md,

@@ -3,7 +3,7 @@ import ConformJSON
 /// The `update-notice` truth table: "should the update dialog show now?" from the app-store story.
 public struct UpdateNoticeSuite: BuiltInSuite {
   public let name = "update-notice"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.update_notice_suite_json, prose: PackageResources.update_notice_md,

@@ -3,7 +3,7 @@ import ConformJSON
 /// The `version-compare` truth table: `isNewerVersion(remote, local)` from the app-store story.
 public struct VersionCompareSuite: BuiltInSuite {
   public let name = "version-compare"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.version_compare_suite_json, prose: PackageResources.version_compare_md,

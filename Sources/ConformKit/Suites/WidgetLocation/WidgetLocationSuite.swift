@@ -4,7 +4,7 @@ import ConformJSON
 /// story (1.0.3 to 1.0.4).
 public struct WidgetLocationSuite: BuiltInSuite {
   public let name = "widget-location"
-  public let specVersion = "1.1.0"
+  public var specVersion: String { Self.written.suiteDescription.version }
   public var spec: [UInt8] { Self.written.published }
   package static let written = BuiltInSpec(
     json: PackageResources.widget_location_suite_json, prose: PackageResources.widget_location_md,
