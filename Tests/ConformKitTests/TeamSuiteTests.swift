@@ -27,6 +27,17 @@ import Testing
     try changed.write(to: file, atomically: true, encoding: .utf8)
   }
 
+  /// Puts `lines` into the scaffold's model.py just before `anchor`, one of its lines.
+  private func insertIntoModel(_ suite: URL, _ lines: String, before anchor: String) throws {
+    try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: anchor, with: lines + anchor) }
+  }
+
+  /// Lines of the scaffold's model: the start of its decision, the one after it reads a
+  /// request, and the one after it writes an answer.
+  private static let decides = "    price, percent ="
+  private static let readRequest = "        if request[\"type\"] == \"hello\":\n"
+  private static let wroteAnswer = "        sys.stdout.flush()\n"
+
   @Test func aScaffoldedSuiteChecksGeneratesRunsAndCatchesADriftingPortOnAConformThatNeverSawIt() async throws {
     let (root, suite) = try await scaffold()
     let check = try await conform(["suite", "check", suite.path])
@@ -235,10 +246,7 @@ import Testing
 
   @Test func aModelThatCrashesWhileFuzzingEndsTheSearchWithItsStderr() async throws {
     let (_, suite) = try await scaffold()
-    try edit(suite.appendingPathComponent("model.py")) {
-      $0.replacingOccurrences(
-        of: "    price, percent =", with: "    if case[\"percent\"] == 42: raise SystemExit(\"no model for 42\")\n    price, percent =")
-    }
+    try insertIntoModel(suite, "    if case[\"percent\"] == 42: raise SystemExit(\"no model for 42\")\n", before: Self.decides)
     let outcome = try await conform(
       ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
        "--seed", "1", "--cases", "20000"])
@@ -293,7 +301,7 @@ import Testing
 
   @Test func aModelThatCrashesIsNamedWithItsStderr() async throws {
     try await refused("exited with status 1; its stderr ends: ") { suite in
-      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    raise ValueError(\"broken model\")\n    price, percent =") }
+      try insertIntoModel(suite, "    raise ValueError(\"broken model\")\n", before: Self.decides)
     }
   }
 
@@ -302,18 +310,15 @@ import Testing
     // own problem is what the team must fix first, whatever the model did.
     try await refused(#"cases.jsonl line 2: field "input": does not match suite.json's inputSchema"#) { suite in
       try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: #""percent":101"#, with: #""percent":"101""#) }
-      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    raise ValueError(\"broken model\")\n    price, percent =") }
+      try insertIntoModel(suite, "    raise ValueError(\"broken model\")\n", before: Self.decides)
     }
   }
 
   @Test func aModelThatAnswersACaseTwiceIsNamed() async throws {
     try await refused("answer line 2 answers case seed/ten-percent-of-999 (seq 1) again: a model answers each case once") { suite in
-      try edit(suite.appendingPathComponent("model.py")) {
-        $0.replacingOccurrences(
-          of: "        sys.stdout.write(json.dumps(answer, separators=(\",\", \":\")) + \"\\n\")\n",
-          with: "        sys.stdout.write(json.dumps(answer, separators=(\",\", \":\")) + \"\\n\")\n"
-            + "        if request.get(\"seq\") == 1:\n            sys.stdout.write(json.dumps(answer) + \"\\n\")\n")
-      }
+      try insertIntoModel(
+        suite, "        if request.get(\"seq\") == 1:\n            sys.stdout.write(json.dumps(answer) + \"\\n\")\n",
+        before: Self.wroteAnswer)
     }
   }
 
@@ -321,18 +326,15 @@ import Testing
     try await refused(
       "gave no answer for case domain/percent-above-100 (it exited 0); its stderr ends: model.py: skipping seq 2"
     ) { suite in
-      try edit(suite.appendingPathComponent("model.py")) {
-        $0.replacingOccurrences(
-          of: "        request = json.loads(line)\n",
-          with: "        request = json.loads(line)\n        if request.get(\"seq\") == 2:\n"
-            + "            sys.stderr.write(\"model.py: skipping seq 2\\n\")\n            continue\n")
-      }
+      try insertIntoModel(
+        suite, "        if request.get(\"seq\") == 2:\n            sys.stderr.write(\"model.py: skipping seq 2\\n\")\n            continue\n",
+        before: Self.readRequest)
     }
   }
 
   @Test func aModelThatHangsIsKilledAtTheTimeout() async throws {
     try await refused("ran past 1 s and was killed", timeout: "1") { suite in
-      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "    price, percent =", with: "    import time; time.sleep(60)\n    price, percent =") }
+      try insertIntoModel(suite, "    import time; time.sleep(60)\n", before: Self.decides)
     }
   }
 
