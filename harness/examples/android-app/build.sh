@@ -27,8 +27,10 @@ esac
 
 # library NAME: the one NAME-VERSION.jar in $jars.
 library() {
-  local found=("$jars/$1"-[0-9]*.jar)
-  if [ ! -f "${found[0]}" ] || [ ${#found[@]} -ne 1 ]; then
+  local found=() jar
+  # Without a match the pattern stays as it is: only files count.
+  for jar in "$jars/$1"-[0-9]*.jar; do [ -f "$jar" ] && found+=("$jar"); done
+  if [ ${#found[@]} -ne 1 ]; then
     echo "build.sh: want one $1-VERSION.jar in $jars, found ${#found[@]}: copy the two jars of the conform release you pin" >&2
     echo "          into libs/ (check them with its SHA256SUMS), or set CONFORM_JARS to that folder" >&2
     exit 1
