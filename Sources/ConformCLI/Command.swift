@@ -45,6 +45,8 @@ public enum CLI {
     BenchCommand.self,
     FuzzCommand.self,
     SuiteCommand.self,
+    GateCommand.self,
+    PinCommand.self,
   ]
 
   public static func main(_ arguments: [String]) -> Int32 {

@@ -13,7 +13,10 @@ extension Terminal {
     writeStandardError("conform: \(message)\n")
   }
 
+  /// Writes `text` to stderr, stdout's pending output first: in a CI log, where both streams go
+  /// to one file, a note then never lands in the middle of a line of stdout.
   public static func writeStandardError(_ text: String) {
+    fflush(nil)
     FileHandle.standardError.write(Data(text.utf8))
   }
 }

@@ -54,9 +54,9 @@ import Testing
     let outcome = try await diff()
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("conform: error: the runs used different fixtures (their bundle archive digests differ): "))
-    for digest in setup.digests {
+    for (digest, version) in zip(setup.digests, ["1.0.0", "1.1.0"]) {
       #expect(digest.count == "sha256:".count + 64)
-      #expect(outcome.stderr.contains("ran on bundle archive digest \(digest) (manifest digest sha256:"))
+      #expect(outcome.stderr.contains("ran on bundle \(version), bundle archive digest \(digest) (manifest digest sha256:"))
     }
     #expect(outcome.stderr.contains("Pin both sides to the same bundle"))
     #expect(outcome.stderr.contains("or pass --allow-different-fixtures"))
@@ -84,7 +84,7 @@ import Testing
     defer { try? FileManager.default.moveItem(atPath: moved, toPath: folder.appendingPathComponent(bundle).path) }
     let missing = try await diff(["--allow-different-fixtures"])
     #expect(missing.status == 2)
-    #expect(missing.stderr.contains("A's (bundle archive digest \(setup.digests[0])"))
+    #expect(missing.stderr.contains("A's (bundle 1.0.0, bundle archive digest \(setup.digests[0])"))
     #expect(missing.stderr.contains("give them with --fixtures PATH"))
     let given = try await diff(["--allow-different-fixtures", "--fixtures", moved])
     #expect(given.status == 0, "\(given.stderr)")

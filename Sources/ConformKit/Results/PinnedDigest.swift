@@ -21,9 +21,11 @@ extension ResultHeader.Fixtures {
     return (a.manifestDigest, b.manifestDigest, "manifest digest")
   }
 
-  /// `bundle archive digest sha256:<64 hex> (manifest digest sha256:<64 hex>)`, or `manifest digest sha256:<64 hex>`.
+  /// `bundle 0.2.0, archive digest sha256:<64 hex> (manifest digest sha256:<64 hex>)`, or
+  /// `manifest digest sha256:<64 hex>` (with the bundle's version when the manifest names one).
   public var digestsText: String {
-    guard let bundleDigest else { return "manifest digest \(manifestDigest)" }
-    return "bundle archive digest \(bundleDigest) (manifest digest \(manifestDigest))"
+    let version = bundleVersion.map { "bundle \($0), " } ?? ""
+    guard let bundleDigest else { return version + "manifest digest \(manifestDigest)" }
+    return version + "bundle archive digest \(bundleDigest) (manifest digest \(manifestDigest))"
   }
 }

@@ -1,0 +1,152 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+@testable import ConformKit
+
+/// `conform gate` and `conform pin` run with the real binary on an app-shaped folder outside the
+/// checkout: a `conform.json`, a bundle published beside it, and swift-reference as the adapter.
+@Suite struct GateCommandTests {
+  /// A repository folder with a path a team might have, its conform.json, and the published bundle.
+  struct Repository {
+    var root: URL
+    var app: URL { root.appendingPathComponent("ios app") }
+    var config: URL { app.appendingPathComponent("conform.json") }
+    var bundle: URL { root.appendingPathComponent("pub/conform-fixtures-0.1.0.tar.gz") }
+    var digest: String
+
+    /// Writes the config: `changes` (each key's JSON text; empty leaves the key out) over the defaults.
+    func write(_ changes: [String: String] = [:]) throws {
+      var members: [String: String] = [
+        "conform": #"{"version": "\#(ConformVersion.current)"}"#,
+        "bundle": #"{"url": "../pub/conform-fixtures-0.1.0.tar.gz", "digest": "\#(digest)"}"#,
+        "adapter": #"{"build": "cp \"$REFERENCE\" ./adapter", "run": ["./adapter"]}"#,
+        "suites": #"["eligibility", "version-compare", "timeline"]"#,
+        "tests": #""printf '%s %s' \"$CONFORM_FIXTURES\" \"$CONFORM_FIXTURES_DIGEST\" > tests-saw.txt""#,
+        "fuzz": #"{"seed": 1, "cases": 2000}"#,
+        "results": #""conform-results-ios""#,
+      ]
+      for (key, value) in changes { members[key] = value }
+      let text = "{\n" + members.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": \($0.value)" }
+        .joined(separator: ",\n") + "\n}\n"
+      try text.write(to: config, atomically: true, encoding: .utf8)
+    }
+
+    func gate(_ arguments: [String] = []) async throws -> ProcessOutcome {
+      try await TestSupport.run(
+        TestSupport.binary("conform"), ["gate"] + arguments, environment: ["REFERENCE": TestSupport.binary("swift-reference")],
+        currentDirectory: app, timeout: 300)
+    }
+  }
+
+  static func repository() async throws -> Repository {
+    let root = TestSupport.temporaryDirectory("gate").appendingPathComponent("a b")
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("ios app"), withIntermediateDirectories: true)
+    let created = try await TestSupport.run(
+      TestSupport.binary("conform"), ["bundle", "create", "--out", root.appendingPathComponent("pub").path],
+      currentDirectory: root)
+    #expect(created.status == 0, "\(created.stderr)")
+    let digest = String(created.stdout.split(separator: " ").first ?? "")
+    let repository = Repository(root: root, digest: digest)
+    try repository.write()
+    return repository
+  }
+
+  @Test func aGreenGateRunsEveryStepAndSaysWhatItRan() async throws {
+    let repository = try await Self.repository()
+    let outcome = try await repository.gate()
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let reports = repository.app.appendingPathComponent("conform-reports")
+    for step in ["fetch", "setup", "build", "run", "fuzz", "test"] {
+      #expect(outcome.stderr.contains("\n  \(step) "), "the summary names \(step): \(outcome.stderr)")
+    }
+    #expect(outcome.stderr.contains("== gate run: conform run --impl ./adapter --fixtures"))
+    #expect(outcome.stderr.contains("--require-suite eligibility --require-suite version-compare --require-suite timeline"))
+    #expect(outcome.stderr.contains("== gate fuzz: conform fuzz --impl ./adapter --suite eligibility --suite version-compare --suite timeline --seed 1 --cases 2000"))
+    #expect(outcome.stderr.contains("gate: passed (exit 0)"))
+    for file in ["results.jsonl", "results.junit.xml", "results.md", "fuzz.jsonl", "bundle/conform-fixtures-0.1.0.tar.gz"] {
+      #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent(file).path), "\(file)")
+    }
+    let saw = try String(contentsOf: repository.app.appendingPathComponent("tests-saw.txt"), encoding: .utf8)
+    #expect(saw == reports.appendingPathComponent("bundle/conform-fixtures-0.1.0.tar.gz").path + " " + repository.digest)
+  }
+
+  @Test func aSuiteTheAdapterStopsAnsweringFailsTheGate() async throws {
+    let repository = try await Self.repository()
+    let conforming = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/conforming.py").path
+    let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures").path
+    try repository.write([
+      "adapter": #"{"build": "true", "run": ["\#(conforming)", "--fixtures", "\#(fixtures)", "--suites", "eligibility,timeline"]}"#,
+      "fuzz": #"{"cases": 0}"#, "tests": "",
+    ])
+    let outcome = try await repository.gate()
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("  run  ") && outcome.stderr.contains("exit 1"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("gate: found differences (exit 1)"))
+  }
+
+  @Test func aBundleThatIsNotThePinnedOneIsRefusedBeforeAnythingRuns() async throws {
+    let repository = try await Self.repository()
+    let other = "sha256:" + String(repeating: "0", count: 64)
+    try repository.write(["bundle": #"{"url": "../pub/conform-fixtures-0.1.0.tar.gz", "digest": "\#(other)"}"#])
+    let outcome = try await repository.gate()
+    #expect(outcome.status == 2, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains(other) && outcome.stderr.contains(repository.digest), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("fetch failed (exit 2): the steps after it cannot run"))
+    #expect(!FileManager.default.fileExists(atPath: repository.app.appendingPathComponent("adapter").path))
+  }
+
+  @Test(arguments: [
+    (["resluts": #""x""#], #"key "resluts": unknown key"#),
+    (["bundle": #"{"url": "b.tar.gz", "digest": "abc"}"#], #"key "bundle.digest": write sha256: and the 64 hex digits"#),
+    (["adapter": #"{"build": "true", "run": []}"#], #"key "adapter.run": write the adapter's program"#),
+    (["suites": "[]"], #"key "suites": name at least one suite"#),
+    (["fuzz": #"{"cases": "many"}"#], #"key "fuzz.cases": write a whole number"#),
+    (["conform": #"{"version": "latest"}"#], #"key "conform.version": write the conform release"#),
+  ])
+  func aBadConfigNamesTheFileTheKeyAndWhatToWrite(_ change: [String: String], _ message: String) async throws {
+    let repository = try await Self.repository()
+    try repository.write(change)
+    let outcome = try await repository.gate(["fetch"])
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.contains("conform.json: \(message)"), "\(outcome.stderr)")
+  }
+
+  @Test func anotherConformThanThePinnedOneIsRefusedUnlessAllowed() async throws {
+    let repository = try await Self.repository()
+    try repository.write(["conform": #"{"version": "9.9.9"}"#])
+    let refused = try await repository.gate(["fetch"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("this is conform \(ConformVersion.current), and conform.json pins conform 9.9.9"), "\(refused.stderr)")
+    let allowed = try await repository.gate(["fetch", "--allow-other-conform"])
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+    #expect(allowed.stderr.contains("warning: this is conform"))
+  }
+
+  @Test func pinRewritesOnlyTheBundlesURLAndDigest() async throws {
+    let repository = try await Self.repository()
+    let next = repository.root.appendingPathComponent("next")
+    let created = try await TestSupport.run(
+      TestSupport.binary("conform"), ["bundle", "create", "--version", "0.2.0", "--out", next.path], currentDirectory: repository.root)
+    #expect(created.status == 0, "\(created.stderr)")
+    let newDigest = String(created.stdout.split(separator: " ").first ?? "")
+    let before = try String(contentsOf: repository.config, encoding: .utf8)
+    let pinned = try await TestSupport.run(
+      TestSupport.binary("conform"), ["pin", "../next/conform-fixtures-0.2.0.tar.gz", "--expect-digest", newDigest],
+      currentDirectory: repository.app)
+    #expect(pinned.status == 0, "\(pinned.stderr)")
+    #expect(pinned.stdout == "conform.json: bundle 0.2.0 \(newDigest) (was \(repository.digest))\n")
+    let after = try String(contentsOf: repository.config, encoding: .utf8)
+    let expected = before.replacingOccurrences(of: "../pub/conform-fixtures-0.1.0.tar.gz", with: "../next/conform-fixtures-0.2.0.tar.gz")
+      .replacingOccurrences(of: repository.digest, with: newDigest)
+    #expect(after == expected)
+    let fetched = try await repository.gate(["fetch"])
+    #expect(fetched.status == 0, "\(fetched.stderr)")
+
+    let wrong = try await TestSupport.run(
+      TestSupport.binary("conform"), ["pin", "../pub/conform-fixtures-0.1.0.tar.gz", "--expect-digest", newDigest],
+      currentDirectory: repository.app)
+    #expect(wrong.status == 2)
+    #expect(try String(contentsOf: repository.config, encoding: .utf8) == after, "a refused pin changes nothing")
+  }
+}
