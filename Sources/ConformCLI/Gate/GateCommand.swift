@@ -15,7 +15,8 @@ public enum GateCommand: Command {
       .text(
         """
         Reads conform.json (keys: harness/ci/README.md, "conform.json") and runs its steps in this
-        order, each printed as the command it runs (shell commands run in the config's folder):
+        order, each printed as the command it runs (shell commands run by bash, sh where there is
+        none, in the config's folder):
           fetch   download the pinned bundle (an https:// or file:// URL, or a path relative to
                   the config) into REPORTS/bundle/ unless it is there, and check it against
                   bundle.digest; with $GITHUB_OUTPUT set, write digest, artifact and bundle there
@@ -247,10 +248,19 @@ struct Gate {
     guard !suites.isEmpty else { return skipped(.fuzz, "none of the promised suites can be fuzzed here") }
     var arguments = ["fuzz"] + implementationArguments()
     for suite in suites { arguments += ["--suite", suite] }
-    arguments += [
-      "--seed", String(config.fuzzSeed), "--cases", String(config.fuzzCases), "--out", FileIO.join(reports, "fuzz.jsonl"),
-    ]
-    return try conform(arguments)
+    let out = FileIO.join(reports, "fuzz.jsonl")
+    arguments += ["--seed", String(config.fuzzSeed), "--cases", String(config.fuzzCases), "--out", out]
+    let status = try conform(arguments)
+    if status == 1, let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+      let found = (try? FileIO.read(out)) ?? []
+      let text =
+        found.isEmpty
+        ? "### conform fuzz checked nothing: the adapter answers none of the suites searched\n"
+        : "### conform fuzz found cases the tables do not hold (seed \(config.fuzzSeed), \(config.fuzzCases) cases)\n```\n"
+          + String(decoding: found, as: UTF8.self) + "```\n"
+      try GateShell.append(text, to: summary)
+    }
+    return status
   }
 
   private func requireBundle() throws(ConformError) {
@@ -279,7 +289,7 @@ struct Gate {
       environment["CONFORM_FIXTURES"] = bundlePath
       environment["CONFORM_FIXTURES_DIGEST"] = config.bundleDigest
     }
-    return try GateShell.run(["/bin/sh", "-c", command], in: folder, environment: environment)
+    return try GateShell.run([GateShell.shell, "-c", command], in: folder, environment: environment)
   }
 
   /// `path` made absolute against `base` (the current folder when nil), with no trailing slash.

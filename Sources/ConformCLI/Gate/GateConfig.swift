@@ -15,6 +15,9 @@ struct GateConfig: Equatable {
   /// SHA-256 (hex) of the release's `conform-VERSION-linux-x86_64.tar.gz`; nil builds conform
   /// from source in CI.
   var conformSHA256: String?
+  /// Where conform is released (`your-org/conform`): the repository CI checks out at the tag and
+  /// installs from. conform gate does not read it.
+  var conformRepository: String?
   /// Where the pinned bundle is: `https://…`, `file://…` or a path relative to the config's folder.
   var bundleURL: String
   /// The pin: `sha256:` and the archive's 64 hex digits.
@@ -60,7 +63,7 @@ struct GateConfig: Equatable {
   static let topKeys = [
     "conform", "bundle", "setup", "adapter", "suites", "tests", "fuzz", "knownFailures", "reports", "results", "drift",
   ]
-  static let conformKeys = ["version", "sha256"]
+  static let conformKeys = ["version", "sha256", "repository"]
   static let bundleKeys = ["url", "digest"]
   static let adapterKeys = ["build", "run"]
   static let fuzzKeys = ["seed", "cases", "suites"]
@@ -92,6 +95,10 @@ struct GateConfig: Equatable {
       throw GateConfigError(
         key: "conform.sha256",
         "write the 64 lower-case hex digits of conform-\(conformVersion)-linux-x86_64.tar.gz from the release's SHA256SUMS, or leave the key out to build conform from source, not \"\(hex)\"")
+    }
+    conformRepository = try conform.optionalString("repository", nonEmpty: true)
+    if let repository = conformRepository, repository.split(separator: "/", omittingEmptySubsequences: false).count != 2 {
+      throw GateConfigError(key: "conform.repository", "write the repository conform is released from as OWNER/NAME (your-org/conform), not \"\(repository)\"")
     }
     let bundle = try top.object("bundle", keys: Self.bundleKeys)
     bundleURL = try bundle.string("url", nonEmpty: true)

@@ -5,6 +5,9 @@ import Foundation
 /// The gate's processes: a command run in a folder with its output passed through, and how a
 /// command is shown so that it can be pasted into a shell.
 enum GateShell {
+  /// What runs the config's shell commands: bash, as a CI step's `run:` does, else sh.
+  static let shell = FileManager.default.isExecutableFile(atPath: "/bin/bash") ? "/bin/bash" : "/bin/sh"
+
   /// Runs `command` (a program, then its arguments) in `folder` with this process's environment
   /// and `environment` over it; stdout and stderr pass through. Its exit status, 128 + the
   /// signal's number when a signal ended it.

@@ -2,16 +2,18 @@
 """Runs a workflow's jobs here, as a GitHub runner would run them, for the tests of harness/ci.
 
     run-job.py WORKFLOW --workspace DIR --artifacts DIR [--input NAME=VALUE]... [--secret NAME=VALUE]...
-               [--event push|pull_request] [--repository OWNER/NAME] [--dry-run]
+               [--event push|pull_request] [--repository OWNER/NAME] [--other OWNER/NAME=DIR]... [--dry-run]
 
-WORKFLOW is a path inside DIR, the repository's checkout (.github/workflows/conform-ios.yml). Every
-job runs in `needs` order with its `if:`, a job that calls a reusable workflow (uses: ./...) runs
-that workflow's jobs with the caller's `with:` (then each --input over it), and every step's `run:`
+WORKFLOW is a path inside DIR, the repository's checkout (.github/workflows/conform.yml). Every
+job runs in `needs` order with its `if:`, a job that calls a reusable workflow (uses: ./..., or
+OWNER/NAME/PATH@REF of a repository given with --other) runs that workflow's jobs with the caller's
+`with:` (then each --input over it), and every step's `run:`
 goes to `bash -eo pipefail` in its working directory with the runner's variables (GITHUB_WORKSPACE,
 GITHUB_ENV, GITHUB_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP, ...) and `${{ }}`
 expressions substituted. Actions are replaced by offline stand-ins: a local composite action
 (uses: ./...) runs its own steps; checkout of this repository, setup-swift and the cache do
-nothing; upload-artifact and download-artifact copy into and out of the --artifacts folder (one
+nothing; checkout of a repository given with --other copies its folder (less .build, .git and
+reports) into the workspace at `path`, whatever the ref; upload-artifact and download-artifact copy into and out of the --artifacts folder (one
 folder per artifact); any other action, and checking out another repository, is an error.
 --dry-run prints which steps would run, and runs none.
 
@@ -270,8 +272,8 @@ class Runner:
         self.failed = False
 
     # A workflow: its jobs in `needs` order.
-    def run_workflow(self, path, inputs, secrets, label):
-        workflow = load_yaml(os.path.join(self.workspace, path))
+    def run_workflow(self, path, inputs, secrets, label, base=None):
+        workflow = load_yaml(os.path.join(base or self.workspace, path))
         events = workflow.get("on") or workflow.get(True) or {}
         call = (events.get("workflow_call") or {}) if isinstance(events, dict) else {}
         declared = call.get("inputs") or {}
@@ -352,14 +354,20 @@ class Runner:
     def run_job(self, job, contexts, label):
         if "uses" in job:
             uses = job["uses"]
+            base, path = None, uses[2:]
             if not uses.startswith("./"):
-                raise Unsupported(f"{label} calls {uses}: only a workflow of this repository (./...) runs here")
+                where, _, ref = uses.partition("@")
+                repository, path = "/".join(where.split("/")[:2]), "/".join(where.split("/")[2:])
+                base = self.options.others.get(repository)
+                if base is None or not ref:
+                    raise Unsupported(f"{label} calls {uses}: only a workflow of this repository (./...) or of one given with --other runs here")
+                log(f"{label} calls {repository}/{path} at {ref}, from {base}")
             inputs = substitute(job.get("with") or {}, contexts)
             inputs.update(self.options.inputs)
             secrets = substitute(job.get("secrets") or {}, contexts)
             if secrets == "inherit":
                 secrets = dict(contexts["secrets"])
-            result = self.run_workflow(uses[2:], inputs, secrets, f"{label}/")
+            result = self.run_workflow(path, inputs, secrets, f"{label}/", base=base)
             log(f"{label} {result['result']}")
             return result
         runs_on = text_of(substitute(job.get("runs-on", ""), contexts))
@@ -401,11 +409,13 @@ class Runner:
                 log(f"{label}: would run: {name}")
                 outcome, outputs = "success", DryRunOutputs()
                 if step.get("uses", "").startswith("./"):
-                    outcome = self.local_action(step, step_contexts, state, label)
+                    outcome, _ = self.local_action(step, step_contexts, state, label)
+                elif step.get("uses", "").startswith("actions/checkout@"):
+                    outcome, _ = self.run_action(step, step_contexts, state, label)
             elif "run" in step:
                 outcome, outputs = self.run_shell(step, step_contexts, state, defaults, action_path)
             else:
-                outcome, outputs = self.run_action(step, step_contexts, state, label), {}
+                outcome, outputs = self.run_action(step, step_contexts, state, label)
             if "id" in step:
                 contexts["steps"][step["id"]] = {"outcome": outcome, "outputs": outputs}
             log(f"{label}: {outcome}: {name}")
@@ -460,11 +470,19 @@ class Runner:
         given = substitute(step.get("with") or {}, contexts)
         if uses.startswith("./"):
             return self.local_action(step, contexts, state, label)
+        return self.marketplace_action(uses, given, label), {}
+
+    def marketplace_action(self, uses, given, label):
         action, _, ref = uses.partition("@")
         if action == "actions/checkout":
             repository = given.get("repository")
             if repository and repository != self.options.repository:
-                raise Unsupported(f"checking out {repository} has no offline stand-in")
+                source = self.options.others.get(repository)
+                if source is None:
+                    raise Unsupported(f"checking out {repository} has no offline stand-in (give it with --other)")
+                target = os.path.join(self.workspace, given.get("path") or ".")
+                shutil.copytree(source, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".build", ".git", "reports"))
+                log(f"{label}: checked out {repository} at {given.get('ref') or 'its default branch'} from {source} into {given.get('path') or '.'}")
             return "success"
         if action in ("swift-actions/setup-swift", "actions/cache", "actions/cache/restore", "actions/cache/save"):
             log(f"{label}: {action} stands in as nothing here ({', '.join(f'{k}={v}' for k, v in given.items())})")
@@ -493,7 +511,8 @@ class Runner:
         inner_state = dict(state, status="success")
         self.run_steps(action["runs"]["steps"], inner, inner_state, {}, f"{label} > {step['uses']}", action_path=folder)
         state["env"], state["path"] = inner_state["env"], inner_state["path"]
-        return inner_state["status"]
+        outputs = {name: text_of(substitute(spec.get("value", ""), inner)) for name, spec in (action.get("outputs") or {}).items()}
+        return inner_state["status"], outputs
 
     def upload(self, given, label):
         name = given.get("name") or "artifact"
@@ -558,9 +577,11 @@ def main():
     parser.add_argument("--event", default="push")
     parser.add_argument("--repository", default="your-org/app")
     parser.add_argument("--summaries", help="a folder for each job's GITHUB_STEP_SUMMARY")
+    parser.add_argument("--other", action="append", default=[], help="OWNER/NAME=DIR: another repository's checkout")
     parser.add_argument("--dry-run", action="store_true")
     options = parser.parse_args()
     options.inputs = pairs(options.input)
+    options.others = {name: os.path.abspath(folder) for name, folder in pairs(options.other).items()}
     runner = Runner(options)
     try:
         result = runner.run_workflow(options.workflow, {}, pairs(options.secret), "")
