@@ -52,7 +52,9 @@
 # before VERSION that HEAD holds, whose bundle is made again from that tag's fixtures/ and
 # harness/ (offline: git alone; its cases and specs are the published ones, which is all the rule
 # reads). With neither, the release is the first one: the script says so and checks no step. A
-# VERSION too small for the changes is refused right after the build, before anything is packed.
+# VERSION too small for the changes is refused right after the build, before anything is packed,
+# and so is a fixtures/ that is not what the built conform generates (the tag must hold the
+# published tables).
 #
 # The tag, after every other step: `git tag -a vVERSION -m "conform VERSION"` on HEAD (the one
 # tag scheme: the templates' `ref: v…`, the download URL and a team's `from: "X.Y.Z"` read it; the
@@ -336,6 +338,12 @@ pack() { # pack FOLDER NAME ARCHIVE: FOLDER/NAME alone, deterministically
 pack "$stage/bin" conform "$out/conform-$version-linux-$arch.tar.gz"
 pack "$stage/debug" conform.debug "$out/conform-$version-linux-$arch.debug.tar.gz"
 say "conform: $(mb "$(stat -c %s "$bin/conform")") unstripped, $(mb "$(stat -c %s "$stage/bin/conform")") stripped, $(mb "$(stat -c %s "$out/conform-$version-linux-$arch.tar.gz")") gzipped; conform.debug $(mb "$(stat -c %s "$stage/debug/conform.debug")"), $(mb "$(stat -c %s "$out/conform-$version-linux-$arch.debug.tar.gz")") gzipped"
+
+# fixtures/ is what this conform generates, so that the tag holds the tables it publishes (and a
+# later release can make this one's bundle again from them).
+"$stage/bin/conform" generate --out "$stage/generated" >/dev/null 2>&1 || fail "conform generate failed: run it to see why"
+diff -r -q fixtures "$stage/generated" >&2 \
+  || fail "fixtures/ is not what conform $version generates (above): run conform generate --out fixtures, commit, and run again"
 
 echo "release: the fixture bundle" >&2
 if [ -n "$previous_tag" ]; then
