@@ -202,9 +202,9 @@ private let current = ConformVersion.current
   }
 
   /// The one real release: a static build in a clone whose tag v0.0.9 holds smaller tables (the
-  /// timeline and restart-prompt suites at depth 4). A previous bundle with more cases is refused
-  /// after the build (cases removed need a major version); the release then passes against the
-  /// tag's bundle (cases added: a minor step), is tagged, and its files are checked.
+  /// timeline and restart-prompt suites at depth 4). A previous bundle with a suite more is
+  /// refused after the build (cases removed need a major version); the release then passes against
+  /// the tag's bundle (cases added: a minor step), is tagged, and its files are checked.
   @Test(.timeLimit(.minutes(60))) func releasesFromAClone() async throws {
     let clone = try await Self.clone()
     let work = TestSupport.temporaryDirectory("conform release")
@@ -224,9 +224,17 @@ private let current = ConformVersion.current
     try await Self.git(clone, ["commit", "-q", "-am", "fixtures at depth 5"])
     let head = try await Self.git(clone, ["rev-parse", "HEAD"])
 
+    // A previous bundle holding a team suite beside the built-in ones: the release removes its cases.
     let bigger = work.appendingPathComponent("previous")
+    let initSuite = try await TestSupport.run(
+      conform, ["suite", "init", "price-discount", "--out", work.appendingPathComponent("price-discount").path])
+    try #require(initSuite.status == 0, "\(initSuite.stderr)")
     let create = try await TestSupport.run(
-      conform, ["bundle", "create", "--depth", "6", "--version", "0.0.8", "--out", bigger.path], timeout: 600)
+      conform,
+      [
+        "bundle", "create", "--suite", work.appendingPathComponent("price-discount").path, "--with-built-in", "--version",
+        "0.0.8", "--out", bigger.path,
+      ], timeout: 600)
     try #require(create.status == 0, "\(create.stderr)")
     let refusedOut = work.appendingPathComponent("refused")
     let refused = try await Self.release(
@@ -240,7 +248,7 @@ private let current = ConformVersion.current
     #expect(
       refused.stderr.contains("conform: error: usage: bundle create: 0.0.8 → \(Self.version) is a minor step, but "),
       "\(refused.stderr)")
-    #expect(refused.stderr.contains(" removed (") && refused.stderr.contains("needs a major version: use 1.0.0"))
+    #expect(refused.stderr.contains("price-discount: ") && refused.stderr.contains("needs a major version: use 1.0.0"))
     #expect(refused.stderr.contains("release: the fixture bundle could not be versioned \(Self.version) after 0.0.8"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: refusedOut.path).isEmpty)
     #expect(try await Self.git(clone, ["tag", "--list", "v\(Self.version)"]).isEmpty)
