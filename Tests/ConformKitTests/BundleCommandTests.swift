@@ -123,6 +123,30 @@ import Testing
     #expect(outcome.stdout.isEmpty)
   }
 
+  /// A pre-release bundle is made, verified, and comes before its release: depth 2 adds cases to
+  /// 1.1.0-rc.1's depth 1, which 1.1.0 may (a minor step) and 1.1.0-rc.0 may not (it comes before).
+  @Test func aPreReleaseBundleComesBeforeItsRelease() async throws {
+    let directory = TestSupport.temporaryDirectory("bundle-cli")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.path
+    let rc = try await run(["bundle", "create", "--depth", "1", "--version", "1.1.0-rc.1", "--out", out])
+    #expect(rc.status == 0, "\(rc.stderr)")
+    let rcPath = "\(out)/conform-fixtures-1.1.0-rc.1.tar.gz"
+    let verify = try await run(["bundle", "verify", rcPath])
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(verify.stdout.hasPrefix("ok \(rcPath): bundle 1.1.0-rc.1, "), "\(verify.stdout)")
+    let before = try await run([
+      "bundle", "create", "--depth", "2", "--version", "1.1.0-rc.0", "--previous", rcPath, "--out", out,
+    ])
+    #expect(before.status == 2)
+    #expect(
+      before.stderr == "conform: error: usage: bundle create: version 1.1.0-rc.0 is not after the previous bundle's 1.1.0-rc.1\n")
+    let release = try await run(["bundle", "create", "--depth", "2", "--previous", rcPath, "--out", out])
+    #expect(release.status == 0, "\(release.stderr)")
+    #expect(release.stdout.hasSuffix("  conform-fixtures-1.1.0.tar.gz\n"))
+    #expect(release.stderr.contains("changes since 1.1.0-rc.1 need a minor version: timeline: "))
+  }
+
   @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
