@@ -14,6 +14,13 @@ import Testing
     try await TestSupport.run(conform, arguments, currentDirectory: root, timeout: 600)
   }
 
+  /// Makes the depth-1 bundle `version` in `out`, expecting success; its path.
+  func createDepthOne(version: String, out: String) async throws -> String {
+    let created = try await run(["bundle", "create", "--depth", "1", "--version", version, "--out", out])
+    #expect(created.status == 0, "\(created.stderr)")
+    return "\(out)/conform-fixtures-\(version).tar.gz"
+  }
+
   @Test func createTwiceVerifyAndRefuseATamperedCopy() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -129,9 +136,7 @@ import Testing
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.path
-    let rc = try await run(["bundle", "create", "--depth", "1", "--version", "1.1.0-rc.1", "--out", out])
-    #expect(rc.status == 0, "\(rc.stderr)")
-    let rcPath = "\(out)/conform-fixtures-1.1.0-rc.1.tar.gz"
+    let rcPath = try await createDepthOne(version: "1.1.0-rc.1", out: out)
     let verify = try await run(["bundle", "verify", rcPath])
     #expect(verify.status == 0, "\(verify.stderr)")
     #expect(verify.stdout.hasPrefix("ok \(rcPath): bundle 1.1.0-rc.1, "), "\(verify.stdout)")
@@ -151,9 +156,7 @@ import Testing
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.path
-    let old = try await run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", out])
-    #expect(old.status == 0, "\(old.stderr)")
-    let oldPath = "\(out)/conform-fixtures-1.0.0.tar.gz"
+    let oldPath = try await createDepthOne(version: "1.0.0", out: out)
 
     // Depth 2 adds cases: a patch is refused, naming the change; without --version it becomes 1.1.0.
     let patch = try await run(["bundle", "create", "--depth", "2", "--version", "1.0.1", "--previous", oldPath, "--out", out])
