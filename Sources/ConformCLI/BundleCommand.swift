@@ -110,7 +110,8 @@ public enum BundleCommand: Command {
         .string(
           "--version", "X.Y.Z", \.version,
           """
-          the bundle version. Without it: the previous bundle's version with the
+          the bundle version (semver; a pre-release such as 1.4.0-rc.1 orders
+          before 1.4.0). Without it: the previous bundle's version with the
           smallest bump the changes need when --previous is given, else conform's
           own version (\(ConformVersion.current)).
           """),
@@ -350,7 +351,9 @@ public enum BundleCommand: Command {
 
   private static func parseVersion(_ text: String) throws(ConformError) -> SemanticVersion {
     guard let version = SemanticVersion(text) else {
-      throw .usage("bundle create: --version takes MAJOR.MINOR.PATCH in plain numbers (1.4.0), not \"\(text)\"")
+      throw .usage(
+        "bundle create: --version takes MAJOR.MINOR.PATCH in plain numbers (1.4.0), with an optional pre-release "
+          + "(1.4.0-rc.1) and no build metadata (+...), not \"\(text)\"")
     }
     return version
   }

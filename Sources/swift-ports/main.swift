@@ -35,6 +35,7 @@ guard arguments.count == 1, let mutant = Mutant.named(arguments[0]) else {
   exit(2)
 }
 
+// The ports' own version, as swift-reference's: not conform's (ConformVersion.current).
 var adapter = Adapter(name: "swift-ports/\(mutant.name)", version: "0.1.0")
 // A port may trap (day-overflow-traps does): write each answer before the next case runs, so the
 // harness keeps every case answered before the crash.

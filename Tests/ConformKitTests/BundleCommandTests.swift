@@ -14,6 +14,13 @@ import Testing
     try await TestSupport.run(conform, arguments, currentDirectory: root, timeout: 600)
   }
 
+  /// Makes the depth-1 bundle `version` in `out`, expecting success; its path.
+  func createDepthOne(version: String, out: String) async throws -> String {
+    let created = try await run(["bundle", "create", "--depth", "1", "--version", version, "--out", out])
+    #expect(created.status == 0, "\(created.stderr)")
+    return "\(out)/conform-fixtures-\(version).tar.gz"
+  }
+
   @Test func createTwiceVerifyAndRefuseATamperedCopy() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -123,13 +130,33 @@ import Testing
     #expect(outcome.stdout.isEmpty)
   }
 
+  /// A pre-release bundle is made, verified, and comes before its release: depth 2 adds cases to
+  /// 1.1.0-rc.1's depth 1, which 1.1.0 may (a minor step) and 1.1.0-rc.0 may not (it comes before).
+  @Test func aPreReleaseBundleComesBeforeItsRelease() async throws {
+    let directory = TestSupport.temporaryDirectory("bundle-cli")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.path
+    let rcPath = try await createDepthOne(version: "1.1.0-rc.1", out: out)
+    let verify = try await run(["bundle", "verify", rcPath])
+    #expect(verify.status == 0, "\(verify.stderr)")
+    #expect(verify.stdout.hasPrefix("ok \(rcPath): bundle 1.1.0-rc.1, "), "\(verify.stdout)")
+    let before = try await run([
+      "bundle", "create", "--depth", "2", "--version", "1.1.0-rc.0", "--previous", rcPath, "--out", out,
+    ])
+    #expect(before.status == 2)
+    #expect(
+      before.stderr == "conform: error: usage: bundle create: version 1.1.0-rc.0 is not after the previous bundle's 1.1.0-rc.1\n")
+    let release = try await run(["bundle", "create", "--depth", "2", "--previous", rcPath, "--out", out])
+    #expect(release.status == 0, "\(release.stderr)")
+    #expect(release.stdout.hasSuffix("  conform-fixtures-1.1.0.tar.gz\n"))
+    #expect(release.stderr.contains("changes since 1.1.0-rc.1 need a minor version: timeline: "))
+  }
+
   @Test func createEnforcesTheVersioningRuleAndDiffShowsTheChanges() async throws {
     let directory = TestSupport.temporaryDirectory("bundle-cli")
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.path
-    let old = try await run(["bundle", "create", "--depth", "1", "--version", "1.0.0", "--out", out])
-    #expect(old.status == 0, "\(old.stderr)")
-    let oldPath = "\(out)/conform-fixtures-1.0.0.tar.gz"
+    let oldPath = try await createDepthOne(version: "1.0.0", out: out)
 
     // Depth 2 adds cases: a patch is refused, naming the change; without --version it becomes 1.1.0.
     let patch = try await run(["bundle", "create", "--depth", "2", "--version", "1.0.1", "--previous", oldPath, "--out", out])

@@ -20,12 +20,18 @@ import Testing
 
   // MARK: Golden pages
 
+  /// `page` with the conform that made it (its generator tag and footer) written `conform VERSION`,
+  /// so that a new version of conform needs no new golden pages.
+  static func versionless(_ page: String) -> String {
+    page.replacingOccurrences(of: "conform \(ConformVersion.current)", with: "conform VERSION")
+  }
+
   @Test func theMixedRunsPageIsTheGoldenOne() {
-    Golden.assertMatches(Self.mixedPage, named: "html/mixed.html")
+    Golden.assertMatches(Self.versionless(Self.mixedPage), named: "html/mixed.html")
   }
 
   @Test func theTwoRunsPageIsTheGoldenOne() {
-    Golden.assertMatches(HTMLReport(files: Self.driftFiles).render(), named: "html/drift.html")
+    Golden.assertMatches(Self.versionless(HTMLReport(files: Self.driftFiles).render()), named: "html/drift.html")
   }
 
   // MARK: Structure

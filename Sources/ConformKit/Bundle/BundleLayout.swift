@@ -75,8 +75,10 @@ public enum BundleLayout {
 
     `bundleVersion` is MAJOR.MINOR.PATCH over the cases: removing a case or changing the input or
     expected output of one is a major version, adding cases or changing the decisions a case lists a
-    minor one, changing only notes, tags, spec texts or documents a patch. Pin the archive's digest,
-    not only the version.
+    minor one, changing only notes, tags, spec texts or documents a patch. A pre-release
+    (semver's `1.3.0-rc.1`) comes before its release, and the rule counts a step from it as from
+    the release it leads to: the pre-releases of `2.0.0` and `2.0.0` may differ in any way, those of
+    `1.3.0` and `1.3.0` as a minor version allows. Pin the archive's digest, not only the version.
 
     """
 
@@ -92,7 +94,7 @@ public enum BundleLayout {
         "format": {"const": 1, "description": "The manifest format; a later one needs a later conform."},
         "bundleVersion": {
           "type": "string",
-          "pattern": "^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)$",
+          "pattern": "^(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)\\\\.(0|[1-9][0-9]*)(-(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(\\\\.(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*)?$",
           "description": "Set in a bundle, absent in a fixtures folder; the top folder is conform-fixtures-<bundleVersion>."
         },
         "generator": {

@@ -135,11 +135,6 @@ public enum FixtureGenerator {
   }
 }
 
-/// The version of this build of conform.
-public enum ConformVersion {
-  public static let current = "0.1.0"
-}
-
 extension FixtureFile {
   /// A fixtures folder's manifest and the files it lists (checked when the bundle is made).
   package static func readFolder(_ directory: String) throws(ConformError) -> [FixtureFile] {

@@ -320,7 +320,7 @@ package enum SuiteScaffold {
       if let path = Context.environment["CONFORM_PACKAGE_PATH"] {
         .package(name: "conform", path: path)
       } else {
-        .package(url: "https://github.com/your-org/conform.git", from: "0.1.0")
+        .package(url: "https://github.com/your-org/conform.git", from: "\(ConformVersion.current)")
       }
 
     let package = Package(
