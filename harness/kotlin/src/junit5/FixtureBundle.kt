@@ -9,7 +9,6 @@ import java.io.File
 import java.io.IOException
 import java.net.URI
 import java.security.MessageDigest
-import java.util.Locale
 
 /** A fixture bundle that cannot be used: missing, not the pinned one, or not matching its manifest. */
 class FixtureBundleProblem(message: String) : RuntimeException(message, null, false, false) // the message says it all: no stack trace
@@ -69,11 +68,11 @@ object FixtureBundle {
     /** The bundle named by `CONFORM_FIXTURES`, pinned by `CONFORM_FIXTURES_DIGEST`, in [environment]. */
     fun fromEnvironment(environment: Map<String, String>, supportedSuites: Set<String>): LoadedBundle {
         val path = environment[FOLDER_VARIABLE]
-        if (path == null || path.length == 0) {
+        if (path.isNullOrEmpty()) {
             throw FixtureBundleProblem("$FOLDER_VARIABLE is not set: no fixture bundle to test against. $WHAT_TO_DO")
         }
         val pin = environment[DIGEST_VARIABLE]
-        if (pin == null || pin.length == 0) {
+        if (pin.isNullOrEmpty()) {
             throw FixtureBundleProblem("$DIGEST_VARIABLE is not set: the bundle $path has no pin. $WHAT_TO_DO")
         }
         return load(File(path), pin, supportedSuites)
@@ -81,7 +80,7 @@ object FixtureBundle {
 
     /** Reads and checks the bundle at [path] (a `.tar.gz` or an unpacked folder) against [pin]. */
     fun load(path: File, pin: String, supportedSuites: Set<String>): LoadedBundle {
-        val normalizedPin = pin.trim().toLowerCase(Locale.ROOT)
+        val normalizedPin = pin.trim().lowercase()
         if (!PIN.matches(normalizedPin)) {
             throw FixtureBundleProblem("$DIGEST_VARIABLE=$pin is not a digest: expected sha256: and 64 hex digits " +
                 "(the sha256sum of the .tar.gz, or of manifest.json for a folder)")
@@ -117,7 +116,7 @@ object FixtureBundle {
             val path = suite.string("fixtures")
             val entry = listed[path] ?: throw FixtureBundleProblem("$manifestName gives no size and sha256 for $path (suite $name)")
             val segments = path.split("/")
-            if (path.startsWith("/") || path.contains("\\") || segments.any { it.length == 0 || it == "." || it == ".." }) {
+            if (path.startsWith("/") || path.contains("\\") || segments.any { it.isEmpty() || it == "." || it == ".." }) {
                 throw FixtureBundleProblem("$manifestName names the file \"$path\", which is not a plain path inside the bundle")
             }
             val bytes = files.read(path)
@@ -143,7 +142,7 @@ object FixtureBundle {
         var line = 0
         while (start < bytes.size) {
             var end = start
-            while (end < bytes.size && bytes[end] != '\n'.toByte()) end++
+            while (end < bytes.size && bytes[end] != '\n'.code.toByte()) end++
             line++
             try {
                 val fields = JsonFields.of(JsonReader.parse(bytes, start, end), "")

@@ -148,7 +148,7 @@ private fun testSession() {
     val (garbage, _, garbageLog) = session(adapter, hello, "{not json")
     expect(garbage == 2 && garbageLog.contains("line 2"), "invalid request: $garbage $garbageLog")
     val (empty, emptyOut, _) = session(adapter)
-    expect(empty == 0 && emptyOut.length == 0, "input closed before the hello: exit 0, got $empty")
+    expect(empty == 0 && emptyOut.isEmpty(), "input closed before the hello: exit 0, got $empty")
     val (first, _, firstLog) = session(adapter, """{"type":"case","seq":1,"id":"x","suite":"echo","input":{}}""")
     expect(first == 2 && firstLog.contains("expected the hello"), "a case before the hello: $first $firstLog")
 }
