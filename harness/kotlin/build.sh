@@ -2,7 +2,9 @@
 # Builds the Kotlin side of conform into harness/kotlin/build/ with Kotlin 2 (bin/kotlinc2):
 #   kotlin-reference.jar  the conformant reference      (launcher: bin/kotlin-reference)
 #   kotlin-port.jar       the drifting ports (mutants)  (launcher: bin/kotlin-port MUTANT)
-# Each jar holds the Kotlin standard library, so `java -jar` runs it alone. A jar is rebuilt only
+# Each jar holds the Kotlin standard library, so `java -cp JAR MAIN_CLASS` runs it alone (the
+# launchers name the main class: the adapter's own main, conform.adapter.ConformMain, is in every
+# jar too, so the compiler writes no Main-Class). A jar is rebuilt only
 # when a source it is made of is newer, so reruns are fast. A warning fails the build (-Werror).
 # The compiler is installed first when it is missing (install-kotlin.sh: quiet when present).
 # `build.sh --test` also builds and runs the adapter's self-test.
@@ -44,5 +46,5 @@ build "$out/kotlin-port.jar" "$src/adapter" "$src/reference" "$src/port" "$src/m
 
 if [ "${1:-}" = "--test" ]; then
   build "$out/adapter-test.jar" "$src/adapter" "$src/test"
-  java -jar "$out/adapter-test.jar"
+  java -cp "$out/adapter-test.jar" conform.test.AdapterSelfTestKt
 fi

@@ -4,6 +4,7 @@ import conform.adapter.Json
 import conform.adapter.JsonFields
 import conform.adapter.JsonReader
 import conform.adapter.JsonShapeError
+import conform.adapter.JsonString
 import conform.adapter.JsonSyntaxError
 import java.io.File
 import java.io.IOException
@@ -24,7 +25,12 @@ class BundleCase(
     val source: String,
     val line: Int,
     /** The suite file on disk, for an unpacked bundle; null when it was read from a `.tar.gz`. */
-    val file: File?
+    val file: File?,
+    /**
+     * The spec decisions the case exercises (`version-compare/D8`: entry `### D8.` of the suite's
+     * spec in the bundle); empty for a bundle made before cases listed them.
+     */
+    val decisions: List<String> = emptyList()
 ) {
     /** `file:…?line=N`, so an IDE (and JUnit's reports) can open the fixture line; null inside an archive. */
     fun sourceUri(): URI? = file?.let { URI.create(it.toURI().toString() + "?line=" + line) }
@@ -153,7 +159,14 @@ object FixtureBundle {
                     throw FixtureBundleProblem("$source line $line: $id is not a case of suite $suite")
                 }
                 if (!seen.add(id)) throw FixtureBundleProblem("$source line $line: the case id $id appears twice")
-                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file))
+                val decisions = if (fields.has("decisions")) {
+                    fields.array("decisions").mapIndexed { index, decision ->
+                        (decision as? JsonString)?.value ?: throw JsonShapeError("decisions[$index]", "expected a string, found ${decision.typeName}")
+                    }
+                } else {
+                    emptyList()
+                }
+                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file, decisions))
             } catch (error: JsonSyntaxError) {
                 throw FixtureBundleProblem("$source line $line is not valid JSON: ${error.message}")
             } catch (error: JsonShapeError) {
