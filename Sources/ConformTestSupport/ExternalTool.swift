@@ -53,14 +53,7 @@ public struct ExternalTool: Sendable {
     name: "Kotlin 2 (harness/kotlin/bin/kotlinc2)", installer: "harness/kotlin/install-kotlin.sh",
     found: {
       let launcher = TestSupport.packageRoot.appendingPathComponent("harness/kotlin/bin/kotlinc2").path
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = [launcher, "--home"]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      guard (try? process.run()) != nil else { return nil }
-      process.waitUntilExit()
-      return process.terminationStatus == 0 ? launcher : nil
+      return (try? TestSupport.runBlocking("/bin/bash", [launcher, "--home"]))?.status == 0 ? launcher : nil
     }())
 
   /// Debian's junit5: JUnit 5's console launcher and API jars in /usr/share/java.
