@@ -214,7 +214,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
                 }
                 byte == '\\'.code -> escape(text)
                 byte < 0x20 -> fail("control character ${describe(byte)} in a string must be escaped")
-                byte < 0x80 -> { text.append(byte.toChar()); index++ }
+                byte < 0x80 -> { text.append(Char(byte)); index++ }
                 else -> utf8Sequence(text)
             }
         }
@@ -247,7 +247,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         val high = hexQuad(escapeStart)
         if (high in 0xDC00..0xDFFF) fail("lone low surrogate \\u${hex4(high)}", escapeStart)
         if (high !in 0xD800..0xDBFF) {
-            text.append(high.toChar())
+            text.append(Char(high))
             return
         }
         if (index + 1 >= end || bytes[index] != '\\'.code.toByte() || bytes[index + 1] != 'u'.code.toByte()) {
@@ -256,7 +256,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         index += 2
         val low = hexQuad(escapeStart)
         if (low !in 0xDC00..0xDFFF) fail("lone high surrogate \\u${hex4(high)}", escapeStart)
-        text.append(high.toChar()).append(low.toChar())
+        text.append(Char(high)).append(Char(low))
     }
 
     private fun hexQuad(escapeStart: Int): Int {
@@ -308,6 +308,6 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
 
     private fun describe(byte: Int): String {
         val unsigned = byte and 0xFF
-        return if (unsigned in 0x20..0x7E) "'${unsigned.toChar()}'" else "0x" + Integer.toHexString(unsigned).uppercase()
+        return if (unsigned in 0x20..0x7E) "'${Char(unsigned)}'" else "0x" + Integer.toHexString(unsigned).uppercase()
     }
 }
