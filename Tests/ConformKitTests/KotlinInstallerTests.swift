@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func aWheelWhoseHashIsNotThePinnedOneIsRefusedAndNothingIsInstalled() async throws {
-    let wheel = TestSupport.temporaryDirectory("wheel").appendingPathComponent("kotlin_jupyter_kernel-0.19.0.944-py3-none-any.whl")
+    let wheel = TestSupport.temporaryDirectory("wheel")
+      .appendingPathComponent("kotlin_jupyter_kernel-0.19.0.944-py3-none-any.whl")
     try Data("not the wheel".utf8).write(to: wheel)
     let (outcome, home) = try await run("install-kotlin.sh", ["--wheel", wheel.path])
     #expect(outcome.status == 1)
@@ -41,7 +42,8 @@ import Testing
     let (outcome, home) = try await run("bin/kotlinc2", ["-version"])
     #expect(outcome.status == 1)
     #expect(
-      outcome.stderr.hasPrefix("kotlinc2: Kotlin 2.4.0-dev-6891 is not installed in \(home.path): run harness/kotlin/install-kotlin.sh"),
+      outcome.stderr.hasPrefix(
+        "kotlinc2: Kotlin 2.4.0-dev-6891 is not installed in \(home.path): run harness/kotlin/install-kotlin.sh"),
       "\(outcome.stderr)")
   }
 }

@@ -11,7 +11,9 @@ enum ExampleAppTools {
   static let tools = [ExternalTool.java, .kotlin2, .junit5]
   static let installed = tools.allSatisfy(\.isInstalled)
   static let missing: Comment =
-    tools.first { !$0.isInstalled }.map { Comment(rawValue: $0.missing.rawValue + " (harness/install-deps.sh --android installs all three)") } ?? ""
+    tools.first { !$0.isInstalled }.map {
+      Comment(rawValue: $0.missing.rawValue + " (harness/install-deps.sh --android installs all three)")
+    } ?? ""
 }
 
 /// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps (copies of them,
