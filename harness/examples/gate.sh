@@ -4,7 +4,7 @@
 #   1. release: `conform bundle create` publishes the fixtures as a bundle, and its digest is the pin;
 #   2. iOS:     harness/examples/ios-app's conform-adapter runs against the pinned bundle
 #               (conform run --expect-digest, with JUnit, Markdown and a results file);
-#   3. Android: harness/examples/android-app's conform-adapter, the same way;
+#   3. Android: harness/examples/android-app's jar, served by conform's adapter main, the same way;
 #   4. drift:   conform diff of the two runs;
 #   5. fuzz:    conform fuzz of each app's adapter against conform's models, with a fixed seed and
 #               case budget (the same search on every run), for what the tables do not hold;
@@ -29,7 +29,8 @@
 # CONFORM_JARS, conform's two Kotlin jars for the Android app (default: harness/kotlin/jars.sh
 # builds them into OUT/jars). An iOS app folder outside this checkout finds conform's package
 # through CONFORM_PACKAGE_PATH, which this script sets to this checkout when it is unset.
-# Needs: the Swift toolchain, java, kotlinc and Debian's junit5 (harness/install-deps.sh).
+# Needs: the Swift toolchain, java, Kotlin 2 and Debian's junit5 (harness/install-deps.sh, or
+# harness/install-deps.sh --android for the Android half alone).
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -48,11 +49,22 @@ while [ $# -gt 0 ]; do
     --android-app) android="$(cd "$2" && pwd)"; shift 2 ;;
     --fuzz-seed) fuzz_seed="$2"; shift 2 ;;
     --fuzz-cases) fuzz_cases="$2"; shift 2 ;;
-    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "gate: unknown argument \"$1\" (see --help)" >&2; exit 2 ;;
   esac
 done
 export CONFORM_PACKAGE_PATH="${CONFORM_PACKAGE_PATH:-$root}"
+# kotlinc2, the Kotlin 2 compiler the Android app's build line names (harness/kotlin/install-kotlin.sh).
+export PATH="$root/harness/kotlin/bin:$PATH"
+junit="${JUNIT_JAR_DIR:-/usr/share/java}"
+# The Android app's commands, as its README gives them: each one line, run in the app's folder,
+# with conform's two jars in its libs/.
+android_build=(kotlinc2 -Werror app-logic conform test
+  -cp "libs/*:$junit/junit-jupiter-api.jar:$junit/opentest4j.jar:$junit/apiguardian-api.jar" -include-runtime -d build/app.jar)
+android_run=(java -cp "build/app.jar:resources:libs/*" conform.adapter.ConformMain)
+android_test=(java -cp "build/app.jar:resources:libs/*:$junit/junit-platform-console-standalone.jar"
+  org.junit.platform.console.ConsoleLauncher --disable-banner --disable-ansi-colors --details=summary --fail-if-no-tests
+  --scan-class-path build/app.jar)
 steps=()
 worst=0
 
@@ -110,10 +122,19 @@ step "publish the bundle" publish || { worst=2; finish; }
 bundle="$(ls "$out"/bundle/conform-fixtures-*.tar.gz)"
 export CONFORM_FIXTURES="$bundle" CONFORM_FIXTURES_DIGEST="$digest"
 
-# gate_run NAME IMPL: conform run against the pinned bundle, reports under $out/NAME.*
+# gate_run NAME IMPL [ARG...]: conform run against the pinned bundle, reports under $out/NAME.*
 gate_run() {
   "$conform" run --impl "$2" --fixtures "$bundle" --expect-digest "$digest" \
-    --results "$out/$1.jsonl" --junit "$out/$1.junit.xml" --markdown "$out/$1.md"
+    --results "$out/$1.jsonl" --junit "$out/$1.junit.xml" --markdown "$out/$1.md" -- "${@:3}"
+}
+
+# in_android COMMAND...: runs COMMAND in the Android app's folder.
+in_android() { (cd "$android" && "$@"); }
+
+# The Android app's build: conform's jars into its libs/, then its build line.
+android_build() {
+  mkdir -p "$android/libs" && rm -f "$android"/libs/conform-*.jar && cp "$CONFORM_JARS"/conform-*.jar "$android/libs/" \
+    && in_android "${android_build[@]}"
 }
 
 # 2. iOS: build the app's adapter, run it against the bundle.
@@ -123,11 +144,11 @@ if [ $ios_ok -eq 1 ]; then
   step "ios-app: conform run" gate_run ios "$ios/.build/debug/conform-adapter"
 fi
 
-# 3. Android: the same with the app's jar.
+# 3. Android: the same with the app's jar, served by conform's adapter main.
 android_ok=0
-build "android-app: build" "$android/build.sh" && android_ok=1
+build "android-app: build" android_build && android_ok=1
 if [ $android_ok -eq 1 ]; then
-  step "android-app: conform run" gate_run android "$android/conform-adapter"
+  step "android-app: conform run" in_android gate_run android "${android_run[@]}"
 fi
 
 # 4. Drift between the two codebases.
@@ -138,14 +159,17 @@ fi
 # 5. Fuzz: each adapter against conform's models; a finding prints its minimal case, replay and
 # promote lines, and its fixture line goes to OUT/NAME.fuzz.jsonl.
 gate_fuzz() {
-  "$conform" fuzz --impl "$2" --seed "$fuzz_seed" --cases "$fuzz_cases" --out "$out/$1.fuzz.jsonl"
+  local name="$1" program="$2" arguments=() argument
+  shift 2
+  for argument in "$@"; do arguments+=(--impl-arg "$argument"); done
+  "$conform" fuzz --impl "$program" ${arguments[@]+"${arguments[@]}"} --seed "$fuzz_seed" --cases "$fuzz_cases" --out "$out/$name.fuzz.jsonl"
 }
 if [ "$fuzz_cases" != 0 ]; then
   if [ $ios_ok -eq 1 ]; then
     step "ios-app: conform fuzz" gate_fuzz ios "$ios/.build/debug/conform-adapter"
   fi
   if [ $android_ok -eq 1 ]; then
-    step "android-app: conform fuzz" gate_fuzz android "$android/conform-adapter"
+    step "android-app: conform fuzz" in_android gate_fuzz android "${android_run[@]}"
   fi
 fi
 
@@ -160,6 +184,6 @@ if [ $ios_ok -eq 1 ]; then
   step "ios-app: swift test" ios_tests
 fi
 if [ $android_ok -eq 1 ]; then
-  step "android-app: JUnit 5 tests" "$android/test.sh" --reports-dir "$out/android-tests"
+  step "android-app: JUnit 5 tests" in_android "${android_test[@]}" --reports-dir "$out/android-tests"
 fi
 finish

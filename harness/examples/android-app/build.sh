@@ -1,28 +1,28 @@
 #!/usr/bin/env bash
-# Builds the app's two jars into build/ with kotlinc, against conform's released Kotlin jars:
-#   conform-adapter.jar  app-logic/ + conform/, with the Kotlin runtime (./conform-adapter runs it)
-#   app-tests.jar        test/: the unit tests and the bundle test (./test.sh runs them)
-# and copies conform's jars into build/lib/. A jar is rebuilt only when a source is newer than it.
+# Builds build/app.jar (the app's code, its conform suite mapping and its tests, with the Kotlin
+# runtime) with README.md's one build line, run in this folder:
 #
-#   build.sh [--adapter-only]    --adapter-only: conform-adapter.jar alone (no JUnit needed)
+#   kotlinc2 -Werror app-logic conform test -cp 'libs/*:JUNIT/junit-jupiter-api.jar:JUNIT/opentest4j.jar:JUNIT/apiguardian-api.jar' -include-runtime -d build/app.jar
 #
-# Environment: CONFORM_JARS, the folder with conform-kotlin-adapter-VERSION.jar and
-# conform-junit5-VERSION.jar (default: libs/, where the app keeps the two jars of the conform
-# release it pins; harness/kotlin/jars.sh DIR builds them in a conform checkout); JUNIT_JAR_DIR,
-# where junit-jupiter-api.jar, opentest4j.jar and apiguardian-api.jar are (default: /usr/share/java).
+# after checking what it needs, saying what to do when something is missing. Skipped when the jar
+# is newer than every source and jar. (Kept for harness/ci's workflow templates, which call it.)
+#
+# Environment: CONFORM_JARS, a folder with conform-kotlin-adapter-VERSION.jar and
+# conform-junit5-VERSION.jar to copy into libs/ first (default: libs/ as it is, where the app keeps
+# the two jars of the conform release it pins; harness/kotlin/jars.sh DIR builds them in a conform
+# checkout); JUNIT_JAR_DIR, where Debian's junit5 put its jars (JUNIT, default /usr/share/java);
+# KOTLINC, the Kotlin 2 compiler (default kotlinc2, on PATH: a conform checkout's harness/kotlin/bin).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-out="$here/build"
-adapter_sources=("$here/app-logic" "$here/conform")
-test_sources=("$here/test")
 jars="${CONFORM_JARS:-$here/libs}"
-junit_dir="${JUNIT_JAR_DIR:-/usr/share/java}"
+junit="${JUNIT_JAR_DIR:-/usr/share/java}"
+kotlinc="${KOTLINC:-kotlinc2}"
 
 case "${1:-}" in
-  "" | --adapter-only) ;;
+  "") ;;
   -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
-  *) echo "build.sh: unknown argument '$1' (usage: build.sh [--adapter-only])" >&2; exit 2 ;;
+  *) echo "build.sh: unknown argument '$1' (usage: build.sh)" >&2; exit 2 ;;
 esac
 
 # library NAME: the one NAME-VERSION.jar in $jars.
@@ -37,52 +37,27 @@ library() {
   fi
   echo "${found[0]}"
 }
-
-# build JAR SOURCE...: compiles the .kt files under each SOURCE into JAR against the jars in the
-# array `classpath` (with the Kotlin runtime when `runtime` is -include-runtime), unless JAR is
-# newer than every SOURCE and every jar it is compiled against.
-build() {
-  local jar="$1"; shift
-  if [ -f "$jar" ] && [ -z "$(find "$@" "${classpath[@]}" "${BASH_SOURCE[0]}" -newer "$jar" -print -quit)" ]; then
-    echo "build.sh: ${jar#"$here"/} is up to date"
-    return
-  fi
-  command -v kotlinc >/dev/null 2>&1 || { echo "build.sh: kotlinc not found: install Debian's kotlin package (kotlinc 1.3.31)" >&2; exit 1; }
-  local files=() options=(-d "$out/.partial-$$-$(basename "$jar")")
-  mapfile -t files < <(find "$@" -name '*.kt' | LC_ALL=C sort)
-  options+=(-cp "$(IFS=:; echo "${classpath[*]}")" $runtime)
-  echo "build.sh: compiling ${jar#"$here"/} (${#files[@]} files)"
-  mkdir -p "$out"
-  local log="$out/.kotlinc-$$.log"
-  # kotlinc's JVM with the client compiler and the serial collector: a compile this short takes
-  # half the CPU so (conform's two jars: 25 s → 11.5 s). A JAVA_OPTS of the caller's wins.
-  local JAVA_OPTS="${JAVA_OPTS:--Xmx256M -Xms32M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
-  export JAVA_OPTS
-  # kotlinc warns on every run that -noverify is deprecated since JDK 13: that line is noise.
-  if ! kotlinc "${files[@]}" "${options[@]}" >"$log" 2>&1; then
-    grep -v noverify "$log" >&2 || true
-    rm -f "${options[1]}" "$log"
-    echo "build.sh: compiling ${jar#"$here"/} failed" >&2
-    exit 1
-  fi
-  grep -v noverify "$log" >&2 || true
-  rm -f "$log"
-  mv "${options[1]}" "$jar"
+adapter="$(library conform-kotlin-adapter)"
+junit5="$(library conform-junit5)"
+if [ "$jars" != "$here/libs" ]; then
+  mkdir -p "$here/libs"
+  rm -f "$here"/libs/conform-*.jar
+  cp "$adapter" "$junit5" "$here/libs/"
+fi
+for jar in junit-jupiter-api opentest4j apiguardian-api; do
+  [ -f "$junit/$jar.jar" ] || { echo "build.sh: $junit/$jar.jar not found: install Debian's junit5 package (harness/install-deps.sh --android), or set JUNIT_JAR_DIR" >&2; exit 1; }
+done
+command -v "$kotlinc" >/dev/null 2>&1 || {
+  echo "build.sh: $kotlinc not found: put a conform checkout's harness/kotlin/bin on PATH (harness/install-deps.sh --android installs" >&2
+  echo "          its Kotlin 2), or set KOTLINC to a Kotlin 2 kotlinc" >&2
+  exit 1
 }
 
-adapter_library="$(library conform-kotlin-adapter)"
-mkdir -p "$out/lib"
-rm -f "$out"/lib/conform-*.jar
-cp "$adapter_library" "$out/lib/"
-classpath=("$adapter_library") runtime=-include-runtime
-build "$out/conform-adapter.jar" "${adapter_sources[@]}"
-[ "${1:-}" = --adapter-only ] && exit 0
-
-junit5_library="$(library conform-junit5)"
-cp "$junit5_library" "$out/lib/"
-classpath=("$out/conform-adapter.jar" "$adapter_library" "$junit5_library") runtime=""
-for jar in junit-jupiter-api opentest4j apiguardian-api; do
-  [ -f "$junit_dir/$jar.jar" ] || { echo "build.sh: $junit_dir/$jar.jar not found: install Debian's junit5 package, or set JUNIT_JAR_DIR" >&2; exit 1; }
-  classpath+=("$junit_dir/$jar.jar")
-done
-build "$out/app-tests.jar" "${test_sources[@]}"
+cd "$here"
+if [ -f build/app.jar ] && [ -z "$(find app-logic conform test libs "${BASH_SOURCE[0]}" -newer build/app.jar -print -quit)" ]; then
+  echo "build.sh: build/app.jar is up to date"
+  exit 0
+fi
+echo "build.sh: compiling build/app.jar"
+"$kotlinc" -Werror app-logic conform test -cp "libs/*:$junit/junit-jupiter-api.jar:$junit/opentest4j.jar:$junit/apiguardian-api.jar" \
+  -include-runtime -d build/app.jar

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs the example's JUnit 5 tests, the unit tests and every case of the pinned fixture bundle,
-# with JUnit's console launcher, after building what is out of date (./build.sh).
+# with JUnit's console launcher (README.md's test line), after building what is out of date
+# (./build.sh), and names bundle cases by their ids in the XML report. (Kept for harness/ci's
+# workflow templates, which call it.)
 #
 #   test.sh [--reports-dir DIR]     DIR: where the JUnit XML report goes (TEST-junit-jupiter.xml)
 #
 # Environment:
 #   CONFORM_FIXTURES         the pinned bundle: conform-fixtures-X.Y.Z.tar.gz, or its unpacked folder
 #   CONFORM_FIXTURES_DIGEST  its pin: sha256:<64 hex> of the .tar.gz (of manifest.json for a folder)
-#   CONFORM_JARS             conform's two Kotlin jars, for ./build.sh (default: libs/)
+#   CONFORM_JARS             conform's two Kotlin jars, for ./build.sh to copy into libs/ (default: libs/ as it is)
 #   JUNIT_CONSOLE_JAR        the console launcher (default /usr/share/java/junit-platform-console-standalone.jar)
 #   SHOW_FAILURES            how many failures to print in full (default 50; 0: all). Every one is
 #                            in build/test-output.txt and in the XML report.
@@ -39,14 +41,12 @@ if [ ! -f "$console" ]; then
 fi
 "$here/build.sh" || { echo "test.sh: the build failed" >&2; exit 2; }
 
-tests_jar="$here/build/app-tests.jar"
-classpath="$tests_jar:$here/build/conform-adapter.jar"
-for jar in "$here"/build/lib/conform-*.jar; do classpath="$classpath:$jar"; done
+# README.md's test line: JUnit's console launcher with the app's jar, its resources (the suite
+# mapping's service file) and conform's jars on the class path, scanning the app's jar.
 log="$here/build/test-output.txt"
 options=(
-  --disable-banner --disable-ansi-colors --details=summary
-  --include-engine=junit-jupiter --fail-if-no-tests
-  --class-path "$classpath" --scan-class-path "$tests_jar"
+  -cp "$here/build/app.jar:$here/resources:$here/libs/*:$console" org.junit.platform.console.ConsoleLauncher
+  --disable-banner --disable-ansi-colors --details=summary --fail-if-no-tests --scan-class-path "$here/build/app.jar"
 )
 if [ -n "$reports" ]; then
   mkdir -p "$reports"
@@ -56,7 +56,7 @@ fi
 # The launcher lists every failure at the end. Past SHOW_FAILURES of them (a drift can fail
 # thousands of cases) only the count is printed; the whole output stays in $log.
 set +e
-java -jar "$console" "${options[@]}" 2>&1 | tee "$log" | awk -v limit="$show" -v logfile="${log#"$PWD"/}" '
+java "${options[@]}" 2>&1 | tee "$log" | awk -v limit="$show" -v logfile="${log#"$PWD"/}" '
   /^Failures \([0-9]+\):$/ { failures = 1; print; next }
   failures && /^Test run finished after / {
     if (hidden > 0) printf "  ... and %d more failures, not shown (SHOW_FAILURES=%d): all of them are in %s\n\n", hidden, limit, logfile

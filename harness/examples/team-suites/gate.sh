@@ -29,7 +29,7 @@
 #                         model's build compiles the adapter of (default: the checkout holding
 #                         this folder; set it for a copy of this folder kept elsewhere)
 #   FUZZ_CASES            cases per fuzz search (default 20000; about a second each)
-# Needs: the Swift toolchain, python3, java and kotlinc (Debian's kotlin: kotlinc 1.3.31).
+# Needs: the Swift toolchain, python3, java and Kotlin 2 (harness/kotlin/install-kotlin.sh).
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -194,7 +194,7 @@ package enum SuiteScaffold {
           "`src/Model.kt`: the reference model, over conform's Kotlin adapter; `build.sh` builds it, `model` runs it.",
           "./model",
           """
-          ./build.sh     # kotlinc; CONFORM_KOTLIN_ADAPTER names conform-kotlin-adapter-VERSION.jar from the
+          ./build.sh     # Kotlin 2; CONFORM_KOTLIN_ADAPTER names conform-kotlin-adapter-VERSION.jar from the
                          # conform release (or CONFORM_PACKAGE_PATH a conform checkout, whose adapter sources are compiled in)
 
           """
@@ -260,10 +260,12 @@ package enum SuiteScaffold {
   private static func kotlinBuild(name: String) -> String {
     """
     #!/usr/bin/env bash
-    # Builds build/model.jar from src/ with kotlinc (Debian's kotlin package), against conform's
+    # Builds build/model.jar from src/ with Kotlin 2 (KOTLIN: kotlinc2 on PATH, else the one of the
+    # conform checkout CONFORM_PACKAGE_PATH names, harness/kotlin/bin/kotlinc2), against conform's
     # Kotlin adapter: CONFORM_KOTLIN_ADAPTER, the conform-kotlin-adapter-VERSION.jar of the conform
     # release the team pins, or else CONFORM_PACKAGE_PATH, a conform checkout whose adapter sources
     # (harness/kotlin/src/adapter) are compiled in. Skipped when the jar is newer than its sources.
+    # A warning fails the build (-Werror). KOTLINC names another Kotlin 2 kotlinc.
     set -euo pipefail
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
     jar="$here/build/model.jar"
@@ -279,17 +281,22 @@ package enum SuiteScaffold {
       exit 2
     fi
     if [ -f "$jar" ] && [ -z "$(find "${sources[@]}" -newer "$jar" -print -quit)" ]; then exit 0; fi
-    command -v kotlinc >/dev/null 2>&1 || { echo "build.sh: kotlinc not found: apt-get install kotlin" >&2; exit 2; }
+    kotlinc="${KOTLINC:-kotlinc2}"
+    if ! command -v "$kotlinc" >/dev/null 2>&1 && [ -z "${KOTLINC:-}" ] && [ -n "${CONFORM_PACKAGE_PATH:-}" ]; then
+      kotlinc="$CONFORM_PACKAGE_PATH/harness/kotlin/bin/kotlinc2"
+    fi
+    command -v "$kotlinc" >/dev/null 2>&1 || {
+      echo "build.sh: no Kotlin 2 compiler ($kotlinc): put a conform checkout's harness/kotlin/bin on PATH (its" >&2
+      echo "          harness/kotlin/install-kotlin.sh installs Kotlin 2), or set KOTLINC to a Kotlin 2 kotlinc" >&2
+      exit 2
+    }
     mkdir -p "$here/build"
     files=()
     mapfile -t files < <(find "${sources[@]}" -name '*.kt' | LC_ALL=C sort)
-    # A short compile: the JVM's client compiler and serial collector take about half the CPU.
-    export JAVA_OPTS="${JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
-    # kotlinc writes a jar only to a path ending in .jar.
+    # The compiler writes a jar only to a path ending in .jar.
     partial="$here/build/partial-$$.jar"
     trap 'rm -rf "$partial"' EXIT
-    kotlinc "${classpath[@]}" "${files[@]}" -include-runtime -d "$partial" 2>&1 | grep -v noverify >&2 || true
-    [ -f "$partial" ] || { echo "build.sh: kotlinc failed" >&2; exit 1; }
+    "$kotlinc" -Werror "${classpath[@]}" "${files[@]}" -include-runtime -d "$partial" >&2 || { echo "build.sh: kotlinc failed" >&2; exit 1; }
     mv "$partial" "$jar"
     echo "build.sh: built build/model.jar"
 

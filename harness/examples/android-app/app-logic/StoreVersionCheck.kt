@@ -31,7 +31,7 @@ object StoreVersionCheck {
      * drop them too, so `"1..2"` is `1.2`, not `1.0.2`.
      */
     fun parts(version: String): List<Long> =
-        version.split(".").filter { it.length != 0 }.map { partValue(it) }
+        version.split(".").filter { it.isNotEmpty() }.map { partValue(it) }
 
     /**
      * One part as a signed 64-bit number, or 0 for anything else: a beta tag, white space, an

@@ -11,7 +11,7 @@ import conform.adapter.jsonOf
 /**
  * The mapping from each conform suite's case `input` to a call of the app's code, and from its
  * result to the `output` the suite's spec asks for (fixtures/<suite>.md). The conform adapter
- * main and the JUnit bundle test both use it, so the two can never map a case differently.
+ * main and the JUnit bundle test both use it (through [AppConformSuites]), so the two can never map a case differently.
  *
  * Every field is read strictly: a missing field, a wrong type or an unknown field answers
  * `error` naming the field (`field "input.config.winThreshold": expected an integer, found a string`).
@@ -19,10 +19,11 @@ import conform.adapter.jsonOf
 object AppSuites {
 
     /** Every suite the app implements, by name. */
-    val bySuite: Map<String, (JsonFields) -> Json> = linkedMapOf(
-        "eligibility" to { input: JsonFields -> eligibility(input) },
-        "version-compare" to { input: JsonFields -> versionCompare(input) },
-        "timeline" to { input: JsonFields -> timeline(input) })
+    val bySuite: Map<String, (JsonFields) -> Json> = buildMap {
+        put("eligibility", ::eligibility)
+        put("version-compare", ::versionCompare)
+        put("timeline", ::timeline)
+    }
 
     /**
      * `eligibility` 1.1.0: `{"eligible": Boolean}` from [ReviewEligibility.canAskForReview], or

@@ -1,5 +1,6 @@
 package com.example.dailygame.conform
 
+import conform.adapter.ConformSuites
 import conform.adapter.JsonFields
 import conform.adapter.JsonReader
 import conform.adapter.JsonShapeError
@@ -74,22 +75,27 @@ class AppSuitesTest {
     }
 
     @Test
-    fun `the conform-adapter main serves every suite of AppSuites, answering as the mapping does`() {
+    fun `the adapter over AppConformSuites serves every suite of AppSuites, answering as the mapping does`() {
         val requests = listOf(
             """{"type":"hello","protocol":1,"suites":["eligibility","timeline","version-compare"]}""",
             """{"type":"case","seq":1,"id":"version-compare/x","suite":"version-compare","input":{"local":"1..2","remote":"1.0.2"}}""",
             """{"type":"case","seq":2,"id":"eligibility/x","suite":"eligibility","input":{"local":"1"}}""")
         val output = ByteArrayOutputStream()
         val log = ByteArrayOutputStream()
-        val status = appConformAdapter().serve(
+        val status = AppConformSuites().adapter().serve(
             ByteArrayInputStream(requests.joinToString("\n", postfix = "\n").toByteArray(Charsets.UTF_8)), output, PrintStream(log, true))
         val answers = output.toString("UTF-8").trim().split("\n").map { JsonFields.of(JsonReader.parse(it), "") }
 
         assertEquals(0, status, log.toString("UTF-8"))
         assertEquals(AppSuites.bySuite.keys.sorted(), answers[0].array("suites").map { it.toString().trim('"') })
-        assertEquals(ADAPTER_NAME, answers[0].string("name"))
+        assertEquals("android-app", answers[0].string("name"))
         assertEquals(canonical("""{"id":"version-compare/x","output":{"newer":false},"seq":1,"type":"result"}"""), answers[1].obj.toString())
         assertEquals("error", answers[2].string("type"))
         assertTrue(answers[2].string("message").startsWith("field \"input."), answers[2].string("message"))
+    }
+
+    @Test
+    fun `conform finds AppConformSuites through the service file in resources`() {
+        assertTrue(ConformSuites.load() is AppConformSuites, "resources/${ConformSuites.SERVICE_FILE} must name AppConformSuites")
     }
 }

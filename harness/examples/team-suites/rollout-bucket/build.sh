@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the suite's reference model, build/rollout-bucket-model.jar, with kotlinc: src/ and the
+# Builds the suite's reference model, build/rollout-bucket-model.jar, with Kotlin 2 (the conform
+# checkout's harness/kotlin/bin/kotlinc2, or KOTLINC; a warning fails the build): src/ and the
 # conform Kotlin adapter's sources (the protocol loop and a strict JSON codec, package
 # conform.adapter), with the Kotlin runtime, so that ./model runs it with `java -jar` alone.
 # Skipped when the jar is newer than every source and this script.
@@ -26,7 +27,8 @@ if [ -f "$jar" ] && [ -z "$(find "$here/src" "$adapter" "${BASH_SOURCE[0]}" -new
   echo "build.sh: build/rollout-bucket-model.jar is up to date"
   exit 0
 fi
-command -v kotlinc >/dev/null 2>&1 || { echo "build.sh: kotlinc not found: install Debian's kotlin package (kotlinc 1.3.31)" >&2; exit 2; }
+kotlinc="${KOTLINC:-$conform/harness/kotlin/bin/kotlinc2}"
+command -v "$kotlinc" >/dev/null 2>&1 || { echo "build.sh: $kotlinc not found: set KOTLINC to a Kotlin 2 kotlinc, or CONFORM_PACKAGE_PATH to a conform checkout" >&2; exit 2; }
 files=()
 mapfile -t files < <(find "$here/src" "$adapter" -name '*.kt' | LC_ALL=C sort)
 mkdir -p "$here/build"
@@ -34,14 +36,11 @@ partial="$here/build/.partial-$$.jar"
 log="$here/build/.kotlinc-$$.log"
 trap 'rm -f "$partial" "$log"' EXIT
 echo "build.sh: compiling build/rollout-bucket-model.jar (${#files[@]} files)"
-# kotlinc's JVM with the client compiler and the serial collector: a compile this short takes
-# about half the CPU so. A JAVA_OPTS of the caller's wins.
-export JAVA_OPTS="${JAVA_OPTS:--Xmx256M -Xms32M -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}"
-# kotlinc warns on every run that -noverify is deprecated since JDK 13: that line is noise.
-if ! kotlinc "${files[@]}" -include-runtime -d "$partial" >"$log" 2>&1; then
-  grep -v noverify "$log" >&2 || true
+# kotlinc2 prints its errors; nothing else is noise to hide.
+if ! "$kotlinc" -Werror "${files[@]}" -include-runtime -d "$partial" 2>"$log"; then
+  cat "$log" >&2
   echo "build.sh: compiling build/rollout-bucket-model.jar failed" >&2
   exit 1
 fi
-grep -v noverify "$log" >&2 || true
+cat "$log" >&2
 mv "$partial" "$jar"

@@ -18,7 +18,7 @@ fun compareCodePoints(a: String, b: String): Int {
 }
 
 private fun codePointRank(unit: Char): Int {
-    val code = unit.toInt()
+    val code = unit.code
     return when {
         code < 0xD800 -> code
         code <= 0xDFFF -> code + 0x2000

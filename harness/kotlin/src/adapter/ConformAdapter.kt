@@ -31,6 +31,9 @@ typealias SuiteHandler = (input: JsonFields) -> Json
 class ConformAdapter(val name: String, val version: String, val language: String = "kotlin") {
     private val handlers = TreeMap<String, SuiteHandler>()
 
+    /** The handlers registered so far, by suite name (sorted). */
+    val suites: Map<String, SuiteHandler> get() = TreeMap(handlers)
+
     /** Registers [handler] for the suite called [name] (`"eligibility"`, `"version-compare"`...). */
     fun suite(name: String, handler: SuiteHandler): ConformAdapter {
         require(name !in handlers) { "suite \"$name\" is registered twice" }

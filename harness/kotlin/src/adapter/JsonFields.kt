@@ -2,7 +2,7 @@ package conform.adapter
 
 /** A value of the wrong shape: a missing or unknown field, or a field of the wrong type. */
 class JsonShapeError(val path: String, val detail: String) :
-    Exception(if (path.length == 0) detail else "field \"$path\": $detail")
+    Exception(if (path.isEmpty()) detail else "field \"$path\": $detail")
 
 /**
  * Reads the fields of a JSON object strictly: every field required unless asked for as
@@ -19,7 +19,7 @@ class JsonFields(val obj: JsonObject, val path: String = "") {
         }
     }
 
-    fun pathOf(key: String): String = if (path.length == 0) key else "$path.$key"
+    fun pathOf(key: String): String = if (path.isEmpty()) key else "$path.$key"
 
     fun has(key: String): Boolean = obj[key] != null
 

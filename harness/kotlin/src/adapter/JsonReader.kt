@@ -52,13 +52,13 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
     private fun value(depth: Int): Json {
         if (index >= end) fail("unexpected end of input, expected a value")
         return when (val byte = bytes[index].toInt()) {
-            '{'.toInt() -> obj(depth + 1)
-            '['.toInt() -> array(depth + 1)
-            '"'.toInt() -> JsonString(string())
-            't'.toInt() -> { literal("true"); JsonBool(true) }
-            'f'.toInt() -> { literal("false"); JsonBool(false) }
-            'n'.toInt() -> { literal("null"); JsonNull }
-            '-'.toInt(), in '0'.toInt()..'9'.toInt() -> number()
+            '{'.code -> obj(depth + 1)
+            '['.code -> array(depth + 1)
+            '"'.code -> JsonString(string())
+            't'.code -> { literal("true"); JsonBool(true) }
+            'f'.code -> { literal("false"); JsonBool(false) }
+            'n'.code -> { literal("null"); JsonNull }
+            '-'.code, in '0'.code..'9'.code -> number()
             else -> fail("unexpected character ${describe(byte)}, expected a value")
         }
     }
@@ -66,7 +66,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
     private fun literal(word: String) {
         val start = index
         for (char in word) {
-            if (index >= end || bytes[index].toInt() != char.toInt()) fail("invalid literal, expected $word", start)
+            if (index >= end || bytes[index].toInt() != char.code) fail("invalid literal, expected $word", start)
             index++
         }
     }
@@ -78,18 +78,18 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         val values = ArrayList<Json>()
         var sorted = true
         skipWhitespace()
-        if (index < end && bytes[index] == '}'.toByte()) {
+        if (index < end && bytes[index] == '}'.code.toByte()) {
             index++
             return JsonObject.ofSorted(emptyArray(), emptyArray())
         }
         while (true) {
             skipWhitespace()
             if (index >= end) fail("unexpected end of input in an object")
-            if (bytes[index] != '"'.toByte()) fail("expected a string key")
+            if (bytes[index] != '"'.code.toByte()) fail("expected a string key")
             val keyOffset = index
             val key = string()
             skipWhitespace()
-            if (index >= end || bytes[index] != ':'.toByte()) fail("expected ':' after the key \"$key\"")
+            if (index >= end || bytes[index] != ':'.code.toByte()) fail("expected ':' after the key \"$key\"")
             index++
             skipWhitespace()
             val member = value(depth)
@@ -104,8 +104,8 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
             if (index >= end) fail("unexpected end of input in an object")
             val separator = bytes[index]
             index++
-            if (separator == ','.toByte()) continue
-            if (separator != '}'.toByte()) fail("expected ',' or '}' in an object", index - 1)
+            if (separator == ','.code.toByte()) continue
+            if (separator != '}'.code.toByte()) fail("expected ',' or '}' in an object", index - 1)
             break
         }
         if (sorted) return JsonObject.ofSorted(keys.toTypedArray(), values.toTypedArray())
@@ -121,7 +121,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         index++
         val items = ArrayList<Json>()
         skipWhitespace()
-        if (index < end && bytes[index] == ']'.toByte()) {
+        if (index < end && bytes[index] == ']'.code.toByte()) {
             index++
             return JsonArray(items)
         }
@@ -132,18 +132,18 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
             if (index >= end) fail("unexpected end of input in an array")
             val separator = bytes[index]
             index++
-            if (separator == ','.toByte()) continue
-            if (separator != ']'.toByte()) fail("expected ',' or ']' in an array", index - 1)
+            if (separator == ','.code.toByte()) continue
+            if (separator != ']'.code.toByte()) fail("expected ',' or ']' in an array", index - 1)
             return JsonArray(items)
         }
     }
 
     private fun number(): Json {
         val start = index
-        val negative = bytes[index] == '-'.toByte()
+        val negative = bytes[index] == '-'.code.toByte()
         if (negative) index++
         if (index >= end || !isDigit(bytes[index])) fail("expected a digit")
-        if (bytes[index] == '0'.toByte()) {
+        if (bytes[index] == '0'.code.toByte()) {
             index++
             if (index < end && isDigit(bytes[index])) fail("leading zeros are not allowed", start)
         } else {
@@ -151,16 +151,16 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         }
         val digitsEnd = index
         var integral = true
-        if (index < end && bytes[index] == '.'.toByte()) {
+        if (index < end && bytes[index] == '.'.code.toByte()) {
             integral = false
             index++
             if (index >= end || !isDigit(bytes[index])) fail("expected a digit after '.'")
             while (index < end && isDigit(bytes[index])) index++
         }
-        if (index < end && (bytes[index] == 'e'.toByte() || bytes[index] == 'E'.toByte())) {
+        if (index < end && (bytes[index] == 'e'.code.toByte() || bytes[index] == 'E'.code.toByte())) {
             integral = false
             index++
-            if (index < end && (bytes[index] == '+'.toByte() || bytes[index] == '-'.toByte())) index++
+            if (index < end && (bytes[index] == '+'.code.toByte() || bytes[index] == '-'.code.toByte())) index++
             if (index >= end || !isDigit(bytes[index])) fail("expected a digit in the exponent")
             while (index < end && isDigit(bytes[index])) index++
         }
@@ -178,7 +178,7 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         val tenthOfLimit = limit / 10
         var value = 0L
         for (position in from until until) {
-            val digit = bytes[position] - '0'.toByte()
+            val digit = bytes[position] - '0'.code.toByte()
             if (value < tenthOfLimit) return null
             value *= 10
             if (value < limit + digit) return null
@@ -195,26 +195,26 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         // Fast path: printable ASCII with no escape.
         while (index < end) {
             val byte = bytes[index].toInt()
-            if (byte == '"'.toInt()) {
+            if (byte == '"'.code) {
                 index++
                 return String(bytes, contentStart, index - 1 - contentStart, Charsets.ISO_8859_1)
             }
-            if (byte == '\\'.toInt() || byte < 0x20) break // also catches bytes >= 0x80, negative here
+            if (byte == '\\'.code || byte < 0x20) break // also catches bytes >= 0x80, negative here
             index++
         }
         if (index >= end) fail("unterminated string", start)
         val text = StringBuilder(index - contentStart + 16)
-        for (position in contentStart until index) text.append(bytes[position].toChar())
+        for (position in contentStart until index) text.append(Char(bytes[position].toInt()))
         while (index < end) {
             val byte = bytes[index].toInt() and 0xFF
             when {
-                byte == '"'.toInt() -> {
+                byte == '"'.code -> {
                     index++
                     return text.toString()
                 }
-                byte == '\\'.toInt() -> escape(text)
+                byte == '\\'.code -> escape(text)
                 byte < 0x20 -> fail("control character ${describe(byte)} in a string must be escaped")
-                byte < 0x80 -> { text.append(byte.toChar()); index++ }
+                byte < 0x80 -> { text.append(Char(byte)); index++ }
                 else -> utf8Sequence(text)
             }
         }
@@ -229,15 +229,15 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         val kind = bytes[index].toInt()
         index++
         when (kind) {
-            '"'.toInt() -> text.append('"')
-            '\\'.toInt() -> text.append('\\')
-            '/'.toInt() -> text.append('/')
-            'b'.toInt() -> text.append('\b')
-            'f'.toInt() -> text.append('\u000C')
-            'n'.toInt() -> text.append('\n')
-            'r'.toInt() -> text.append('\r')
-            't'.toInt() -> text.append('\t')
-            'u'.toInt() -> unicodeEscape(text, escapeStart)
+            '"'.code -> text.append('"')
+            '\\'.code -> text.append('\\')
+            '/'.code -> text.append('/')
+            'b'.code -> text.append('\b')
+            'f'.code -> text.append('\u000C')
+            'n'.code -> text.append('\n')
+            'r'.code -> text.append('\r')
+            't'.code -> text.append('\t')
+            'u'.code -> unicodeEscape(text, escapeStart)
             else -> fail("invalid escape \\${describe(kind and 0xFF)}", escapeStart)
         }
     }
@@ -247,16 +247,16 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         val high = hexQuad(escapeStart)
         if (high in 0xDC00..0xDFFF) fail("lone low surrogate \\u${hex4(high)}", escapeStart)
         if (high !in 0xD800..0xDBFF) {
-            text.append(high.toChar())
+            text.append(Char(high))
             return
         }
-        if (index + 1 >= end || bytes[index] != '\\'.toByte() || bytes[index + 1] != 'u'.toByte()) {
+        if (index + 1 >= end || bytes[index] != '\\'.code.toByte() || bytes[index + 1] != 'u'.code.toByte()) {
             fail("lone high surrogate \\u${hex4(high)}", escapeStart)
         }
         index += 2
         val low = hexQuad(escapeStart)
         if (low !in 0xDC00..0xDFFF) fail("lone high surrogate \\u${hex4(high)}", escapeStart)
-        text.append(high.toChar()).append(low.toChar())
+        text.append(Char(high)).append(Char(low))
     }
 
     private fun hexQuad(escapeStart: Int): Int {
@@ -265,9 +265,9 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         repeat(4) {
             val byte = bytes[index].toInt()
             val digit = when (byte) {
-                in '0'.toInt()..'9'.toInt() -> byte - '0'.toInt()
-                in 'a'.toInt()..'f'.toInt() -> byte - 'a'.toInt() + 10
-                in 'A'.toInt()..'F'.toInt() -> byte - 'A'.toInt() + 10
+                in '0'.code..'9'.code -> byte - '0'.code
+                in 'a'.code..'f'.code -> byte - 'a'.code + 10
+                in 'A'.code..'F'.code -> byte - 'A'.code + 10
                 else -> fail("invalid hex digit in a \\u escape", escapeStart)
             }
             value = (value shl 4) or digit
@@ -302,12 +302,12 @@ class JsonReader private constructor(private val bytes: ByteArray, private var i
         index = start + count + 1
     }
 
-    private fun isDigit(byte: Byte): Boolean = byte >= '0'.toByte() && byte <= '9'.toByte()
+    private fun isDigit(byte: Byte): Boolean = byte >= '0'.code.toByte() && byte <= '9'.code.toByte()
 
     private fun hex4(value: Int): String = Integer.toHexString(value).padStart(4, '0')
 
     private fun describe(byte: Int): String {
         val unsigned = byte and 0xFF
-        return if (unsigned in 0x20..0x7E) "'${unsigned.toChar()}'" else "0x" + Integer.toHexString(unsigned).toUpperCase(java.util.Locale.ROOT)
+        return if (unsigned in 0x20..0x7E) "'${Char(unsigned)}'" else "0x" + Integer.toHexString(unsigned).uppercase()
     }
 }

@@ -57,13 +57,13 @@ class JsonWriter(initialCapacity: Int = 256) {
 
     fun byte(char: Char) {
         ensure(1)
-        buffer[size++] = char.toByte()
+        buffer[size++] = char.code.toByte()
     }
 
     /** Appends text known to be ASCII (literals, number text, fixed keys) as is. */
     fun ascii(text: String) {
         ensure(text.length)
-        for (char in text) buffer[size++] = char.toByte()
+        for (char in text) buffer[size++] = char.code.toByte()
     }
 
     fun long(number: Long) {
@@ -72,12 +72,12 @@ class JsonWriter(initialCapacity: Int = 256) {
             return
         }
         ensure(20)
-        if (number < 0) buffer[size++] = '-'.toByte()
+        if (number < 0) buffer[size++] = '-'.code.toByte()
         // Works on the negative magnitude so that Long.MIN_VALUE needs no special case.
         var rest = if (number < 0) number else -number
         val digitsStart = size
         while (rest != 0L) {
-            buffer[size++] = ('0'.toInt() - (rest % 10).toInt()).toByte()
+            buffer[size++] = ('0'.code - (rest % 10).toInt()).toByte()
             rest /= 10
         }
         var low = digitsStart
@@ -91,16 +91,16 @@ class JsonWriter(initialCapacity: Int = 256) {
 
     fun string(text: String) {
         ensure(text.length + 2)
-        buffer[size++] = '"'.toByte()
+        buffer[size++] = '"'.code.toByte()
         var index = 0
         while (index < text.length) {
-            val code = text[index].toInt()
+            val code = text[index].code
             when {
-                code == '"'.toInt() -> escaped('"')
-                code == '\\'.toInt() -> escaped('\\')
-                code == '\n'.toInt() -> escaped('n')
-                code == '\r'.toInt() -> escaped('r')
-                code == '\t'.toInt() -> escaped('t')
+                code == '"'.code -> escaped('"')
+                code == '\\'.code -> escaped('\\')
+                code == '\n'.code -> escaped('n')
+                code == '\r'.code -> escaped('r')
+                code == '\t'.code -> escaped('t')
                 code == 0x08 -> escaped('b')
                 code == 0x0C -> escaped('f')
                 code < 0x20 -> {
@@ -111,7 +111,7 @@ class JsonWriter(initialCapacity: Int = 256) {
                 }
                 code < 0x80 -> { ensure(1); buffer[size++] = code.toByte() }
                 code < 0x800 -> encoded(code, 2)
-                code in 0xD800..0xDBFF && index + 1 < text.length && text[index + 1].toInt() in 0xDC00..0xDFFF -> {
+                code in 0xD800..0xDBFF && index + 1 < text.length && text[index + 1].code in 0xDC00..0xDFFF -> {
                     encoded(Character.toCodePoint(text[index], text[index + 1]), 4)
                     index++
                 }
@@ -122,7 +122,7 @@ class JsonWriter(initialCapacity: Int = 256) {
             index++
         }
         ensure(1)
-        buffer[size++] = '"'.toByte()
+        buffer[size++] = '"'.code.toByte()
     }
 
     /** Sends the bytes written so far to [output] and empties the buffer. */
@@ -141,8 +141,8 @@ class JsonWriter(initialCapacity: Int = 256) {
 
     private fun escaped(char: Char) {
         ensure(2)
-        buffer[size++] = '\\'.toByte()
-        buffer[size++] = char.toByte()
+        buffer[size++] = '\\'.code.toByte()
+        buffer[size++] = char.code.toByte()
     }
 
     private fun encoded(codePoint: Int, length: Int) {

@@ -63,6 +63,6 @@ class LineReader(private val input: InputStream, private val onIdle: () -> Unit)
     }
 
     private companion object {
-        const val NEWLINE = '\n'.toByte()
+        const val NEWLINE = '\n'.code.toByte()
     }
 }

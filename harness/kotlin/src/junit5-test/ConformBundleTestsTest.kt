@@ -1,5 +1,8 @@
 package conform.junit5.test
 
+import conform.adapter.ConformAdapter
+import conform.adapter.ConformSuites
+import conform.adapter.ConformSuitesNotFound
 import conform.adapter.Json
 import conform.adapter.JsonFields
 import conform.adapter.jsonOf
@@ -15,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir
 import org.opentest4j.AssertionFailedError
 import org.opentest4j.TestAbortedException
 import java.io.File
+import java.net.URLClassLoader
 import java.nio.file.Files
 import java.nio.file.Path
 
@@ -116,8 +120,9 @@ class ConformBundleTestsTest {
     }
 
     @Test
-    fun `an altered expected output fails exactly that case, with input, expected, actual and a diff`(@TempDir root: Path) {
-        val altered = listOf(versionCases[0], versionCases[1].replace("\"newer\":false", "\"newer\":true"))
+    fun `an altered expected output fails exactly that case, with input, expected, actual, a diff and its decisions`(@TempDir root: Path) {
+        val altered = listOf(versionCases[0], versionCases[1].replace("{\"expected\":{\"newer\":false}",
+            "{\"decisions\":[\"version-compare/D1\",\"version-compare/D2\"],\"expected\":{\"newer\":true}"))
         val (archive, pin) = pack(writeBundle(root, altered).first)
         val failed = failures(tests(archive, pin))
         assertEquals(listOf("version-compare/seed/2.0-vs-2.0.0"), failed.keys.toList())
@@ -125,6 +130,7 @@ class ConformBundleTestsTest {
         assertTrue(message.startsWith("version-compare/seed/2.0-vs-2.0.0: the app's output is not the expected one"), message)
         for (part in listOf("input:    {\"local\":\"2.0.0\",\"remote\":\"2.0\"}", "expected: {\"newer\":true}",
                 "actual:   {\"newer\":false}", "- newer: true", "+ newer: false",
+                "spec:     version-compare/D1, version-compare/D2 (the suite's spec in the bundle says each rule)",
                 "fixture:  ${archive.path}:conform-fixtures-9.9.9/version-compare.jsonl line 2")) {
             assertTrue(message.contains(part), "\"$part\" is not in:\n$message")
         }
@@ -214,6 +220,39 @@ class ConformBundleTestsTest {
     }
 
     @Test
+    fun `a case without decisions has no spec line, and decisions that are not strings are refused, naming the field`(@TempDir root: Path) {
+        val altered = listOf(versionCases[0], versionCases[1].replace("\"newer\":false", "\"newer\":true"))
+        val (folder, pin) = writeBundle(root, altered)
+        val message = failures(tests(folder, pin)).getValue("version-compare/seed/2.0-vs-2.0.0")
+        assertTrue(message.contains("note:     padding\n  input:    "), message)
+        val wrongType = listOf(versionCases[0], versionCases[1].replace("{\"expected\"", "{\"decisions\":[7],\"expected\""))
+        val (other, otherPin) = writeBundle(root.resolve("other"), wrongType)
+        val refused = assertThrows(FixtureBundleProblem::class.java) { tests(other, otherPin) }
+        assertTrue(refused.message!!.endsWith("version-compare.jsonl line 2 is not a case: field \"decisions[0]\": expected a string, found an integer"),
+            refused.message)
+    }
+
+    @Test
+    fun `without an override the suites are the app's ConformSuites, found by ServiceLoader`(@TempDir root: Path) {
+        class Discovered : ConformBundleTests()
+        val services = root.resolve("META-INF/services").toFile()
+        services.mkdirs()
+        File(services, "conform.adapter.ConformSuites").writeText("# the app's mapping\n${TestAppSuites::class.java.name}\n")
+        val thread = Thread.currentThread()
+        val previous = thread.contextClassLoader
+        try {
+            thread.contextClassLoader = URLClassLoader(arrayOf(root.toUri().toURL()), previous)
+            assertEquals(setOf("eligibility", "version-compare"), Discovered().suites.keys)
+            thread.contextClassLoader = URLClassLoader(arrayOf(), previous)
+            val missing = assertThrows(ConformSuitesNotFound::class.java) { Discovered().cases() }
+            assertTrue(missing.message!!.startsWith("no suite mapping found: write a class that implements conform.adapter.ConformSuites, " +
+                "and list its name (with its package) in the resource META-INF/services/conform.adapter.ConformSuites"), missing.message)
+        } finally {
+            thread.contextClassLoader = previous
+        }
+    }
+
+    @Test
     fun `a subclass's factory reads the bundle named by the environment`() {
         class NoSuites : ConformBundleTests() {
             override val suites: Map<String, (JsonFields) -> Json> = emptyMap()
@@ -226,5 +265,15 @@ class ConformBundleTestsTest {
             val tests = NoSuites().cases()
             assertTrue(tests.isNotEmpty() && tests.all { it.displayName.contains("(not implemented by the app: ") }, tests.map { it.displayName }.toString())
         }
+    }
+}
+
+/** A suite mapping as an app writes it, for the ServiceLoader test. */
+class TestAppSuites : ConformSuites {
+    override val adapterName = "test-app"
+    override val adapterVersion = "1.0.0"
+    override fun register(adapter: ConformAdapter) {
+        adapter.suite("version-compare") { jsonOf("newer" to false) }
+            .suite("eligibility") { jsonOf("eligible" to false) }
     }
 }

@@ -96,7 +96,7 @@ internal object BundleArchive {
             val prefix = if (magic.startsWith("ustar\u0000")) String(field(345, 155), Charsets.UTF_8) else ""
             path = if (prefix.isEmpty()) name else "$prefix/$name"
             size = octal(124, 12, "size")
-            val type = tar[offset + 156].toChar()
+            val type = Char(tar[offset + 156].toInt() and 0xFF)
             isFile = type == '0' || type == '\u0000'
             if (!isFile && type != '5') {
                 throw FixtureBundleProblem("$where: entry \"$path\" is of tar type '$type', not a regular file or folder: a conform bundle holds only files")

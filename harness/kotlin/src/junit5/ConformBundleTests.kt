@@ -1,5 +1,6 @@
 package conform.junit5
 
+import conform.adapter.ConformSuites
 import conform.adapter.Json
 import conform.adapter.JsonFields
 import conform.adapter.SkipCase
@@ -10,13 +11,15 @@ import org.opentest4j.TestAbortedException
 
 /**
  * Every case of the pinned conform fixture bundle as a JUnit test named by its case id. A team's
- * whole bundle test is a subclass that maps each suite it implements to its code:
+ * whole bundle test is one line, a subclass (JUnit runs the test classes of the app's own tests):
  *
  * ```
- * class ConformBundleTest : ConformBundleTests() {
- *     override val suites = mapOf("version-compare" to { input: JsonFields -> versionCompare(input) })
- * }
+ * class ConformBundleTest : ConformBundleTests()
  * ```
+ *
+ * whose [suites] are the app's [ConformSuites], the same mapping the adapter's main serves, found
+ * by `java.util.ServiceLoader` (`META-INF/services/conform.adapter.ConformSuites`). A subclass may
+ * give [suites] itself instead: `override val suites = mapOf("version-compare" to { input -> ... })`.
  *
  * `CONFORM_FIXTURES` names the bundle (`conform-fixtures-X.Y.Z.tar.gz`, or its unpacked folder) and
  * `CONFORM_FIXTURES_DIGEST` its pin (`sha256:…` of the `.tar.gz`, or of `manifest.json` for a
@@ -24,8 +27,12 @@ import org.opentest4j.TestAbortedException
  * Each suite of the bundle that [suites] does not name is one aborted test, with its case count.
  */
 abstract class ConformBundleTests {
-    /** The app's code for each suite it implements: a case's `input` to the `output` its spec asks for. */
-    abstract val suites: Map<String, (JsonFields) -> Json>
+    /**
+     * The app's code for each suite it implements: a case's `input` to the `output` its spec asks
+     * for. By default, the suites the app's [ConformSuites] registers; without one the factory
+     * fails, saying what to write.
+     */
+    open val suites: Map<String, (JsonFields) -> Json> by lazy { ConformSuites.load().adapter().suites }
 
     @TestFactory
     fun cases(): List<DynamicTest> = dynamicTests(FixtureBundle.fromEnvironment(System.getenv(), suites.keys), suites)
@@ -78,6 +85,10 @@ abstract class ConformBundleTests {
             val text = StringBuilder()
             text.append(case.id).append(": ").append(headline).append('\n')
             text.append("  note:     ").append(case.note).append('\n')
+            if (case.decisions.isNotEmpty()) {
+                text.append("  spec:     ").append(case.decisions.joinToString(", "))
+                    .append(" (the suite's spec in the bundle says each rule)\n")
+            }
             text.append("  input:    ").append(case.input).append('\n')
             text.append("  expected: ").append(case.expected).append('\n')
             if (actual != null) {

@@ -4,12 +4,12 @@ import conform.adapter.Json
 import conform.adapter.JsonFields
 import conform.adapter.JsonReader
 import conform.adapter.JsonShapeError
+import conform.adapter.JsonString
 import conform.adapter.JsonSyntaxError
 import java.io.File
 import java.io.IOException
 import java.net.URI
 import java.security.MessageDigest
-import java.util.Locale
 
 /** A fixture bundle that cannot be used: missing, not the pinned one, or not matching its manifest. */
 class FixtureBundleProblem(message: String) : RuntimeException(message, null, false, false) // the message says it all: no stack trace
@@ -25,7 +25,12 @@ class BundleCase(
     val source: String,
     val line: Int,
     /** The suite file on disk, for an unpacked bundle; null when it was read from a `.tar.gz`. */
-    val file: File?
+    val file: File?,
+    /**
+     * The spec decisions the case exercises (`version-compare/D8`: entry `### D8.` of the suite's
+     * spec in the bundle); empty for a bundle made before cases listed them.
+     */
+    val decisions: List<String> = emptyList()
 ) {
     /** `file:…?line=N`, so an IDE (and JUnit's reports) can open the fixture line; null inside an archive. */
     fun sourceUri(): URI? = file?.let { URI.create(it.toURI().toString() + "?line=" + line) }
@@ -69,11 +74,11 @@ object FixtureBundle {
     /** The bundle named by `CONFORM_FIXTURES`, pinned by `CONFORM_FIXTURES_DIGEST`, in [environment]. */
     fun fromEnvironment(environment: Map<String, String>, supportedSuites: Set<String>): LoadedBundle {
         val path = environment[FOLDER_VARIABLE]
-        if (path == null || path.length == 0) {
+        if (path.isNullOrEmpty()) {
             throw FixtureBundleProblem("$FOLDER_VARIABLE is not set: no fixture bundle to test against. $WHAT_TO_DO")
         }
         val pin = environment[DIGEST_VARIABLE]
-        if (pin == null || pin.length == 0) {
+        if (pin.isNullOrEmpty()) {
             throw FixtureBundleProblem("$DIGEST_VARIABLE is not set: the bundle $path has no pin. $WHAT_TO_DO")
         }
         return load(File(path), pin, supportedSuites)
@@ -81,7 +86,7 @@ object FixtureBundle {
 
     /** Reads and checks the bundle at [path] (a `.tar.gz` or an unpacked folder) against [pin]. */
     fun load(path: File, pin: String, supportedSuites: Set<String>): LoadedBundle {
-        val normalizedPin = pin.trim().toLowerCase(Locale.ROOT)
+        val normalizedPin = pin.trim().lowercase()
         if (!PIN.matches(normalizedPin)) {
             throw FixtureBundleProblem("$DIGEST_VARIABLE=$pin is not a digest: expected sha256: and 64 hex digits " +
                 "(the sha256sum of the .tar.gz, or of manifest.json for a folder)")
@@ -117,7 +122,7 @@ object FixtureBundle {
             val path = suite.string("fixtures")
             val entry = listed[path] ?: throw FixtureBundleProblem("$manifestName gives no size and sha256 for $path (suite $name)")
             val segments = path.split("/")
-            if (path.startsWith("/") || path.contains("\\") || segments.any { it.length == 0 || it == "." || it == ".." }) {
+            if (path.startsWith("/") || path.contains("\\") || segments.any { it.isEmpty() || it == "." || it == ".." }) {
                 throw FixtureBundleProblem("$manifestName names the file \"$path\", which is not a plain path inside the bundle")
             }
             val bytes = files.read(path)
@@ -143,7 +148,7 @@ object FixtureBundle {
         var line = 0
         while (start < bytes.size) {
             var end = start
-            while (end < bytes.size && bytes[end] != '\n'.toByte()) end++
+            while (end < bytes.size && bytes[end] != '\n'.code.toByte()) end++
             line++
             try {
                 val fields = JsonFields.of(JsonReader.parse(bytes, start, end), "")
@@ -154,7 +159,14 @@ object FixtureBundle {
                     throw FixtureBundleProblem("$source line $line: $id is not a case of suite $suite")
                 }
                 if (!seen.add(id)) throw FixtureBundleProblem("$source line $line: the case id $id appears twice")
-                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file))
+                val decisions = if (fields.has("decisions")) {
+                    fields.array("decisions").mapIndexed { index, decision ->
+                        (decision as? JsonString)?.value ?: throw JsonShapeError("decisions[$index]", "expected a string, found ${decision.typeName}")
+                    }
+                } else {
+                    emptyList()
+                }
+                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file, decisions))
             } catch (error: JsonSyntaxError) {
                 throw FixtureBundleProblem("$source line $line is not valid JSON: ${error.message}")
             } catch (error: JsonShapeError) {

@@ -23,7 +23,7 @@ object JsonDiff {
         if (expected is JsonObject && actual is JsonObject) {
             val keys = (expected.keyList + actual.keyList).distinct().sortedWith(Comparator { a, b -> compareCodePoints(a, b) })
             for (key in keys) {
-                val child = if (path.length == 0) key else "$path.$key"
+                val child = if (path.isEmpty()) key else "$path.$key"
                 member(child, expected[key], actual[key], lines)
             }
         } else if (expected is JsonArray && actual is JsonArray) {
@@ -31,7 +31,7 @@ object JsonDiff {
                 member("$path[$index]", expected.items.getOrNull(index), actual.items.getOrNull(index), lines)
             }
         } else {
-            val where = if (path.length == 0) "(the whole output)" else path
+            val where = if (path.isEmpty()) "(the whole output)" else path
             lines.add("- $where: $expected")
             lines.add("+ $where: $actual")
         }

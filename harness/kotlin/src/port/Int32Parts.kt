@@ -5,8 +5,8 @@ import conform.reference.VersionComparator
 /** `int32-parts`: parts held in a 32-bit `Int`, so `"2147483648"` overflows to 0. */
 object Int32Parts : VersionComparator {
     override fun isNewerVersion(remote: String, local: String): Boolean {
-        val remoteParts = remote.split('.').filter { it.length > 0 }.map(::versionPart)
-        val localParts = local.split('.').filter { it.length > 0 }.map(::versionPart)
+        val remoteParts = remote.split('.').filter { it.isNotEmpty() }.map(::versionPart)
+        val localParts = local.split('.').filter { it.isNotEmpty() }.map(::versionPart)
         if (remoteParts.isEmpty() || localParts.isEmpty()) return false
 
         val count = maxOf(remoteParts.size, localParts.size)

@@ -25,5 +25,5 @@ object LeadingNumber : VersionComparator {
     }
 
     private fun parts(version: String): List<Long> =
-        version.split('.').filter { it.length > 0 }.map { leading.find(it)?.value?.toLongOrNull() ?: 0L }
+        version.split('.').filter { it.isNotEmpty() }.map { leading.find(it)?.value?.toLongOrNull() ?: 0L }
 }

@@ -5,8 +5,8 @@ import conform.reference.VersionComparator
 /** `unicode-digits`: parts read with `toLongOrNull()`, which accepts `"٣"` (3) and `"１"` (1). */
 object UnicodeDigits : VersionComparator {
     override fun isNewerVersion(remote: String, local: String): Boolean {
-        val remoteParts = remote.split('.').filter { it.length > 0 }.map { it.toLongOrNull() ?: 0L }
-        val localParts = local.split('.').filter { it.length > 0 }.map { it.toLongOrNull() ?: 0L }
+        val remoteParts = remote.split('.').filter { it.isNotEmpty() }.map { it.toLongOrNull() ?: 0L }
+        val localParts = local.split('.').filter { it.isNotEmpty() }.map { it.toLongOrNull() ?: 0L }
         if (remoteParts.isEmpty() || localParts.isEmpty()) return false
 
         val count = maxOf(remoteParts.size, localParts.size)

@@ -32,7 +32,7 @@ fun runRestartPrompt(input: JsonFields, newController: RestartPromptFactory): Js
         "effects" to play.effects,
         "final" to jsonOf(
             "installStatus" to play.status.wire,
-            "prompt" to prompt.name.toLowerCase(java.util.Locale.ROOT),
+            "prompt" to prompt.name.lowercase(),
             "queryPending" to play.pendingQueries.isNotEmpty(),
             "running" to (play.app != null)))
 }

@@ -130,7 +130,7 @@ class UpdateNoticeChecker(
         val version = info.version ?: return Outcome(true, null, "no-version", checked)
         if (!versions.isNewerVersion(version, installedVersion)) return Outcome(true, null, "not-newer", checked)
         val url = info.trackViewUrl
-        if (url == null || url.length == 0) return Outcome(true, null, "no-store-url", checked)
+        if (url.isNullOrEmpty()) return Outcome(true, null, "no-store-url", checked)
         val after = if (answer == "later") checked.copy(nextDisplayAt = schedule.nextDisplayAfterLater(now, snoozeSeconds)) else checked
         return Outcome(true, url, null, after)
     }

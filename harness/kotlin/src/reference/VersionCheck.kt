@@ -14,8 +14,8 @@ interface VersionComparator {
 object StoreVersionComparator : VersionComparator {
     override fun isNewerVersion(remote: String, local: String): Boolean {
         // Kotlin's split keeps empty pieces ("1..2" -> "1", "", "2"); Swift's drops them.
-        val remoteParts = remote.split('.').filter { it.length > 0 }.map(::versionPart)
-        val localParts = local.split('.').filter { it.length > 0 }.map(::versionPart)
+        val remoteParts = remote.split('.').filter { it.isNotEmpty() }.map(::versionPart)
+        val localParts = local.split('.').filter { it.isNotEmpty() }.map(::versionPart)
         if (remoteParts.isEmpty() || localParts.isEmpty()) return false
 
         val count = maxOf(remoteParts.size, localParts.size)

@@ -1,6 +1,8 @@
 package conform.test
 
 import conform.adapter.ConformAdapter
+import conform.adapter.ConformSuites
+import conform.adapter.ConformSuitesNotFound
 import conform.adapter.JsonArray
 import conform.adapter.JsonFields
 import conform.adapter.JsonInt
@@ -14,6 +16,8 @@ import conform.adapter.skip
 import java.io.ByteArrayInputStream
 import java.io.ByteArrayOutputStream
 import java.io.PrintStream
+import java.net.URLClassLoader
+import java.nio.file.Files
 import kotlin.system.exitProcess
 
 /** The adapter's self-test: `build.sh --test` runs it. Prints each failure and exits 1 if any. */
@@ -148,15 +152,104 @@ private fun testSession() {
     val (garbage, _, garbageLog) = session(adapter, hello, "{not json")
     expect(garbage == 2 && garbageLog.contains("line 2"), "invalid request: $garbage $garbageLog")
     val (empty, emptyOut, _) = session(adapter)
-    expect(empty == 0 && emptyOut.length == 0, "input closed before the hello: exit 0, got $empty")
+    expect(empty == 0 && emptyOut.isEmpty(), "input closed before the hello: exit 0, got $empty")
     val (first, _, firstLog) = session(adapter, """{"type":"case","seq":1,"id":"x","suite":"echo","input":{}}""")
     expect(first == 2 && firstLog.contains("expected the hello"), "a case before the hello: $first $firstLog")
+}
+
+/** A suite mapping as an app writes it: found by name, or through META-INF/services. */
+class SelfTestSuites : ConformSuites {
+    override val adapterName = "self-test-app"
+    override val adapterVersion = "2.0.0"
+    override fun register(adapter: ConformAdapter) {
+        adapter.suite("echo") { input -> jsonOf("said" to input.string("say")) }
+    }
+}
+
+/** A second mapping: two listed are refused. */
+class SecondSuites : ConformSuites by SelfTestSuites()
+
+/** A Kotlin object works when named. */
+object ObjectSuites : ConformSuites {
+    override val adapterName = "object-app"
+    override val adapterVersion = "1.0.0"
+    override fun register(adapter: ConformAdapter) {
+        adapter.suite("echo") { jsonOf("said" to "object") }
+    }
+}
+
+private fun notFound(className: String?, loader: ClassLoader): String =
+    try {
+        ConformSuites.load(className, loader)
+        "found"
+    } catch (error: ConformSuitesNotFound) {
+        error.message ?: ""
+    }
+
+/** ConformSuites.load: by name, by ServiceLoader, and what it says when it finds none or two. */
+private fun testSuitesDiscovery() {
+    val parent = SelfTestSuites::class.java.classLoader
+    val named = ConformSuites.load(SelfTestSuites::class.java.name, parent)
+    expect(named.adapter().name == "self-test-app" && named.adapter().suites.keys == setOf("echo"), "by name: ${named.adapter().suites.keys}")
+    expect(ConformSuites.load(ObjectSuites::class.java.name, parent) === ObjectSuites, "a named object is its instance")
+    expect(notFound("com.example.Missing", parent).startsWith("no class com.example.Missing on the class path"), notFound("com.example.Missing", parent))
+    expect(notFound("java.lang.String", parent).startsWith("java.lang.String does not implement conform.adapter.ConformSuites"),
+        notFound("java.lang.String", parent))
+    val none = notFound(null, URLClassLoader(arrayOf(), parent))
+    expect(none.startsWith("no suite mapping found: write a class that implements conform.adapter.ConformSuites") &&
+        none.contains(ConformSuites.SERVICE_FILE), "none found: $none")
+
+    val root = Files.createTempDirectory("conform-suites")
+    try {
+        val services = root.resolve("META-INF/services")
+        Files.createDirectories(services)
+        val file = services.resolve("conform.adapter.ConformSuites")
+        Files.write(file, listOf(SelfTestSuites::class.java.name))
+        val found = ConformSuites.load(null, URLClassLoader(arrayOf(root.toUri().toURL()), parent))
+        expect(found is SelfTestSuites, "the listed class is found: ${found.javaClass.name}")
+        val classPath = System.getProperty("java.class.path")
+        val discovered = runMain("$root${java.io.File.pathSeparator}$classPath", emptyList(),
+            """{"type":"hello","protocol":1,"suites":["echo"]}""" + "\n")
+        expect(discovered.first == 0 && discovered.second.contains("\"name\":\"self-test-app\""),
+            "ConformMain serves the listed mapping: $discovered")
+        Files.write(file, listOf(SelfTestSuites::class.java.name, SecondSuites::class.java.name))
+        val two = notFound(null, URLClassLoader(arrayOf(root.toUri().toURL()), parent))
+        expect(two.startsWith("more than one suite mapping on the class path"), "two listed: $two")
+        Files.write(file, listOf("com.example.Missing"))
+        val broken = notFound(null, URLClassLoader(arrayOf(root.toUri().toURL()), parent))
+        expect(broken.startsWith("${ConformSuites.SERVICE_FILE} names a class that cannot be used") && broken.contains("com.example.Missing"),
+            "a listed class that is missing: $broken")
+
+        // The adapter jar's main, as conform run starts it: by name it serves, without a mapping it exits 2 saying what to write.
+        val served = runMain(classPath, listOf(SelfTestSuites::class.java.name),
+            """{"type":"hello","protocol":1,"suites":["echo"]}""" + "\n" + """{"type":"case","seq":1,"id":"echo/1","suite":"echo","input":{"say":"hi"}}""" + "\n")
+        expect(served.first == 0 && served.second.contains("\"name\":\"self-test-app\"") &&
+            served.second.contains("""{"id":"echo/1","output":{"said":"hi"},"seq":1,"type":"result"}"""), "ConformMain by name: $served")
+        val missing = runMain(classPath, emptyList(), "")
+        expect(missing.first == 2 && missing.third.startsWith("conform adapter: no suite mapping found: write a class that implements conform.adapter.ConformSuites"),
+            "ConformMain without a mapping: $missing")
+    } finally {
+        root.toFile().deleteRecursively()
+    }
+}
+
+/** Runs conform.adapter.ConformMain in a JVM of its own; returns (exit status, stdout, stderr). */
+private fun runMain(classPath: String, arguments: List<String>, input: String): Triple<Int, String, String> {
+    val java = java.io.File(System.getProperty("java.home"), "bin/java").path
+    val process = ProcessBuilder(listOf(java, "-XX:TieredStopAtLevel=1", "-cp", classPath, "conform.adapter.ConformMain") + arguments).start()
+    process.outputStream.use { it.write(input.toByteArray()) }
+    val err = StringBuilder()
+    val drain = Thread { err.append(process.errorStream.readBytes().toString(Charsets.UTF_8)) }.also { it.start() }
+    val out = process.inputStream.readBytes().toString(Charsets.UTF_8)
+    drain.join()
+    return Triple(process.waitFor(), out, err.toString())
 }
 
 fun main() {
     testReader()
     testFields()
     testSession()
+    testSuitesDiscovery()
     if (failures > 0) {
         System.err.println("$failures failure(s)")
         exitProcess(1)
