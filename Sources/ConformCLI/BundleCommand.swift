@@ -101,6 +101,8 @@ public enum BundleCommand: Command {
     var withBuiltIn = false
     /// Seconds a team suite's model has to answer all its cases.
     var timeout = 60.0
+    /// `--name`: the archive's name before the version; nil: chosen from its suites.
+    var name: String?
 
     init() {}
 
@@ -123,6 +125,13 @@ public enum BundleCommand: Command {
           major; cases added: minor; notes, tags, specs' text, documents: patch).
           """),
         .string("--out", "DIR", \.out, "where to write (default: the current folder)"),
+        .string(
+          "--name", "NAME", \.name,
+          """
+          the archive's name before the version, NAME-X.Y.Z.tar.gz, such as
+          acme-rollout-fixtures (default: conform-fixtures for a bundle with a
+          built-in suite; for team suites alone, their names and -fixtures)
+          """),
         .string("--fixtures", "DIR", \.fixtures, "bundle a fixtures folder (default: the fixtures this conform generates)"),
         .strings(
           "--suite", "DIR", \.teamSuites,
@@ -209,6 +218,10 @@ public enum BundleCommand: Command {
         throw .usage("bundle create: --with-built-in adds the built-in suites to team suites: give --suite DIR too")
       }
       if let version = options.version { _ = try parseVersion(version) }
+      if let name = options.name, !BundleCommand.isArchiveName(name) {
+        throw .usage(
+          "bundle create: --name takes lower-case letters, digits, '.', '-' and '_', starting with a letter or digit (acme-rollout-fixtures), not \"\(name)\"")
+      }
       return .create(options)
     case .verify:
       var options = VerifyOptions()
@@ -240,7 +253,7 @@ public enum BundleCommand: Command {
       }
       return try create(
         versionText: options.version, previousPath: options.previous, out: options.out ?? ".", fixturesDirectory: options.fixtures,
-        parameters: options.parameters, tier: options.tier, harness: options.harness, suites: suites)
+        parameters: options.parameters, tier: options.tier, harness: options.harness, suites: suites, name: options.name)
     case .verify(let path, let options):
       return try verify(path: path, expectText: options.expectDigest)
     case .diff(let old, let new, let options):
@@ -250,7 +263,7 @@ public enum BundleCommand: Command {
 
   static func create(
     versionText: String?, previousPath: String?, out: String, fixturesDirectory: String?, parameters: [String: Int],
-    tier: Tier, harness: String?, suites: [any Suite] = SuiteRegistry.all
+    tier: Tier, harness: String?, suites: [any Suite] = SuiteRegistry.all, name: String? = nil
   ) throws(ConformError) -> ExitStatus {
     var version = try versionText.map { (text) throws(ConformError) in try parseVersion(text) }
     let fixtureFiles =
@@ -289,15 +302,30 @@ public enum BundleCommand: Command {
     let archive = bundle.archive()
     try bundle.checkReadable(archive: archive)
     let digest = BundleDigest.sha256(archive)
-    let archivePath = FileIO.join(out, bundle.archiveName)
+    let fileName = "\(name ?? archivePrefix(suites: bundle.fixtures.manifest.suites.map(\.name)))-\(bundle.version).tar.gz"
+    let archivePath = FileIO.join(out, fileName)
     try FileIO.write(archive, to: archivePath)
-    try FileIO.write(
-      Array(BundleDigest.sidecarLine(digest: digest, fileName: bundle.archiveName).utf8), to: archivePath + ".sha256")
+    try FileIO.write(Array(BundleDigest.sidecarLine(digest: digest, fileName: fileName).utf8), to: archivePath + ".sha256")
     Terminal.note(
       "wrote \(archivePath) (\(Plural.grouped(archive.count, "byte")); \(Plural.count(bundle.files.count, "file")), "
-        + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(bundle.archiveName).sha256")
-    print("\(digest)  \(bundle.archiveName)")
+        + "\(Plural.grouped(bundle.fixtures.cases.count, "case"))) and \(fileName).sha256")
+    print("\(digest)  \(fileName)")
     return .success
+  }
+
+  /// The archive's name before the version: `conform-fixtures` when a built-in suite is in it,
+  /// else its team suites' names, then `-fixtures` (`rollout-bucket-fixtures`), so that a team's
+  /// bundle never takes the name of a conform release's.
+  static func archivePrefix(suites: [String]) -> String {
+    guard !suites.isEmpty, suites.allSatisfy({ SuiteRegistry.named($0) == nil }) else { return "conform-fixtures" }
+    return suites.joined(separator: "-") + "-fixtures"
+  }
+
+  /// A name `--name` takes: what is safe in a file name and a URL.
+  static func isArchiveName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.isASCII, CharacterSet.lowercaseLetters.union(.decimalDigits).contains(first)
+    else { return false }
+    return name.unicodeScalars.allSatisfy { $0.isASCII && ("a"..."z" ~= $0 || "0"..."9" ~= $0 || "._-".unicodeScalars.contains($0)) }
   }
 
   static func verify(path: String, expectText: String?) throws(ConformError) -> ExitStatus {

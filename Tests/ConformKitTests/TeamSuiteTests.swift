@@ -85,7 +85,9 @@ import Testing
 
     let bundle = try await conform(["bundle", "create", "--fixtures", fixtures.path, "--version", "1.0.0", "--out", root.path])
     #expect(bundle.status == 0, "\(bundle.stderr)")
-    let archive = root.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
+    // Named after its suite, so that it never takes the name of a conform release's bundle.
+    #expect(bundle.stdout.hasSuffix("  price-discount-fixtures-1.0.0.tar.gz\n"), "\(bundle.stdout)")
+    let archive = root.appendingPathComponent("price-discount-fixtures-1.0.0.tar.gz").path
     let fromBundle = try await conform(
       ["run", "--fixtures", archive, "--impl", "python3", "--impl-arg", port.path, "--results",
        root.appendingPathComponent("bundle.jsonl").path])
@@ -99,7 +101,7 @@ import Testing
     let alone = root.appendingPathComponent("alone")
     let made = try await conform(["bundle", "create", "--suite", suite.path, "--version", "1.0.0", "--out", alone.path])
     #expect(made.status == 0, "\(made.stderr)")
-    let archive = alone.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
+    let archive = alone.appendingPathComponent("price-discount-fixtures-1.0.0.tar.gz").path
     let listed = try await conform(["run", "--fixtures", archive, "--list"])
     #expect(listed.status == 0, "\(listed.stderr)")
     #expect(listed.stdout.contains("price-discount/seed/ten-percent-of-999") && !listed.stdout.contains("eligibility/"))

@@ -60,7 +60,7 @@ rollout="$here/rollout-bucket"
 greeting="$here/greeting"
 ios="$here/ios-rollout"
 # What an earlier run wrote here, and nothing else (OUT may be a folder of the caller's).
-rm -rf "$out/fixtures" "$out"/conform-fixtures-1.0.0.tar.gz* "$out/drift.md" \
+rm -rf "$out/fixtures" "$out"/acme-rollout-fixtures-1.0.0.tar.gz* "$out/drift.md" \
   "$out"/{ios,kotlin-model,port-utf16,port-signed-modulo}.{jsonl,junit.xml,md,txt,fuzz.jsonl,fuzz.txt}
 
 steps=()
@@ -114,13 +114,13 @@ step "conform suite check greeting" 0 "$conform" suite check "$greeting"
 digest=""
 publish() {
   local line
-  line="$("$conform" bundle create --fixtures "$out/fixtures" --version 1.0.0 --out "$out")" || return
+  line="$("$conform" bundle create --fixtures "$out/fixtures" --version 1.0.0 --name acme-rollout-fixtures --out "$out")" || return
   echo "$line"
   digest="${line%% *}"
 }
 step "conform generate" 0 "$conform" generate --suite "$rollout" --suite "$greeting" --out "$out/fixtures" --decisions
 step "conform bundle create" 0 publish
-bundle="$out/conform-fixtures-1.0.0.tar.gz"
+bundle="$out/acme-rollout-fixtures-1.0.0.tar.gz"
 if [ -z "$digest" ] || [ ! -f "$bundle" ]; then finish; fi
 
 # gate_run NAME IMPL [ARG...]: conform run against the pinned bundle, IMPL started with each ARG;
