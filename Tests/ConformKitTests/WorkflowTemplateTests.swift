@@ -67,7 +67,7 @@ import Testing
   @Test(arguments: workflows + actions + [kitWorkflow])
   func everyThirdPartyActionIsPinnedByCommit(_ file: String) throws {
     for line in try text(file).split(separator: "\n") where line.contains("uses: ") && !line.contains("uses: ./") {
-      #expect(line.contains(#/uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$/#), "\(file): \(line)")
+      #expect(line.firstRegexMatch(#"uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$"#) != nil, "\(file): \(line)")
     }
   }
 
@@ -80,16 +80,16 @@ import Testing
       #expect(line.hasSuffix("cancel-in-progress: ${{ github.event_name == 'pull_request' }}"), "\(file): \(line)")
     }
     // The pin is written once per file (gate.yml's second call names it with an alias).
-    #expect(text.matches(of: #/conform-version: "|CONFORM_VERSION: "/#).count <= 1, "\(file) writes the conform version twice")
+    #expect(text.regexMatches(#"conform-version: "|CONFORM_VERSION: ""#).count <= 1, "\(file) writes the conform version twice")
   }
 
   /// Every Swift version a template sets up is the toolchain these tests run on.
   @Test func setupSwiftInstallsTheTestedToolchain() async throws {
     let version = try await TestSupport.run("/usr/bin/env", ["swift", "--version"]).stdout
-    let tested = try #require(version.firstMatch(of: #/Swift version ([0-9.]+)/#)).output.1
+    let tested = try #require(version.firstRegexMatch(#"Swift version ([0-9.]+)"#))[1]
     for file in Self.workflows + Self.actions {
-      for match in try text(file).matches(of: #/(?:swift-version:\n(?:.*\n){0,2}? +default|SWIFT_VERSION): "([0-9.]+)"/#) {
-        #expect(match.output.1 == tested, "\(file) sets up Swift \(match.output.1), the tests run on \(tested)")
+      for match in try text(file).regexMatches(#"(?:swift-version:\n(?:.*\n){0,2}? +default|SWIFT_VERSION): "([0-9.]+)""#) {
+        #expect(match[1] == tested, "\(file) sets up Swift \(match[1]), the tests run on \(tested)")
       }
     }
   }
@@ -98,8 +98,8 @@ import Testing
   @Test func theMonorepoGateNamesTheExamplesFiles() throws {
     let gate = try text("gate.yml")
     let manifest = try String(contentsOf: Self.examples.appendingPathComponent("ios-app/Package.swift"), encoding: .utf8)
-    for match in gate.matches(of: #/--product ([A-Za-z0-9_\-]+)/#) {
-      #expect(manifest.contains("name: \"\(match.output.1)\""), "gate.yml builds --product \(match.output.1), which ios-app does not declare")
+    for match in gate.regexMatches(#"--product ([A-Za-z0-9_\-]+)"#) {
+      #expect(manifest.contains("name: \"\(match[1])\""), "gate.yml builds --product \(match[1]), which ios-app does not declare")
     }
     for script in ["build.sh", "conform-adapter", "test.sh"] {
       #expect(gate.contains("./\(script)"))
@@ -121,8 +121,8 @@ import Testing
   /// only the build job saves the cache.
   @Test func theShardedGateRunsEveryShardAndMergesThisRunsResults() throws {
     let text = try text("shards.yml")
-    let shards = try #require(text.firstMatch(of: #/\n  SHARDS: ([0-9]+)/#).map { Int($0.output.1)! })
-    let matrix = try #require(text.firstMatch(of: #/\n        shard: \[([0-9, ]+)\]/#)).output.1
+    let shards = try #require(text.firstRegexMatch(#"\n  SHARDS: ([0-9]+)"#).map { Int($0[1])! })
+    let matrix = try #require(text.firstRegexMatch(#"\n        shard: \[([0-9, ]+)\]"#))[1]
     #expect(matrix.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) } == (1...shards).map { $0 })
     #expect(text.contains(#"--shard "$SHARD/$SHARDS""#))
     #expect(text.contains("name: conform-shard-${{ matrix.shard }}"))
@@ -131,7 +131,7 @@ import Testing
     #expect(!text.contains("run-id:"))
     #expect(text.contains("conform report results/shard-*.jsonl"))
     #expect(text.contains("name: conform-shards-merged"))
-    #expect(text.matches(of: #/uses: actions/cache@/#).count == 1)
+    #expect(text.regexMatches(#"uses: actions/cache@"#).count == 1)
   }
 }
 
