@@ -226,7 +226,10 @@ import Testing
 
   /// `suite init --model kotlin`: a Kotlin model over conform's Kotlin adapter, built by the
   /// folder's build.sh (here against the checkout's adapter sources), checked and generated.
-  @Test(.enabled(if: ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled, "kotlinc is not installed"))
+  @Test(
+    .enabled(
+      if: ExternalTool(name: "kotlinc", installer: "apt-get install kotlin").isInstalled,
+      "kotlinc is not installed: harness/install-deps.sh or apt-get install kotlin, then run the tests again"))
   func aKotlinModelScaffoldBuildsAndAnswers() async throws {
     let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
