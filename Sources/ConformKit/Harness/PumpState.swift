@@ -146,7 +146,7 @@ enum PumpThread: Hashable {
 /// A worker's one lock and the two ways to wake its blocked threads.
 final class PumpShared: Sendable {
   let state: Locked<PumpState>
-  /// A `Mutex` has no condition to wait on: the supervising thread sleeps on this semaphore
+  /// A `Locked` has no condition to wait on: the supervising thread sleeps on this semaphore
   /// (until the next deadline) until another thread has something for it. A semaphore keeps a
   /// signal given before the wait, so no wake-up is lost between the check under the lock and
   /// the wait.
