@@ -39,7 +39,9 @@ let testDependencies: [Target.Dependency] = [
 
 let package = Package(
   name: "conform",
-  platforms: [.macOS(.v15)],
+  // Synchronization (macOS 15, iOS 18) is not used: the libraries a team links build from here up
+  // (README, "Platforms"). PlatformFloorTests keeps every target at this floor.
+  platforms: [.macOS(.v12), .iOS(.v15)],
   products: [
     .executable(name: "conform", targets: ["conform"]),
     .library(name: "ConformKit", targets: ["ConformKit"]),

@@ -1,6 +1,5 @@
 import ConformPlatform
 import Dispatch
-import Synchronization
 
 /// Runs async handlers to completion from the adapter's own thread.
 ///
@@ -21,7 +20,7 @@ struct AsyncBridge: Sendable {
     _ operation: @escaping @Sendable () async throws -> Value
   ) throws -> Value {
     let executor = executor
-    let result = Mutex<Result<Value, any Error>?>(nil)
+    let result = Locked<Result<Value, any Error>?>(nil)
     Task.detached(executorPreference: executor) {
       let outcome: Result<Value, any Error>
       do {
@@ -60,7 +59,7 @@ private final class CallerExecutor: TaskExecutor {
       return waiting
     }
   }
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let signal = DispatchSemaphore(value: 0)
 
   func enqueue(_ job: consuming ExecutorJob) {

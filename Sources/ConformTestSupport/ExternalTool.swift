@@ -7,6 +7,11 @@ import Testing
 /// (`harness/install-deps.sh`). A test that needs one declares it with
 /// `.enabled(if: ExternalTool.xmllint.isInstalled, ExternalTool.xmllint.missing)`, so that where the
 /// tool is missing the runner prints the test as skipped, with the reason and the install command.
+/// Never `#expect(tool.isInstalled)` or `#require` it in the body: that fails on a fresh machine.
+///
+/// `CONFORM_TEST_HIDE_TOOLS` makes tools that are installed look missing, to see what a fresh
+/// machine sees: `all`, or names separated by commas (`xmllint,kotlinc`). `FreshMachineTests`
+/// runs the suites that use a tool that way.
 public struct ExternalTool: Sendable {
   /// The command's name, looked up on `PATH`.
   public let name: String
@@ -29,8 +34,10 @@ public struct ExternalTool: Sendable {
     self.found = .some(found)
   }
 
-  /// The tool's full path, or nil when no folder on `PATH` holds an executable of that name.
+  /// The tool's full path, or nil when no folder on `PATH` holds an executable of that name, or
+  /// when `CONFORM_TEST_HIDE_TOOLS` hides it.
   public var path: String? {
+    if Self.hidden.contains(name) || Self.hidden.contains("all") { return nil }
     if let found { return found }
     let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -42,6 +49,15 @@ public struct ExternalTool: Sendable {
   public var missing: Comment {
     "\(name) is not installed: harness/install-deps.sh or \(installer), then run the tests again"
   }
+
+  /// What `CONFORM_TEST_HIDE_TOOLS` names.
+  public static let hidden: Set<String> = Set(
+    (ProcessInfo.processInfo.environment[hideVariable] ?? "").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    })
+
+  /// The environment variable that hides tools.
+  public static let hideVariable = "CONFORM_TEST_HIDE_TOOLS"
 
   /// `xmllint`, which validates JUnit XML against `Tests/Golden/junit.xsd`.
   public static let xmllint = ExternalTool(name: "xmllint", installer: "apt-get install libxml2-utils")

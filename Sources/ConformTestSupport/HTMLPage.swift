@@ -4,7 +4,7 @@ import Foundation
 public enum HTMLPage {
   /// Every `<name` or `</name` in the page, in order.
   public static func tags(_ page: String) -> [String] {
-    page.matches(of: #/<(/?[A-Za-z!][A-Za-z0-9]*)/#).map { String($0.output.1).lowercased() }
+    page.regexMatches(#"<(/?[A-Za-z!][A-Za-z0-9]*)"#).map { String($0[1]).lowercased() }
   }
 
   /// The text of every element `<tag ...>…</tag>` whose opening tag contains `marker`.
@@ -26,8 +26,8 @@ public enum HTMLPage {
     let marker = "data-impl=\"\(impl)\" data-suite=\"\(suite)\""
     guard let cell = elements(page, tag: "td", containing: marker).first else { return [:] }
     var counts: [String: Int] = [:]
-    for match in cell.matches(of: #/data-count="([A-Za-z]+)">(?:<span[^>]*>[^<]*</span>)?<b>([0-9,]+)</b>/#) {
-      counts[String(match.output.1)] = Int(match.output.2.replacingOccurrences(of: ",", with: ""))
+    for match in cell.regexMatches(#"data-count="([A-Za-z]+)">(?:<span[^>]*>[^<]*</span>)?<b>([0-9,]+)</b>"#) {
+      counts[String(match[1])] = Int(match[2].replacingOccurrences(of: ",", with: ""))
     }
     return counts
   }

@@ -17,7 +17,7 @@ import Testing
     adapter.register("fails") { _ in throw DemoError(detail: "the disk is full") }
     adapter.register("skips") { _ in throw SkipCase(reason: "not ported yet") }
     adapter.register("async") { input in
-      try await Task.sleep(for: .milliseconds(1))
+      try await Task.sleep(nanoseconds: 1_000_000)
       return ["id": .string(input.id), "suite": .string(input.suite)]
     }
     adapter.register("async-fails") { _ in
@@ -165,7 +165,7 @@ import Testing
       let detached = await Task.detached { base + 2 }.value
       let count = await counter.next()
       // Left running past its case: a detached task runs on the global pool.
-      Task.detached { try? await Task.sleep(for: .milliseconds(2)) }
+      Task.detached { try? await Task.sleep(nanoseconds: 2_000_000) }
       return [
         "children": .int(children), "doubled": .int(await doubled), "unstructured": .int(unstructured),
         "detached": .int(detached), "count": .int(count),

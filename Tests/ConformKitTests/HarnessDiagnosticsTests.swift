@@ -1,6 +1,6 @@
+import ConformPlatform
 import ConformTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ConformKit
@@ -11,7 +11,7 @@ import Testing
   @Test func aCrashWithCasesInFlightIsNotedToTheInjectedSink() async throws {
     let fixtures = try FixtureSet.load(directory: Testbed.fixtures)
     let target = try #require(fixtures.cases.first { $0.suite == "version-compare" }).id
-    let notes = Mutex<[String]>([])
+    let notes = Locked<[String]>([])
     let settings = HarnessSettings(
       command: ["python3", Testbed.implementation("crash.py"), "--fixtures", Testbed.fixtures, "--on", target],
       environment: try ImplementationEnvironment(inherit: false, assignments: []).resolve(), jobs: 1, window: 64,

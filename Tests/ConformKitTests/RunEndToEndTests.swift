@@ -281,7 +281,7 @@ import Testing
     #expect(outcome.status == 0)
     let xml = try String(contentsOf: directory.appendingPathComponent("junit.xml"), encoding: .utf8)
     func seconds(_ element: Substring) -> Double? {
-      element.firstMatch(of: #/ time="([0-9.]+)"/#).flatMap { Double($0.output.1) }
+      element.firstRegexMatch(#" time="([0-9.]+)""#).flatMap { Double($0[1]) }
     }
     let root = try #require(xml.split(separator: "\n").first { $0.hasPrefix("<testsuites ") })
     let runSeconds = try #require(seconds(root))

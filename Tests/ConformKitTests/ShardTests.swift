@@ -122,7 +122,7 @@ import Testing
 
   /// The terminal report without the run's duration (`in 0.123 s`) and results files' names.
   func withoutDuration(_ text: String) -> String {
-    text.replacing(#/ in [0-9.]+ s/#, with: "").replacing(#/[a-z0-9-]+\.jsonl/#, with: "RESULTS")
+    text.replacingRegexMatches(#" in [0-9.]+ s"#, with: "").replacingRegexMatches(#"[a-z0-9-]+\.jsonl"#, with: "RESULTS")
   }
 
   @Test(arguments: [

@@ -84,7 +84,7 @@ import Testing
 
   /// Durations vary from run to run: `in 0.027 s`, `(0.31s)`.
   static func masked(_ line: String) -> String {
-    line.replacing(#/[0-9]+\.[0-9]+ ?s\b/#, with: "… s")
+    line.replacingRegexMatches(#"[0-9]+\.[0-9]+ ?s\b"#, with: "… s")
   }
 
   static var allBlocks: [Block] { documents.flatMap { (try? blocks(in: $0)) ?? [] } }

@@ -42,14 +42,14 @@ import Testing
     #expect(page.hasSuffix("</html>\n"))
     // Nothing is fetched: no src or href to anything but the page's own anchors.
     #expect(!page.contains("src="))
-    #expect(page.matches(of: #/href="([^"]*)"/#).allSatisfy { $0.output.1.hasPrefix("#") })
+    #expect(page.regexMatches(#"href="([^"]*)""#).allSatisfy { $0[1].hasPrefix("#") })
     #expect(!page.contains("http://") && !page.contains("https://"))
     // Exactly one style and one script, byte for byte the fixed ones, allowed by hash and nothing else.
     #expect(HTMLPage.tags(page).filter { $0 == "script" }.count == 1)
     #expect(HTMLPage.tags(page).filter { $0 == "style" }.count == 1)
     #expect(page.contains("<style>\(HTMLReport.styleSheet)</style>"))
     #expect(page.contains("<script>\(HTMLReport.script)</script>"))
-    let policy = try #require(page.firstMatch(of: #/Content-Security-Policy" content="([^"]*)"/#)?.output.1)
+    let policy = try #require(page.firstRegexMatch(#"Content-Security-Policy" content="([^"]*)""#)?[1])
     #expect(policy.contains("default-src 'none'"))
     #expect(policy.contains("script-src '\(HTMLText.cspHash(HTMLReport.script))'"))
     #expect(policy.contains("style-src '\(HTMLText.cspHash(HTMLReport.styleSheet))'"))
@@ -97,7 +97,7 @@ import Testing
     let flaky = rows.first { $0.contains("timeline/seed/flaky") }
     #expect(flaky?.contains("≈</span>flaky</td>") == true)
     // Problems first within a suite: the failing seed case before the passing one.
-    let order = rows.map { String($0.firstMatch(of: #/<code>([^<]*)</code>/#)?.output.1 ?? "") }
+    let order = rows.map { String($0.firstRegexMatch(#"<code>([^<]*)</code>"#)?[1] ?? "") }
     let failing = order.firstIndex(of: "version-compare/seed/2.0.10-vs-2.0.9")
     let passing = order.firstIndex(of: "version-compare/seed/1.0-vs-1.0.0")
     #expect(failing != nil && passing != nil && failing! < passing!)
@@ -207,15 +207,15 @@ import Testing
     #expect(tags.filter { $0 == "img" }.isEmpty)
     #expect(!page.contains("<!--"))
     // The script and the style are exactly the fixed ones: nothing was written into them.
-    let script = try #require(page.firstMatch(of: #/<script>([\s\S]*?)</script>/#)?.output.1)
+    let script = try #require(page.firstRegexMatch(#"<script>([\s\S]*?)</script>"#)?[1])
     #expect(script == HTMLReport.script)
-    let style = try #require(page.firstMatch(of: #/<style>([\s\S]*?)</style>/#)?.output.1)
+    let style = try #require(page.firstRegexMatch(#"<style>([\s\S]*?)</style>"#)?[1])
     #expect(style == HTMLReport.styleSheet)
     // Every attribute value is double-quoted and holds no quote, < or >.
-    for tag in page.matches(of: #/<[a-z][a-z0-9]*( [^<>]*)?>/#) {
-      let text = String(tag.output.0)
-      let stripped = text.replacing(#/ [a-z-]+="[^"<>]*"/#, with: "").replacing(#/ (checked|hidden|open)/#, with: "")
-      #expect(stripped.firstMatch(of: #/^<[a-z][a-z0-9]*>$/#) != nil, "\(text.prefix(200))")
+    for tag in page.regexMatches(#"<[a-z][a-z0-9]*( [^<>]*)?>"#) {
+      let text = String(tag.whole)
+      let stripped = text.replacingRegexMatches(#" [a-z-]+="[^"<>]*""#, with: "").replacingRegexMatches(#" (checked|hidden|open)"#, with: "")
+      #expect(stripped.firstRegexMatch(#"^<[a-z][a-z0-9]*>$"#) != nil, "\(text.prefix(200))")
     }
     // Controls are visible escapes; nothing raw that a browser would drop or act on.
     #expect(!page.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value) })

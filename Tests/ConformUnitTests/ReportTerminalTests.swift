@@ -1,7 +1,7 @@
 import ConformJSON
+import ConformPlatform
 import ConformTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ConformKit
@@ -17,7 +17,7 @@ import Testing
   /// The reporter writes files only: the text and the warnings go to the output it is given (the
   /// command line's is stdout and stderr), in order, the text last.
   @Test func theReportAndItsWarningsGoToTheOutputItIsGiven() throws {
-    let said = Mutex<[String]>([])
+    let said = Locked<[String]>([])
     let output = ReportOutput(
       text: { text in said.withLock { $0.append("text: " + text) } },
       note: { note in said.withLock { $0.append("note: " + note) } },

@@ -1,5 +1,5 @@
 import ConformJSON
-import Synchronization
+import ConformPlatform
 
 /// How much of each truth table a fixture set holds.
 ///
@@ -30,7 +30,7 @@ enum SmokeTier {
     return drafts
   }
 
-  private static let picked = Mutex<[String: [CaseDraft]]>([:])
+  private static let picked = Locked<[String: [CaseDraft]]>([:])
 
   private static func pick(of suite: any Suite, options: GeneratorOptions) -> [CaseDraft] {
     var full = options

@@ -1,6 +1,6 @@
+import ConformPlatform
 import ConformProtocol
 import Foundation
-import Synchronization
 
 /// An attempt and the table that holds its case: what a worker sends, retries and records.
 struct TableAttempt: Sendable {
@@ -43,7 +43,7 @@ extension CaseSource {
 final class PlannedAttempts: CaseSource {
   let table: CaseTable
   private let attempts: [Attempt]
-  private let next = Mutex(0)
+  private let next = Locked(0)
 
   init(table: CaseTable, attempts: [Attempt]) {
     self.table = table
@@ -82,7 +82,7 @@ package final class GeneratedCases: CaseSource {
   /// The cases of the stream, every shard's (at most the limit).
   let streamCount: Int
   private let suites: [String]
-  private let stream: Mutex<Stream>
+  private let stream: Locked<Stream>
 
   /// Where the cases come from (fixture lines when the suite writes them, else drafts) and how
   /// far the run has got.
@@ -104,7 +104,7 @@ package final class GeneratedCases: CaseSource {
     var stream = Stream()
     stream.lines = suite.tierFixtureLines(options: options, keeping: shard?.keeps)
     if stream.lines == nil { stream.drafts = suite.tierDrafts(options: options, keeping: shard?.keeps).makeIterator() }
-    self.stream = Mutex(stream)
+    self.stream = Locked(stream)
   }
 
   /// The cases made so far.
@@ -193,7 +193,7 @@ final class StreamedTables: CaseSource {
   /// Cases sent per round.
   let casesPerRound: Int
   private let repeats: Int
-  private let position = Mutex(Position())
+  private let position = Locked(Position())
 
   /// The chunks' tables built so far, and where the next attempt comes from.
   private struct Position {

@@ -1,17 +1,17 @@
+import ConformPlatform
 import Dispatch
-import Synchronization
 
 /// A value another thread makes later: `value` waits for it, `resolved` does not.
 package final class Deferred<Value: Sendable>: Sendable {
-  private let stored: Mutex<Value?>
+  private let stored: Locked<Value?>
   /// Signalled once the value is stored; each waiter passes the signal on to the next.
   private let ready = DispatchSemaphore(value: 0)
 
   /// A value still to come (`resolve` it).
-  package init() { stored = Mutex(nil) }
+  package init() { stored = Locked(nil) }
 
   /// A value known now.
-  package init(_ value: Value) { stored = Mutex(value) }
+  package init(_ value: Value) { stored = Locked(value) }
 
   /// Stores the value (once: a later call changes nothing).
   func resolve(_ value: Value) {

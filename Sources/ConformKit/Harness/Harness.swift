@@ -1,7 +1,7 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import Foundation
-import Synchronization
 
 /// What a run needs: where its attempts come from, how to run the implementation.
 package struct HarnessPlan: Sendable {
@@ -100,7 +100,7 @@ package enum HarnessOutcome: Sendable {
 /// Runs an implementation over a plan with `--jobs` workers and writes the results file.
 package enum Harness {
   /// The runs a signal stops (a differential fuzz search runs two at once); empty outside a run.
-  private static let active = Mutex<[RunContext]>([])
+  private static let active = Locked<[RunContext]>([])
   /// Signalled each time the last run in progress ends.
   private static let noneActive = DispatchSemaphore(value: 0)
 
@@ -134,7 +134,7 @@ package enum Harness {
 
     // Start every worker's process and handshake at once; any failure stops the run (exit 2).
     let workers = (0..<plan.settings.jobs).map { Worker(index: $0, context: context) }
-    let starts = Mutex<[Int: Result<ImplementationHello, Session.StartFailure>]>([:])
+    let starts = Locked<[Int: Result<ImplementationHello, Session.StartFailure>]>([:])
     DispatchQueue.concurrentPerform(iterations: workers.count) { index in
       let outcome = workers[index].startFirst()
       starts.withLock { $0[index] = outcome }

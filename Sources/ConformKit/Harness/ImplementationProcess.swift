@@ -1,6 +1,5 @@
 import ConformPlatform
 import Foundation
-import Synchronization
 
 /// How an implementation's process ended.
 package enum Termination: Sendable, Equatable, CustomStringConvertible {
@@ -64,14 +63,14 @@ final class ImplementationProcess: Sendable {
   let stderrFD: Int32
 
   /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
-  private let reaped = Mutex<Termination?>(nil)
+  private let reaped = Locked<Termination?>(nil)
   /// Resolved by the exit watcher once the process has ended (not yet reaped).
   private let exit = Deferred<Bool>()
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
   private static let spawnLock = NSLock()
   /// The pids of the processes started and not yet reaped: each is its process group's id.
-  private static let unreaped = Mutex<Set<pid_t>>([])
+  private static let unreaped = Locked<Set<pid_t>>([])
 
   /// Kills every process group conform started and has not reaped: for a second signal, when
   /// conform ends at once and must not leave implementations (or their children) running.

@@ -1,5 +1,5 @@
+import ConformPlatform
 import Foundation
-import Synchronization
 
 /// The selected cases of an indexed fixture set (`conform run --fixtures DIR`), read from their
 /// tables a batch at a time as workers take them: every case once per round (`--repeat`), in
@@ -20,7 +20,7 @@ final class IndexedCases: CaseSource {
   /// cases); nil: in order, round after round, made as they are taken.
   private let order: [Attempt]?
   /// The next attempt to hand out, and what stopped the source early.
-  private let progress = Mutex<(next: Int, stopped: ConformError?)>((0, nil))
+  private let progress = Locked<(next: Int, stopped: ConformError?)>((0, nil))
 
   init(fixtures: IndexedFixtures, selection: IndexedSelection, suites: [String], repeats: Int, shuffleSeed: UInt64?) {
     self.fixtures = fixtures

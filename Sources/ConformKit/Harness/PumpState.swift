@@ -1,6 +1,6 @@
+import ConformPlatform
 import ConformProtocol
 import Dispatch
-import Synchronization
 
 /// What a worker's threads share, under its one lock: the rules, and where the current process
 /// is in its life. Every change of phase is a method here, so the pump's threads only ask and do.
@@ -145,8 +145,8 @@ enum PumpThread: Hashable {
 
 /// A worker's one lock and the two ways to wake its blocked threads.
 final class PumpShared: Sendable {
-  let state: Mutex<PumpState>
-  /// A `Mutex` has no condition to wait on: the supervising thread sleeps on this semaphore
+  let state: Locked<PumpState>
+  /// A `Locked` has no condition to wait on: the supervising thread sleeps on this semaphore
   /// (until the next deadline) until another thread has something for it. A semaphore keeps a
   /// signal given before the wait, so no wake-up is lost between the check under the lock and
   /// the wait.
@@ -154,7 +154,7 @@ final class PumpShared: Sendable {
   /// The writer waits on this one, with no timeout, while `nextWrite` says `.wait`.
   private let writer = DispatchSemaphore(value: 0)
 
-  init(window: Int) { state = Mutex(PumpState(window: window)) }
+  init(window: Int) { state = Locked(PumpState(window: window)) }
 
   func withLock<Result>(_ body: (inout PumpState) -> Result) -> Result { state.withLock { body(&$0) } }
 

@@ -1,7 +1,7 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import Foundation
-import Synchronization
 
 /// How the harness runs an implementation (everything but the cases).
 package struct HarnessSettings: Sendable {
@@ -56,18 +56,18 @@ final class RunContext: Sendable {
   let hello: HarnessHello
   let source: any CaseSource
   /// Set once the results file is open (after the first handshakes).
-  private let records = Mutex<RunRecords?>(nil)
+  private let records = Locked<RunRecords?>(nil)
   /// Told when the run starts stopping: each worker wakes its waiting threads.
-  private let stopHandlers = Mutex<[@Sendable () -> Void]>([])
+  private let stopHandlers = Locked<[@Sendable () -> Void]>([])
   /// Signalled when the run starts stopping: a handshake stops waiting for its hello.
   let stopPipe: WakePipe
   /// Told of every record and restart, as they happen (a fuzz search that keeps one process).
   let observer: (any RunObserver)?
-  private let restartsUsed = Atomic<Int>(0)
-  private let limitReached = Atomic<Bool>(false)
-  private let restartReasons = Mutex(RestartTally())
+  /// The restarts taken, and whether one was refused past `--max-restarts`.
+  private let restartsUsed = Locked<(count: Int, limitReached: Bool)>((0, false))
+  private let restartReasons = Locked(RestartTally())
   /// The signal that stops the run (SIGINT or SIGTERM), `failureLimit`, or 0.
-  private let stopSignal = Atomic<Int32>(0)
+  private let stopSignal = Locked<Int32>(0)
 
   /// In place of a signal: the run stopped because `--stop-after` failures were recorded.
   static let failureLimit: Int32 = -1
@@ -94,20 +94,19 @@ final class RunContext: Sendable {
   /// Takes one restart from the run's allowance; false when `--max-restarts` is spent.
   func claimRestart() -> Bool {
     let limit = observer?.restartLimit ?? settings.maxRestarts
-    while true {
-      let used = restartsUsed.load(ordering: .relaxed)
-      if used >= limit {
-        limitReached.store(true, ordering: .relaxed)
+    let claimed = restartsUsed.withLock { used -> Bool in
+      guard used.count < limit else {
+        used.limitReached = true
         return false
       }
-      if restartsUsed.compareExchange(expected: used, desired: used + 1, ordering: .relaxed).exchanged {
-        observer?.restarting()
-        return true
-      }
+      used.count += 1
+      return true
     }
+    if claimed { observer?.restarting() }
+    return claimed
   }
 
-  var restarts: Int { restartsUsed.load(ordering: .relaxed) }
+  var restarts: Int { restartsUsed.withLock { $0.count } }
 
   /// Adds a worker's restarts, by reason, once it is done.
   func add(_ tally: RestartTally) { restartReasons.withLock { $0 = $0 + tally } }
@@ -116,12 +115,17 @@ final class RunContext: Sendable {
   var restartTally: RestartTally { restartReasons.withLock { $0 } }
 
   /// Whether a worker needed a restart past `--max-restarts`.
-  var restartLimitReached: Bool { limitReached.load(ordering: .relaxed) }
+  var restartLimitReached: Bool { restartsUsed.withLock { $0.limitReached } }
 
-  var stoppedBy: Int32 { stopSignal.load(ordering: .relaxed) }
+  var stoppedBy: Int32 { stopSignal.withLock { $0 } }
 
   func stop(signal: Int32) {
-    guard stopSignal.compareExchange(expected: 0, desired: signal, ordering: .relaxed).exchanged else { return }
+    let first = stopSignal.withLock { stopped -> Bool in
+      guard stopped == 0 else { return false }
+      stopped = signal
+      return true
+    }
+    guard first else { return }
     stopPipe.signal()
     for handler in stopHandlers.withLock({ $0 }) { handler() }
   }

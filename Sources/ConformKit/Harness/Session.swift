@@ -1,7 +1,7 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import Foundation
-import Synchronization
 
 /// One process of the implementation, from spawn to reaping: its pipes and what it said in its
 /// hello. What its threads share with the worker is in the worker's `PumpShared`, under its
@@ -27,11 +27,11 @@ final class Session: @unchecked Sendable {
   /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
   /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
   /// is never credited.
-  let readAllowance = Atomic<Int>(.max)
+  let readAllowance = Locked<Int>(.max)
   /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
   /// recorded their answers; 0 while it waits for more. No case times out meanwhile: that time
   /// is conform's, not the implementation's.
-  let busySince = Atomic<UInt64>(0)
+  let busySince = Locked<UInt64>(0)
 
   private init(
     process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer, wake: WakePipe

@@ -1,7 +1,7 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import Foundation
-import Synchronization
 
 /// One `--jobs` slot: a long-lived implementation process, restarted when it crashes, hangs or
 /// breaks the protocol, streaming requests with a bounded window and matching answers by `seq`.
@@ -20,12 +20,12 @@ final class Worker: Sendable {
   private let context: RunContext
   private let shared: PumpShared
   /// The process started by `startFirst`, for `launch` (or `abandon`).
-  private let first = Mutex<Session?>(nil)
+  private let first = Locked<Session?>(nil)
   private let finished = DispatchSemaphore(value: 0)
   /// Held from matching answers until their records are appended, and while a record is
   /// replaced: a record is never amended before it is written. The pump lock is not held
   /// while records are written.
-  private let recordOrder = Mutex(())
+  private let recordOrder = Locked(())
 
   init(index: Int, context: RunContext) {
     self.index = index
@@ -146,7 +146,7 @@ final class Worker: Sendable {
       let watch = shared.withLock { state -> Watch in
         if context.isStopping { return .interrupted }
         // While the reader is busy with answers already read, the clocks stand still.
-        let busySince = session.busySince.load(ordering: .acquiring)
+        let busySince = session.busySince.withLock { $0 }
         let busy = busySince != 0 && now > busySince ? now - busySince : 0
         let deadline = state.rules.deadline(timeout: timeout).map { (seq: $0.seq, at: $0.at + busy) }
         let found: Failure
@@ -165,7 +165,8 @@ final class Worker: Sendable {
           }
         }
         // From now on the reader takes only what was written before the fault was known.
-        session.readAllowance.store(session.process.unreadOutputBytes, ordering: .releasing)
+        let unread = session.process.unreadOutputBytes
+        session.readAllowance.withLock { $0 = unread }
         return .failed(found)
       }
       switch watch {
@@ -374,16 +375,16 @@ final class Worker: Sendable {
     var incoming: [AnswerMatching.Incoming] = []
     var records = ResultBatch()
     reading: while true {
-      let allowance = session.readAllowance.load(ordering: .acquiring)
+      let allowance = session.readAllowance.withLock { $0 }
       if allowance == 0 { break reading }
       let filled = session.stdout.fill(from: descriptor, atMost: allowance)
       if case .data(let count) = filled, allowance != .max {
-        session.readAllowance.subtract(count, ordering: .relaxed)
+        session.readAllowance.withLock { $0 -= count }
       }
       switch filled {
       case .data:
         let readAt = MonotonicClock.now()
-        session.busySince.store(readAt, ordering: .releasing)
+        session.busySince.withLock { $0 = readAt }
         incoming.removeAll(keepingCapacity: true)
         var violation: ProtocolViolation?
         lines: while true {
@@ -417,7 +418,7 @@ final class Worker: Sendable {
         // implementation's time, not conform's: no clock stands still for them, so a flood of
         // them cannot stretch a case past its timeout.
         if incoming.isEmpty && violation == nil {
-          session.busySince.store(0, ordering: .releasing)
+          session.busySince.withLock { $0 = 0 }
           continue reading
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
@@ -458,7 +459,7 @@ final class Worker: Sendable {
       return (decided.stop, decided.supervisor)
     }
     shared.withLock { $0.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt) }
-    session.busySince.store(0, ordering: .releasing)
+    session.busySince.withLock { $0 = 0 }
     if wakeSupervisor { shared.wakeSupervisor() }
     return stop
   }

@@ -1,5 +1,5 @@
+import ConformPlatform
 import Foundation
-import Synchronization
 
 /// A one-line progress bar with rate and ETA, redrawn in place on stderr.
 ///
@@ -29,7 +29,7 @@ public final class ProgressBar: Sendable {
   private let width: Int
   private let now: @Sendable () -> UInt64
   private let output: @Sendable (String) -> Void
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A bar drawn on `output` (the command line's is stderr, when it is a terminal).
   ///

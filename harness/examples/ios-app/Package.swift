@@ -12,7 +12,8 @@ let conformPath = Context.environment["CONFORM_PACKAGE_PATH"] ?? "../../.."
 
 let package = Package(
   name: "ios-app",
-  platforms: [.macOS(.v15)],  // ConformAdapter uses Synchronization.Mutex
+  // conform's floor (its README, "Platforms"); the app's own code asks for no more.
+  platforms: [.macOS(.v12), .iOS(.v15)],
   products: [
     .library(name: "AppLogic", targets: ["AppLogic"]),
     .executable(name: "conform-adapter", targets: ["conform-adapter"]),
@@ -25,7 +26,7 @@ let package = Package(
     .target(name: "AppLogic"),
     // A clock that moves only when told to: the app's tests and the timeline player drive the
     // scheduler's delay with it.
-    .target(name: "VirtualTime"),
+    .target(name: "VirtualTime", dependencies: ["AppLogic"]),
     // Case input → AppLogic call → output JSON, per suite: used by the adapter and the bundle test.
     .target(
       name: "AppConformance",

@@ -332,7 +332,7 @@ package enum SuiteScaffold {
 
     let package = Package(
       name: "\(name)-model",
-      platforms: [.macOS(.v15)],  // ConformAdapter uses Synchronization.Mutex
+      platforms: [.macOS(.v12), .iOS(.v15)],  // conform's floor (its README, "Platforms")
       dependencies: [conform],
       targets: [
         .executableTarget(

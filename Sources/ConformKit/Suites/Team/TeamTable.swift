@@ -1,7 +1,7 @@
 import ConformArchive
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
-import Synchronization
 
 /// A team suite's table as it is made: each case's fixture line, written, counted and hashed as
 /// soon as its expected output is known, and the case and its output (the suite's drafts, for
@@ -148,7 +148,7 @@ final class TableRun: @unchecked Sendable {
   private let folder: TeamSuiteFolder
   private let table: TeamTable
   /// The cases sent, in order: written by the writing thread, looked up by the reading one.
-  private let sent = Mutex<[TeamTable.Case]>([])
+  private let sent = Locked<[TeamTable.Case]>([])
   /// How many named cases were read, and how many of them state their output: written by the
   /// writing thread only, read once it has finished.
   private(set) var namedCount = 0

@@ -5,7 +5,7 @@ struct ReviewPromptConfig: Sendable {
   /// Days that must pass after an attempt before the next one.
   var cooldownDays: Int
   /// The wait between showing the completion screen and asking (2 seconds in the app).
-  var requestDelay: Duration = .seconds(2)
+  var requestDelay: Delay = .seconds(2)
 }
 
 /// Whether a store review may be requested now: the part of the review prompt that is a pure

@@ -1,4 +1,4 @@
-import Synchronization
+import ConformPlatform
 
 /// A clock whose time moves only when a driver moves it, so a timeline of sleeps and cancels has
 /// exactly one outcome.
@@ -8,20 +8,26 @@ import Synchronization
 /// cancelled before or during the sleep, like `Task.sleep`. A cancel that arrives after the driver
 /// claimed the sleeper (see `advance(to:beforeResuming:)`) does not make it throw: the sleep
 /// returns normally and only a `Task.isCancelled` check after it can tell.
-final class ManualClock: Clock {
-  struct Instant: InstantProtocol {
-    /// The time since the clock started.
-    var offset: Duration
+final class ManualClock: SleepClock {
+  struct Instant: Sendable, Hashable, Comparable {
+    /// Milliseconds since the clock started; nil past `Int64.max` of them, a time no timeline
+    /// reaches (a long delay from a late instant), so that adding never overflows.
+    var offset: Int64?
 
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    func advanced(by delay: Delay) -> Instant {
+      guard let offset else { return self }
+      let (sum, overflow) = offset.addingReportingOverflow(delay.milliseconds)
+      return Instant(offset: overflow ? nil : sum)
+    }
+
+    static func < (lhs: Instant, rhs: Instant) -> Bool {
+      guard let right = rhs.offset else { return lhs.offset != nil }
+      guard let left = lhs.offset else { return false }
+      return left < right
+    }
 
     /// Whole milliseconds since the clock started.
-    var milliseconds: Int64 {
-      let (seconds, attoseconds) = offset.components
-      return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
+    var milliseconds: Int64 { offset ?? .max }
   }
 
   private struct Sleeper {
@@ -31,7 +37,7 @@ final class ManualClock: Clock {
   }
 
   private struct State {
-    var now = Instant(offset: .zero)
+    var now = Instant(offset: 0)
     var lastID = 0
     /// Sleepers waiting for their deadline, in the order they started.
     var sleepers: [Sleeper] = []
@@ -49,12 +55,13 @@ final class ManualClock: Clock {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var now: Instant { state.withLock { $0.now } }
-  var minimumResolution: Duration { .zero }
 
-  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  func sleep(for delay: Delay) async throws { try await sleep(until: now.advanced(by: delay)) }
+
+  func sleep(until deadline: Instant) async throws {
     let id = state.withLock { state in
       state.lastID += 1
       return state.lastID

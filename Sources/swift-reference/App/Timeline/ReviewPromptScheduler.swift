@@ -12,7 +12,7 @@
 class ReviewPromptScheduler {
   let config: ReviewPromptConfig
   let rules: any ReviewRules.Type
-  let clock: any Clock<Duration>
+  let clock: any SleepClock
   let repository: any ReviewPromptRepository
   let environment: any AppEnvironment
   let storeReview: any StoreReviewRequesting
@@ -25,7 +25,7 @@ class ReviewPromptScheduler {
   required init(
     config: ReviewPromptConfig,
     rules: any ReviewRules.Type,
-    clock: any Clock<Duration>,
+    clock: any SleepClock,
     repository: any ReviewPromptRepository,
     environment: any AppEnvironment,
     storeReview: any StoreReviewRequesting

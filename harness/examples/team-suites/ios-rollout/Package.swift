@@ -12,7 +12,7 @@ let conformPath = Context.environment["CONFORM_PACKAGE_PATH"] ?? "../../../.."
 
 let package = Package(
   name: "ios-rollout",
-  platforms: [.macOS(.v15)],  // ConformAdapter uses Synchronization.Mutex
+  platforms: [.macOS(.v12), .iOS(.v15)],  // conform's floor (its README, "Platforms")
   products: [
     .library(name: "Rollout", targets: ["Rollout"]),
     .executable(name: "rollout-adapter", targets: ["rollout-adapter"]),

@@ -1,4 +1,5 @@
-import Synchronization
+import AppLogic
+import Foundation
 
 /// A clock whose time moves only when a test (or the timeline player) moves it, so that a run of
 /// sleeps and cancels has exactly one outcome and takes no real time.
@@ -7,22 +8,20 @@ import Synchronization
 /// has already passed (a delay of 0 does not end inside the call that scheduled it). Like
 /// `Task.sleep`, it throws `CancellationError` when its task is cancelled before or during the
 /// sleep, and returns normally when the cancel comes after the clock woke it.
-public final class VirtualClock: Clock {
-  public struct Instant: InstantProtocol {
-    /// The time since the clock started.
-    public var sinceStart: Duration
-
-    public init(sinceStart: Duration) { self.sinceStart = sinceStart }
-
-    public func advanced(by duration: Duration) -> Instant { Instant(sinceStart: sinceStart + duration) }
-    public func duration(to other: Instant) -> Duration { other.sinceStart - sinceStart }
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.sinceStart < rhs.sinceStart }
-
+public final class VirtualClock: ReviewPromptClock {
+  public struct Instant: Sendable, Hashable, Comparable {
     /// Whole milliseconds since the clock started.
-    public var milliseconds: Int64 {
-      let (seconds, attoseconds) = sinceStart.components
-      return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    public var milliseconds: Int64
+
+    public init(milliseconds: Int64) { self.milliseconds = milliseconds }
+
+    /// `delay` later; a time past `Int64.max` milliseconds, which no timeline reaches, stays there.
+    public func advanced(by delay: Delay) -> Instant {
+      let (sum, overflow) = milliseconds.addingReportingOverflow(delay.milliseconds)
+      return Instant(milliseconds: overflow ? .max : sum)
     }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.milliseconds < rhs.milliseconds }
   }
 
   private struct Sleeper {
@@ -31,24 +30,25 @@ public final class VirtualClock: Clock {
   }
 
   private struct State {
-    var now = Instant(sinceStart: .zero)
+    var now = Instant(milliseconds: 0)
     var nextID = 0
     var sleepers: [Int: Sleeper] = [:]
     /// Whoever waits in `untilSomeoneSleeps()`.
     var watchers: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 
   public var now: Instant { state.withLock { $0.now } }
-  public var minimumResolution: Duration { .zero }
 
   /// The earliest deadline of a sleeper, nil when nobody sleeps.
   public var nextDeadline: Instant? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
 
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  public func sleep(for delay: Delay) async throws { try await sleep(until: now.advanced(by: delay)) }
+
+  public func sleep(until deadline: Instant) async throws {
     let id = state.withLock { state in
       state.nextID += 1
       return state.nextID
@@ -98,5 +98,19 @@ public final class VirtualClock: Clock {
     }
     beforeResuming()
     for wake in due { wake.resume() }
+  }
+}
+
+/// A value read and changed only under an `NSLock`: `Synchronization.Mutex` needs iOS 18.
+private final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
   }
 }

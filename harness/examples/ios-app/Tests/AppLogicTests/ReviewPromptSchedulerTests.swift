@@ -25,7 +25,7 @@ import VirtualTime
     return request
   }
 
-  private func advance(by duration: Duration, thenAwait request: Task<Void, Never>) async {
+  private func advance(by duration: Delay, thenAwait request: Task<Void, Never>) async {
     clock.advance(to: clock.now.advanced(by: duration))
     await request.value
   }

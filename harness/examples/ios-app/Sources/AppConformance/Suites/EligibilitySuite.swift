@@ -23,7 +23,7 @@ enum EligibilitySuite {
 
 extension ReviewSettings {
   /// The suites' `config` object; `delayMs` is read only where the suite has it (timeline).
-  init(config: JSONFields, promptDelay: Duration = .zero) throws(JSONShapeError) {
+  init(config: JSONFields, promptDelay: Delay = .zero) throws(JSONShapeError) {
     self.init(
       winsBeforeAsking: Int(try config.int("winThreshold")),
       cooldownDays: Int(try config.int("cooldownDays")),

@@ -12,7 +12,7 @@ public final class ReviewPromptScheduler {
   private let store: any ReviewStateStore
   private let environment: any ReviewPromptEnvironment
   private let requester: any StoreReviewRequester
-  private let clock: any Clock<Duration>
+  private let clock: any ReviewPromptClock
 
   /// A win made the app eligible; stays true until a review is actually requested.
   public private(set) var isPromptPending = false
@@ -24,7 +24,7 @@ public final class ReviewPromptScheduler {
     store: any ReviewStateStore,
     environment: any ReviewPromptEnvironment,
     requester: any StoreReviewRequester,
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any ReviewPromptClock = TaskSleepClock()
   ) {
     self.settings = settings
     self.store = store
@@ -53,7 +53,7 @@ public final class ReviewPromptScheduler {
   public func completionScreenDidAppear(_ presenter: any ReviewPromptPresenter) {
     guard isPromptPending, scheduledRequest == nil else { return }
     scheduledRequest = Task { [weak self, weak presenter, clock, delay = settings.promptDelay] in
-      do { try await Task.sleep(for: delay, clock: clock) } catch { return }  // cancelled before or during the wait
+      do { try await clock.sleep(for: delay) } catch { return }  // cancelled before or during the wait
       guard !Task.isCancelled else { return }  // cancelled after the sleep returned: it does not throw then
       self?.requestReviewIfVisible(on: presenter)
     }

@@ -6,9 +6,9 @@ public struct ReviewSettings: Sendable, Equatable {
   /// Whole days that must pass after an attempt before the next one.
   public var cooldownDays: Int
   /// The wait between showing the completion screen and asking.
-  public var promptDelay: Duration
+  public var promptDelay: Delay
 
-  public init(winsBeforeAsking: Int, cooldownDays: Int, promptDelay: Duration = .seconds(2)) {
+  public init(winsBeforeAsking: Int, cooldownDays: Int, promptDelay: Delay = .seconds(2)) {
     self.winsBeforeAsking = winsBeforeAsking
     self.cooldownDays = cooldownDays
     self.promptDelay = promptDelay
