@@ -115,11 +115,20 @@ public enum FuzzCommand: Command {
       let team = teamSuites.firstIndex { $0.name == finding.suite }
       let replay = options.replay(suite: team.map { options.teamFolders[$0] } ?? finding.suite, cases: finding.firstNumber + 1)
       let fixture = finding.fixture(seed: options.seed, names: names)
-      let promotion = team.map { index in
+      var promotion = team.map { index in
         let folder = teamSuites[index].folder
         return (
           FileIO.join(folder.folder, folder.casesFile),
           TeamSuiteFolder.promotedLine(name: String(fixture.id.dropFirst(finding.suite.count + 1)), input: finding.input, note: fixture.note)
+        )
+      }
+      // A built-in suite's table is conform's: outside conform's checkout (an app's repository),
+      // the line says where it goes, as a case to propose upstream.
+      let builtIn = PromotedCases.file(of: finding.suite)
+      if team == nil, !FileManager.default.fileExists(atPath: builtIn) {
+        promotion = (
+          "\(builtIn) in conform's repository (a case its tables lack: propose it upstream)",
+          finding.promotedLine(seed: options.seed, names: names)
         )
       }
       text += finding.lines(seed: options.seed, names: names, replay: replay, promotion: promotion).joined(separator: "\n") + "\n\n"

@@ -174,3 +174,21 @@ import Testing
     #expect(text.contains("\"digest\": \"\(digest)\""), "\(app)'s conform.json pins another bundle than \(digest): conform pin it")
   }
 }
+
+/// A fuzz finding on a built-in suite, found in an app's repository rather than conform's checkout,
+/// says that its promote line belongs in conform's repository, not in a path of the app's.
+@Suite struct FuzzPromoteLineTests {
+  @Test func outsideConformsCheckoutThePromoteLineNamesConformsRepository() async throws {
+    let folder = TestSupport.temporaryDirectory("app repository")
+    let outcome = try await TestSupport.run(
+      TestSupport.binary("conform"),
+      ["fuzz", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "leading-number", "--suite", "version-compare",
+       "--seed", "1", "--cases", "5000"],
+      currentDirectory: folder)
+    #expect(outcome.status == 1, "\(outcome.stderr)")
+    #expect(
+      outcome.stdout.contains(
+        "promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl in conform's repository "
+          + "(a case its tables lack: propose it upstream): {"), "\(outcome.stdout)")
+  }
+}

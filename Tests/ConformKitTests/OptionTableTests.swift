@@ -21,6 +21,8 @@ import Testing
     "bench": [[]],
     "fuzz": [["--impl", "x"]],
     "suite": [["init", "name"], ["check", "folder"]],
+    "gate": [[]],
+    "pin": [["https://example.org/conform-fixtures-1.0.0.tar.gz"]],
   ]
 
   /// A value of the right shape for a placeholder.

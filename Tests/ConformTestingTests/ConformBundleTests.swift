@@ -164,7 +164,7 @@ import Testing
       let outcome = try await TestSupport.run(conform, arguments, currentDirectory: directory)
       #expect(outcome.status == 0, "conform \(arguments.joined(separator: " ")): \(outcome.stderr)")
     }
-    let archive = directory.appendingPathComponent("conform-fixtures-2.0.0.tar.gz").path
+    let archive = directory.appendingPathComponent("price-discount-fixtures-2.0.0.tar.gz").path
     let digest = "sha256:" + SHA256.hex(try [UInt8](Data(contentsOf: URL(fileURLWithPath: archive))))
     let bundle = try ConformBundle(path: archive, digest: digest)
     #expect(bundle.suites == ["price-discount"])
