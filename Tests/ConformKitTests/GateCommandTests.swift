@@ -27,7 +27,9 @@ import Testing
         "results": #""conform-results-ios""#,
       ]
       for (key, value) in changes { members[key] = value }
-      let text = "{\n" + members.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": \($0.value)" }
+      let text =
+        "{\n"
+        + members.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { "  \"\($0.key)\": \($0.value)" }
         .joined(separator: ",\n") + "\n}\n"
       try text.write(to: config, atomically: true, encoding: .utf8)
     }
@@ -62,7 +64,10 @@ import Testing
     }
     #expect(outcome.stderr.contains("== gate run: conform run --impl ./adapter --fixtures"))
     #expect(outcome.stderr.contains("--require-suite eligibility --require-suite version-compare --require-suite timeline"))
-    #expect(outcome.stderr.contains("== gate fuzz: conform fuzz --impl ./adapter --suite eligibility --suite version-compare --suite timeline --seed 1 --cases 2000"))
+    #expect(
+      outcome.stderr.contains(
+        "== gate fuzz: conform fuzz --impl ./adapter --suite eligibility --suite version-compare --suite timeline --seed 1 --cases 2000"
+      ))
     #expect(outcome.stderr.contains("gate: passed (exit 0)"))
     for file in ["results.jsonl", "results.junit.xml", "results.md", "fuzz.jsonl", "bundle/conform-fixtures-0.1.0.tar.gz"] {
       #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent(file).path), "\(file)")
@@ -76,7 +81,8 @@ import Testing
     let conforming = TestSupport.packageRoot.appendingPathComponent("Tests/Implementations/conforming.py").path
     let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures").path
     try repository.write([
-      "adapter": #"{"build": "true", "run": ["\#(conforming)", "--fixtures", "\#(fixtures)", "--suites", "eligibility,timeline"]}"#,
+      "adapter":
+        #"{"build": "true", "run": ["\#(conforming)", "--fixtures", "\#(fixtures)", "--suites", "eligibility,timeline"]}"#,
       "fuzz": #"{"cases": 0}"#, "tests": "",
     ])
     let outcome = try await repository.gate()
@@ -117,7 +123,9 @@ import Testing
     try repository.write(["conform": #"{"version": "9.9.9"}"#])
     let refused = try await repository.gate(["fetch"])
     #expect(refused.status == 2)
-    #expect(refused.stderr.contains("this is conform \(ConformVersion.current), and conform.json pins conform 9.9.9"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("this is conform \(ConformVersion.current), and conform.json pins conform 9.9.9"),
+      "\(refused.stderr)")
     let allowed = try await repository.gate(["fetch", "--allow-other-conform"])
     #expect(allowed.status == 0, "\(allowed.stderr)")
     #expect(allowed.stderr.contains("warning: this is conform"))
@@ -127,7 +135,8 @@ import Testing
     let repository = try await Self.repository()
     let next = repository.root.appendingPathComponent("next")
     let created = try await TestSupport.run(
-      TestSupport.binary("conform"), ["bundle", "create", "--version", "0.2.0", "--out", next.path], currentDirectory: repository.root)
+      TestSupport.binary("conform"), ["bundle", "create", "--version", "0.2.0", "--out", next.path],
+      currentDirectory: repository.root)
     #expect(created.status == 0, "\(created.stderr)")
     let newDigest = String(created.stdout.split(separator: " ").first ?? "")
     let before = try String(contentsOf: repository.config, encoding: .utf8)
@@ -137,8 +146,10 @@ import Testing
     #expect(pinned.status == 0, "\(pinned.stderr)")
     #expect(pinned.stdout == "conform.json: bundle 0.2.0 \(newDigest) (was \(repository.digest))\n")
     let after = try String(contentsOf: repository.config, encoding: .utf8)
-    let expected = before.replacingOccurrences(of: "../pub/conform-fixtures-0.1.0.tar.gz", with: "../next/conform-fixtures-0.2.0.tar.gz")
-      .replacingOccurrences(of: repository.digest, with: newDigest)
+    let expected = before.replacingOccurrences(
+      of: "../pub/conform-fixtures-0.1.0.tar.gz", with: "../next/conform-fixtures-0.2.0.tar.gz"
+    )
+    .replacingOccurrences(of: repository.digest, with: newDigest)
     #expect(after == expected)
     let fetched = try await repository.gate(["fetch"])
     #expect(fetched.status == 0, "\(fetched.stderr)")
@@ -157,7 +168,8 @@ import Testing
   @Test(arguments: ["ios-app", "android-app"])
   func theExampleAppsConfigReadsAndPinsThisCheckoutsBundle(_ app: String) async throws {
     let folder = TestSupport.temporaryDirectory("example-config")
-    let created = try await TestSupport.run(TestSupport.binary("conform"), ["bundle", "create", "--out", folder.path], currentDirectory: folder)
+    let created = try await TestSupport.run(
+      TestSupport.binary("conform"), ["bundle", "create", "--out", folder.path], currentDirectory: folder)
     #expect(created.status == 0, "\(created.stderr)")
     let digest = String(created.stdout.split(separator: " ").first ?? "")
     // A copy, so that the gate's reports folder is made beside it, not in the checkout.
@@ -171,7 +183,8 @@ import Testing
     // No curl on that PATH: the config read and passed its checks, and the fetch is what failed.
     #expect(outcome.stderr.contains("== gate fetch: https://github.com/your-org/conform/releases/download/"), "\(outcome.stderr)")
     let text = try String(contentsOf: URL(fileURLWithPath: config), encoding: .utf8)
-    #expect(text.contains("\"digest\": \"\(digest)\""), "\(app)'s conform.json pins another bundle than \(digest): conform pin it")
+    #expect(
+      text.contains("\"digest\": \"\(digest)\""), "\(app)'s conform.json pins another bundle than \(digest): conform pin it")
   }
 }
 
@@ -182,8 +195,10 @@ import Testing
     let folder = TestSupport.temporaryDirectory("app repository")
     let outcome = try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["fuzz", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "leading-number", "--suite", "version-compare",
-       "--seed", "1", "--cases", "5000"],
+      [
+        "fuzz", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "leading-number", "--suite", "version-compare",
+        "--seed", "1", "--cases", "5000",
+      ],
       currentDirectory: folder)
     #expect(outcome.status == 1, "\(outcome.stderr)")
     #expect(

@@ -24,7 +24,8 @@ struct ExampleConfigGateTests {
     let published = try await TestSupport.run(
       conform, ["bundle", "create", "--out", root.appendingPathComponent("pub").path], currentDirectory: root)
     #expect(published.status == 0, "\(published.stderr)")
-    let pin = try await TestSupport.run(conform, ["pin", "../pub/conform-fixtures-\(ConformVersion.current).tar.gz"], currentDirectory: app)
+    let pin = try await TestSupport.run(
+      conform, ["pin", "../pub/conform-fixtures-\(ConformVersion.current).tar.gz"], currentDirectory: app)
     #expect(pin.status == 0, "\(pin.stderr)")
 
     let kotlin = TestSupport.packageRoot.appendingPathComponent("harness/kotlin/bin").path
@@ -39,7 +40,8 @@ struct ExampleConfigGateTests {
     let dropped = text.replacingOccurrences(of: #"put("timeline", ::timeline)"#, with: "")
     #expect(dropped != text, "AppSuites.kt no longer maps the timeline suite as this test expects")
     try dropped.write(to: suites, atomically: true, encoding: .utf8)
-    let red = try await TestSupport.run(conform, ["gate", "build", "run"], environment: ["PATH": path], currentDirectory: app, timeout: 900)
+    let red = try await TestSupport.run(
+      conform, ["gate", "build", "run"], environment: ["PATH": path], currentDirectory: app, timeout: 900)
     #expect(red.status == 1, "\(red.stderr.suffix(3000))")
     #expect(red.stdout.contains("REQUIRED SUITE MISSING --require-suite timeline"), "\(red.stdout.suffix(2000))")
   }

@@ -42,7 +42,10 @@ public enum GateCommand: Command {
     exitStatuses: [
       (0, "every step passed"),
       (1, "a step found a difference: a case that does not conform, a fuzz finding, a failing test"),
-      (2, "could not run: bad conform.json or usage, another conform than the pinned one, a bundle\nthat cannot be fetched or is not the pinned one, a failed setup or build"),
+      (
+        2,
+        "could not run: bad conform.json or usage, another conform than the pinned one, a bundle\nthat cannot be fetched or is not the pinned one, a failed setup or build"
+      ),
     ])
 
   /// The steps, in the order they run.
@@ -76,7 +79,9 @@ public enum GateCommand: Command {
       for name in names {
         guard let step = Step(rawValue: name) else {
           let all = Step.allCases.map(\.rawValue)
-          throw .usage("gate: unknown step \"\(name)\"\(Suggestion.phrase(for: name, among: all)); the steps are \(all.joined(separator: ", "))")
+          throw .usage(
+            "gate: unknown step \"\(name)\"\(Suggestion.phrase(for: name, among: all)); the steps are \(all.joined(separator: ", "))"
+          )
         }
         if !steps.contains(step) { steps.append(step) }
       }
@@ -187,7 +192,9 @@ struct Gate {
     let loaded = try FixtureSource.load(path, expectDigest: config.bundleDigest)
     let missing = config.suites.filter { name in !loaded.fixtures.manifest.suites.contains { $0.name == name } }
     let version = loaded.bundleVersion ?? "?"
-    Terminal.note("gate: bundle \(version) (\(config.bundleDigest)), suites \(loaded.fixtures.manifest.suites.map(\.name).joined(separator: ", "))")
+    Terminal.note(
+      "gate: bundle \(version) (\(config.bundleDigest)), suites \(loaded.fixtures.manifest.suites.map(\.name).joined(separator: ", "))"
+    )
     if !missing.isEmpty {
       throw .file(
         path: configPath,
@@ -233,7 +240,8 @@ struct Gate {
       let path = Gate.absolute(folder, from: self.folder)
       let team: TeamSuiteFolder
       do { team = try TeamSuiteFolder(folder: path, readingCases: false) } catch {
-        throw .file(path: configPath, message: "key \"fuzz.suites\": \(folder) is not a team suite's folder (\(error.description))")
+        throw .file(
+          path: configPath, message: "key \"fuzz.suites\": \(folder) is not a team suite's folder (\(error.description))")
       }
       teamNames.append(team.name)
       suites.append(path)
@@ -295,7 +303,8 @@ struct Gate {
   /// `path` made absolute against `base` (the current folder when nil), with no trailing slash.
   static func absolute(_ path: String, from base: String? = nil) -> String {
     let start = base ?? FileManager.default.currentDirectoryPath
-    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: start + "/"))
+    let url =
+      path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: start + "/"))
     return url.standardizedFileURL.path
   }
 }

@@ -88,35 +88,44 @@ struct GateConfig: Equatable {
     let conform = try top.object("conform", keys: Self.conformKeys)
     conformVersion = try conform.string("version")
     guard SemanticVersion(conformVersion) != nil else {
-      throw GateConfigError(key: "conform.version", "write the conform release this repository pins, as X.Y.Z (0.2.0), not \"\(conformVersion)\"")
+      throw GateConfigError(
+        key: "conform.version", "write the conform release this repository pins, as X.Y.Z (0.2.0), not \"\(conformVersion)\"")
     }
     conformSHA256 = try conform.optionalString("sha256")
-    if let hex = conformSHA256, hex.utf8.count != 64 || !hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) {
+    if let hex = conformSHA256,
+      hex.utf8.count != 64 || !hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+    {
       throw GateConfigError(
         key: "conform.sha256",
-        "write the 64 lower-case hex digits of conform-\(conformVersion)-linux-x86_64.tar.gz from the release's SHA256SUMS, or leave the key out to build conform from source, not \"\(hex)\"")
+        "write the 64 lower-case hex digits of conform-\(conformVersion)-linux-x86_64.tar.gz from the release's SHA256SUMS, or leave the key out to build conform from source, not \"\(hex)\""
+      )
     }
     conformRepository = try conform.optionalString("repository", nonEmpty: true)
     if let repository = conformRepository, repository.split(separator: "/", omittingEmptySubsequences: false).count != 2 {
-      throw GateConfigError(key: "conform.repository", "write the repository conform is released from as OWNER/NAME (your-org/conform), not \"\(repository)\"")
+      throw GateConfigError(
+        key: "conform.repository",
+        "write the repository conform is released from as OWNER/NAME (your-org/conform), not \"\(repository)\"")
     }
     let bundle = try top.object("bundle", keys: Self.bundleKeys)
     bundleURL = try bundle.string("url", nonEmpty: true)
     let digest = try bundle.string("digest")
     do { bundleDigest = try BundleDigest.parse(digest) } catch {
       throw GateConfigError(
-        key: "bundle.digest", "write sha256: and the 64 hex digits conform bundle create printed (or run conform pin URL), not \"\(digest)\"")
+        key: "bundle.digest",
+        "write sha256: and the 64 hex digits conform bundle create printed (or run conform pin URL), not \"\(digest)\"")
     }
     setup = try top.optionalString("setup", nonEmpty: true)
     let adapter = try top.object("adapter", keys: Self.adapterKeys)
     build = try adapter.string("build", nonEmpty: true)
     run = try adapter.strings("run")
     guard let program = run.first, !program.isEmpty else {
-      throw GateConfigError(key: "adapter.run", "write the adapter's program and its arguments as an array ([\".build/debug/conform-adapter\"])")
+      throw GateConfigError(
+        key: "adapter.run", "write the adapter's program and its arguments as an array ([\".build/debug/conform-adapter\"])")
     }
     suites = try top.strings("suites")
     guard !suites.isEmpty else {
-      throw GateConfigError(key: "suites", "name at least one suite the adapter answers ([\"version-compare\"]): the gate requires each")
+      throw GateConfigError(
+        key: "suites", "name at least one suite the adapter answers ([\"version-compare\"]): the gate requires each")
     }
     tests = try top.optionalString("tests", nonEmpty: true)
     if let fuzz = try top.optionalObject("fuzz", keys: Self.fuzzKeys) {
@@ -172,7 +181,9 @@ struct ConfigObject {
   func string(_ name: String, nonEmpty: Bool = false) throws(GateConfigError) -> String {
     guard let value = object[name] else { throw GateConfigError(key: key(name), "missing: write a string") }
     guard case .string(let text) = value else { throw GateConfigError(key: key(name), "write a string, not \(value.typeName)") }
-    if nonEmpty, text.isEmpty { throw GateConfigError(key: key(name), "write a non-empty string, or leave the key out where it is optional") }
+    if nonEmpty, text.isEmpty {
+      throw GateConfigError(key: key(name), "write a non-empty string, or leave the key out where it is optional")
+    }
     return text
   }
 
@@ -182,7 +193,9 @@ struct ConfigObject {
 
   func strings(_ name: String) throws(GateConfigError) -> [String] {
     guard let value = object[name] else { throw GateConfigError(key: key(name), "missing: write an array of strings") }
-    guard case .array(let items) = value else { throw GateConfigError(key: key(name), "write an array of strings, not \(value.typeName)") }
+    guard case .array(let items) = value else {
+      throw GateConfigError(key: key(name), "write an array of strings, not \(value.typeName)")
+    }
     var texts: [String] = []
     for (index, item) in items.enumerated() {
       guard case .string(let text) = item, !text.isEmpty else {
@@ -206,7 +219,9 @@ struct ConfigObject {
   }
 
   func object(_ name: String, keys: [String]) throws(GateConfigError) -> ConfigObject {
-    guard let value = object[name] else { throw GateConfigError(key: key(name), "missing: write an object with \(keys.joined(separator: ", "))") }
+    guard let value = object[name] else {
+      throw GateConfigError(key: key(name), "missing: write an object with \(keys.joined(separator: ", "))")
+    }
     return try GateConfigError.fields(value, at: key(name), keys: keys)
   }
 

@@ -21,7 +21,8 @@ enum GateShell {
     let pid: pid_t
     do throws(Spawn.Failure) {
       pid = try Spawn.start(
-        wrapped, environment: variables.map { "\($0.key)=\($0.value)" }.sorted(), attributes: Spawn.Attributes(defaultSignals: [SIGPIPE]))
+        wrapped, environment: variables.map { "\($0.key)=\($0.value)" }.sorted(),
+        attributes: Spawn.Attributes(defaultSignals: [SIGPIPE]))
     } catch {
       throw .implementation("cannot start \(command[0]): \(String(cString: strerror(error.code)))")
     }
@@ -35,7 +36,11 @@ enum GateShell {
   /// `arguments` joined for a shell: each quoted with '…' unless it is plainly safe.
   static func quoted(_ arguments: [String]) -> String {
     arguments.map { argument in
-      let safe = !argument.isEmpty && argument.unicodeScalars.allSatisfy { "-_./:=@+,%".unicodeScalars.contains($0) || ($0.isASCII && CharacterSet.alphanumerics.contains($0)) }
+      let safe =
+        !argument.isEmpty
+        && argument.unicodeScalars.allSatisfy {
+          "-_./:=@+,%".unicodeScalars.contains($0) || ($0.isASCII && CharacterSet.alphanumerics.contains($0))
+        }
       return safe ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }.joined(separator: " ")
   }
@@ -43,7 +48,9 @@ enum GateShell {
   /// Appends `text` to the file at `path` (a GitHub job's $GITHUB_OUTPUT), creating it.
   static func append(_ text: String, to path: String) throws(ConformError) {
     if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw .file(path: path, message: "cannot be opened to append to") }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw .file(path: path, message: "cannot be opened to append to")
+    }
     defer { try? handle.close() }
     do {
       try handle.seekToEnd()
@@ -69,7 +76,8 @@ enum BundleFetch {
         throw .bundle("could not download \(location) (curl exit \(status)): check bundle.url in conform.json and the network")
       }
     } else {
-      let source = Gate.absolute(location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location, from: folder)
+      let source = Gate.absolute(
+        location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location, from: folder)
       guard FileIO.size(source) != nil, !FileIO.isDirectory(source) else {
         throw .bundle("no bundle file at \(source) (bundle.url \"\(location)\"): give the .tar.gz's URL or path")
       }

@@ -24,7 +24,10 @@ public enum PinCommand: Command {
     ],
     exitStatuses: [
       (0, "conform.json pins the bundle"),
-      (2, "bad usage or conform.json, a bundle that cannot be fetched or read, lacks a promised\nsuite, or is not the expected digest"),
+      (
+        2,
+        "bad usage or conform.json, a bundle that cannot be fetched or read, lacks a promised\nsuite, or is not the expected digest"
+      ),
     ])
 
   public struct Options: CommandOptions {
@@ -70,12 +73,16 @@ public enum PinCommand: Command {
           + "pin a bundle that holds it, or take it out of suites first")
     }
     var text = String(decoding: try FileIO.read(gate.configPath), as: UTF8.self)
-    for (key, old, new) in [("bundle.url", gate.config.bundleURL, options.url), ("bundle.digest", gate.config.bundleDigest, digest)] {
+    for (key, old, new) in [
+      ("bundle.url", gate.config.bundleURL, options.url), ("bundle.digest", gate.config.bundleDigest, digest),
+    ] {
       let written = JSONWriter.string(.string(old))
       guard text.components(separatedBy: written).count == 2 else {
         throw .file(
           path: gate.configPath,
-          message: "key \"\(key)\": its value \(written) is not written once plainly, so it was left alone: set \(key) to \(JSONWriter.string(.string(new))) by hand")
+          message:
+            "key \"\(key)\": its value \(written) is not written once plainly, so it was left alone: set \(key) to \(JSONWriter.string(.string(new))) by hand"
+        )
       }
       text = text.replacingOccurrences(of: written, with: JSONWriter.string(.string(new)))
     }
