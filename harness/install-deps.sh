@@ -2,7 +2,8 @@
 # Installs what is missing, idempotent and quiet when everything is there.
 #
 #   install-deps.sh            everything this repository's tests and CI use (the default):
-#     from Debian: a JDK (default-jdk-headless, when java is missing), libxml2-utils (xmllint, to
+#     from Debian: a JDK (default-jdk-headless, when java is missing), jq (the reusable workflow
+#                  reads conform.json with it, as GitHub's runners do), libxml2-utils (xmllint, to
 #                  validate JUnit output), junit5 (JUnit 5's console launcher and API jars, for the
 #                  Kotlin libraries' tests and the Android example), python3, chromium and
 #                  chromium-driver (the HTML report's test in a real, headless browser);
@@ -26,7 +27,7 @@ case "${1:-}" in
   "") ;;
   --android) profile=android ;;
   --ios) profile=ios ;;
-  -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "install-deps: unknown argument '$1' (usage: install-deps.sh [--android | --ios])" >&2; exit 2 ;;
 esac
 [ $# -le 1 ] || { echo "install-deps: one of --android or --ios at most" >&2; exit 2; }
@@ -54,6 +55,7 @@ command -v java >/dev/null 2>&1 || missing+=(default-jdk-headless)
 [ -f /usr/share/java/junit-platform-console-standalone.jar ] || missing+=(junit5)
 if [ $profile = all ]; then
   command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+  command -v jq >/dev/null 2>&1 || missing+=(jq) # the reusable workflow reads conform.json with it (WorkflowRunTests)
   command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
