@@ -27,7 +27,7 @@ case "${1:-}" in
   "") ;;
   --android) profile=android ;;
   --ios) profile=ios ;;
-  -h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
   *) echo "install-deps: unknown argument '$1' (usage: install-deps.sh [--android | --ios])" >&2; exit 2 ;;
 esac
 [ $# -le 1 ] || { echo "install-deps: one of --android or --ios at most" >&2; exit 2; }
