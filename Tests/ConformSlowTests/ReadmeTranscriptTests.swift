@@ -63,8 +63,12 @@ import Testing
     try fileManager.createDirectory(at: directory.appendingPathComponent(".build"), withIntermediateDirectories: true)
     try fileManager.createSymbolicLink(
       at: directory.appendingPathComponent(".build/release"), withDestinationURL: TestSupport.productsDirectory)
-    try fileManager.createSymbolicLink(
-      at: directory.appendingPathComponent("harness"), withDestinationURL: TestSupport.packageRoot.appendingPathComponent("harness"))
+    // The transcripts are taken in a checkout: its harness/ and Sources/ (where a fuzz finding's
+    // promote line points) are there.
+    for folder in ["harness", "Sources"] {
+      try fileManager.createSymbolicLink(
+        at: directory.appendingPathComponent(folder), withDestinationURL: TestSupport.packageRoot.appendingPathComponent(folder))
+    }
     var outputs: [[String]] = []
     let path = TestSupport.productsDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     var status: Int32 = 0
