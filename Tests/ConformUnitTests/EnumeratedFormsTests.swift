@@ -7,10 +7,12 @@ import Testing
 @Suite struct EnumeratedFormsTests {
   @Test func formsOfAName() {
     let forms = EnumeratedForms.forms(of: "later")
-    #expect(forms.map(\.label) == [
-      "leading-space", "trailing-space", "trailing-line-feed", "surrounding-tabs", "no-break-space", "upper-case", "capitalized",
-      "full-width", "zero-width-space",
-    ])
+    #expect(
+      forms.map(\.label) == [
+        "leading-space", "trailing-space", "trailing-line-feed", "surrounding-tabs", "no-break-space", "upper-case",
+        "capitalized",
+        "full-width", "zero-width-space",
+      ])
     #expect(forms.first { $0.label == "upper-case" }?.text == "LATER")
     #expect(forms.first { $0.label == "capitalized" }?.text == "Later")
     #expect(forms.first { $0.label == "full-width" }?.text == "\u{FF4C}\u{FF41}\u{FF54}\u{FF45}\u{FF52}")
