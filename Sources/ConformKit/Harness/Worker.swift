@@ -25,6 +25,9 @@ final class Worker: Sendable {
   /// Held from matching answers until their records are appended, and while a record is
   /// replaced: a record is never amended before it is written. The pump lock is not held
   /// while records are written.
+  ///
+  /// Lock order: `recordOrder`, then the pump lock (`shared`), then the results writer's; the
+  /// pump lock and the results writer's are never held together.
   private let recordOrder = Locked(())
   /// The waits of a process's teardown.
   private var timeouts: HarnessTimeouts { context.settings.timeouts }
