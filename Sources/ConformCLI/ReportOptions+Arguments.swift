@@ -6,31 +6,31 @@ extension ReportOptions {
   /// `ReportFormat`), then those of the terminal and the run.
   static let options: [Option] =
     ReportFormats.all.map { Option($0.option, "FILE", $0.help) } + [
-    Option(
-      "--max-shown", "N",
-      """
-      problems shown in full on the terminal, in Markdown and as GitHub
-      annotations (default \(defaultMaxShown); 0 shows only the counts);
-      the JUnit and JSON files always hold every one. It never stops a
-      run: that is conform run --stop-after N
-      """),
-    Option(
-      "--show-unsupported",
-      """
-      with --html: list the cases of suites the implementation does not
-      support in the matrix (by default they are counted in their suite's
-      row, not listed)
-      """),
-    Option(
-      "--require-suite", "GLOB", recordedAs: "requireSuites",
-      """
-      a suite the implementation promised (repeatable): the run fails
-      (exit 1), naming it, when no suite of the run matches GLOB or the
-      implementation does not support one that does
-      """),
-    // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
-    Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
-  ]
+      Option(
+        "--max-shown", "N",
+        """
+        problems shown in full on the terminal, in Markdown and as GitHub
+        annotations (default \(defaultMaxShown); 0 shows only the counts);
+        the JUnit and JSON files always hold every one. It never stops a
+        run: that is conform run --stop-after N
+        """),
+      Option(
+        "--show-unsupported",
+        """
+        with --html: list the cases of suites the implementation does not
+        support in the matrix (by default they are counted in their suite's
+        row, not listed)
+        """),
+      Option(
+        "--require-suite", "GLOB", recordedAs: "requireSuites",
+        """
+        a suite the implementation promised (repeatable): the run fails
+        (exit 1), naming it, when no suite of the run matches GLOB or the
+        implementation does not support one that does
+        """),
+      // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
+      Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
+    ]
 
   /// The report options' section of `--help`, then where the report goes and its environment.
   static let manualBlocks: [Manual.Block] = [

@@ -499,14 +499,15 @@ import Testing
   /// `--max-restarts` counts restarts in a row without progress: after a process that answered
   /// cases a restart is always taken and ends the streak. Each row: the progress of each process
   /// before its restart, the limit, the restarts taken, the longest streak, whether one was refused.
-  @Test(arguments: [
-    ([.none, .none, .none], 2, 2, 2, true),
-    ([.answered, .none, .answered, .none, .answered, .none], 1, 6, 1, false),
-    ([.answered, .answered, .answered], 0, 3, 0, false),
-    ([.none], 0, 0, 0, true),
-    ([.none, .none, .answered, .none, .none, .none], 3, 6, 3, false),
-    ([.none, .none, .answered, .none, .none, .none, .none], 3, 6, 3, true),
-  ] as [([SessionRules.Progress], Int, Int, Int, Bool)])
+  @Test(
+    arguments: [
+      ([.none, .none, .none], 2, 2, 2, true),
+      ([.answered, .none, .answered, .none, .answered, .none], 1, 6, 1, false),
+      ([.answered, .answered, .answered], 0, 3, 0, false),
+      ([.none], 0, 0, 0, true),
+      ([.none, .none, .answered, .none, .none, .none], 3, 6, 3, false),
+      ([.none, .none, .answered, .none, .none, .none, .none], 3, 6, 3, true),
+    ] as [([SessionRules.Progress], Int, Int, Int, Bool)])
   func theRestartBudgetCountsRestartsWithoutProgress(
     _ progress: [SessionRules.Progress], _ limit: Int, _ taken: Int, _ longest: Int, _ refused: Bool
   ) {
