@@ -247,3 +247,22 @@ package struct TeamSuiteFolder: Sendable {
   /// carries all three.
   package var publishedSpec: [UInt8] { suiteDescription.publishedSpec(prose: specText) }
 }
+
+extension TeamSuiteFolder {
+  /// The numbers of the decisions a model listed in an answer (`"decisions": ["D2"]`), ascending.
+  ///
+  /// - Throws: `ConformError.implementation` naming the model, the input and the id when an id
+  ///   is not one of suite.json's decisions.
+  func decisionNumbers(_ ids: [String], model: String, input: JSONValue) throws(ConformError) -> [Int] {
+    var numbers: [Int] = []
+    for id in ids {
+      guard id.hasPrefix("D"), let number = Int(id.dropFirst()), decisions.indices.contains(number - 1) else {
+        throw .implementation(
+          "\(model) lists decision \"\(id)\" for \(JSONWriter.string(input)), which suite.json's \"decisions\" (D1 to "
+            + "D\(decisions.count)) do not have: list the ids of the decisions that gave the output")
+      }
+      numbers.append(number)
+    }
+    return Array(Set(numbers)).sorted()
+  }
+}
