@@ -108,7 +108,7 @@ public struct FuzzCases: Sendable {
   }
 
   /// A generator for one case, from a seed mixed with the suite's name (FNV-1a) and the number.
-  static func generator(suite: String, seed: UInt64, number: Int) -> SeededGenerator {
+  package static func generator(suite: String, seed: UInt64, number: Int) -> SeededGenerator {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in suite.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
