@@ -53,7 +53,12 @@ package struct TeamDomain: Sendable {
     }
   }
 
-  package var root: [Field]
+  package var root: [Field] {
+    didSet { drawers = root.map { Drawer($0.node) } }
+  }
+  /// The root's fields with their levels computed once: a search draws hundreds of thousands of
+  /// inputs.
+  private var drawers: [Drawer] = []
 
   /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
   package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
@@ -63,6 +68,7 @@ package struct TeamDomain: Sendable {
       throw JSONShapeError(path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
     }
     root = try Self.fields(fields, decisionCount: decisionCount)
+    drawers = root.map { Drawer($0.node) }
   }
 
   private static func fields(_ fields: JSONFields, decisionCount: Int) throws(JSONShapeError) -> [Field] {
@@ -309,16 +315,54 @@ extension TeamDomain {
   /// drawn over its whole range.
   package func randomInput(using generator: inout SeededGenerator) -> JSONValue {
     var object = JSONObject()
-    for field in root where !(field.isOptional && generator.chance(1, in: 5)) {
-      object[field.name] = field.node.random(using: &generator)
+    for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
+      object[field.name] = drawer.random(using: &generator)
     }
     return .object(object)
+  }
+
+  /// A node, its levels, and its children's drawers: what `random(using:)` draws from.
+  final class Drawer: Sendable {
+    let node: Node
+    let levels: [JSONValue]
+    /// The nullable's or array's node; the object's fields, in order.
+    let children: [Drawer]
+
+    init(_ node: Node) {
+      self.node = node
+      levels = node.levels
+      switch node {
+      case .nullable(let child), .array(let child, _): children = [Drawer(child)]
+      case .object(let fields): children = fields.map { Drawer($0.node) }
+      default: children = []
+      }
+    }
+
+    /// One of the node's levels half the time, else a value drawn over its whole range.
+    func random(using generator: inout SeededGenerator) -> JSONValue {
+      if generator.chance(1, in: 2), !levels.isEmpty { return generator.pick(levels) }
+      switch node {
+      case .nullable:
+        return generator.chance(1, in: 4) ? .null : children[0].random(using: &generator)
+      case .array(_, let maxItems):
+        let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
+        return .array((0..<count).map { _ in children[0].random(using: &generator) })
+      case .object(let fields):
+        var object = JSONObject()
+        for (field, drawer) in zip(fields, children) where !(field.isOptional && generator.chance(1, in: 5)) {
+          object[field.name] = drawer.random(using: &generator)
+        }
+        return .object(object)
+      default:
+        return node.randomLeaf(using: &generator)
+      }
+    }
   }
 }
 
 extension TeamDomain.Node {
-  func random(using generator: inout SeededGenerator) -> JSONValue {
-    if generator.chance(1, in: 2), case let levels = self.levels, !levels.isEmpty { return generator.pick(levels) }
+  /// A value of a leaf node (an integer, choice, boolean or string) drawn over its whole range.
+  func randomLeaf(using generator: inout SeededGenerator) -> JSONValue {
     switch self {
     case .integer(let range, _):
       return .int(generator.int64(in: range))
@@ -335,17 +379,8 @@ extension TeamDomain.Node {
         if piece.isEmpty && scalars.count < target { scalars.append("a") }
       }
       return .string(String(scalars))
-    case .nullable(let node):
-      return generator.chance(1, in: 4) ? .null : node.random(using: &generator)
-    case .array(let node, let maxItems):
-      let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
-      return .array((0..<count).map { _ in node.random(using: &generator) })
-    case .object(let fields):
-      var object = JSONObject()
-      for field in fields where !(field.isOptional && generator.chance(1, in: 5)) {
-        object[field.name] = field.node.random(using: &generator)
-      }
-      return .object(object)
+    case .nullable, .array, .object:
+      preconditionFailure("not a leaf: drawn by TeamDomain.Drawer")
     }
   }
 }

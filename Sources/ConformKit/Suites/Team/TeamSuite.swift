@@ -129,6 +129,17 @@ package struct TeamSuite: Suite {
     return answers[0].output
   }
 
+  /// The model's output for `input` as a port with decision `drift`'s drift would answer: the
+  /// request carries `"drift": "D3"` (harness/TEAM-SUITES.md, "Decisions from the model"), for
+  /// attribution by counterfactual drifts. Nil when the suite is not searching (no model runs).
+  ///
+  /// - Throws: `ConformError.implementation` when the model fails on the request (a model that
+  ///   does not model that drift answers an error).
+  package func output(for input: JSONValue, drift: Int) throws(ConformError) -> JSONValue? {
+    guard let session else { return nil }
+    return try session.answers(for: [input], drift: "D\(drift)")[0].output
+  }
+
   /// Keeps the decisions the model listed for each input.
   ///
   /// - Throws: `ConformError.implementation` when it lists a decision suite.json does not have.
