@@ -18,6 +18,28 @@ package struct TeamDomain: Sendable {
     case nullable(Node)
     case array(Node, maxItems: Int)
     case object([Field])
+    /// One of several nodes (`anyOf`): listed values beside drawn strings, or a choice of whole
+    /// sub-objects (each branch ties its fields together).
+    case union([Branch])
+  }
+
+  /// A branch of a union: its node and the decisions its values exercise (empty: the field's).
+  package struct Branch: Sendable {
+    package var node: Node
+    package var decisions: [Int]
+  }
+
+  /// What reading a domain needs besides the node at hand: the suite's decision count, the
+  /// domain's `definitions` (for `$ref`), and the references being resolved (a cycle is refused).
+  final class Context {
+    let decisionCount: Int
+    let definitions: JSONObject
+    var resolving: [String] = []
+
+    init(decisionCount: Int, definitions: JSONObject) {
+      self.decisionCount = decisionCount
+      self.definitions = definitions
+    }
   }
 
   /// A field of an object node.
@@ -63,15 +85,16 @@ package struct TeamDomain: Sendable {
   /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
   package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
     let fields = try JSONFields(value, path: "domain")
-    try fields.rejectUnknown(["object", "optional"])
+    try fields.rejectUnknown(["object", "optional", "definitions"])
     guard case .object = try fields.value("object") else {
       throw JSONShapeError(path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
     }
-    root = try Self.fields(fields, decisionCount: decisionCount)
+    let definitions = try fields.object["definitions"] == nil ? JSONObject() : fields.fields("definitions").object
+    root = try Self.fields(fields, context: Context(decisionCount: decisionCount, definitions: definitions))
     drawers = root.map { Drawer($0.node) }
   }
 
-  private static func fields(_ fields: JSONFields, decisionCount: Int) throws(JSONShapeError) -> [Field] {
+  private static func fields(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> [Field] {
     let members = try fields.fields("object")
     let optional = try fields.object["optional"] == nil ? [] : fields.array("optional").map { $0.stringValue ?? "" }
     for name in optional where members.object[name] == nil {
@@ -81,30 +104,34 @@ package struct TeamDomain: Sendable {
     for (name, value) in members.object.members {
       let path = members.pathOf(name)
       let entry = try JSONFields(value, path: path)
-      var decisions: [Int] = []
-      if entry.object["decisions"] != nil {
-        for (index, item) in try entry.array("decisions").enumerated() {
-          guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= decisionCount else {
-            throw JSONShapeError(
-              path: "\(entry.pathOf("decisions"))[\(index)]", message: "expected a decision of suite.json, D1 to D\(decisionCount)")
-          }
-          decisions.append(number)
-        }
-      }
       result.append(
         Field(
-          name: name, node: try node(entry, ignoring: ["decisions"], decisionCount: decisionCount),
-          isOptional: optional.contains(name), decisions: decisions.sorted()))
+          name: name, node: try node(entry, ignoring: ["decisions"], context: context),
+          isOptional: optional.contains(name), decisions: try decisions(entry, context: context)))
     }
     return result
   }
 
-  private static func node(_ fields: JSONFields, ignoring: Set<String> = [], decisionCount: Int) throws(JSONShapeError) -> Node {
+  /// A node's `"decisions": ["D2", ...]`, as numbers; none when it lists none.
+  private static func decisions(_ entry: JSONFields, context: Context) throws(JSONShapeError) -> [Int] {
+    guard entry.object["decisions"] != nil else { return [] }
+    var decisions: [Int] = []
+    for (index, item) in try entry.array("decisions").enumerated() {
+      guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= context.decisionCount else {
+        throw JSONShapeError(
+          path: "\(entry.pathOf("decisions"))[\(index)]", message: "expected a decision of suite.json, D1 to D\(context.decisionCount)")
+      }
+      decisions.append(number)
+    }
+    return Array(Set(decisions)).sorted()
+  }
+
+  private static func node(_ fields: JSONFields, ignoring: Set<String> = [], context: Context) throws(JSONShapeError) -> Node {
     let kinds = fields.object.keys.filter { !ignoring.contains($0) && $0 != "maxItems" && $0 != "optional" }
     guard kinds.count == 1, let kind = kinds.first else {
       throw JSONShapeError(
         path: fields.path,
-        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array or object (found "
+        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array, object, anyOf or $ref (found "
           + "\(kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")))")
     }
     switch kind {
@@ -147,16 +174,55 @@ package struct TeamDomain: Sendable {
       guard low <= high else { throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)") }
       return .string(classes: classes, lengths: low...high)
     case "nullable":
-      return .nullable(try node(try fields.fields("nullable"), decisionCount: decisionCount))
+      return .nullable(try node(try fields.fields("nullable"), context: context))
     case "array":
-      let items = try node(try fields.fields("array"), decisionCount: decisionCount)
+      let items = try node(try fields.fields("array"), context: context)
       return .array(items, maxItems: Int(try fields.int("maxItems", in: 0...10_000)))
     case "object":
-      return .object(try Self.fields(fields, decisionCount: decisionCount))
+      return .object(try Self.fields(fields, context: context))
+    case "anyOf":
+      let items = try fields.array("anyOf")
+      guard !items.isEmpty else {
+        throw JSONShapeError(path: fields.pathOf("anyOf"), message: "empty: list the branches, each a node (it may list its \"decisions\")")
+      }
+      var branches: [Branch] = []
+      for index in items.indices {
+        let branch = try JSONFields(items[index], path: "\(fields.pathOf("anyOf"))[\(index)]")
+        branches.append(
+          Branch(node: try node(branch, ignoring: ["decisions"], context: context), decisions: try decisions(branch, context: context)))
+      }
+      return .union(branches)
+    case "$ref":
+      return try reference(fields, context: context)
     default:
       throw JSONShapeError(
-        path: fields.pathOf(kind), message: "not a kind of domain node: integer, enum, boolean, string, nullable, array or object")
+        path: fields.pathOf(kind),
+        message: "not a kind of domain node: integer, enum, boolean, string, nullable, array, object, anyOf or $ref")
     }
+  }
+}
+
+extension TeamDomain {
+  /// `{"$ref": "#/definitions/NAME"}`: the node `definitions.NAME` of the domain describes.
+  private static func reference(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> Node {
+    let target = try fields.string("$ref")
+    let prefix = "#/definitions/"
+    guard target.hasPrefix(prefix), case let name = String(target.dropFirst(prefix.count)), let value = context.definitions[name] else {
+      let known = context.definitions.keys.map { prefix + $0 }
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" names no node of the domain's \"definitions\""
+          + (known.isEmpty ? ": add \"definitions\": {\"NAME\": NODE} beside the domain's \"object\"" : " (\(known.joined(separator: ", ")))"))
+    }
+    guard !context.resolving.contains(name) else {
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" refers to itself (\((context.resolving + [name]).joined(separator: " -> "))): a domain node "
+          + "cannot generate an endless value; bound it with a node that is not a reference")
+    }
+    context.resolving.append(name)
+    defer { context.resolving.removeLast() }
+    return try node(try JSONFields(value, path: "domain.definitions.\(name)"), context: context)
   }
 }
 
@@ -195,6 +261,8 @@ extension TeamDomain.Node {
       add(.array([]))
       if maxItems > 0 { for item in items.dropFirst() { add(.array([item])) } }
       if maxItems > 1 { add(.array(Array(repeating: items[0], count: maxItems))) }
+    case .union(let branches):
+      for branch in branches { for level in branch.node.levels { add(level) } }
     case .object(let fields):
       let ordinary = fields.map { $0.node.levels[0] }
       add(.object(TeamDomain.object(fields, values: ordinary)))
@@ -258,14 +326,14 @@ extension TeamDomain {
         cases.append(
           GeneratedCase(
             name: "boundary/\(Self.slug(field.name))/\(level)", input: .object(Self.object(root, values: values)),
-            decisions: field.decisions.isEmpty ? all : field.decisions, tags: ["boundary"]))
+            decisions: Self.decisions(of: value, in: field, all: all), tags: ["boundary"]))
       }
     }
     if root.count > 1 {
       for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
         let values = zip(levels, row).map { $0[$1] }
         let moved = root.indices.filter { row[$0] != 0 }
-        let decisions = Set(moved.flatMap { root[$0].decisions.isEmpty ? all : root[$0].decisions })
+        let decisions = Set(moved.flatMap { Self.decisions(of: values[$0], in: root[$0], all: all) })
         cases.append(
           GeneratedCase(
             name: "pairwise/\(number + 1)", input: .object(Self.object(root, values: values)),
@@ -275,9 +343,48 @@ extension TeamDomain {
     return cases
   }
 
+  /// The decisions a field's value exercises: those of the union branches it was drawn from
+  /// (decisions per value, per listed member, per branch), else the field's, else `all`.
+  static func decisions(of value: JSONValue?, in field: Field, all: [Int]) -> [Int] {
+    if let value, let listed = field.node.decisions(of: value), !listed.isEmpty { return listed }
+    return field.decisions.isEmpty ? all : field.decisions
+  }
+
+  /// The decisions a domain input exercises by its values alone (union branches that list
+  /// them); nil when none of its values does.
+  package func decisions(of input: JSONValue) -> [Int]? {
+    guard case .object(let object) = input else { return nil }
+    var found: Set<Int> = []
+    for field in root { if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) } }
+    return found.isEmpty ? nil : found.sorted()
+  }
+
   /// A field's name as a case name's part: ASCII letters, digits and `-`, others as `_`.
   static func slug(_ name: String) -> String {
     String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+  }
+}
+
+extension TeamDomain.Node {
+  /// The decisions the union branches that make `value` list, nested ones included; nil when
+  /// none does.
+  func decisions(of value: JSONValue) -> [Int]? {
+    switch (self, value) {
+    case (.union(let branches), _):
+      guard let branch = branches.first(where: { $0.node.contains(value) }) else { return nil }
+      let nested = branch.node.decisions(of: value)
+      let own = branch.decisions
+      if own.isEmpty { return nested }
+      return Array(Set(own + (nested ?? []))).sorted()
+    case (.nullable(let node), _): return value.isNull ? nil : node.decisions(of: value)
+    case (.array(let node, _), .array(let items)):
+      let found = Set(items.compactMap(node.decisions(of:)).flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    case (.object(let fields), .object(let object)):
+      let found = Set(fields.compactMap { field in object[field.name].flatMap(field.node.decisions(of:)) }.flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    default: return nil
+    }
   }
 }
 
@@ -297,6 +404,7 @@ extension TeamDomain.Node {
     case (.choice(let choices), _): return choices.contains(value)
     case (.boolean, .bool): return true
     case (.string(_, let lengths), .string(let text)): return lengths.contains(text.unicodeScalars.count)
+    case (.union(let branches), _): return branches.contains { $0.node.contains(value) }
     case (.nullable, .null): return true
     case (.nullable(let node), _): return node.contains(value)
     case (.array(let node, let maxItems), .array(let items)): return items.count <= maxItems && items.allSatisfy(node.contains)
@@ -334,6 +442,7 @@ extension TeamDomain {
       switch node {
       case .nullable(let child), .array(let child, _): children = [Drawer(child)]
       case .object(let fields): children = fields.map { Drawer($0.node) }
+      case .union(let branches): children = branches.map { Drawer($0.node) }
       default: children = []
       }
     }
@@ -353,6 +462,8 @@ extension TeamDomain {
           object[field.name] = drawer.random(using: &generator)
         }
         return .object(object)
+      case .union:
+        return children[generator.index(children.count)].random(using: &generator)
       default:
         return node.randomLeaf(using: &generator)
       }
@@ -379,7 +490,7 @@ extension TeamDomain.Node {
         if piece.isEmpty && scalars.count < target { scalars.append("a") }
       }
       return .string(String(scalars))
-    case .nullable, .array, .object:
+    case .nullable, .array, .object, .union:
       preconditionFailure("not a leaf: drawn by TeamDomain.Drawer")
     }
   }

@@ -171,7 +171,7 @@ package struct TeamSuite: Suite {
   /// exercises, so its failures are grouped by shape.
   package func decisions(for input: JSONValue) throws -> [Int] {
     if let index = positions[input] { return cases[index].decisions }
-    return answeredDecisions.withLock { $0[input] } ?? []
+    return answeredDecisions.withLock { $0[input] } ?? folder.domain?.decisions(of: input) ?? []
   }
 
   package func caseCount(options: GeneratorOptions) -> Int { cases.count }

@@ -87,7 +87,7 @@ package struct TeamSuiteFolder: Sendable {
         throw JSONShapeError(path: "domain", message: "the cases a domain makes need a model to answer them: add \"model\"")
       }
     } catch {
-      throw .file(path: path, message: "\(error)")
+      throw .file(path: path, line: Self.line(of: error.path, in: (try? FileIO.read(path)) ?? []), message: "\(error)")
     }
     try Self.checkName(suiteDescription.name, path: path)
     try suiteDescription.checkVersion(path: path)
@@ -264,5 +264,36 @@ extension TeamSuiteFolder {
       numbers.append(number)
     }
     return Array(Set(numbers)).sorted()
+  }
+}
+
+extension TeamSuiteFolder {
+  /// The 1-based line of suite.json where the member at `path` (`domain.object.flag.$ref`,
+  /// array positions as `[2]`) is written: each key of the path looked for, as `"key"`, after
+  /// the one before it; nil when one is not found (the message names the path anyway).
+  static func line(of path: String, in bytes: [UInt8]) -> Int? {
+    var keys: [String] = []
+    for part in path.split(separator: ".") {
+      let key = part.prefix { $0 != "[" }
+      if !key.isEmpty { keys.append(String(key)) }
+    }
+    guard !keys.isEmpty else { return nil }
+    var offset = 0
+    for key in keys {
+      let needle = Array("\"\(key)\"".utf8)
+      guard let found = Self.find(needle, in: bytes, from: offset) else { return nil }
+      offset = found + needle.count
+    }
+    return 1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
+  private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard needle.count <= bytes.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+      index += 1
+    }
+    return nil
   }
 }
