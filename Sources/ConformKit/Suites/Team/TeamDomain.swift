@@ -320,12 +320,15 @@ extension TeamDomain {
     let ordinary = levels.map { $0[0] }
     var cases: [GeneratedCase] = []
     for (index, field) in root.enumerated() {
+      var used: Set<String> = []
       for (level, value) in levels[index].enumerated().dropFirst() {
         var values = ordinary
         values[index] = value
+        var name = Self.levelName(value, node: field.node)
+        if !used.insert(name).inserted { name += "-\(level)" }
         cases.append(
           GeneratedCase(
-            name: "boundary/\(Self.slug(field.name))/\(level)", input: .object(Self.object(root, values: values)),
+            name: "boundary/\(Self.slug(field.name))/\(name)", input: .object(Self.object(root, values: values)),
             decisions: Self.decisions(of: value, in: field, all: all), tags: ["boundary"]))
       }
     }
@@ -357,6 +360,31 @@ extension TeamDomain {
     var found: Set<Int> = []
     for field in root { if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) } }
     return found.isEmpty ? nil : found.sorted()
+  }
+
+  /// What a boundary case's value is, as the last part of its name: the integer (`101`),
+  /// `true`, `null`, `absent`, `empty`, a short plain string as `text-abc`, another string as
+  /// `text-` and its kinds of character (`CoverageShape.characterClasses`: `text-D` for
+  /// non-ASCII digits), `array-2`, `object`; a union's value led by its branch (`branch2-text-D`).
+  static func levelName(_ value: JSONValue?, node: Node) -> String {
+    var prefix = ""
+    if case .union(let branches) = node, let value, let branch = branches.firstIndex(where: { $0.node.contains(value) }) {
+      prefix = "branch\(branch + 1)-"
+    }
+    guard let value else { return "absent" }
+    switch value {
+    case .int(let number): return prefix + "\(number)"
+    case .bool(let flag): return prefix + "\(flag)"
+    case .null: return prefix + "null"
+    case .string(let text):
+      if text.isEmpty { return prefix + "empty" }
+      let plain = text.unicodeScalars.count <= 24
+        && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+      return prefix + "text-" + (plain ? text : CoverageShape.characterClasses(text))
+    case .array(let items): return prefix + "array-\(items.count)"
+    case .object: return prefix + "object"
+    default: return prefix + "value"
+    }
   }
 
   /// A field's name as a case name's part: ASCII letters, digits and `-`, others as `_`.
