@@ -416,6 +416,51 @@ extension TeamDomain.Node {
   }
 }
 
+// MARK: - Dropping optional members, for the shrinker
+
+extension TeamDomain {
+  /// `input` with one optional member (of the root or of a nested object node) left out: the
+  /// first candidates a shrink tries.
+  package func withoutOptionalMembers(of input: JSONValue) -> [JSONValue] {
+    TeamDomain.Node.object(root).withoutOptionalMembers(of: input)
+  }
+}
+
+extension TeamDomain.Node {
+  func withoutOptionalMembers(of value: JSONValue) -> [JSONValue] {
+    switch (self, value) {
+    case (.object(let fields), .object(let object)):
+      var results: [JSONValue] = []
+      for field in fields where field.isOptional && object[field.name] != nil {
+        results.append(.object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != field.name }.map { ($0.key, $0.value) })))
+      }
+      for field in fields {
+        guard let member = object[field.name] else { continue }
+        for candidate in field.node.withoutOptionalMembers(of: member) {
+          var changed = object
+          changed[field.name] = candidate
+          results.append(.object(changed))
+        }
+      }
+      return results
+    case (.array(let node, _), .array(let items)):
+      var results: [JSONValue] = []
+      for (index, item) in items.enumerated() {
+        for candidate in node.withoutOptionalMembers(of: item) {
+          var changed = items
+          changed[index] = candidate
+          results.append(.array(changed))
+        }
+      }
+      return results
+    case (.nullable(let node), _): return value.isNull ? [] : node.withoutOptionalMembers(of: value)
+    case (.union(let branches), _):
+      return branches.first { $0.node.contains(value) }?.node.withoutOptionalMembers(of: value) ?? []
+    default: return []
+    }
+  }
+}
+
 // MARK: - Membership, for the shrinker
 
 extension TeamDomain {

@@ -176,11 +176,16 @@ package struct TeamSuite: Suite {
 
   package func caseCount(options: GeneratorOptions) -> Int { cases.count }
 
-  /// The generic simplifications the domain can make (the schema is checked by `expected(for:)`).
+  /// The simplifications the domain can make (the schema is checked by `expected(for:)`), the
+  /// structural ones first: optional members dropped, then arrays and strings shortened, then
+  /// the generic ones (values moved toward simpler ones).
   package func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
-    let candidates = JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
-    guard let domain = folder.domain else { return candidates }
-    return candidates.filter(domain.contains)
+    let generic = JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
+    guard let domain = folder.domain else { return generic }
+    var seen: Set<JSONValue> = [input]
+    return (domain.withoutOptionalMembers(of: input) + JSONShrinker.shortened(input) + generic).filter {
+      seen.insert($0).inserted && domain.contains($0)
+    }
   }
 
   package func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
