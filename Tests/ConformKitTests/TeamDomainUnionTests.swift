@@ -13,7 +13,8 @@ import Testing
   private func suite(domain: JSONValue) async throws -> (root: URL, suite: URL) {
     let root = TestSupport.temporaryDirectory().appendingPathComponent("unions")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
+    let made = try await TestSupport.run(
+      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
     #expect(made.status == 0, "\(made.stderr)")
     let suite = root.appendingPathComponent("price-discount")
     let path = suite.appendingPathComponent("suite.json")
@@ -54,7 +55,8 @@ import Testing
     ]
     let (root, suite) = try await suite(domain: domain)
     let out = root.appendingPathComponent("out")
-    let generated = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", out.path])
+    let generated = try await TestSupport.run(
+      TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", out.path])
     #expect(generated.status == 0, "\(generated.stderr)")
     let table = try String(contentsOf: out.appendingPathComponent("price-discount.jsonl"), encoding: .utf8)
     var strings = 0

@@ -12,7 +12,8 @@ import Testing
   private func suite(listing rule: String? = nil) async throws -> (root: URL, suite: URL) {
     let root = TestSupport.temporaryDirectory().appendingPathComponent("decisions")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
+    let made = try await TestSupport.run(
+      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
     #expect(made.status == 0, "\(made.stderr)")
     let suite = root.appendingPathComponent("price-discount")
     let model = suite.appendingPathComponent("model.py")

@@ -12,7 +12,9 @@ import Testing
     let description: JSONValue = [
       "object": [
         "rules": [
-          "array": ["object": ["name": ["string": ["classes": ["ascii"], "maxLength": 8]], "note": ["enum": ["x"]]], "optional": ["note"]],
+          "array": [
+            "object": ["name": ["string": ["classes": ["ascii"], "maxLength": 8]], "note": ["enum": ["x"]]], "optional": ["note"],
+          ],
           "maxItems": 3,
         ],
         "plan": ["enum": ["free", "pro"]],
@@ -24,7 +26,10 @@ import Testing
 
   @Test func optionalMembersAreDroppedFirstAtEveryDepth() {
     let input: JSONValue = ["plan": "pro", "rules": [["name": "ab", "note": "x"]]]
-    #expect(domain.withoutOptionalMembers(of: input) == [["rules": [["name": "ab", "note": "x"]]], ["plan": "pro", "rules": [["name": "ab"]]]])
+    #expect(
+      domain.withoutOptionalMembers(of: input) == [
+        ["rules": [["name": "ab", "note": "x"]]], ["plan": "pro", "rules": [["name": "ab"]]],
+      ])
   }
 
   @Test func shorteningOnlyDropsElementsAndScalars() {

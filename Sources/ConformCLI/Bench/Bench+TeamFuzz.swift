@@ -32,7 +32,8 @@ extension Bench {
   func writeDeepTeamSuite() throws(ConformError) {
     try FileIO.createDirectory(deepSuiteFolder)
     try FileIO.write(Array(Self.deepSuiteJSON.utf8), to: FileIO.join(deepSuiteFolder, "suite.json"))
-    try FileIO.write(Array("# Flag rules\n\nThe first rule that matches the context picks the variant.\n".utf8),
+    try FileIO.write(
+      Array("# Flag rules\n\nThe first rule that matches the context picks the variant.\n".utf8),
       to: FileIO.join(deepSuiteFolder, "flag-rules.md"))
     try FileIO.write(Array(Self.deepModelSource.utf8), to: deepModel)
     let domain: TeamDomain
@@ -44,7 +45,10 @@ extension Bench {
     var cases: [UInt8] = []
     var generator = SeededGenerator(seed: 2)
     JSONWriter.write(
-      ["decisions": ["D2"], "input": ["context": ["country": "fr", "email": "a@b"], "flag": Self.disabledFlag], "name": "seed/disabled"],
+      [
+        "decisions": ["D2"], "input": ["context": ["country": "fr", "email": "a@b"], "flag": Self.disabledFlag],
+        "name": "seed/disabled",
+      ],
       into: &cases)
     cases.append(0x0A)
     for index in 0..<max(0, scale.teamSmokeCases - 1) {
@@ -57,7 +61,8 @@ extension Bench {
     for number in 0..<scale.teamFuzzCases {
       var generator = FuzzCases.generator(suite: "flag-rules", seed: 1, number: number)
       let id = "flag-rules/fuzz/model-\(number + 1)"
-      CaseRequest(id: id, suite: "flag-rules", input: domain.randomInput(using: &generator)).write(seq: Int64(number + 1), into: &requests)
+      CaseRequest(id: id, suite: "flag-rules", input: domain.randomInput(using: &generator)).write(
+        seq: Int64(number + 1), into: &requests)
     }
     try FileIO.write(requests, to: deepRequestsPath)
   }
@@ -66,7 +71,8 @@ extension Bench {
     let fuzzCases = "\(BenchFormat.number(Double(scale.teamFuzzCases))) cases of a deep team suite (seed 1)"
     figures[BenchRow.teamFuzz.rawValue].command = setup.display(teamFuzzCommand)
     figures[BenchRow.teamFuzz.rawValue].note = fuzzCases + ", the Python model as the implementation too, search time"
-    figures[BenchRow.teamFuzzModelAlone.rawValue].command = "python3 \(setup.display([deepModel])) < \(setup.display([deepRequestsPath])) > /dev/null"
+    figures[BenchRow.teamFuzzModelAlone.rawValue].command =
+      "python3 \(setup.display([deepModel])) < \(setup.display([deepRequestsPath])) > /dev/null"
     figures[BenchRow.teamFuzzModelAlone.rawValue].note = "the same " + fuzzCases + "' requests, wall time"
     figures[BenchRow.teamSmoke.rawValue].command = setup.display(teamSmokeCommand)
     figures[BenchRow.teamSmoke.rawValue].note =

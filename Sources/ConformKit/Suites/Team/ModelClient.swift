@@ -15,7 +15,7 @@ final class ModelClient: @unchecked Sendable {
   /// The model, as messages name it: `model python3 ./model.py`.
   let model: String
   let suite: String
-  /// Seconds: a table's whole run, or a search's wait for each answer (`stream`'s `clock`).
+  /// Seconds: a table's whole run, or a search's wait for each answer (`stream`'s `deadline`).
   let timeout: Double
   private let process: ImplementationProcess
   private let buffer = LineBuffer()
@@ -30,7 +30,7 @@ final class ModelClient: @unchecked Sendable {
   private var ended = false
 
   /// When a stream's time runs out.
-  enum Clock {
+  enum Deadline {
     /// `timeout` seconds after the stream starts (a table: the whole run).
     case whole
     /// `timeout` seconds after the last answer (a search: each answer).
@@ -56,7 +56,9 @@ final class ModelClient: @unchecked Sendable {
 
   /// Reads the model's hello, within `timeout` seconds.
   func readHello() throws(ConformError) {
-    _ = try stream(requests: { _ in }, closingInput: false, clock: .whole, finished: { self.sawHello }) { _, _ throws(ConformError) in }
+    _ = try stream(requests: { _ in }, closingInput: false, deadline: .whole, finished: { self.sawHello }) {
+      _, _ throws(ConformError) in
+    }
   }
 
   /// Sends requests and reads the answers to them.
@@ -75,7 +77,7 @@ final class ModelClient: @unchecked Sendable {
   ///   answer; or what `answered` threw. The model is stopped.
   @discardableResult
   func stream(
-    requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void, closingInput: Bool, clock: Clock,
+    requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void, closingInput: Bool, deadline: Deadline,
     finished: () -> Bool, answered: (_ answer: ModelAnswer, _ line: Int) throws(ConformError) -> Void
   ) throws(ConformError) -> Bool {
     let written = DispatchSemaphore(value: 0)
@@ -92,7 +94,7 @@ final class ModelClient: @unchecked Sendable {
     writer.start()
     var writerEnded = false
     do throws(ConformError) {
-      let endOfOutput = try read(clock: clock, finished: finished, answered: answered)
+      let endOfOutput = try read(deadline: deadline, finished: finished, answered: answered)
       written.wait()
       writerEnded = true
       guard closingInput else {
@@ -120,17 +122,17 @@ final class ModelClient: @unchecked Sendable {
 
   /// Reads answers until `finished` says so or the output ends (true).
   private func read(
-    clock: Clock, finished: () -> Bool, answered: (ModelAnswer, Int) throws(ConformError) -> Void
+    deadline: Deadline, finished: () -> Bool, answered: (ModelAnswer, Int) throws(ConformError) -> Void
   ) throws(ConformError) -> Bool {
     streamStart = MonotonicClock.now()
-    var deadline = streamStart + UInt64(timeout * 1e9)
+    var limit = streamStart + UInt64(timeout * 1e9)
     if finished() { return false }
     while true {
       switch buffer.nextLine() {
       case .line(let text):
         if LineBuffer.isBlank(text) { continue }
         try take(text, answered: answered)
-        if clock == .eachAnswer { deadline = MonotonicClock.now() + UInt64(timeout * 1e9) }
+        if deadline == .eachAnswer { limit = MonotonicClock.now() + UInt64(timeout * 1e9) }
         if finished() { return false }
       case .tooLong:
         throw .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes")
@@ -144,7 +146,7 @@ final class ModelClient: @unchecked Sendable {
           drainStderr()
           return true
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(String(cString: strerror(code)))")
-        case .wouldBlock: try waitForOutput(until: deadline, clock: clock)
+        case .wouldBlock: try waitForOutput(until: limit, deadline: deadline)
         }
       }
     }
@@ -163,17 +165,17 @@ final class ModelClient: @unchecked Sendable {
   }
 
   /// Waits until the model's output is readable, reading its stderr meanwhile.
-  private func waitForOutput(until deadline: UInt64, clock: Clock) throws(ConformError) {
+  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) {
     let now = MonotonicClock.now()
-    guard now < deadline else {
-      throw clock == .whole
+    guard now < limit else {
+      throw deadline == .whole
         ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
     }
     var entries = [
       pollfd(fd: process.stdoutFD, events: Int16(POLLIN), revents: 0),
       pollfd(fd: process.stderrFD, events: Int16(POLLIN), revents: 0),
     ]
-    _ = poll(&entries, 2, Int32(min(1_000, (deadline - now) / 1_000_000 + 1)))
+    _ = poll(&entries, 2, Int32(min(1_000, (limit - now) / 1_000_000 + 1)))
     if entries[1].revents != 0 { drainStderr() }
   }
 

@@ -31,7 +31,7 @@ package enum ModelRun {
     unanswered: () -> String?
   ) throws(ConformError) {
     let client = try ModelClient(command: command, suite: suite, timeout: timeout)
-    try client.stream(requests: requests, closingInput: true, clock: .whole, finished: { false }, answered: answered)
+    try client.stream(requests: requests, closingInput: true, deadline: .whole, finished: { false }, answered: answered)
     let ending = client.stderrEnding
     client.finish()
     if let request = unanswered() {
@@ -70,7 +70,8 @@ enum ModelLines {
           "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
             + "that gave its output as ids, [\"D1\", …], or leaves the field out")
       }
-      let rest = JSONValue.object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
+      let rest = JSONValue.object(
+        JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
       do {
         return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: items.compactMap(\.stringValue))
       } catch {

@@ -55,10 +55,11 @@ package final class ModelSession: @unchecked Sendable {
       requests: { send in
         var bytes = requests
         _ = send(&bytes)
-      }, closingInput: false, clock: .eachAnswer, finished: { count == inputs.count }
+      }, closingInput: false, deadline: .eachAnswer, finished: { count == inputs.count }
     ) { answer, _ throws(ConformError) in
       let index = Int(answer.answer.seq - first)
-      guard inputs.indices.contains(index), answer.answer.id == Self.id(suite: suite, seq: answer.answer.seq), answers[index] == nil
+      guard inputs.indices.contains(index), answer.answer.id == Self.id(suite: suite, seq: answer.answer.seq),
+        answers[index] == nil
       else {
         throw .implementation(
           "\(model) answered seq \(answer.answer.seq) (\(answer.answer.id)), which no request awaiting an answer had: a model "

@@ -87,7 +87,8 @@ package struct TeamDomain: Sendable {
     let fields = try JSONFields(value, path: "domain")
     try fields.rejectUnknown(["object", "optional", "definitions"])
     guard case .object = try fields.value("object") else {
-      throw JSONShapeError(path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
+      throw JSONShapeError(
+        path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
     }
     let definitions = try fields.object["definitions"] == nil ? JSONObject() : fields.fields("definitions").object
     root = try Self.fields(fields, context: Context(decisionCount: decisionCount, definitions: definitions))
@@ -119,7 +120,8 @@ package struct TeamDomain: Sendable {
     for (index, item) in try entry.array("decisions").enumerated() {
       guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= context.decisionCount else {
         throw JSONShapeError(
-          path: "\(entry.pathOf("decisions"))[\(index)]", message: "expected a decision of suite.json, D1 to D\(context.decisionCount)")
+          path: "\(entry.pathOf("decisions"))[\(index)]",
+          message: "expected a decision of suite.json, D1 to D\(context.decisionCount)")
       }
       decisions.append(number)
     }
@@ -144,7 +146,8 @@ package struct TeamDomain: Sendable {
       if range.object["boundaries"] != nil {
         for (index, item) in try range.array("boundaries").enumerated() {
           guard let number = item.intValue, (low...high).contains(number) else {
-            throw JSONShapeError(path: "\(range.pathOf("boundaries"))[\(index)]", message: "expected an integer from \(low) to \(high)")
+            throw JSONShapeError(
+              path: "\(range.pathOf("boundaries"))[\(index)]", message: "expected an integer from \(low) to \(high)")
           }
           extra.append(number)
         }
@@ -171,7 +174,9 @@ package struct TeamDomain: Sendable {
       guard !classes.isEmpty else { throw JSONShapeError(path: string.pathOf("classes"), message: "empty: name a class") }
       let low = Int(try string.object["minLength"] == nil ? 0 : string.int("minLength", in: 0...4096))
       let high = Int(try string.int("maxLength", in: 0...4096))
-      guard low <= high else { throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)") }
+      guard low <= high else {
+        throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)")
+      }
       return .string(classes: classes, lengths: low...high)
     case "nullable":
       return .nullable(try node(try fields.fields("nullable"), context: context))
@@ -183,13 +188,16 @@ package struct TeamDomain: Sendable {
     case "anyOf":
       let items = try fields.array("anyOf")
       guard !items.isEmpty else {
-        throw JSONShapeError(path: fields.pathOf("anyOf"), message: "empty: list the branches, each a node (it may list its \"decisions\")")
+        throw JSONShapeError(
+          path: fields.pathOf("anyOf"), message: "empty: list the branches, each a node (it may list its \"decisions\")")
       }
       var branches: [Branch] = []
       for index in items.indices {
         let branch = try JSONFields(items[index], path: "\(fields.pathOf("anyOf"))[\(index)]")
         branches.append(
-          Branch(node: try node(branch, ignoring: ["decisions"], context: context), decisions: try decisions(branch, context: context)))
+          Branch(
+            node: try node(branch, ignoring: ["decisions"], context: context), decisions: try decisions(branch, context: context))
+        )
       }
       return .union(branches)
     case "$ref":
@@ -207,12 +215,14 @@ extension TeamDomain {
   private static func reference(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> Node {
     let target = try fields.string("$ref")
     let prefix = "#/definitions/"
-    guard target.hasPrefix(prefix), case let name = String(target.dropFirst(prefix.count)), let value = context.definitions[name] else {
+    guard target.hasPrefix(prefix), case let name = String(target.dropFirst(prefix.count)), let value = context.definitions[name]
+    else {
       let known = context.definitions.keys.map { prefix + $0 }
       throw JSONShapeError(
         path: fields.pathOf("$ref"),
         message: "\"\(target)\" names no node of the domain's \"definitions\""
-          + (known.isEmpty ? ": add \"definitions\": {\"NAME\": NODE} beside the domain's \"object\"" : " (\(known.joined(separator: ", ")))"))
+          + (known.isEmpty
+            ? ": add \"definitions\": {\"NAME\": NODE} beside the domain's \"object\"" : " (\(known.joined(separator: ", ")))"))
     }
     guard !context.resolving.contains(name) else {
       throw JSONShapeError(
@@ -358,7 +368,9 @@ extension TeamDomain {
   package func decisions(of input: JSONValue) -> [Int]? {
     guard case .object(let object) = input else { return nil }
     var found: Set<Int> = []
-    for field in root { if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) } }
+    for field in root {
+      if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) }
+    }
     return found.isEmpty ? nil : found.sorted()
   }
 
@@ -378,7 +390,8 @@ extension TeamDomain {
     case .null: return prefix + "null"
     case .string(let text):
       if text.isEmpty { return prefix + "empty" }
-      let plain = text.unicodeScalars.count <= 24
+      let plain =
+        text.unicodeScalars.count <= 24
         && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
       return prefix + "text-" + (plain ? text : CoverageShape.characterClasses(text))
     case .array(let items): return prefix + "array-\(items.count)"
@@ -389,7 +402,8 @@ extension TeamDomain {
 
   /// A field's name as a case name's part: ASCII letters, digits and `-`, others as `_`.
   static func slug(_ name: String) -> String {
-    String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+    String(
+      name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
   }
 }
 
@@ -432,7 +446,8 @@ extension TeamDomain.Node {
     case (.object(let fields), .object(let object)):
       var results: [JSONValue] = []
       for field in fields where field.isOptional && object[field.name] != nil {
-        results.append(.object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != field.name }.map { ($0.key, $0.value) })))
+        results.append(
+          .object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != field.name }.map { ($0.key, $0.value) })))
       }
       for field in fields {
         guard let member = object[field.name] else { continue }

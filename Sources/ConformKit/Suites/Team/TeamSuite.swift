@@ -147,7 +147,8 @@ package struct TeamSuite: Suite {
     var listed: [(JSONValue, [Int])] = []
     for (input, answer) in zip(inputs, answers) {
       guard let ids = answer.decisions else { continue }
-      listed.append((input, try folder.decisionNumbers(ids, model: "model \(folder.model?.joined(separator: " ") ?? "")", input: input)))
+      listed.append(
+        (input, try folder.decisionNumbers(ids, model: "model \(folder.model?.joined(separator: " ") ?? "")", input: input)))
     }
     guard !listed.isEmpty else { return }
     answeredDecisions.withLock { known in

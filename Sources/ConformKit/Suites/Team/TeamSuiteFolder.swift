@@ -104,10 +104,12 @@ package struct TeamSuiteFolder: Sendable {
 
   /// A name a case id can start with, and not a built-in suite's.
   static func checkName(_ name: String, path: String) throws(ConformError) {
-    let allowed = !name.isEmpty && name.utf8.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: "-")
-    }
+    let allowed =
+      !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || byte == UInt8(ascii: "-")
+      }
     guard allowed, name.first != "-" else {
       throw .file(path: path, message: "field \"name\": \"\(name)\" is not a suite name: use lower-case letters, digits and -")
     }
@@ -136,7 +138,8 @@ package struct TeamSuiteFolder: Sendable {
 
   private static func command(_ value: JSONValue, folder: String) throws(JSONShapeError) -> [String] {
     guard case .array(let items) = value, !items.isEmpty else {
-      throw JSONShapeError(path: "model", message: "expected the model's command as an array of strings, e.g. [\"python3\", \"./model.py\"]")
+      throw JSONShapeError(
+        path: "model", message: "expected the model's command as an array of strings, e.g. [\"python3\", \"./model.py\"]")
     }
     var command: [String] = []
     for (index, item) in items.enumerated() {
@@ -162,7 +165,8 @@ package struct TeamSuiteFolder: Sendable {
         do throws(ConformError) {
           let entry = try namedCase(line, number: number, path: path)
           if let earlier = names.updateValue(number, forKey: entry.name) {
-            throw .file(path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
+            throw .file(
+              path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
           }
           named.formUnion(entry.decisions)
           each(entry)
@@ -199,7 +203,8 @@ package struct TeamSuiteFolder: Sendable {
       var decisionNumbers: [Int] = []
       for (index, item) in try fields.array("decisions").enumerated() {
         guard let id = item.stringValue, let decision = Self.decisionNumber(id) else {
-          throw JSONShapeError(path: "decisions[\(index)]", message: "expected a decision id such as \"D1\", found \(JSONWriter.string(item))")
+          throw JSONShapeError(
+            path: "decisions[\(index)]", message: "expected a decision id such as \"D1\", found \(JSONWriter.string(item))")
         }
         guard decisions.contains(where: { $0.number == decision }) else {
           throw JSONShapeError(
@@ -213,7 +218,9 @@ package struct TeamSuiteFolder: Sendable {
       var tags: [String] = []
       let tagValues = fields.object["tags"] == nil ? [] : try fields.array("tags")
       for (index, item) in tagValues.enumerated() {
-        guard let tag = item.stringValue else { throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(item.typeName)") }
+        guard let tag = item.stringValue else {
+          throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(item.typeName)")
+        }
         tags.append(tag)
       }
       let input = try fields.value("input")

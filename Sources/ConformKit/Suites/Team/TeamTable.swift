@@ -206,7 +206,9 @@ final class TableRun: @unchecked Sendable {
     for (index, entry) in domainCases.enumerated() { domainInputs[entry.inputBytes] = domainInputs[entry.inputBytes] ?? index }
     let inputSizes = Set(domainInputs.keys.map(\.bytes.count))
     var repeated = Set(domainCases.indices.filter { domainInputs[domainCases[$0].inputBytes] != $0 })
-    if let size = FileIO.size(FileIO.join(folder.folder, folder.casesFile)) { table.reserve(Int(min(size, 1 << 30)) * 2 + (1 << 16)) }
+    if let size = FileIO.size(FileIO.join(folder.folder, folder.casesFile)) {
+      table.reserve(Int(min(size, 1 << 30)) * 2 + (1 << 16))
+    }
     do throws(ConformError) {
       try folder.readCases { read in
         namedCount += 1
