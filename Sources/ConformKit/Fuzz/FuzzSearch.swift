@@ -260,8 +260,7 @@ package struct FuzzSearch {
     }
     var chosen: [Failure] = []
     for cause in DecisionProfile(problems: outcomes, totals: totals).causes {
-      let listing = cause.problems.filter { $0.decisions.contains(cause.decision) }
-      guard let first = listing.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
+      guard let first = cause.problems.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
       failure.cause = cause.decision
       failure.count = cause.problems.count
       chosen.append(failure)
