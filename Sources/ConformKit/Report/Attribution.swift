@@ -39,24 +39,39 @@ public struct Attribution: Sendable, Equatable {
   /// Only a wrong output or a crash can be reproduced: a timeout, an `error` answer, a protocol
   /// error, a cut output or an attempt without its input is unexplained. Costs one model run per
   /// drift, and one per pair of drifts of different decisions when no single drift reproduces it.
-  public static func of(_ attempt: CaseResult, model: any DriftingModel) -> Attribution {
-    let unexplained = Attribution(kind: .unexplained, drifts: [])
+  ///
+  /// - Parameter doubted: decisions the run bears out poorly (few of their cases fail, so the
+  ///   port does not answer as their drift does elsewhere): a single drift of one of them comes
+  ///   after a pair of drifts of decisions not doubted.
+  public static func of(_ attempt: CaseResult, model: any DriftingModel, doubted: Set<Int> = []) -> Attribution {
     guard attempt.status == .fail || attempt.status == .crashed, attempt.cut == nil, let input = attempt.input else {
-      return unexplained
+      return Attribution(kind: .unexplained, drifts: [])
     }
     let drifts = model.drifts
     let singles = drifts.filter { model.answer(for: input, drifting: [$0])?.reproduces(attempt) == true }
-    if !singles.isEmpty {
-      let decisions = Array(Set(singles.map(\.decision))).sorted()
-      return Attribution(kind: decisions.count == 1 ? .decision(decisions[0]) : .oneOf(decisions), drifts: singles.map { [$0] })
-    }
+    let credible = singles.filter { !doubted.contains($0.decision) }
+    if !credible.isEmpty { return single(credible) }
     var pairs: [[DecisionDrift]] = []
     for (index, first) in drifts.enumerated() {
       for second in drifts[(index + 1)...] where second.decision != first.decision {
         if model.answer(for: input, drifting: [first, second])?.reproduces(attempt) == true { pairs.append([first, second]) }
       }
     }
-    guard !pairs.isEmpty else { return unexplained }
+    let crediblePairs = pairs.filter { $0.allSatisfy { !doubted.contains($0.decision) } }
+    if !crediblePairs.isEmpty { return paired(crediblePairs) }
+    if !singles.isEmpty { return single(singles) }
+    if !pairs.isEmpty { return paired(pairs) }
+    return Attribution(kind: .unexplained, drifts: [])
+  }
+
+  /// Single drifts: of one decision, or of several.
+  private static func single(_ drifts: [DecisionDrift]) -> Attribution {
+    let decisions = Array(Set(drifts.map(\.decision))).sorted()
+    return Attribution(kind: decisions.count == 1 ? .decision(decisions[0]) : .oneOf(decisions), drifts: drifts.map { [$0] })
+  }
+
+  /// Pairs of drifts, each pair of decisions once.
+  private static func paired(_ pairs: [[DecisionDrift]]) -> Attribution {
     var decisionPairs: [[Int]] = []
     for pair in pairs {
       let decisions = pair.map(\.decision).sorted()

@@ -26,6 +26,8 @@ public struct DecisionProfile: Sendable {
     /// `1 case where it meets version-compare/D2`: problems neither decision's drift reproduces
     /// alone but both together do, counted in `problems`; nil when there are none.
     public var meeting: String?
+    /// How many of `problems`, at the end, are where it meets other decisions (`meeting`).
+    public var together = 0
     /// False for the unexplained block.
     public var isExplained = true
     /// The decisions the unexplained block's cases exercise, the most cases first; empty for a
@@ -68,8 +70,10 @@ public struct DecisionProfile: Sendable {
         (model?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a }
       ).merging(carried) { own, _ in own }
       let problems = bySuite[suite]!
+      let doubted = Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
       let attributions = problems.map { problem in
-        model.map { Attribution.of(problem.representative, model: $0) } ?? Attribution(kind: .unexplained, drifts: [])
+        model.map { Attribution.of(problem.representative, model: $0, doubted: doubted) }
+          ?? Attribution(kind: .unexplained, drifts: [])
       }
       let sorting = Sorting(suite: suite, problems: problems, attributions: attributions, totals: totals, unlisted: unlisted)
       var found: [Cause] = []
@@ -78,6 +82,7 @@ public struct DecisionProfile: Sendable {
         var cause = Cause(
           suite: suite, decision: decision, title: titles[decision],
           problems: CaseOutcome.bestFirst(sorting.filed[decision] ?? []) { $0 } + CaseOutcome.bestFirst(together) { $0 })
+        cause.together = together.count
         if !together.isEmpty {
           cause.meeting =
             "\(Plural.count(together.count, "case")) where it meets "
@@ -109,6 +114,19 @@ public struct DecisionProfile: Sendable {
     self.causeOfCase = causeOfCase
   }
 
+  /// The decisions of `suite` that fewer than half of whose cases fail, of the counts `totals`
+  /// knows: a port that had their drift would fail nearly all of them, so a single drift of one
+  /// comes after a pair of drifts of decisions the run bears out (`Attribution.of`).
+  static func doubted(suite: String, problems: [CaseOutcome], totals: [String: Int64], unlisted: [String: Int]) -> Set<Int> {
+    var failing = unlisted
+    for problem in problems { for decision in problem.decisions { failing[decision, default: 0] += 1 } }
+    var doubted: Set<Int> = []
+    for (decision, total) in totals where total > 0 && decision.hasPrefix(suite + "/") {
+      if let number = number(of: decision), 2 * (failing[decision] ?? 0) < total { doubted.insert(number) }
+    }
+    return doubted
+  }
+
   /// The causes that are decisions the problems break: the unexplained blocks left out.
   public var broken: [Cause] { causes.filter(\.isExplained) }
 
@@ -137,12 +155,16 @@ public struct DecisionProfile: Sendable {
       var proven: [Int: Int] = [:]
       for attribution in attributions { if case .decision(let decision) = attribution.kind { proven[decision, default: 0] += 1 } }
       // Of decisions whose drifts all reproduce an answer, the one the run bears out best: the
-      // largest share of its cases failing when the counts are known and tell (a drift that
-      // predicts answers the port does not give is refuted by them), else the most problems put
-      // down to it alone; nil when nothing tells them apart.
+      // one with a clearly larger share of its cases failing (at least twice any other's), when
+      // the counts are known (a drift that predicts answers the port does not give is refuted
+      // by them); else the most problems put down to it alone; nil when nothing tells them apart.
       let best = { (decisions: [Int]) -> Int? in
         let shares = decisions.map(share)
-        if let top = shares.max(), top >= 0, shares.filter({ $0 == top }).count == 1 { return decisions[shares.firstIndex(of: top)!] }
+        if shares.allSatisfy({ $0 >= 0 }), let top = shares.max(), top > 0,
+          shares.filter({ $0 != top }).allSatisfy({ 2 * $0 <= top }), shares.filter({ $0 == top }).count == 1
+        {
+          return decisions[shares.firstIndex(of: top)!]
+        }
         let counts = decisions.map { proven[$0] ?? 0 }
         if let top = counts.max(), top > 0, counts.filter({ $0 == top }).count == 1 { return decisions[counts.firstIndex(of: top)!] }
         return nil
@@ -186,6 +208,15 @@ public struct DecisionProfile: Sendable {
   static func number(of decision: String) -> Int? {
     guard let range = decision.range(of: "/D", options: .backwards) else { return nil }
     return Int(decision[range.upperBound...])
+  }
+
+  /// The decisions a cause names: [8] for `version-compare/D8`, [8, 9] for `… /D8 or D9`, [2, 8]
+  /// for `… /D2 + D8`, none for `… /unexplained`.
+  static func numbers(of cause: String) -> [Int] {
+    guard let slash = cause.lastIndex(of: "/") else { return [] }
+    return cause[cause.index(after: slash)...].split(separator: " ").compactMap { word in
+      word.hasPrefix("D") ? Int(word.dropFirst()) : nil
+    }
   }
 
   /// Spec order: `D2` before `D10`.
