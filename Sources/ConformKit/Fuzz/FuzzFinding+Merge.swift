@@ -43,7 +43,7 @@ extension FuzzFinding {
     var inputs: [Set<JSONValue>] = []
     for finding in findings {
       // The same minimal case reached from two causes is one finding, never printed twice.
-      let same = merged.firstIndex { $0.suite == finding.suite && $0.input == finding.input }
+      let same = merged.firstIndex { $0.suite == finding.suite && $0.input == finding.input && $0.answers == finding.answers }
       guard let index = same ?? groups[finding.shape] else {
         groups[finding.shape] = merged.count
         merged.append(finding)

@@ -42,8 +42,8 @@ public struct DecisionProfile: Sendable {
   /// In the order reports list them: the decisions by suite (code point order), the most
   /// problems first; then each suite's unexplained block.
   public var causes: [Cause]
-  /// Each problem's cause (`Cause.decision`), by case id; problems of a suite with no drifts whose
-  /// case lists no decision have none.
+  /// Each problem's cause (`Cause.decision`), by case id; problems whose case lists no decision
+  /// have none.
   let causeOfCase: [String: String]
 
   /// The profile of `problems`, `totals` the cases per decision of the fixtures run (empty:
@@ -59,11 +59,7 @@ public struct DecisionProfile: Sendable {
     var unexplainedBlocks: [Cause] = []
     var causeOfCase: [String: String] = [:]
     var bySuite: [String: [CaseOutcome]] = [:]
-    for problem in problems {
-      let model = suites.first { $0.name == problem.suite }
-      guard !problem.decisions.isEmpty || !(model?.drifts.isEmpty ?? true) else { continue }
-      bySuite[problem.suite, default: []].append(problem)
-    }
+    for problem in problems where !problem.decisions.isEmpty { bySuite[problem.suite, default: []].append(problem) }
     for suite in bySuite.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       let model = suites.first { $0.name == suite }
       let titles = Dictionary(

@@ -13,7 +13,11 @@ extension Drift {
     let profile = profile
     if !profile.causes.isEmpty {
       lines.append("")
-      lines.append(style.bold("The runs disagree on \(Plural.count(profile.causes.count, "spec decision")):"))
+      let heading =
+        profile.broken.isEmpty
+        ? "The runs disagree where no spec decision's drift explains it:"
+        : "The runs disagree on \(Plural.count(profile.broken.count, "spec decision")):"
+      lines.append(style.bold(heading))
       lines += profile.lines.map(VisibleText.escapingControls)
     }
     var perSuite: [String: Int] = [:]
