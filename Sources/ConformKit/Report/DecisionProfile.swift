@@ -3,10 +3,10 @@
 ///
 /// Each problem is attributed by counterfactual (`Attribution`): it is put down to the decision
 /// whose documented drift makes the suite's model answer exactly what the implementation
-/// answered. A problem several decisions' drifts reproduce goes to the one the run proves best:
-/// a decision other problems are put down to alone, else the one with the largest share of its
-/// cases failing (of the counts the results header recorded from the manifest); when nothing
-/// tells them apart it stays "one of" them. A problem no single drift reproduces but two together
+/// answered. A problem several decisions' drifts reproduce goes to the one the run bears out
+/// best: the one whose drift reproduces clearly the most problems, else the one on the largest
+/// share of whose cases (of the counts the results header recorded from the manifest) the port
+/// answers as its drift does; when nothing tells them apart it stays "one of" them. A problem no single drift reproduces but two together
 /// do goes to the decision of the pair the run proves, where it meets the other, or to the pair.
 /// The rest are unexplained: their block comes last and lists the decisions they exercise, never
 /// as broken. A problem's cause depends on its own answer and on what the run proves, so adding
@@ -141,28 +141,33 @@ public struct DecisionProfile: Sendable {
       suite: String, problems: [CaseOutcome], attributions: [Attribution], totals: [String: Int64], unlisted: [String: Int]
     ) {
       let id = { (number: Int) in Decision.id(suite: suite, number: number) }
-      var failing = unlisted
-      for problem in problems { for decision in problem.decisions { failing[decision, default: 0] += 1 } }
-      // The share of a decision's cases that fail; -1 when its count is unknown.
-      let share = { (decision: Int) -> Double in
-        guard let total = totals[id(decision)], total > 0 else { return -1 }
-        return Double(failing[id(decision)] ?? 0) / Double(total)
-      }
-      var proven: [Int: Int] = [:]
-      for attribution in attributions { if case .decision(let decision) = attribution.kind { proven[decision, default: 0] += 1 } }
-      // Of decisions whose drifts all reproduce an answer, the one the run bears out best: the
-      // one with a clearly larger share of its cases failing (at least twice any other's), when
-      // the counts are known (a drift that predicts answers the port does not give is refuted
-      // by them); else the most problems put down to it alone; nil when nothing tells them apart.
-      let best = { (decisions: [Int]) -> Int? in
-        let shares = decisions.map(share)
-        if shares.allSatisfy({ $0 >= 0 }), let top = shares.max(), top > 0,
-          shares.filter({ $0 != top }).allSatisfy({ 2 * $0 <= top }), shares.filter({ $0 == top }).count == 1
-        {
-          return decisions[shares.firstIndex(of: top)!]
+      // Problems each decision's drift reproduces alone, with others or not.
+      var reproduced: [Int: Int] = [:]
+      for attribution in attributions {
+        switch attribution.kind {
+        case .decision(let decision): reproduced[decision, default: 0] += 1
+        case .oneOf(let decisions): for decision in decisions { reproduced[decision, default: 0] += 1 }
+        default: break
         }
-        let counts = decisions.map { proven[$0] ?? 0 }
-        if let top = counts.max(), top > 0, counts.filter({ $0 == top }).count == 1 { return decisions[counts.firstIndex(of: top)!] }
+      }
+      // The share of a decision's cases on which the port answers as its drift does; -1 when
+      // its count of cases is unknown.
+      let precision = { (decision: Int) -> Double in
+        guard let total = totals[id(decision)], total > 0 else { return -1 }
+        return Double(reproduced[decision] ?? 0) / Double(total)
+      }
+      // Of decisions whose drifts all reproduce an answer, the one the run bears out best: the
+      // one whose drift reproduces clearly the most problems (at least twice any other's); else
+      // the one on a clearly larger share of whose cases the port answers as its drift does, when
+      // the counts are known; nil when nothing tells them apart.
+      let best = { (decisions: [Int]) -> Int? in
+        for measure in [{ Double(reproduced[$0] ?? 0) }, precision] {
+          let values = decisions.map(measure)
+          guard values.allSatisfy({ $0 >= 0 }), let top = values.max(), top > 0 else { continue }
+          if values.filter({ $0 != top }).allSatisfy({ 2 * $0 <= top }), values.filter({ $0 == top }).count == 1 {
+            return decisions[values.firstIndex(of: top)!]
+          }
+        }
         return nil
       }
       var pairProblems: [(CaseOutcome, [[Int]])] = []
