@@ -27,8 +27,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "numeric-compare", "--suite", "version-compare",
-       "--json", "report.json"], currentDirectory: folder)
+      [
+        "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "numeric-compare", "--suite", "version-compare",
+        "--json", "report.json",
+      ], currentDirectory: folder)
     #expect(run.status == 1, "\(run.stderr)")
     // The headline bug first, never D9 "never newer than itself".
     #expect(run.stdout.contains("breaks 7 spec decisions:\n  version-compare/D8 "), "\(run.stdout.prefix(1500))")

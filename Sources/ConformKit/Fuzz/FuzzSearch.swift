@@ -163,7 +163,8 @@ package struct FuzzSearch {
       FuzzFinding(
         suite: item.fixture.suite, input: item.fixture.input, expected: item.fixture.expected, answers: item.answers,
         signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
-        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count, cause: item.cause, causeTitle: item.causeTitle)
+        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count, cause: item.cause,
+        causeTitle: item.causeTitle)
     }
     report.shrunk = chosen.count
     // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.

@@ -4,9 +4,9 @@
 /// Each problem is attributed by counterfactual (`Attribution`): it is put down to the decision
 /// whose documented drift makes the suite's model answer exactly what the implementation
 /// answered. A problem several decisions' drifts reproduce goes to the one the run bears out
-/// best: the one whose drift reproduces clearly the most problems, else the one on the largest
-/// share of whose cases (of the counts the results header recorded from the manifest) the port
-/// answers as its drift does; when nothing tells them apart it stays "one of" them. A problem no single drift reproduces but two together
+/// best: the one on the largest share of whose cases (of the counts the results header recorded
+/// from the manifest) the port answers as its drift does, else the one whose drift reproduces the
+/// most problems, else the most alone; when nothing tells them apart it stays "one of" them. A problem no single drift reproduces but two together
 /// do goes to the decision of the pair the run proves, where it meets the other, or to the pair.
 /// The rest are unexplained: their block comes last and lists the decisions they exercise, never
 /// as broken. A problem's cause depends on its own answer and on what the run proves, so adding
@@ -141,11 +141,14 @@ public struct DecisionProfile: Sendable {
       suite: String, problems: [CaseOutcome], attributions: [Attribution], totals: [String: Int64], unlisted: [String: Int]
     ) {
       let id = { (number: Int) in Decision.id(suite: suite, number: number) }
-      // Problems each decision's drift reproduces alone, with others or not.
+      // Problems each decision's drift reproduces, with others or not, and alone.
       var reproduced: [Int: Int] = [:]
+      var alone: [Int: Int] = [:]
       for attribution in attributions {
         switch attribution.kind {
-        case .decision(let decision): reproduced[decision, default: 0] += 1
+        case .decision(let decision):
+          reproduced[decision, default: 0] += 1
+          alone[decision, default: 0] += 1
         case .oneOf(let decisions): for decision in decisions { reproduced[decision, default: 0] += 1 }
         default: break
         }
@@ -157,11 +160,12 @@ public struct DecisionProfile: Sendable {
         return Double(reproduced[decision] ?? 0) / Double(total)
       }
       // Of decisions whose drifts all reproduce an answer, the one the run bears out best: the
-      // one whose drift reproduces clearly the most problems (at least twice any other's); else
-      // the one on a clearly larger share of whose cases the port answers as its drift does, when
-      // the counts are known; nil when nothing tells them apart.
+      // one on a clearly larger share (at least twice any other's) of whose cases the port
+      // answers as its drift does, when the counts are known (one added case barely moves it);
+      // else the one whose drift reproduces clearly the most problems, or is alone in giving
+      // clearly the most answers; nil when nothing tells them apart.
       let best = { (decisions: [Int]) -> Int? in
-        for measure in [{ Double(reproduced[$0] ?? 0) }, precision] {
+        for measure in [precision, { Double(reproduced[$0] ?? 0) }, { Double(alone[$0] ?? 0) }] {
           let values = decisions.map(measure)
           guard values.allSatisfy({ $0 >= 0 }), let top = values.max(), top > 0 else { continue }
           if values.filter({ $0 != top }).allSatisfy({ 2 * $0 <= top }), values.filter({ $0 == top }).count == 1 {
