@@ -17,7 +17,8 @@ public struct DecisionProfile: Sendable {
   public struct Cause: Sendable {
     public var suite: String
     /// `version-compare/D7`; `version-compare/D8 or D9` for drifts the run does not tell apart;
-    /// `version-compare/D2 + D8` for a pair; `version-compare/unexplained` for the last block.
+    /// `version-compare/D2 + D8` for a pair; `version-compare/unexplained` for the last block
+    /// (`price-discount/exercised` for a suite whose model names no drifts).
     public var decision: String
     /// The spec entry's title, when the suite is one this conform knows; for the unexplained
     /// block, what would explain it.
@@ -97,11 +98,14 @@ public struct DecisionProfile: Sendable {
       let exercised = exercisedCount.keys.sorted { a, b in
         exercisedCount[a]! != exercisedCount[b]! ? exercisedCount[a]! > exercisedCount[b]! : Self.precedes(a, b)
       }
+      // A suite whose model names no drifts (a team's) can prove no cause: its failures are
+      // labelled for what they are, exercised.
+      let drifts = !(model?.drifts.isEmpty ?? true)
       let block = Cause(
-        suite: suite, decision: "\(suite)/unexplained",
-        title: model?.drifts.isEmpty ?? true
-          ? "exercised, not proven broken: the suite names no drifts to reproduce its answers"
-          : "no documented drift reproduces these answers: a drift the spec does not list would explain them",
+        suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")",
+        title: drifts
+          ? "no documented drift reproduces these answers: a drift the spec does not list would explain them"
+          : "the suite's model names no drifts, so no decision is proven broken",
         problems: CaseOutcome.bestFirst(sorting.unexplained) { $0 }, isExplained: false, exercised: exercised)
       for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
       unexplainedBlocks.append(block)
