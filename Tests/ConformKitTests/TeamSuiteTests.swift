@@ -76,7 +76,7 @@ import Testing
     // The suite's model names no drifts, so its failures are the decisions they exercise, never
     // a decision proven broken.
     #expect(failing.stdout.contains("price-discount/exercised"), "\(failing.stdout)")
-    #expect(failing.stdout.contains("(exercised: price-discount/D1)"), "\(failing.stdout)")
+    #expect(failing.stdout.contains("(exercised: price-discount/D1"), "\(failing.stdout)")
     #expect(!failing.stdout.contains("breaks"), "\(failing.stdout)")
     #expect(failing.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
     #expect(failing.stdout.contains("+ discountedCents: 899"))
