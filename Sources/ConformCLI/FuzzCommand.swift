@@ -136,12 +136,19 @@ public enum FuzzCommand: Command {
       lines.append(UInt8(ascii: "\n"))
     }
     let failing = options.commands.count == 2 ? "disagreements" : "failing cases"
+    // Causes past --max-shrink: listed with their first failing case, unshrunk.
+    for finding in report.unshrunk {
+      text += "NOT SHRUNK (--max-shrink) \(finding.cause ?? finding.suite): \(Plural.count(finding.count, "failing case")); "
+      text += "the first, \(finding.firstID): \(JSONWriter.string(finding.input))\n\n"
+    }
     let minimal = report.findings.count == 1 ? "1 minimal case" : "\(report.findings.count) minimal cases"
     var closing = "found \(minimal) from \(report.failing.grouped) \(failing) in \(searched) (seed \(options.seed); "
-    closing += "the first was case \(((report.firstFailure ?? 0) + 1).grouped) of the search); shrinking \(report.shrunk) took "
+    closing += "the first was \(report.firstFailureID ?? "none")); shrinking \(report.shrunk) (one failing case a cause) took "
     closing += "\(report.shrinkCalls.grouped) calls, \(seconds(report.shrinkSeconds))"
     if report.shrinkTimedOut { closing += " (stopped at --shrink-time: some cases may shrink further)" }
-    if report.failing > report.shrunk { closing += "; \((report.failing - report.shrunk).grouped) not shrunk (--max-shrink)" }
+    if !report.unshrunk.isEmpty {
+      closing += "; \(Plural.count(report.unshrunk.count, "more cause")) listed unshrunk (--max-shrink \(report.shrunk))"
+    }
     print(text + closing)
     if let out = options.out {
       try FileIO.write(lines, to: out)

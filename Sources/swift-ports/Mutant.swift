@@ -38,6 +38,12 @@ struct Mutant: Sendable {
       passes: ["eligibility"],
       app: AppUnderTest(versions: NoZeroPaddingVersionChecker.self)),
     Mutant(
+      "numeric-compare",
+      bug: "compares whole versions as text with compare(options: .numeric): 2.0.0 > 2.0, and non-digits by character",
+      fails: ["version-compare/seed/2.0-vs-2.0.0/reversed"],
+      passes: ["eligibility"],
+      app: AppUnderTest(versions: NumericCompareVersionChecker.self)),
+    Mutant(
       "grapheme-split",
       bug: "splits on Character, so a dot followed by a combining mark is not a separator",
       fails: ["version-compare/pitfall/combining-mark-after-dot-major"],

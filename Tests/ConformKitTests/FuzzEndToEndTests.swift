@@ -73,8 +73,11 @@ import Testing
     let run = try await fuzz(["--impl", script, "--seed", "1", "--suite", "version-compare", "--cases", "2000", "--batch", "1"])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     // A batch per case: the first failing case comes after several batches, then shrinking rounds.
-    let first = try #require(run.stdout.range(of: "the first was case ").map { run.stdout[$0.upperBound...].prefix { $0.isNumber } })
-    #expect(try #require(Int(first)) >= 3)
+    // Named by its id, as its block names it: the case's number (from 0) within the suite.
+    let first = try #require(
+      run.stdout.range(of: "the first was version-compare/fuzz/1-").map { run.stdout[$0.upperBound...].prefix { $0.isNumber } })
+    #expect(try #require(Int(first)) >= 2)
+    #expect(run.stdout.contains("shrunk from the first, version-compare/fuzz/1-\(first),"))
     #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
     #expect(try startCount(starts) == 1)
   }

@@ -73,15 +73,18 @@ import Testing
       ["run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", port.path,
        "--results", root.appendingPathComponent("port.jsonl").path])
     #expect(failing.status == 1)
-    // The decision's title comes from the bundle's spec: this conform has no such suite built in.
-    #expect(failing.stdout.contains(" The discount is rounded down to a whole cent."), "\(failing.stdout)")
+    // The suite's model names no drifts, so its failures are the decisions they exercise, never
+    // a decision proven broken.
+    #expect(failing.stdout.contains("price-discount/exercised"), "\(failing.stdout)")
+    #expect(failing.stdout.contains("(exercised: price-discount/D1"), "\(failing.stdout)")
+    #expect(!failing.stdout.contains("breaks"), "\(failing.stdout)")
     #expect(failing.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
     #expect(failing.stdout.contains("+ discountedCents: 899"))
 
     let diff = try await conform(
       ["diff", root.appendingPathComponent("model.jsonl").path, root.appendingPathComponent("port.jsonl").path])
     #expect(diff.status == 1, "\(diff.stderr)")
-    #expect(diff.stdout.contains("DRIFT price-discount/seed/ten-percent-of-999 (price-discount/D1)"))
+    #expect(diff.stdout.contains("DRIFT price-discount/seed/ten-percent-of-999 (price-discount/exercised)"), "\(diff.stdout)")
 
     let bundle = try await conform(["bundle", "create", "--fixtures", fixtures.path, "--version", "1.0.0", "--out", root.path])
     #expect(bundle.status == 0, "\(bundle.stderr)")

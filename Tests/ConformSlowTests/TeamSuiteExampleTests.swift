@@ -182,15 +182,18 @@ struct TeamSuiteExampleTests {
       difference: "  - bucket: 99\n  + bucket: -97\n  - enabled: false\n  + enabled: true\n"),
   ]
 
-  /// Each port breaks one decision, its own, and its report leads with a named case.
+  /// Each port's failures exercise its decision, shown as exercised (the team's model names no
+  /// drifts, so no decision is proven broken), and its report leads with a named case.
   @Test(arguments: ports) func eachDriftingPortFailsOnItsDecisionLedByANamedCase(_ port: Port) throws {
     let report = try gate.output("port-\(port.name).txt")
     #expect(report.hasPrefix("conform: ios-rollout/\(port.name) 1.0.0 (swift) against fixtures sha256:"), "\(report.prefix(300))")
-    let profile = "ios-rollout/\(port.name) 1.0.0 (swift) breaks 1 spec decision:\n  rollout-bucket/\(port.decision)  "
+    let profile = "ios-rollout/\(port.name) 1.0.0 (swift) fails cases no spec decision's drift explains:\n  rollout-bucket/exercised  "
     let start = try #require(report.range(of: profile), "\(report.prefix(1000))")
     let count = try #require(Int(report[start.upperBound...].prefix { $0 != " " }), "\(report.prefix(1000))")
     #expect(report[start.upperBound...].hasPrefix("\(count) cases"))
-    #expect(report.contains("\n--- rollout-bucket/\(port.decision) (\(count) cases)"))
+    let line = report[start.upperBound...].prefix { $0 != "\n" }
+    #expect(line.contains("exercised: ") && line.contains("rollout-bucket/\(port.decision)"), "\(line)")
+    #expect(report.contains("\n--- rollout-bucket/exercised (\(count) cases)"))
     // The first case shown is one the team named, not one the domain made.
     let firstFailure = try #require(report.split(separator: "\n").first { $0.hasPrefix("FAIL ") })
     #expect(!firstFailure.contains("/boundary/") && !firstFailure.contains("/pairwise/"), "\(firstFailure)")

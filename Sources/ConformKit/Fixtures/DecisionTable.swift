@@ -15,6 +15,11 @@ public struct DecisionTable: Sendable {
     public var unlisted: [String]
     /// Cases that list no decision.
     public var undecided: Int64
+    /// The spec's decisions with no drift of the suite's model (`DriftingModel`): spec gaps, as a
+    /// failure they decide can never be proven to be theirs.
+    public var undrifted: [Decision] = []
+    /// Whether the suite's model names any drift.
+    public var drifts = true
 
     /// The spec's decisions no case exercises.
     public var unexercised: [Decision] { rows.filter { $0.cases == 0 }.map(\.decision) }
@@ -32,7 +37,22 @@ public struct DecisionTable: Sendable {
         suite: entry.name, cases: entry.cases,
         rows: listed.map { Row(decision: $0, cases: entry.decisions[$0.id] ?? 0) },
         unlisted: entry.decisions.keys.filter { !ids.contains($0) }.sorted(),
-        undecided: undecided[entry.name] ?? 0)
+        undecided: undecided[entry.name] ?? 0,
+        undrifted: SuiteRegistry.named(entry.name, in: suites)?.undriftedDecisions(of: listed) ?? [],
+        drifts: !(SuiteRegistry.named(entry.name, in: suites)?.drifts.isEmpty ?? true))
+    }
+  }
+
+  /// One line a suite whose spec has decisions no drift proves: `eligibility: spec gap: no drift
+  /// of the model reproduces a failure of D9, so such failures are reported unexplained`.
+  public var driftGapLines: [String] {
+    suites.filter { !$0.undrifted.isEmpty }.map { suite in
+      guard suite.drifts else {
+        return "\(suite.suite): the model names no drifts, so failures are shown as the decisions they exercise, never as broken"
+      }
+      let numbers = suite.undrifted.map { "D\($0.number)" }
+      return "\(suite.suite): spec gap: no drift of the model reproduces a failure of \(numbers.joined(separator: ", ")), "
+        + "so such failures are reported unexplained"
     }
   }
 

@@ -42,7 +42,9 @@ extension FuzzFinding {
     var merged: [FuzzFinding] = []
     var inputs: [Set<JSONValue>] = []
     for finding in findings {
-      guard let index = groups[finding.shape] else {
+      // The same minimal case reached from two causes is one finding, never printed twice.
+      let same = merged.firstIndex { $0.suite == finding.suite && $0.input == finding.input && $0.answers == finding.answers }
+      guard let index = same ?? groups[finding.shape] else {
         groups[finding.shape] = merged.count
         merged.append(finding)
         inputs.append([finding.input])

@@ -48,14 +48,17 @@ extension FuzzFinding {
   ///     in conform's source (a team's `cases.jsonl`); nil: the built-in suite's promoted file.
   package func lines(seed: UInt64, names: [String], replay: String, promotion: (file: String, line: String)? = nil) -> [String] {
     let differential = answers.count == 2
-    var shrinks = count == 1 ? "1 failing case shrinks to it" : "\(count) failing cases shrink to it"
+    var shrinks =
+      count == 1
+      ? "the search's only failing case with this cause" : "\(count.grouped) failing cases of the search with this cause"
     if variants > 1 {
-      shrinks += " or to \(Plural.count(variants - 1, "case")) that fail\(variants == 2 ? "s" : "") the same way (merged)"
+      shrinks += " and \(Plural.count(variants - 1, "minimal case")) that fail\(variants == 2 ? "s" : "") the same way (merged)"
     }
     var lines = [
-      "\(differential ? "DISAGREE" : "FAIL") \(id)  (\(shrinks); first \(firstID); \(originalBytes) → \(bytes) bytes)",
-      "  input: \(JSONWriter.string(input))",
+      "\(differential ? "DISAGREE" : "FAIL") \(id)  (\(shrinks); shrunk from the first, \(firstID), \(originalBytes) → \(bytes) bytes)"
     ]
+    if let cause { lines.append("  cause: \(cause)" + (causeTitle.map { ": \($0)" } ?? "")) }
+    lines.append("  input: \(JSONWriter.string(input))")
     // Combining marks, look-alikes and invisible spaces are where ports break, and unreadable raw.
     let text = JSONWriter.string(input)
     if !text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {

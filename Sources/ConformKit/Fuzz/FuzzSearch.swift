@@ -46,6 +46,10 @@ package struct FuzzFinding: Sendable {
   package var count: Int
   /// Distinct minimal cases merged into it, itself included.
   package var variants = 1
+  /// The spec decision (or pair, or "one of") the failing cases are put down to by attribution
+  /// (`DecisionProfile`), with its title; nil when the suite lists no decisions.
+  package var cause: String?
+  package var causeTitle: String?
 }
 
 /// What a search found.
@@ -61,6 +65,8 @@ package struct FuzzReport: Sendable {
   package var failing = 0
   /// The first failing case's position in the search (0-based), nil when none failed.
   package var firstFailure: Int?
+  /// That case's id (`version-compare/fuzz/1-4`).
+  package var firstFailureID: String?
   /// Failing cases shrunk (at most `FuzzLimits.maxShrunk`), and the calls spent on them.
   package var shrunk = 0
   package var shrinkCalls = 0
@@ -68,6 +74,9 @@ package struct FuzzReport: Sendable {
   package var shrinkTimedOut = false
   /// The minimal cases, in the order their first failing case was found.
   package var findings: [FuzzFinding] = []
+  /// The causes found past `FuzzLimits.maxShrunk`, each as its first failing case, not shrunk:
+  /// the cap bounds the time spent shrinking, not the causes reported.
+  package var unshrunk: [FuzzFinding] = []
   /// The signal that stopped the search, 0 if none.
   package var stoppedBy: Int32 = 0
   /// Cases an implementation does not support (its hello does not list their suite), by suite:
@@ -135,7 +144,7 @@ package struct FuzzSearch {
         let each = answers.map { $0[index] }
         if each.contains(where: { $0.status == .unsupported }) { report.unsupported[fixture.suite, default: 0] += 1 }
         if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
-          if failures.isEmpty { report.firstFailure = report.cases + index }
+          if failures.isEmpty { (report.firstFailure, report.firstFailureID) = (report.cases + index, fixture.id) }
           failures.append(Failure(fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))
         }
       }
@@ -148,7 +157,15 @@ package struct FuzzSearch {
     guard !failures.isEmpty else { return report }
 
     let shrinkStarted = MonotonicClock.now()
-    let chosen = Array(Self.byCause(failures, batch: failingBatch).prefix(limits.maxShrunk))
+    let causes = Self.byCause(failures, batch: failingBatch)
+    let chosen = Array(causes.prefix(limits.maxShrunk))
+    report.unshrunk = causes.dropFirst(limits.maxShrunk).filter { $0.cause != nil }.map { item in
+      FuzzFinding(
+        suite: item.fixture.suite, input: item.fixture.input, expected: item.fixture.expected, answers: item.answers,
+        signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
+        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count, cause: item.cause,
+        causeTitle: item.causeTitle)
+    }
     report.shrunk = chosen.count
     // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
     let costly = ["crashed", "timeout", "protocol-error"]
@@ -201,7 +218,8 @@ package struct FuzzSearch {
       return FuzzFinding(
         suite: item.fixture.suite, input: input, expected: FuzzCases.expected(cases.suite(named: item.fixture.suite), input),
         answers: latest[failure], signature: item.signature + (item.cause.map { " " + $0 } ?? ""), firstID: item.fixture.id,
-        firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count)
+        firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count,
+        cause: item.cause, causeTitle: item.causeTitle)
     }
     report.findings = FuzzFinding.merged(minimal)
     return report
@@ -216,6 +234,8 @@ package struct FuzzSearch {
     var signature: String
     /// The decision its failures are put down to (`DecisionProfile`), nil when its input lists none.
     var cause: String?
+    /// That decision's title, or what would explain an unexplained cause.
+    var causeTitle: String?
     /// The search's failures put down to the same cause (1 without one).
     var count = 1
 
@@ -224,23 +244,38 @@ package struct FuzzSearch {
     /// not a smaller one.
     func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer]) -> Bool {
       guard FuzzJudge.signature(expected: candidate.expected, answers: answers) == signature else { return false }
-      guard let cause else { return true }
-      return SuiteRegistry.named(candidate.suite)?.decisionIDs(for: candidate.input).contains(cause) ?? false
+      guard let cause, let suite = SuiteRegistry.named(candidate.suite) else { return true }
+      guard !suite.drifts.isEmpty else { return true }
+      // The candidate must still be put down to the same cause: a decision's drift (alone) still
+      // gives its answer, a pair's drifts together, or none for an unexplained cause.
+      let answer = answers.first { $0.status != .pass } ?? answers[0]
+      let attempt = CaseResult(
+        id: candidate.id, suite: candidate.suite, status: answer.status, actual: answer.output, expected: candidate.expected,
+        input: candidate.input, tags: candidate.tags, message: answer.message)
+      let numbers = DecisionProfile.numbers(of: cause)
+      switch Attribution.of(attempt, model: suite).kind {
+      case .decision(let decision): return !cause.contains(" + ") && numbers.contains(decision)
+      case .oneOf(let decisions): return !cause.contains(" + ") && decisions.contains(where: numbers.contains)
+      case .pairs(let pairs): return cause.contains(" + ") && pairs.contains(numbers)
+      case .unexplained: return numbers.isEmpty
+      }
     }
   }
 
-  /// The failures to shrink, one per cause: the search's failures are profiled by the spec
-  /// decisions their inputs exercise (`DecisionProfile`, weighing each decision by the share of
-  /// `batch`'s cases listing it that fail), and each cause is shrunk from its first failure that
-  /// lists it, counting every failure put down to it; failures whose inputs list no decision
-  /// follow, each on its own (merged by shape afterwards).
+  /// The failures to shrink, one per cause: the search's failures are attributed by
+  /// counterfactual and profiled (`DecisionProfile`, weighing drifts the run does not tell apart
+  /// by the share of `batch`'s cases listing each that fail), and each cause is shrunk from its
+  /// first failure it explains alone, counting every failure put down to it; failures of suites
+  /// that name no drifts or list no decision follow, each on its own (merged by shape afterwards).
   static func byCause(_ failures: [Failure], batch: [FixtureCase]) -> [Failure] {
     var outcomes: [CaseOutcome] = []
     var withoutDecisions: [Failure] = []
     var byID: [String: Failure] = [:]
     for failure in failures {
-      let decisions = SuiteRegistry.named(failure.fixture.suite)?.decisionIDs(for: failure.fixture.input) ?? []
-      guard !decisions.isEmpty else {
+      // A suite whose model names no drifts proves no cause: its failures go each on its own.
+      let suite = SuiteRegistry.named(failure.fixture.suite)
+      let decisions = suite?.decisionIDs(for: failure.fixture.input) ?? []
+      guard !decisions.isEmpty, !(suite?.drifts.isEmpty ?? true) else {
         withoutDecisions.append(failure)
         continue
       }
@@ -260,9 +295,11 @@ package struct FuzzSearch {
     }
     var chosen: [Failure] = []
     for cause in DecisionProfile(problems: outcomes, totals: totals).causes {
-      let listing = cause.problems.filter { $0.decisions.contains(cause.decision) }
-      guard let first = listing.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
+      // Shrunk from a failure the cause explains alone, not one where it meets another.
+      let alone = cause.problems.dropLast(cause.together)
+      guard let first = alone.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
       failure.cause = cause.decision
+      failure.causeTitle = cause.title
       failure.count = cause.problems.count
       chosen.append(failure)
     }

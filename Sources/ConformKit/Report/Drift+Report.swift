@@ -13,7 +13,11 @@ extension Drift {
     let profile = profile
     if !profile.causes.isEmpty {
       lines.append("")
-      lines.append(style.bold("The runs disagree on \(Plural.count(profile.causes.count, "spec decision")):"))
+      let heading =
+        profile.broken.isEmpty
+        ? "The runs disagree where no spec decision's drift explains it:"
+        : "The runs disagree on \(Plural.count(profile.broken.count, "spec decision")):"
+      lines.append(style.bold(heading))
       lines += profile.lines.map(VisibleText.escapingControls)
     }
     var perSuite: [String: Int] = [:]
@@ -117,9 +121,27 @@ extension Drift {
     return rest > 0 ? "\(shown), … (\(rest) more)" : shown
   }
 
-  /// `swift-ports 0.1.0: fail`, one line a side.
+  /// `swift-ports 0.1.0: fail (cause version-compare/D8)`, one line a side: whether it matches
+  /// the table, and the cause of a side that does not (`Drift.cause(of:)`).
   private func verdictLines(_ outcomeA: CaseOutcome, _ outcomeB: CaseOutcome) -> [String] {
-    ["\(a.label): \(outcomeA.summaryReason)", "\(b.label): \(outcomeB.summaryReason)"]
+    [(a.label, outcomeA), (b.label, outcomeB)].map { label, outcome in
+      let side = outcome.status == .pass ? "matches the table" : Self.cause(of: outcome).map { "cause \($0)" }
+      return "\(label): \(outcome.summaryReason)" + (side.map { " (\($0))" } ?? "")
+    }
+  }
+
+  /// What a side's failing answer is put down to, attributed by counterfactual on its own
+  /// (`Attribution`): `version-compare/D8`, `… /D8 or D9`, `… /D2 + D8`, `… /unexplained`; nil
+  /// for a pass, or a case that lists no decision.
+  static func cause(of outcome: CaseOutcome) -> String? {
+    guard outcome.status != .pass, !outcome.decisions.isEmpty, let suite = SuiteRegistry.named(outcome.suite) else { return nil }
+    let id = { (number: Int) in Decision.id(suite: outcome.suite, number: number) }
+    switch Attribution.of(outcome.representative, model: suite).kind {
+    case .decision(let decision): return id(decision)
+    case .oneOf(let decisions): return id(decisions[0]) + decisions.dropFirst().map { " or D\($0)" }.joined()
+    case .pairs(let pairs): return pairs.map { "\(id($0[0])) + D\($0[1])" }.joined(separator: " or ")
+    case .unexplained: return "\(outcome.suite)/unexplained"
+    }
   }
 
   /// The spec decisions the disagreements are put down to (`DecisionProfile`), by the side that
@@ -252,6 +274,7 @@ extension Drift {
       let attempt = outcome.representative
       return [
         "status": .string(outcome.status.rawValue), "flaky": .bool(outcome.isFlaky),
+        "matchesTable": .bool(outcome.status == .pass), "cause": JSONValue(Self.cause(of: outcome)),
         "output": Self.output(attempt, expected: expected) ?? .null, "message": JSONValue(attempt.message),
         "stderr": JSONValue(attempt.stderrTail),
       ]
@@ -262,7 +285,8 @@ extension Drift {
         "id": .string(disagreement.id), "suite": .string(disagreement.suite),
         "kind": .string(disagreement.a.status == disagreement.b.status ? "output" : "status"),
         "a": attempt(disagreement.a, expected: expected), "b": attempt(disagreement.b, expected: expected),
-        "expected": expected ?? .null, "diff": JSONValue(disagreement.diff),
+        "input": disagreement.subject.representative.input ?? .null, "expected": expected ?? .null,
+        "diff": JSONValue(disagreement.diff), "decisions": .array(disagreement.subject.decisions.map(JSONValue.string)),
         "note": JSONValue(disagreement.a.representative.note ?? disagreement.b.representative.note),
       ]
     }

@@ -668,6 +668,7 @@ private struct HTMLPage {
       for cause in profile.causes {
         out += "<li><code>\(HTMLText.escape(cause.decision))</code> \(Plural.grouped(cause.problems.count, "case"))"
         if let title = cause.title { out += ": \(HTMLText.escape(title))" }
+        if !cause.exercised.isEmpty { out += " (exercised: \(HTMLText.escape(cause.exercised.joined(separator: ", "))))" }
         out += " (best case <code>\(HTMLText.escape(cause.lead.id))</code>)</li>\n"
       }
       out += "</ul>\n"

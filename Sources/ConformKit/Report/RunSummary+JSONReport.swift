@@ -60,7 +60,8 @@ extension RunSummary {
         profile.causes.map { cause in
           [
             "decision": .string(cause.decision), "suite": .string(cause.suite), "title": JSONValue(cause.title),
-            "cases": .int(Int64(cause.problems.count)), "lead": .string(cause.lead.id),
+            "cases": .int(Int64(cause.problems.count)), "lead": .string(cause.lead.id), "explained": .bool(cause.isExplained),
+            "exercised": .array(cause.exercised.map(JSONValue.string)),
           ]
         }),
       "problems": .array(problemList),

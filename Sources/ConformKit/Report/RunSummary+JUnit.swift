@@ -81,7 +81,7 @@ extension RunSummary {
       var open =
         "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(testCount)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
       if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
-      let broken = profile.causes.filter { $0.suite == name }.map { "\($0.decision) (\(Plural.count($0.problems.count, "case")))" }
+      let broken = profile.broken.filter { $0.suite == name }.map { "\($0.decision) (\(Plural.count($0.problems.count, "case")))" }
       suites.append(
         ([open + ">", junitProperties(decisions: broken.joined(separator: ", "))] + cases + ["  </testsuite>"]).joined(separator: "\n"))
     }
@@ -111,7 +111,10 @@ extension RunSummary {
     switch outcome.status {
     case .pass: return nil
     case .fail:
-      guard let cause else { return .failure(type: "fail", message: "the output differs from the expected output") }
+      guard let cause, cause.isExplained else {
+        let exercised = outcome.decisions.isEmpty ? "" : "; exercises " + outcome.decisions.joined(separator: ", ")
+        return .failure(type: "fail", message: "the output differs from the expected output" + (cause == nil ? "" : exercised))
+      }
       return .failure(type: "fail", message: "breaks \(cause.decision)" + (cause.title.map { ": \($0)" } ?? ""))
     case .errored, .crashed, .timeout, .protocolError:
       return .error(type: outcome.status.rawValue, message: outcome.summaryReason)

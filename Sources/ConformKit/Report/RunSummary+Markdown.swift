@@ -35,7 +35,9 @@ extension RunSummary {
     if !profile.causes.isEmpty {
       var table = "### Spec decisions it breaks\n\n| decision | cases | rule | best case |\n| --- | ---: | --- | --- |\n"
       for cause in profile.causes {
-        table += "| `\(cause.decision)` | \(cause.problems.count) | \(MarkdownText.inline(cause.title ?? "")) | `\(MarkdownText.html(cause.lead.id))` |\n"
+        let exercised = cause.exercised.isEmpty ? "" : " (exercised: " + cause.exercised.joined(separator: ", ") + ")"
+        table +=
+          "| `\(cause.decision)` | \(cause.problems.count) | \(MarkdownText.inline((cause.title ?? "") + exercised)) | `\(MarkdownText.html(cause.lead.id))` |\n"
       }
       document.appendRequired(table + "\n")
     }

@@ -4,7 +4,7 @@ import ConformJSON
 ///
 /// Adding a suite means adding one folder under `Suites/` and one line in `SuiteRegistry`; the
 /// harness and the reporter know nothing of any suite's shape.
-public protocol Suite: Sendable {
+public protocol Suite: DriftingModel {
   /// The name used in case ids, fixture file names and the protocol ("version-compare").
   var name: String { get }
   /// The version of the written spec; a change of meaning is a new major version.
@@ -55,11 +55,6 @@ public protocol Suite: Sendable {
   ///
   /// - Throws: as `expected(for:)` does, outside the spec's domain.
   func decisions(for input: JSONValue) throws -> [Int]
-  /// The output of the reference model with the drifts of `decisions` (spec numbers) all switched
-  /// on at once: what a port with those bugs together answers. Reports use it to put a failure
-  /// where two bugs meet (neither alone changes the answer) down to the bugs the port has. Nil
-  /// when the suite does not model drifts together (the default).
-  func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue?
 }
 
 extension Suite {
@@ -79,8 +74,11 @@ extension Suite {
   /// No promoted cases.
   public var promoted: [UInt8] { [] }
 
-  /// Drifts are not modelled together.
-  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? { nil }
+  /// No drifts: the suite's failures are "exercised", never put down to a decision.
+  public var drifts: [DecisionDrift] { [] }
+
+  /// No drifts to answer with.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? { nil }
 
   /// No fuzzer: `conform fuzz` leaves the suite out.
   public func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? { nil }

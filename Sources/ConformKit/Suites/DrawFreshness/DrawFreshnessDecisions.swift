@@ -86,3 +86,29 @@ extension DrawFreshnessSuite {
     return changed.isEmpty ? [6] : changed
   }
 }
+
+extension DrawFreshnessSuite {
+  /// The drifts of `DrawFreshness.Drifts`, by name.
+  static let driftBits = DriftBits([
+    1: "roundOnly", 2: "noStoresCheck", 3: "countsNumbers", 4: "headerFromFetch", 5: "deviceTimeZone", 6: "neverRetries",
+    7: "goesBack", 8: "bonusUnchecked", 9: "cacheUnchecked", 10: "onlyNewer", 11: "writeOnce", 12: "calendarWeekday",
+    13: "drawSecondPending", 14: "truncatingCount", 15: "aheadIsBehind", 16: "fixedRetry",
+  ])
+  /// D17's drift: a port without the domain checks answers with a decision (or checks the fields
+  /// in another order and gives another reason).
+  static let noDomainCheck = DecisionDrift(decision: 17, name: "noDomainCheck")
+
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts + [Self.noDomainCheck] }
+
+  /// The output with `drifts` together; nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard let expected = try? expected(for: input) else { return nil }
+    let rules = drifts.filter { $0 != Self.noDomainCheck }
+    guard let raw = Self.driftBits.rawValue(of: rules) else { return nil }
+    if (try? DrawFreshnessInput.domainError(input)) != nil {
+      return rules.count < drifts.count ? .anythingBut(expected) : .output(expected)
+    }
+    guard let typed = try? DrawFreshnessInput(json: input) else { return nil }
+    return .output(DrawFreshness.decide(typed, drifts: DrawFreshness.Drifts(rawValue: raw)))
+  }
+}

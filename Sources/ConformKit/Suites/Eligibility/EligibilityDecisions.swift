@@ -78,3 +78,29 @@ extension Eligibility {
     return decisions.isEmpty ? [reference.decision ?? 9] : decisions
   }
 }
+
+extension EligibilitySuite {
+  /// D10's drift: a port without the domain check answers an out-of-range count with a verdict.
+  static let noDomainCheck = DecisionDrift(decision: 10, name: "noDomainCheck")
+
+  /// Each `EligibilityDrift` by its case's name, then D10's. D9 ("otherwise eligible") has none:
+  /// its spec entry names no single way to break it.
+  static let namedDrifts: [DecisionDrift] =
+    EligibilityDrift.allCases.map { DecisionDrift(decision: $0.decision, name: "\($0)") } + [noDomainCheck]
+
+  public var drifts: [DecisionDrift] { Self.namedDrifts }
+
+  /// The answer with one drift (the model runs one at a time: nil for a pair), a crash for the
+  /// subtraction that traps; nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard drifts.count == 1, let drift = drifts.first, let expected = try? expected(for: input) else { return nil }
+    let outside = (try? Self.domainError(input)) != nil
+    if drift == Self.noDomainCheck { return outside ? .anythingBut(expected) : .output(expected) }
+    // No other drift is reached before the domain check.
+    if outside { return .output(expected) }
+    guard let each = EligibilityDrift.allCases.first(where: { "\($0)" == drift.name }), each.decision == drift.decision,
+      let typed = try? EligibilityInput(json: input)
+    else { return nil }
+    return Eligibility.verdict(typed, drift: each).answer.map { .output(["eligible": .bool($0)]) } ?? .crash
+  }
+}

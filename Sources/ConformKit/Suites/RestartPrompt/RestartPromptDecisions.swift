@@ -65,3 +65,26 @@ extension RestartPromptModel: DriftableModel {
   /// D11: nothing is shown without a DOWNLOADED report.
   static var baseDecision: Int { 11 }
 }
+
+extension RestartPromptSuite {
+  /// The drifts of `RestartPromptDrift`, by name. D11 (the base rule) has none.
+  static let driftBits = DriftBits([
+    1: "listenerOnly", 2: "promptEveryCallback", 3: "forgetDismissal", 4: "otherStatusIgnored", 5: "restartWithoutInstall",
+    6: "queryOutlivesProcess", 7: "dismissalPersists", 8: "queryOnly", 9: "dismissWithoutPrompt", 10: "restartWithoutPrompt",
+    12: "promptOutlivesProcess",
+  ])
+  /// D13's drift: lenient names or another step bound answer a timeline for a refused input.
+  static let noDomainCheck = DecisionDrift(decision: domainDecision, name: "noDomainCheck")
+
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts + [Self.noDomainCheck] }
+
+  /// The output with `drifts` together; nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    let rules = drifts.filter { $0 != Self.noDomainCheck }
+    guard let raw = Self.driftBits.rawValue(of: rules), let read = try? RestartPromptInput.read(input) else { return nil }
+    switch read {
+    case .refused(let refusal): return rules.count < drifts.count ? .anythingBut(refusal.output) : .output(refusal.output)
+    case .timeline(let timeline): return .output(Self.output(timeline, drift: RestartPromptDrift(rawValue: raw)))
+    }
+  }
+}

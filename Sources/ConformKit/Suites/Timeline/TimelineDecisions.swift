@@ -57,9 +57,19 @@ extension TimelineModel: DriftableModel {
 }
 
 extension TimelineSuite {
-  /// The output with the drifts of `decisions` together (`TimelineDrift`).
-  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? {
-    let drift = TimelineDrift(decisions.filter(TimelineDrift.modelled.contains).map { TimelineDrift(decision: $0) })
-    return Self.output(try TimelineInput(json: input), drift: drift)
+  /// The drifts of `TimelineDrift`, by name. D16 (the base rule that nothing fires) has none.
+  static let driftBits = DriftBits([
+    1: "lateCancelFires", 2: "firesAnywhere", 3: "recordAtPending", 4: "rescheduleOnShow", 5: "tieDoesNotFire",
+    6: "inexactDays", 7: "countAfterCheck", 8: "startRecordOnly", 9: "firesAtAdvanceEnd", 10: "leaveDoesNotCancel",
+    11: "cancelClearsPending", 12: "scheduleWithoutPending", 13: "checkedAtSchedule", 14: "recordsScheduleTimeFacts",
+    15: "staysPendingAfterRequest",
+  ])
+
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts }
+
+  /// The output with `drifts` together; nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard let raw = Self.driftBits.rawValue(of: drifts), let timeline = try? TimelineInput(json: input) else { return nil }
+    return .output(Self.output(timeline, drift: TimelineDrift(rawValue: raw)))
   }
 }

@@ -420,3 +420,24 @@ enum JSONTextDrifts {
     }
   }
 }
+
+extension UpdateNoticeSuite {
+  /// Each `UpdateNoticeDrift` by its case's name.
+  static let namedDrifts: [DecisionDrift] = UpdateNoticeDrift.allCases.map { DecisionDrift(decision: $0.decision, name: "\($0)") }
+
+  public var drifts: [DecisionDrift] { Self.namedDrifts }
+
+  /// The output with one drift (the model runs one at a time: nil for a pair); an input outside
+  /// the domain answers its error under every drift. Nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard drifts.count == 1, let drift = drifts.first, let typed = try? UpdateNoticeInput(json: input),
+      let each = UpdateNoticeDrift.allCases.first(where: { "\($0)" == drift.name }), each.decision == drift.decision
+    else { return nil }
+    if typed.domainError != nil { return .output(UpdateNotice.output(typed)) }
+    if each == .domainUpperBoundExcluded {
+      guard let error = typed.domainError(upperBoundsExcluded: true) else { return .output(UpdateNotice.output(typed)) }
+      return .output(["error": .string(error.rawValue)])
+    }
+    return .output(UpdateNotice.run(typed, drift: each).outcome.json)
+  }
+}

@@ -107,12 +107,24 @@ extension VersionComparison.Drift {
 }
 
 extension VersionCompareSuite {
-  /// The answer with the drifts of `decisions` together (`VersionComparison.Drift`).
-  public func output(for input: JSONValue, drifting decisions: [Int]) throws -> JSONValue? {
-    let fields = try JSONFields(input)
-    try fields.rejectUnknown(["local", "remote"])
+  /// Each decision's drift, named as in `VersionComparison.Drift`.
+  static let namedDrifts: [DecisionDrift] = VersionComparison.Drift.byDecision.map {
+    DecisionDrift(decision: $0.decision, name: $0.name)
+  }
+
+  public var drifts: [DecisionDrift] { Self.namedDrifts }
+
+  /// The answer with `drifts` together (`VersionComparison.Drift`); nil for an input that is not
+  /// a pair of versions.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard let fields = try? JSONFields(input), let remote = try? fields.string("remote"), let local = try? fields.string("local")
+    else { return nil }
     var drift: VersionComparison.Drift = []
-    for (decision, each) in VersionComparison.Drift.byDecision where decisions.contains(decision) { drift.insert(each) }
-    return ["newer": .bool(VersionComparison.isNewer(try fields.string("remote"), than: try fields.string("local"), drift: drift).newer)]
+    for each in drifts {
+      guard let entry = VersionComparison.Drift.byDecision.first(where: { $0.decision == each.decision && $0.name == each.name })
+      else { return nil }
+      drift.insert(entry.drift)
+    }
+    return .output(["newer": .bool(VersionComparison.isNewer(remote, than: local, drift: drift).newer)])
   }
 }

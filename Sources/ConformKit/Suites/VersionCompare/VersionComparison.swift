@@ -78,11 +78,13 @@ extension VersionComparison {
     /// D13: semver pre-release order: a `-` after a digit starts a tag, older than no tag.
     static let preReleaseOrder = Drift(rawValue: 1 << 12)
 
-    /// Each decision's number with its drift, ascending.
-    static let byDecision: [(decision: Int, drift: Drift)] = [
-      (1, .textOrder), (2, .emptyPiecesKept), (3, .unicodeDigits), (4, .int32Parts), (5, .exactWideParts),
-      (6, .signsRefused), (7, .graphemeSplit), (8, .noPadding), (9, .equalIsNewer), (10, .pastSmallerPart),
-      (11, .leadingNumber), (12, .noPartsIsZero), (13, .preReleaseOrder),
+    /// Each decision's number with its drift and the drift's name, ascending.
+    static let byDecision: [(decision: Int, name: String, drift: Drift)] = [
+      (1, "textOrder", .textOrder), (2, "emptyPiecesKept", .emptyPiecesKept), (3, "unicodeDigits", .unicodeDigits),
+      (4, "int32Parts", .int32Parts), (5, "exactWideParts", .exactWideParts), (6, "signsRefused", .signsRefused),
+      (7, "graphemeSplit", .graphemeSplit), (8, "noPadding", .noPadding), (9, "equalIsNewer", .equalIsNewer),
+      (10, "pastSmallerPart", .pastSmallerPart), (11, "leadingNumber", .leadingNumber), (12, "noPartsIsZero", .noPartsIsZero),
+      (13, "preReleaseOrder", .preReleaseOrder),
     ]
   }
 

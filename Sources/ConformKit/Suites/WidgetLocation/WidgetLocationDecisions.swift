@@ -111,3 +111,29 @@ extension WidgetLocationSuite {
     return changed.isEmpty ? WidgetLocation.baseDecisions(input) : changed
   }
 }
+
+extension WidgetLocationSuite {
+  /// The drifts of `WidgetLocation.Drifts`, by name.
+  static let driftBits = DriftBits([
+    1: "statusOnlyLabel", 2: "alwaysGranted", 3: "statusGuard", 4: "flagAlone", 5: "noPlistKey", 6: "anyAge",
+    7: "invalidAccuracy", 8: "futureFix", 9: "unknownStatusNotAsked", 10: "notAskedDenied", 11: "restrictedNotAsked",
+    12: "anyAccuracy", 13: "strictLimits", 14: "noFixEnds", 15: "int32", 16: "zeroIsNoLimit",
+  ])
+  /// D17's drift: a port that narrows or never checks the ranges answers a label and a widget.
+  static let noDomainCheck = DecisionDrift(decision: domainDecision, name: "noDomainCheck")
+
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts + [Self.noDomainCheck] }
+
+  /// The output with `drifts` together; nil for an input that cannot be read.
+  public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
+    guard let typed = try? WidgetLocationInput(json: input) else { return nil }
+    let rules = drifts.filter { $0 != Self.noDomainCheck }
+    guard let raw = Self.driftBits.rawValue(of: rules) else { return nil }
+    if let refusal = typed.refusal { return rules.count < drifts.count ? .anythingBut(refusal.output) : .output(refusal.output) }
+    let drift = WidgetLocation.Drifts(rawValue: raw)
+    return .output([
+      "label": .string(WidgetLocation.label(typed, drifts: drift).rawValue),
+      "widget": .string(WidgetLocation.action(typed, drifts: drift).rawValue),
+    ])
+  }
+}

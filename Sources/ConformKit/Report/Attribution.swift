@@ -1,0 +1,82 @@
+import ConformJSON
+
+/// Why one case failed, proven by counterfactual: the spec decisions whose documented drifts make
+/// the model answer exactly what the implementation answered (`DriftingModel`).
+///
+/// A case is filed under decision D when D's drift alone reproduces the answer; under "one of D,
+/// E" when single drifts of several decisions do; under a pair when no single drift does and two
+/// drifts together do (the search stops at pairs); else it is unexplained: the decisions it
+/// exercises are only that, exercised, never "broken".
+public struct Attribution: Sendable, Equatable {
+  /// What reproduces the answer.
+  public enum Kind: Sendable, Equatable {
+    /// The drifts of one decision.
+    case decision(Int)
+    /// A single drift of each of these decisions (ascending, two or more).
+    case oneOf([Int])
+    /// No single drift; each of these pairs of decisions' drifts together (each ascending).
+    case pairs([[Int]])
+    /// No drift and no pair of drifts.
+    case unexplained
+  }
+
+  public var kind: Kind
+  /// The drifts (or pairs of drifts) that reproduce the answer, in the model's order.
+  public var drifts: [[DecisionDrift]]
+
+  /// The decisions named, ascending: one, the alternatives, or every decision of the pairs.
+  public var decisions: [Int] {
+    switch kind {
+    case .decision(let decision): [decision]
+    case .oneOf(let decisions): decisions
+    case .pairs(let pairs): Array(Set(pairs.joined())).sorted()
+    case .unexplained: []
+    }
+  }
+
+  /// The attribution of `attempt` (one that did not pass) by `model`'s drifts.
+  ///
+  /// Only a wrong output or a crash can be reproduced: a timeout, an `error` answer, a protocol
+  /// error, a cut output or an attempt without its input is unexplained. Costs one model run per
+  /// drift, and one per pair of drifts of different decisions when no single drift reproduces it.
+  ///
+  /// - Parameter doubted: decisions the run bears out poorly (few of their cases fail, so the
+  ///   port does not answer as their drift does elsewhere): a single drift of one of them comes
+  ///   after a pair of drifts of decisions not doubted.
+  public static func of(_ attempt: CaseResult, model: any DriftingModel, doubted: Set<Int> = []) -> Attribution {
+    guard attempt.status == .fail || attempt.status == .crashed, attempt.cut == nil, let input = attempt.input else {
+      return Attribution(kind: .unexplained, drifts: [])
+    }
+    let drifts = model.drifts
+    let singles = drifts.filter { model.answer(for: input, drifting: [$0])?.reproduces(attempt) == true }
+    let credible = singles.filter { !doubted.contains($0.decision) }
+    if !credible.isEmpty { return single(credible) }
+    var pairs: [[DecisionDrift]] = []
+    for (index, first) in drifts.enumerated() {
+      for second in drifts[(index + 1)...] where second.decision != first.decision {
+        if model.answer(for: input, drifting: [first, second])?.reproduces(attempt) == true { pairs.append([first, second]) }
+      }
+    }
+    let crediblePairs = pairs.filter { $0.allSatisfy { !doubted.contains($0.decision) } }
+    if !crediblePairs.isEmpty { return paired(crediblePairs) }
+    if !singles.isEmpty { return single(singles) }
+    if !pairs.isEmpty { return paired(pairs) }
+    return Attribution(kind: .unexplained, drifts: [])
+  }
+
+  /// Single drifts: of one decision, or of several.
+  private static func single(_ drifts: [DecisionDrift]) -> Attribution {
+    let decisions = Array(Set(drifts.map(\.decision))).sorted()
+    return Attribution(kind: decisions.count == 1 ? .decision(decisions[0]) : .oneOf(decisions), drifts: drifts.map { [$0] })
+  }
+
+  /// Pairs of drifts, each pair of decisions once.
+  private static func paired(_ pairs: [[DecisionDrift]]) -> Attribution {
+    var decisionPairs: [[Int]] = []
+    for pair in pairs {
+      let decisions = pair.map(\.decision).sorted()
+      if !decisionPairs.contains(decisions) { decisionPairs.append(decisions) }
+    }
+    return Attribution(kind: .pairs(decisionPairs), drifts: pairs)
+  }
+}
