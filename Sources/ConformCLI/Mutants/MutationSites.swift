@@ -267,7 +267,7 @@ struct MutationSites {
     let digits = token.text.filter { $0 != "_" }
     guard let value = Int(digits), !token.text.contains("."), index > 0, !tokens[index - 1].is(".") else { return }
     // An enum case's raw value must be a literal.
-    if lineStarts(index, with: "case"), tokens[index - 1].is("=") { return }
+    if index >= 3, tokens[index - 1].is("="), tokens[index - 3].is("case") || tokens[index - 3].is(",") { return }
     let optionalDefault = tokens[index - 1].is("??")
     let prefix = optionalDefault ? "optional default " : "constant "
     // -2 for a variant the literal does not have: never the chosen mutant (none chosen is -1).
@@ -288,12 +288,6 @@ struct MutationSites {
       Edit(
         start: token.start, end: token.end, text: "__mutantInt(\(token.text), \(plus), \(minus), \(zero))", line: token.line,
         mutants: [plus, minus, zero].filter { $0 >= 0 }))
-  }
-
-  private func lineStarts(_ index: Int, with word: String) -> Bool {
-    var cursor = index
-    while cursor > 0, tokens[cursor - 1].line == tokens[index].line { cursor -= 1 }
-    return tokens[cursor].is(word)
   }
 
   private mutating func boolSite(_ index: Int) {
