@@ -64,6 +64,10 @@ enum GeneratedMutants {
     try FileIO.createDirectory(work)
 
     var (sites, copies) = try findSites(in: options.source)
+    let known = Set(sites.map { $0.suites[0] })
+    if let unknown = options.suites.subtracting(known).sorted().first {
+      throw .usage("mutants: no app file serves suite \(unknown): the suites are \(known.sorted().joined(separator: ", "))")
+    }
     let found = sites.reduce(0) { $0 + $1.sites.mutants.count }
     let buildStart = Date()
     let (binary, notCompiled) = try build(&sites, copies: copies, source: options.source, work: work, modules: binaryDirectory)
@@ -72,7 +76,6 @@ enum GeneratedMutants {
       "mutants: \(found) mutants at \(sites.count) files; \(notCompiled) did not type-check and were dropped; built in \(format(buildSeconds)) s")
 
     let chosen = sites.filter { options.suites.isEmpty || options.suites.contains($0.suites[0]) }
-    guard !chosen.isEmpty else { throw .usage("mutants: no app file serves suite \(options.suites.sorted().joined(separator: ", "))") }
     try FileIO.createDirectory(options.resultsDirectory)
     let runStart = Date()
     // The unmutated schemata must pass every table it is run through.
