@@ -33,6 +33,8 @@ enum GeneratedMutants {
     var resultsDirectory = "reports/mutants"
     /// The `conform` that runs each mutant's tables; nil for this one.
     var runner: String?
+    /// `--fixtures`: the tables to run; nil for the runner's built-in ones.
+    var fixturesPath: String?
   }
 
   /// A mutant and what its run showed.
@@ -80,7 +82,8 @@ enum GeneratedMutants {
     let runStart = Date()
     // The unmutated schemata must pass every table it is run through.
     let allSuites = Array(Set(chosen.flatMap(\.suites))).sorted()
-    let baseline = try runTables(conform, binary: binary, mutant: nil, suites: allSuites, results: options.resultsDirectory)
+    let baseline = try runTables(
+      conform, binary: binary, mutant: nil, suites: allSuites, results: options.resultsDirectory, fixtures: options.fixturesPath)
     guard baseline.status == 0 else {
       throw .implementation(
         "the schemata build, with no mutant chosen, fails the tables (exit \(baseline.status), \(baseline.failing) failing): see \(baseline.path)")
@@ -89,7 +92,9 @@ enum GeneratedMutants {
     let total = chosen.reduce(0) { $0 + $1.sites.mutants.count }
     for file in chosen {
       for mutant in file.sites.mutants {
-        let run = try runTables(conform, binary: binary, mutant: mutant.id, suites: file.suites, results: options.resultsDirectory)
+        let run = try runTables(
+          conform, binary: binary, mutant: mutant.id, suites: file.suites, results: options.resultsDirectory,
+          fixtures: options.fixturesPath)
         outcomes.append(
           Outcome(
             mutant: mutant, suite: file.suites[0], failing: run.failing, status: run.status,
@@ -285,11 +290,12 @@ enum GeneratedMutants {
   }
 
   static func runTables(
-    _ conform: String, binary: String, mutant: Int?, suites: [String], results: String
+    _ conform: String, binary: String, mutant: Int?, suites: [String], results: String, fixtures: String?
   ) throws(ConformError) -> TableRun {
     let path = FileIO.join(results, "generated-\(mutant.map(String.init) ?? "none").jsonl")
     var arguments = ["run", "--impl", binary, "--results", path, "--timeout", "5"]
     if let mutant { arguments += ["--env", "CONFORM_MUTANT=\(mutant)", "--stop-after", "3"] }
+    if let fixtures { arguments += ["--fixtures", fixtures] }
     // A mutant that keeps a suite from registering must not pass by running none of its cases.
     for suite in suites { arguments += ["--suite", suite, "--require-suite", suite] }
     let status = try spawn(conform, arguments, environment: nil, stdout: "/dev/null", stderr: "/dev/null")

@@ -163,6 +163,7 @@ public enum MutantsCommand: Command {
       var generated = options.generated
       generated.markdownPath = options.markdownPath
       generated.resultsDirectory = options.resultsDirectory
+      generated.fixturesPath = options.fixturesPath
       return try GeneratedMutants.run(generated)
     }
     let conform = Host.executablePath ?? CommandLine.arguments[0]
