@@ -37,17 +37,4 @@ import Testing
     #expect(try known.bool("killed"))
     #expect(try known.int("failingCases") >= 3)
   }
-
-  /// With no equivalents file, the equivalent mutants are survivors: the command lists them with
-  /// file, line, operator and both lines, and fails.
-  @Test(.timeLimit(.minutes(20))) func aSurvivorWithNoEntryFailsTheCommand() async throws {
-    let folder = TestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try await mutants(["--equivalents", folder.appendingPathComponent("none.jsonl").path], in: folder)
-    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-    #expect(
-      run.stdout.contains(
-        "- App/VersionCompare/AppStoreVersionChecker.swift:23 relational boundary: `if r != l { return r > l }` → `if r != l { return r >= l }`\n"
-      ), "\(run.stdout)")
-  }
 }

@@ -92,4 +92,17 @@ import Testing
     let source = "import Foundation\n\nstruct S {}\n"
     #expect(sites(source).render() == source)
   }
+
+  @Test func aSurvivorWithNoEquivalenceIsListedWithFileLineOperatorAndBothLines() {
+    let mutant = GeneratedMutant(
+      id: 7, file: "Demo/Demo.swift", line: 3, operatorName: "relational boundary", original: "a < b", changed: "a <= b")
+    let survivor = GeneratedMutants.Outcome(mutant: mutant, suite: "demo", failing: 0, status: 0, equivalence: nil)
+    var equivalent = survivor
+    equivalent.equivalence = "a reason"
+    let killed = GeneratedMutants.Outcome(mutant: mutant, suite: "demo", failing: 5, status: 1, equivalence: nil)
+    let table = GeneratedMutants.table([survivor, equivalent, killed])
+    #expect(table.contains("| demo | 3 | 1 | 1 | 1 | 50% |\n"), "\(table)")
+    #expect(table.contains("- App/Demo/Demo.swift:3 relational boundary: `a < b` → `a <= b`\n"), "\(table)")
+    #expect(table.contains("  key: Demo/Demo.swift | relational boundary | a < b | a <= b | #1\n"), "\(table)")
+  }
 }
