@@ -11,7 +11,8 @@ import Testing
     return try await TestSupport.run(
       TestSupport.binary("conform"),
       [
-        "mutants", "--generated", "--suite", "version-compare", "--source", root.appendingPathComponent("Sources/swift-reference").path,
+        "mutants", "--generated", "--suite", "version-compare", "--source",
+        root.appendingPathComponent("Sources/swift-reference").path,
         "--results-dir", folder.appendingPathComponent("results").path,
       ] + arguments, timeout: 1200)
   }
@@ -32,7 +33,8 @@ import Testing
     let records = try String(contentsOfFile: json, encoding: .utf8).split(separator: "\n").map {
       try JSONFields(try JSONReader.parse(Array($0.utf8)))
     }
-    let key = "VersionCompare/AppStoreVersionChecker.swift | relational negated | if r != l { return r > l } | if r != l { return r <= l } | #1"
+    let key =
+      "VersionCompare/AppStoreVersionChecker.swift | relational negated | if r != l { return r > l } | if r != l { return r <= l } | #1"
     let known = try #require(try records.first { try $0.string("key") == key }, "\(run.stdout)")
     #expect(try known.bool("killed"))
     #expect(try known.int("failingCases") >= 3)

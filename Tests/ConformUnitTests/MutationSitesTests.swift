@@ -51,7 +51,10 @@ import Testing
 
   @Test func eachBooleanClauseOfAConditionIsNegatedButNotABinding() {
     let source = "func f(a: Bool, b: Int?) {\n  guard a, let b, b > 0 else { return }\n}\n"
-    #expect(changes(source, "condition negated") == ["guard !(a), let b, b > 0 else { return }", "guard a, let b, !(b > 0) else { return }"])
+    #expect(
+      changes(source, "condition negated") == [
+        "guard !(a), let b, b > 0 else { return }", "guard a, let b, !(b > 0) else { return }",
+      ])
   }
 
   @Test func anAssignmentOrACallStatementIsDeletedButNotTheOnlyExpressionOfABody() {
@@ -63,7 +66,10 @@ import Testing
 
   @Test func aBoolFunctionReturnsEarlyBothWaysAndAnImplicitBodyKeepsItsValue() {
     let source = "func f() -> Bool { a && b }\n"
-    #expect(changes(source, "early return") == ["func f() -> Bool { return true; a && b }", "func f() -> Bool { return false; a && b }"])
+    #expect(
+      changes(source, "early return") == [
+        "func f() -> Bool { return true; a && b }", "func f() -> Bool { return false; a && b }",
+      ])
     let rendered = sites(source).render()
     #expect(rendered.contains("return false }; return a"), "\(rendered)")
   }

@@ -75,7 +75,8 @@ enum GeneratedMutants {
     let (binary, notCompiled) = try build(&sites, copies: copies, source: options.source, work: work, modules: binaryDirectory)
     let buildSeconds = Date().timeIntervalSince(buildStart)
     Terminal.note(
-      "mutants: \(found) mutants at \(sites.count) files; \(notCompiled) did not type-check and were dropped; built in \(format(buildSeconds)) s")
+      "mutants: \(found) mutants at \(sites.count) files; \(notCompiled) did not type-check and were dropped; built in \(format(buildSeconds)) s"
+    )
 
     let chosen = sites.filter { options.suites.isEmpty || options.suites.contains($0.suites[0]) }
     try FileIO.createDirectory(options.resultsDirectory)
@@ -86,7 +87,8 @@ enum GeneratedMutants {
       conform, binary: binary, mutant: nil, suites: allSuites, results: options.resultsDirectory, fixtures: options.fixturesPath)
     guard baseline.status == 0 else {
       throw .implementation(
-        "the schemata build, with no mutant chosen, fails the tables (exit \(baseline.status), \(baseline.failing) failing): see \(baseline.path)")
+        "the schemata build, with no mutant chosen, fails the tables (exit \(baseline.status), \(baseline.failing) failing): see \(baseline.path)"
+      )
     }
     var outcomes: [Outcome] = []
     let total = chosen.reduce(0) { $0 + $1.sites.mutants.count }
@@ -150,7 +152,8 @@ enum GeneratedMutants {
       }
       guard let suites = suitesOfFolder[parts[1]] else {
         throw .file(
-          path: FileIO.join(source, file), message: "no suite is known for App/\(parts[1]): add the folder to GeneratedMutants.suitesOfFolder")
+          path: FileIO.join(source, file),
+          message: "no suite is known for App/\(parts[1]): add the folder to GeneratedMutants.suitesOfFolder")
       }
       let text = String(decoding: try FileIO.read(FileIO.join(source, file)), as: UTF8.self)
       var fileSites = MutationSites(file: String(file.dropFirst(4)), source: text, firstID: nextID)
@@ -205,7 +208,10 @@ enum GeneratedMutants {
       paths.append(support)
       let log = FileIO.join(work, "swiftc.log")
       let arguments =
-        ["-swift-version", "6", "-Onone", "-wmo", "-module-name", "swift_reference", "-I", FileIO.join(modules, "Modules"), "-o", binary]
+        [
+          "-swift-version", "6", "-Onone", "-wmo", "-module-name", "swift_reference", "-I", FileIO.join(modules, "Modules"), "-o",
+          binary,
+        ]
         + (packageName(modules).map { ["-package-name", $0] } ?? []) + paths + objects
       let status = try spawn(swiftc(), arguments, environment: nil, stdout: log, stderr: log)
       if let keep = ProcessInfo.processInfo.environment["CONFORM_MUTANTS_KEEP"] {
@@ -272,7 +278,8 @@ enum GeneratedMutants {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
       let found = names.filter { $0.hasSuffix(".o") }.sorted().map { FileIO.join(folder, $0) }
       guard !found.isEmpty else {
-        throw .implementation("no object files of \(module) in \(folder): build the reference first (swift build --product swift-reference)")
+        throw .implementation(
+          "no object files of \(module) in \(folder): build the reference first (swift build --product swift-reference)")
       }
       objects += found
     }
@@ -359,7 +366,8 @@ enum GeneratedMutants {
 
   /// The score per suite, then every survivor and the killed mutants fewer than three cases see.
   static func table(_ outcomes: [Outcome]) -> String {
-    var text = "| suite | mutants | killed | equivalent (justified) | survivors | score |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+    var text =
+      "| suite | mutants | killed | equivalent (justified) | survivors | score |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
     var suites: [String] = []
     for outcome in outcomes where !suites.contains(outcome.suite) { suites.append(outcome.suite) }
     func row(_ name: String, _ rows: [Outcome]) -> String {
@@ -388,7 +396,8 @@ enum GeneratedMutants {
   static func line(_ outcome: Outcome, note: String? = nil) -> String {
     let mutant = outcome.mutant
     let changed = mutant.changed.isEmpty ? "(deleted)" : mutant.changed
-    var text = "- App/\(mutant.file):\(mutant.line) \(mutant.operatorName)\(note.map { " (\($0))" } ?? ""): `\(mutant.original)` → `\(changed)`\n"
+    var text =
+      "- App/\(mutant.file):\(mutant.line) \(mutant.operatorName)\(note.map { " (\($0))" } ?? ""): `\(mutant.original)` → `\(changed)`\n"
     text += "  key: \(mutant.key)\n"
     return text
   }

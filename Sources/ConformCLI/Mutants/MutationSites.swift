@@ -66,10 +66,18 @@ struct MutationSites {
   /// The precedence group of each operator the analysis changes, and its variants:
   /// (operator name, how the variant computes from `l` and `r`, integers only).
   static let infixVariants: [String: (group: String, constraint: String, variants: [(String, String, Bool)])] = [
-    "<": ("ComparisonPrecedence", "Comparable", [("relational boundary", "l <= r", false), ("relational negated", "l >= r", false)]),
-    "<=": ("ComparisonPrecedence", "Comparable", [("relational boundary", "l < r", false), ("relational negated", "l > r", false)]),
-    ">": ("ComparisonPrecedence", "Comparable", [("relational boundary", "l >= r", false), ("relational negated", "l <= r", false)]),
-    ">=": ("ComparisonPrecedence", "Comparable", [("relational boundary", "l > r", false), ("relational negated", "l < r", false)]),
+    "<": (
+      "ComparisonPrecedence", "Comparable", [("relational boundary", "l <= r", false), ("relational negated", "l >= r", false)]
+    ),
+    "<=": (
+      "ComparisonPrecedence", "Comparable", [("relational boundary", "l < r", false), ("relational negated", "l > r", false)]
+    ),
+    ">": (
+      "ComparisonPrecedence", "Comparable", [("relational boundary", "l >= r", false), ("relational negated", "l <= r", false)]
+    ),
+    ">=": (
+      "ComparisonPrecedence", "Comparable", [("relational boundary", "l > r", false), ("relational negated", "l < r", false)]
+    ),
     "==": ("ComparisonPrecedence", "Equatable", [("equality negated", "l != r", false)]),
     "!=": ("ComparisonPrecedence", "Equatable", [("equality negated", "l == r", false)]),
     "&&": ("LogicalConjunctionPrecedence", "", [("logical swapped", "l || r()", false)]),
@@ -190,7 +198,8 @@ struct MutationSites {
     let lineStart = offsetOfLine(line)
     let lineEnd = lineStart + lines[line - 1].utf8.count
     let cut = min(end, lineEnd)
-    return String(decoding: bytes[lineStart..<start], as: UTF8.self) + text + String(decoding: bytes[cut..<lineEnd], as: UTF8.self)
+    return String(decoding: bytes[lineStart..<start], as: UTF8.self) + text
+      + String(decoding: bytes[cut..<lineEnd], as: UTF8.self)
   }
 
   func lineOf(offset: Int) -> Int { bytes[0..<offset].count { $0 == 0x0A } + 1 }
@@ -295,7 +304,8 @@ struct MutationSites {
     let id = allocate()
     let flipped = token.is("true") ? "false" : "true"
     record(id, "boolean flipped", line: token.line, changed: lineReplacing(token.start, token.end, with: flipped))
-    edits.append(Edit(start: token.start, end: token.end, text: "__mutantBool(\(token.text), \(id))", line: token.line, mutants: [id]))
+    edits.append(
+      Edit(start: token.start, end: token.end, text: "__mutantBool(\(token.text), \(id))", line: token.line, mutants: [id]))
   }
 
   /// Each boolean clause of an `if`, `guard` or `while` condition, negated.
@@ -393,7 +403,9 @@ struct MutationSites {
   private mutating func stringSite(receiverEndingBefore dot: Int) {
     guard dot > 0, tokens[dot].is("."), !tokens[dot].spaceBefore else { return }
     var first = dot - 1
-    guard tokens[first].kind == .identifier, !Self.keywords.contains(tokens[first].text) || tokens[first].is("self") else { return }
+    guard tokens[first].kind == .identifier, !Self.keywords.contains(tokens[first].text) || tokens[first].is("self") else {
+      return
+    }
     while first >= 2, tokens[first - 1].is("."), !tokens[first - 1].spaceBefore, tokens[first - 2].kind == .identifier {
       first -= 2
     }
@@ -491,8 +503,9 @@ struct MutationSites {
     guard first.kind == .identifier, !Self.keywords.contains(first.text) || first.is("self") else { return }
     let previous = tokens[index - 1]
     // A continued expression (`\n  && ...`, `.map`) or an argument on its own line is not a statement.
-    guard previous.is("{") || previous.is("}") || previous.is(")") || previous.kind == .identifier || previous.kind == .string
-      || previous.kind == .number
+    guard
+      previous.is("{") || previous.is("}") || previous.is(")") || previous.kind == .identifier || previous.kind == .string
+        || previous.kind == .number
     else { return }
     if previous.kind == .identifier, Self.keywords.contains(previous.text), !previous.is("self") { return }
     var cursor = index

@@ -48,7 +48,8 @@ enum SwiftTokens {
     func add(_ kind: SwiftToken.Kind, from start: Int, line startLine: Int) {
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       tokens.append(
-        SwiftToken(kind: kind, text: text, start: start, end: index, line: startLine, spaceBefore: spaceBefore, spaceAfter: false))
+        SwiftToken(kind: kind, text: text, start: start, end: index, line: startLine, spaceBefore: spaceBefore, spaceAfter: false)
+      )
       spaceBefore = false
     }
 
@@ -105,7 +106,8 @@ enum SwiftTokens {
           while index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "<") { index += 1 }
         } else {
           while index < bytes.count, operatorBytes.contains(bytes[index]), bytes[index] != UInt8(ascii: "."),
-            !(bytes[index] == UInt8(ascii: "/") && index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")))
+            !(bytes[index] == UInt8(ascii: "/") && index + 1 < bytes.count
+              && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")))
           {
             index += 1
           }
