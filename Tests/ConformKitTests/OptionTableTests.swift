@@ -215,7 +215,8 @@ import Testing
     #expect(FuzzCommand.manual.options.map(\.name) == FuzzOptions.declarations.flatMap(\.options).map(\.name))
     #expect(
       GenerateCommand.manual.options.map(\.name) == GenerateCommand.Options.declarations.flatMap(\.options).map(\.name))
-    let mutants = MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations
+    let mutants =
+      MutantsCommand.Options.declarations + MutantsCommand.Options.fuzzDeclarations + MutantsCommand.Options.generatedDeclarations
     #expect(MutantsCommand.manual.options.map(\.name) == mutants.flatMap(\.options).map(\.name))
     let report = ReportCommand.Options.declarations
     #expect(ReportCommand.manual.options.map(\.name) == report.flatMap(\.options).map(\.name))

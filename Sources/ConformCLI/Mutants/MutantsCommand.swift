@@ -13,10 +13,12 @@ public enum MutantsCommand: Command {
     usage: """
       conform mutants [--catalogue FILE] [--fixtures DIR] [--markdown FILE] [--only NAME]...
       conform mutants --fuzz [--seed N] [--time SECONDS | --cases N] [options]
+      conform mutants --generated [--source DIR] [--equivalents FILE] [--suite NAME]... [--json FILE] [--markdown FILE]
       """,
     blocks: [
       .options("OPTIONS", Options.declarations),
       .options("FUZZ", Options.fuzzDeclarations),
+      .options("GENERATED", Options.generatedDeclarations),
       .text(
         """
         For each mutant: whether it was caught (conform run exited 1 with failing cases), how many
@@ -32,6 +34,20 @@ public enum MutantsCommand: Command {
         With --fuzz, the table is the fuzzer's: each port must be found within the budget and
         shrunk to a case no larger (in bytes of canonical JSON) than the smallest published case
         that catches it; a reference must have no finding.
+
+        With --generated, the mutants are made by machine from the Swift reference app's code
+        (App/, the files the ports copy): relational boundaries and negations, && and || swapped,
+        arithmetic replaced, wrapping or truncated to Int32, operands and arguments swapped,
+        integer constants +1, -1 and 0, booleans flipped, conditions negated, assignments and
+        calls deleted, early returns, strings trimmed or lower-cased, an optional's default
+        always taken. All of them are compiled into one schemata binary (swiftc, against the
+        modules swift build left beside conform; a site that does not type-check is dropped and
+        counted), each chosen with CONFORM_MUTANT and run through the published tables of the
+        suites its file serves (conform run --stop-after 3). The table gives, per suite, mutants,
+        killed, equivalent and survivors; every survivor is listed with file, line, operator, the
+        line before and after, and its key. A survivor must be killed by a new case or listed by
+        key, with a one-line reason, in the equivalents file; the command fails otherwise, and
+        when an entry there no longer names a survivor.
         """),
     ],
     exitStatuses: [
@@ -51,6 +67,9 @@ public enum MutantsCommand: Command {
     var fuzzing = false
     /// `--seed`, `--time`, `--cases`: the search's bounds, read with `--fuzz` only.
     var search = MutantsFuzz.Options()
+    /// `--generated`: mutation analysis of the reference app's code instead of the catalogue.
+    var generating = false
+    var generated = GeneratedMutants.Options()
 
     init() {}
 
@@ -76,6 +95,31 @@ public enum MutantsCommand: Command {
       ]
     }
 
+    /// The options of `--generated`.
+    static var generatedDeclarations: [OptionDeclaration<Options>] {
+      [
+        .flag(
+          "--generated", \.generating,
+          """
+          mutate the Swift reference app's code by machine (one schemata
+          build) instead of running the catalogue
+          """),
+        .string("--source", "DIR", \.generated.source) { "the Swift reference's sources (default: \($0))" },
+        .string("--equivalents", "FILE", \.generated.equivalents) {
+          "the equivalent mutants, one {\"key\", \"reason\"} per line (default: \($0))"
+        },
+        .custom(
+          Option("--suite", "NAME", "only the app files of this suite (repeatable)"),
+          read: { arguments, options throws(ConformError) in
+            options.generated.suites.formUnion(try arguments.values("--suite"))
+          }),
+        .string("--json", "FILE", \.generated.jsonPath, "also write every mutant's outcome, one JSON object per line"),
+        .string(
+          "--runner", "CONFORM", \.generated.runner,
+          "the conform that runs each mutant's tables (default: this one; a\nrelease build loads the tables several times faster)"),
+      ]
+    }
+
     /// The options of `--fuzz`.
     static var fuzzDeclarations: [OptionDeclaration<Options>] {
       [
@@ -96,7 +140,14 @@ public enum MutantsCommand: Command {
 
   public static func parse(_ arguments: inout Arguments) throws(ConformError) -> Options {
     var options = Options()
-    try (Options.declarations + Options.fuzzDeclarations).read(&arguments, into: &options)
+    try (Options.declarations + Options.fuzzDeclarations + Options.generatedDeclarations).read(&arguments, into: &options)
+    let generatedOnly: Set = ["--source", "--equivalents", "--suite", "--json", "--runner"]
+    if !options.generating, !generatedOnly.isDisjoint(with: arguments.given) {
+      throw .usage("mutants: --source, --equivalents, --suite, --json and --runner apply to --generated only: add --generated")
+    }
+    if options.generating, options.fuzzing || !options.only.isEmpty || arguments.given.contains("--catalogue") {
+      throw .usage("mutants: --generated makes its own mutants: --fuzz, --only and --catalogue do not apply")
+    }
     let bounds: Set = ["--seed", "--time", "--cases"]
     if !options.fuzzing, !bounds.isDisjoint(with: arguments.given) {
       throw .usage("mutants: --seed, --time and --cases apply to --fuzz only: add --fuzz")
@@ -108,6 +159,13 @@ public enum MutantsCommand: Command {
   }
 
   public static func run(_ options: Options) throws(ConformError) -> ExitStatus {
+    if options.generating {
+      var generated = options.generated
+      generated.markdownPath = options.markdownPath
+      generated.resultsDirectory = options.resultsDirectory
+      generated.fixturesPath = options.fixturesPath
+      return try GeneratedMutants.run(generated)
+    }
     let conform = Host.executablePath ?? CommandLine.arguments[0]
     let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
     let catalogue = try MutantCatalogue.read(options.cataloguePath, binaryDirectory: binaryDirectory)

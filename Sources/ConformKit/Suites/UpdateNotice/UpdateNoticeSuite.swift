@@ -8,6 +8,7 @@ public struct UpdateNoticeSuite: BuiltInSuite {
   package static let written = BuiltInSpec(
     json: PackageResources.update_notice_suite_json, prose: PackageResources.update_notice_md,
     file: "update-notice.suite.json")
+  public var promoted: [UInt8] { PackageResources.update_notice_promoted_jsonl }
 
   public init() {}
 
@@ -16,7 +17,7 @@ public struct UpdateNoticeSuite: BuiltInSuite {
   }
 
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
-    AnySequence(
+    withPromoted(
       Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.trackIDCases + Self.compositionCases
         + Self.jsonTextCases + Self.grammarCases + Self.domainCases + Self.pairwiseCases)
   }
