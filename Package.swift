@@ -80,7 +80,7 @@ let package = Package(
     // --help and recorded; the bench and mutants commands.
     .target(name: "ConformCLI", dependencies: ["ConformArchive", "ConformKit", "ConformJSON", "ConformPlatform", "ConformProtocol"]),
     // The executable: signals, then ConformCLI.
-    .executableTarget(name: "conform", dependencies: ["ConformCLI", "ConformPlatform"]),
+    .executableTarget(name: "conform", dependencies: ["ConformCLI", "ConformKit", "ConformPlatform"]),
     // What an app team links to speak the harness protocol from Swift.
     .target(name: "ConformAdapter", dependencies: ["ConformJSON", "ConformPlatform", "ConformProtocol"]),
     // What an app team's tests link to check the app against a pinned bundle, case by case, with

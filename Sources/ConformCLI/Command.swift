@@ -49,6 +49,9 @@ public enum CLI {
     PinCommand.self,
   ]
 
+  /// What the executable's signal handling stops: every run a command starts is given it.
+  package static let stop = StopHandle()
+
   public static func main(_ arguments: [String]) -> Int32 {
     // `conform help VERB` is `conform VERB --help`.
     if arguments.count > 2, arguments[0] == "help" {

@@ -18,7 +18,8 @@ import Testing
       timeout: 10, maxRestarts: 10, diagnostics: Diagnostics { note in notes.withLock { $0.append(note) } })
     let results = TestSupport.temporaryDirectory("conform-diagnostics").appendingPathComponent("results.jsonl").path
     let plan = HarnessPlan(
-      fixtures: fixtures, selected: Array(fixtures.cases.indices), settings: settings, resultsPath: results,
+      fixtures: fixtures, selected: Array(fixtures.cases.indices), catalogue: SuiteRegistry.catalogue, settings: settings,
+      resultsPath: results,
       options: [:])
     guard case .finished(let summary, _, _) = try await TestSupport.offThePool({ try Harness.run(plan) }) else {
       Issue.record("the run did not finish")

@@ -1,3 +1,4 @@
+import ConformPlatform
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import ConformJSON
 import ConformKit
+import ConformPlatform
 import Foundation
 import Testing
 

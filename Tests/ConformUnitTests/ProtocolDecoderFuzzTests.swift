@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import ConformTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import Foundation
 import Testing

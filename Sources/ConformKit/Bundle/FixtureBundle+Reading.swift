@@ -18,7 +18,7 @@ extension FixtureBundle {
   /// - Throws: `ConformError.bundle` for what is wrong with the archive, `ConformError.file`
   ///   naming the file inside it (`NAME:conform-fixtures-1.0.0/timeline.jsonl`) that does not match.
   public static func read(
-    archive: [UInt8], name: String, limits: BundleLimits = .standard
+    archive: [UInt8], name: String, limits: BundleLimits = .standard, builtIn: any SuiteCatalogue
   ) throws(ConformError) -> VerifiedBundle {
     try checkSize(archive, name: name, limits: limits)
     let entries: [TarEntry]
@@ -35,7 +35,7 @@ extension FixtureBundle {
     try checkFormat(manifestBytes, path: prefix + BundleLayout.manifestName)
     let manifest = try FixtureSet.parseManifest(manifestBytes, path: prefix + BundleLayout.manifestName)
     try checkManifest(manifest, bytes: manifestBytes, names: files.map(\.name), version: version, prefix: prefix)
-    let fixtures = try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: name, pathPrefix: prefix)
+    let fixtures = try FixtureSet(files: files.map { ($0.name, $0.bytes) }, source: name, pathPrefix: prefix, builtIn: builtIn)
     for suite in fixtures.manifest.suites {
       var tags: [String: Int64] = [:]
       for fixture in fixtures.cases where fixture.suite == suite.name {

@@ -12,7 +12,8 @@ extension FixtureBundle {
   ///   - name: the archive's path or name, used in every error message.
   ///   - visit: gets each case and its index, in order.
   package static func index(
-    archive: [UInt8], name: String, limits: BundleLimits = .standard, visit: (Int, FixtureCase) -> Void
+    archive: [UInt8], name: String, limits: BundleLimits = .standard, builtIn: any SuiteCatalogue,
+    visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) -> IndexedFixtures {
     try checkSize(archive, name: name, limits: limits)
     let folder = try UnpackFolder()
@@ -31,7 +32,7 @@ extension FixtureBundle {
     var tags: [String: [String: Int64]] = [:]
     let fixtures = try IndexedFixtures(
       manifestBytes: manifestBytes, manifest: manifest, source: name, pathPrefix: prefix,
-      bundleDigest: BundleDigest.sha256(archive),
+      bundleDigest: BundleDigest.sha256(archive), builtIn: builtIn,
       open: { (file) throws(ConformError) in
         guard names.contains(file) else { throw .file(path: prefix + file, message: "listed in the manifest but missing") }
         return try TableFile(path: FileIO.join(top, file), named: prefix + file)

@@ -27,8 +27,11 @@ public struct FixtureBundle: Sendable {
   ///
   /// Only the suites' tables and specs are taken from the fixture set, so bundling an unpacked
   /// bundle again gives the same bundle.
-  public init(fixtureFiles: [FixtureFile], documents: [FixtureFile], version: SemanticVersion) throws(ConformError) {
-    let source = try FixtureSet(files: fixtureFiles.map { ($0.name, $0.bytes) }, source: "fixtures", pathPrefix: "fixtures/")
+  public init(
+    fixtureFiles: [FixtureFile], documents: [FixtureFile], version: SemanticVersion, builtIn: any SuiteCatalogue
+  ) throws(ConformError) {
+    let source = try FixtureSet(
+      files: fixtureFiles.map { ($0.name, $0.bytes) }, source: "fixtures", pathPrefix: "fixtures/", builtIn: builtIn)
     let byName = Dictionary(fixtureFiles.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     let suiteFiles = Set(source.manifest.suites.flatMap { [$0.fixtures, $0.spec] })
     var listed = source.manifest.files.filter { suiteFiles.contains($0.path) }

@@ -36,11 +36,12 @@ public enum FixtureSource {
   /// - Throws: `ConformError.usage` for a malformed digest, `.bundle` when the digest does not
   ///   match or a bundle is refused, `.file` naming the file that is missing or does not match.
   public static func load(
-    _ path: String?, expectDigest: String?, tier: Tier = .full, limits: BundleLimits = .standard
+    _ path: String?, expectDigest: String?, tier: Tier = .full, limits: BundleLimits = .standard,
+    builtIn: any SuiteCatalogue
   ) throws(ConformError) -> LoadedFixtures {
     let expected = try expectDigest.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
     guard let path else {
-      let fixtures = FixtureSet.builtIn(tier: tier)
+      let fixtures = FixtureSet.builtIn(tier: tier, suites: builtIn)
       let digest = "sha256:" + fixtures.manifestDigest
       try check(digest, expected, what: "the built-in fixtures' manifest.json")
       return LoadedFixtures(fixtures: fixtures, origin: .builtIn, digest: digest, bundleVersion: nil)
@@ -50,14 +51,14 @@ public enum FixtureSource {
       if expected != nil {
         try check(BundleDigest.sha256(try FileIO.read(manifestPath)), expected, what: manifestPath)
       }
-      let fixtures = try FixtureSet.load(directory: path)
+      let fixtures = try FixtureSet.load(directory: path, builtIn: builtIn)
       return LoadedFixtures(
         fixtures: fixtures, origin: .folder(path), digest: "sha256:" + fixtures.manifestDigest,
         bundleVersion: fixtures.manifest.bundleVersion)
     }
     let archive = try readArchive(path, limits: limits)
     try check(BundleDigest.sha256(archive), expected, what: path)
-    let verified = try FixtureBundle.read(archive: archive, name: path, limits: limits)
+    let verified = try FixtureBundle.read(archive: archive, name: path, limits: limits, builtIn: builtIn)
     return LoadedFixtures(
       fixtures: verified.fixtures, origin: .bundle(path), digest: verified.archiveDigest,
       bundleVersion: verified.bundle.version.description)
@@ -67,19 +68,20 @@ public enum FixtureSource {
   /// `IndexedFixtures`; a bundle is unpacked a file at a time first); `visit` gets each case and
   /// its index. A pinned digest is compared first.
   package static func index(
-    _ path: String, expectDigest: String?, limits: BundleLimits = .standard, visit: (Int, FixtureCase) -> Void
+    _ path: String, expectDigest: String?, limits: BundleLimits = .standard, builtIn: any SuiteCatalogue,
+    visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) -> IndexedFixtures {
     let expected = try expectDigest.map { (text) throws(ConformError) in try BundleDigest.parse(text) }
     guard FileIO.isDirectory(path) else {
       let archive = try readArchive(path, limits: limits)
       try check(BundleDigest.sha256(archive), expected, what: path)
-      return try FixtureBundle.index(archive: archive, name: path, limits: limits, visit: visit)
+      return try FixtureBundle.index(archive: archive, name: path, limits: limits, builtIn: builtIn, visit: visit)
     }
     let manifestPath = FileIO.join(path, BundleLayout.manifestName)
     if expected != nil {
       try check(BundleDigest.sha256(try FileIO.read(manifestPath)), expected, what: manifestPath)
     }
-    return try IndexedFixtures.load(directory: path, visit: visit)
+    return try IndexedFixtures.load(directory: path, builtIn: builtIn, visit: visit)
   }
 
   /// Reads a bundle file, refusing one too large to be a bundle before reading it.

@@ -26,7 +26,7 @@ public struct DecisionTable: Sendable {
   /// The table of `manifest`'s counts against the decisions of `suites`' specs.
   public init(manifest: FixtureManifest, suites: [any Suite], undecided: [String: Int64]) {
     self.suites = manifest.suites.map { entry in
-      let listed = SuiteRegistry.named(entry.name, in: suites)?.specDecisions ?? []
+      let listed = suites.first(where: { $0.name == entry.name })?.specDecisions ?? []
       let ids = Set(listed.map(\.id))
       return SuiteRows(
         suite: entry.name, cases: entry.cases,
@@ -72,8 +72,4 @@ public struct DecisionTable: Sendable {
     }
     return lines
   }
-}
-
-extension SuiteRegistry {
-  static func named(_ name: String, in suites: [any Suite]) -> (any Suite)? { suites.first { $0.name == name } }
 }

@@ -14,7 +14,7 @@ public enum FixtureGenerator {
   public static let version = ConformVersion.current
 
   /// The files of a fixture set, in a fixed order, the manifest last. Same options, same bytes.
-  public static func generate(options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all) -> [FixtureFile] {
+  public static func generate(options: GeneratorOptions, suites: [any Suite]) -> [FixtureFile] {
     var files: [FixtureFile] = []
     _ = make(options: options, suites: suites) { (name: String, piece: [UInt8], _: Bool) in
       if files.last?.name != name { files.append(FixtureFile(name: name, bytes: [])) }
@@ -31,7 +31,7 @@ public enum FixtureGenerator {
   /// - Returns: the names of the files written, in order, the manifest's bytes, and how many
   ///   cases of each suite list no decision (none is a generator bug: `DecisionTable`).
   public static func write(
-    options: GeneratorOptions, suites: [any Suite] = SuiteRegistry.all, to directory: String
+    options: GeneratorOptions, suites: [any Suite], to directory: String
   ) throws(ConformError) -> (names: [String], manifest: [UInt8], undecided: [String: Int64]) {
     try FileIO.createDirectory(directory)
     var names: [String] = []

@@ -18,12 +18,13 @@ public struct FixtureSet: Sendable {
   /// requests and expected outputs from them instead of encoding every case again.
   var encoded: EncodedCases?
 
-  /// The tables generated in memory by this build: the same bytes as the published `fixtures/`,
-  /// or as `conform generate --tier smoke` for the smoke tier.
-  public static func builtIn(tier: Tier = .full) -> FixtureSet {
-    var options = GeneratorOptions.published
+  /// The tables generated in memory by this build from `builtIn`'s suites: the same bytes as the
+  /// published `fixtures/`, or as `conform generate --tier smoke` for the smoke tier.
+  public static func builtIn(tier: Tier = .full, suites builtIn: any SuiteCatalogue) -> FixtureSet {
+    var options = GeneratorOptions.published(for: builtIn.suites)
     options.tier = tier
-    return generated(options: options, source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier")
+    return generated(
+      options: options, source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier", suites: builtIn.suites)
   }
 
   /// The tables `FixtureGenerator.generate(options:)` writes, with the same manifest and digest,
@@ -32,7 +33,7 @@ public struct FixtureSet: Sendable {
   /// Nothing is written out, parsed back or hashed twice: the generator's own output needs no
   /// checking against itself, and that was most of the time `conform run` took to start. The
   /// work is spread over every core by `GeneratedTables`.
-  package static func generated(options: GeneratorOptions, source: String, suites: [any Suite] = SuiteRegistry.all) -> FixtureSet {
+  package static func generated(options: GeneratorOptions, source: String, suites: [any Suite]) -> FixtureSet {
     let maker = GeneratedTables(suites: suites, options: options)
     DispatchQueue.concurrentPerform(iterations: max(2, ProcessInfo.processInfo.activeProcessorCount)) { _ in maker.work() }
     return maker.set(source: source)
@@ -54,17 +55,21 @@ public struct FixtureSet: Sendable {
     self.cases = cases
   }
 
-  /// Loads and checks the fixtures folder at `directory`.
-  public static func load(directory: String) throws(ConformError) -> FixtureSet {
+  /// Loads and checks the fixtures folder at `directory` (`builtIn`: see `IndexedFixtures`).
+  public static func load(directory: String, builtIn: any SuiteCatalogue) throws(ConformError) -> FixtureSet {
     var cases: [FixtureCase] = []
-    let indexed = try IndexedFixtures.load(directory: directory) { _, fixture in cases.append(fixture) }
+    let indexed = try IndexedFixtures.load(directory: directory, builtIn: builtIn) { _, fixture in cases.append(fixture) }
     return FixtureSet(manifest: indexed.manifest, manifestDigest: indexed.manifestDigest, source: directory, cases: cases)
   }
 
   /// Checks `files` (name and bytes, one of them `manifest.json`) against the manifest and parses every case.
-  public init(files: [(name: String, bytes: [UInt8])], source: String, pathPrefix: String) throws(ConformError) {
+  public init(
+    files: [(name: String, bytes: [UInt8])], source: String, pathPrefix: String, builtIn: any SuiteCatalogue
+  ) throws(ConformError) {
     var cases: [FixtureCase] = []
-    let indexed = try IndexedFixtures(files: files, source: source, pathPrefix: pathPrefix) { _, fixture in cases.append(fixture) }
+    let indexed = try IndexedFixtures(files: files, source: source, pathPrefix: pathPrefix, builtIn: builtIn) { _, fixture in
+      cases.append(fixture)
+    }
     self.init(manifest: indexed.manifest, manifestDigest: indexed.manifestDigest, source: source, cases: cases)
   }
 

@@ -34,7 +34,11 @@ package final class IndexedFixtures: Sendable {
   package var count: Int { firstCases.last! }
 
   /// Checks the fixtures folder at `directory`; `visit` gets each case and its index, in order.
-  package static func load(directory: String, visit: (Int, FixtureCase) -> Void) throws(ConformError) -> IndexedFixtures {
+  /// `builtIn` names the suites this conform builds in (another is a team's, run from its table
+  /// and spec alone).
+  package static func load(
+    directory: String, builtIn: any SuiteCatalogue, visit: (Int, FixtureCase) -> Void
+  ) throws(ConformError) -> IndexedFixtures {
     guard FileIO.isDirectory(directory) else {
       throw .file(path: directory, message: "no such folder: give a fixtures folder or a bundle")
     }
@@ -61,7 +65,7 @@ package final class IndexedFixtures: Sendable {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return try IndexedFixtures(
       manifestBytes: manifestBytes, manifest: manifest, source: directory, pathPrefix: prefix, bundleDigest: nil,
-      open: { (name) throws(ConformError) in
+      builtIn: builtIn, open: { (name) throws(ConformError) in
         let path = prefix + name
         guard FileIO.size(path) != nil else { throw .file(path: path, message: "no such file") }
         return try TableFile(path: path)
@@ -73,7 +77,7 @@ package final class IndexedFixtures: Sendable {
   /// its index, in order.
   package convenience init(
     files: [(name: String, bytes: [UInt8])], source: String, pathPrefix: String, bundleDigest: String? = nil,
-    visit: (Int, FixtureCase) -> Void
+    builtIn: any SuiteCatalogue, visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) {
     let byName = Dictionary(files.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
     let manifestPath = pathPrefix + "manifest.json"
@@ -82,7 +86,7 @@ package final class IndexedFixtures: Sendable {
     }
     try self.init(
       manifestBytes: manifestBytes, manifest: try FixtureSet.parseManifest(manifestBytes, path: manifestPath), source: source,
-      pathPrefix: pathPrefix, bundleDigest: bundleDigest,
+      pathPrefix: pathPrefix, bundleDigest: bundleDigest, builtIn: builtIn,
       open: { (name) throws(ConformError) in
         guard let bytes = byName[name] else { throw .file(path: pathPrefix + name, message: "listed in the manifest but missing") }
         return TableFile(bytes: bytes, path: pathPrefix + name)
@@ -94,7 +98,7 @@ package final class IndexedFixtures: Sendable {
   /// table as it is read), and every case.
   init(
     manifestBytes: [UInt8], manifest: FixtureManifest, source: String, pathPrefix: String, bundleDigest: String?,
-    open: (String) throws(ConformError) -> TableFile, visit: (Int, FixtureCase) -> Void
+    builtIn: any SuiteCatalogue, open: (String) throws(ConformError) -> TableFile, visit: (Int, FixtureCase) -> Void
   ) throws(ConformError) {
     let manifestPath = pathPrefix + "manifest.json"
     let tableNames = Set(manifest.suites.map(\.fixtures))
@@ -102,7 +106,7 @@ package final class IndexedFixtures: Sendable {
     for file in manifest.files where !tableNames.contains(file.path) {
       let opened = try open(file.path)
       var spec: [UInt8]?
-      let team = manifest.suites.first { $0.spec == file.path && SuiteRegistry.named($0.name) == nil }
+      let team = manifest.suites.first { $0.spec == file.path && builtIn.suite(named: $0.name) == nil }
       if team != nil { spec = [] }
       try Self.check(opened, against: file) { line in spec?.append(contentsOf: line + [0x0A]) }
       if let team, let spec {
@@ -120,11 +124,11 @@ package final class IndexedFixtures: Sendable {
     var encoded: [UInt8] = []
     for (index, entry) in manifest.suites.enumerated() {
       // A suite conform does not build in (a team's own) is run from its table and its spec alone.
-      guard SuiteRegistry.named(entry.name) != nil || manifest.files.contains(where: { $0.path == entry.spec }) else {
+      guard builtIn.suite(named: entry.name) != nil || manifest.files.contains(where: { $0.path == entry.spec }) else {
         throw .file(
           path: manifestPath,
           message: "field \"suites[\(index)].name\": suite \"\(entry.name)\" is not built into this conform "
-            + "(\(SuiteRegistry.names.joined(separator: ", "))) and its spec \(entry.spec) is not listed under files: "
+            + "(\(builtIn.names.joined(separator: ", "))) and its spec \(entry.spec) is not listed under files: "
             + "make the fixtures with conform generate --suite, or upgrade conform")
       }
       guard let file = manifest.files.first(where: { $0.path == entry.fixtures }) else {

@@ -1,5 +1,6 @@
 import ConformArchive
 import ConformJSON
+import ConformPlatform
 import Foundation
 
 /// What one implementation did with one case: its status and, when it answered, its output (for
@@ -94,8 +95,8 @@ package final class FuzzExecutor {
     let resultsPath = resultsPath
     return FuzzRun(suites: suites, plannedCount: plannedCases) { run in
       var plan = HarnessPlan(
-        fixtures: Deferred(fixtures), suites: suites, source: run, settings: settings, resultsPath: resultsPath,
-        options: ["fuzz": true])
+        fixtures: Deferred(fixtures), suites: suites, source: run, catalogue: SuiteRegistry.catalogue, settings: settings,
+        resultsPath: resultsPath, options: ["fuzz": true])
       plan.observer = run
       return plan
     }

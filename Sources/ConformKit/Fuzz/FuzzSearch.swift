@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformPlatform
 
 /// How far a fuzz search goes.
 package struct FuzzLimits: Sendable {

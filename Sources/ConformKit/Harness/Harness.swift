@@ -24,12 +24,16 @@ package struct HarnessPlan: Sendable {
   var options: JSONValue
   /// Told of every record and restart as they happen (see `RunObserver`).
   var observer: (any RunObserver)?
+  /// The suites whose models give a case's decisions when its line lists none (a generated
+  /// run's): the harness looks them up here, never in a registry.
+  var catalogue: any SuiteCatalogue
 
   /// A fixture set's selected cases (indices into `set.cases`), each sent `repeats` times,
   /// shuffled with `shuffleSeed`.
   package init(
     fixtures set: FixtureSet, selected: [Int], repeats: Int = 1, shuffleSeed: UInt64? = nil,
-    knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
+    knownFailures: KnownFailures? = nil, catalogue: any SuiteCatalogue, settings: HarnessSettings, resultsPath: String?,
+    options: JSONValue
   ) {
     var present = Set<String>()
     var last = ""
@@ -52,13 +56,15 @@ package struct HarnessPlan: Sendable {
     self.settings = settings
     self.resultsPath = resultsPath
     self.options = options
+    self.catalogue = catalogue
   }
 
   /// An indexed set's selected cases, read as they are sent, each `repeats` times, shuffled
   /// with `shuffleSeed`.
   package init(
     fixtures set: IndexedFixtures, selection: IndexedSelection, repeats: Int = 1, shuffleSeed: UInt64? = nil,
-    knownFailures: KnownFailures? = nil, settings: HarnessSettings, resultsPath: String?, options: JSONValue
+    knownFailures: KnownFailures? = nil, catalogue: any SuiteCatalogue, settings: HarnessSettings, resultsPath: String?,
+    options: JSONValue
   ) {
     let suites = set.manifest.suites.map(\.name).filter(selection.suites.contains)
     self.init(
@@ -70,13 +76,13 @@ package struct HarnessPlan: Sendable {
           decisionTitles: set.decisionTitles.filter { title in suites.contains { title.key.hasPrefix($0 + "/") } })),
       suites: suites,
       source: IndexedCases(fixtures: set, selection: selection, suites: suites, repeats: repeats, shuffleSeed: shuffleSeed),
-      repeats: repeats, settings: settings, resultsPath: resultsPath, options: options)
+      repeats: repeats, catalogue: catalogue, settings: settings, resultsPath: resultsPath, options: options)
     self.knownFailures = knownFailures
   }
 
   init(
     fixtures: Deferred<ResultHeader.Fixtures>, suites: [String], source: any CaseSource, repeats: Int = 1,
-    settings: HarnessSettings, resultsPath: String?, options: JSONValue
+    catalogue: any SuiteCatalogue, settings: HarnessSettings, resultsPath: String?, options: JSONValue
   ) {
     self.repeats = repeats
     self.fixtures = fixtures
@@ -85,6 +91,7 @@ package struct HarnessPlan: Sendable {
     self.settings = settings
     self.resultsPath = resultsPath
     self.options = options
+    self.catalogue = catalogue
   }
 }
 
@@ -99,38 +106,15 @@ package enum HarnessOutcome: Sendable {
 
 /// Runs an implementation over a plan with `--jobs` workers and writes the results file.
 package enum Harness {
-  /// The runs a signal stops (a differential fuzz search runs two at once); empty outside a run.
-  private static let active = Locked<[RunContext]>([])
-  /// Signalled each time the last run in progress ends.
-  private static let noneActive = DispatchSemaphore(value: 0)
-
   package static func run(_ plan: HarnessPlan) throws(ConformError) -> HarnessOutcome {
     let started = MonotonicClock.now()
     let startedAt = WallClock.iso8601()
     let context = try RunContext(
       suites: plan.suites, settings: plan.settings, hello: HarnessHello(suites: plan.suites), source: plan.source,
-      observer: plan.observer)
-    active.withLock { $0.append(context) }
-    defer {
-      let none = active.withLock { active in
-        active.removeAll { $0 === context }
-        return active.isEmpty
-      }
-      if none { noneActive.signal() }
-    }
-    let diagnostics = plan.settings.diagnostics
-    SignalWatcher.install(diagnostics: diagnostics) { signal in
-      let contexts = Harness.active.withLock { $0 }
-      if contexts.isEmpty { _exit(128 + signal) }
-      diagnostics.note("\(Termination.signalName(signal)): stopping the implementation and writing the results so far")
-      for context in contexts { context.stop(signal: signal) }
-    } onSecondSignal: {
-      // With the implementations killed, the first signal's stop ends the workers at once and
-      // the run writes its not-run records and footer: wait for that, but not for long.
-      if !Harness.waitForRunsToEnd(seconds: secondSignalGrace) {
-        diagnostics.note("the results file was not finished within \(secondSignalGrace) s: it has no footer")
-      }
-    }
+      catalogue: plan.catalogue, observer: plan.observer)
+    let stop = plan.settings.stop
+    stop.begin(context)
+    defer { stop.end(context) }
 
     // Start every worker's process and handshake at once; any failure stops the run (exit 2).
     let workers = (0..<plan.settings.jobs).map { Worker(index: $0, context: context) }
@@ -220,18 +204,6 @@ package enum Harness {
     let summary = RunSummary(header: finalHeader.value, footer: footer, outcomes: kept, unlisted: unlisted)
     let recorded = footer.totals.values.reduce(0, +)
     return .finished(summary: summary, resultsPath: path, unsent: max(0, plan.source.plannedCount - Int(recorded)))
-  }
-
-  /// How long a second signal waits for the runs to write their not-run records and footers.
-  static let secondSignalGrace = 2
-
-  /// Waits until no run is in progress, for at most `seconds`; false if one still is.
-  private static func waitForRunsToEnd(seconds: Int) -> Bool {
-    let deadline = DispatchTime.now() + .seconds(seconds)
-    while !active.withLock({ $0.isEmpty }) {
-      guard noneActive.wait(timeout: deadline) == .success else { return false }
-    }
-    return true
   }
 
   /// `reports/results-<name>.jsonl`, the name made safe for a file name.

@@ -1,5 +1,6 @@
 import ConformArchive
 import ConformJSON
+import ConformPlatform
 import Foundation
 
 extension HarnessPlan {
@@ -22,19 +23,21 @@ extension HarnessPlan {
         ResultHeader.Fixtures(
           source: stream.source, manifestDigest: stream.digest, generatorVersion: FixtureGenerator.version,
           cases: Int64(source.plannedCount))),
-      suites: [suite.name], source: source, settings: settings, resultsPath: resultsPath, options: header)
+      suites: [suite.name], source: source, catalogue: SuiteList([suite]), settings: settings, resultsPath: resultsPath,
+      options: header)
   }
 
-  /// A run of the built-in tables sent as they are made: the implementation gets its first case
+  /// A run of `builtIn`'s tables sent as they are made: the implementation gets its first case
   /// while the rest are generated; the results header waits for the tables' digest.
-  package static func streamedBuiltIn(
-    tier: Tier = .full, repeats: Int, limit: Int?, settings: HarnessSettings, resultsPath: String?, header: JSONValue
+  package static func streamed(
+    builtIn: any SuiteCatalogue, tier: Tier = .full, repeats: Int, limit: Int?, settings: HarnessSettings,
+    resultsPath: String?, header: JSONValue
   ) -> HarnessPlan {
-    var generator = GeneratorOptions.published
+    var generator = GeneratorOptions.published(for: builtIn.suites)
     generator.tier = tier
-    let tables = GeneratedTables(suites: SuiteRegistry.all, options: generator, keepsCases: false)
+    let tables = GeneratedTables(suites: builtIn.suites, options: generator, keepsCases: false)
     tables.start(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
-    let counts = SuiteRegistry.all.map { $0.tierCaseCount(options: generator) }
+    let counts = builtIn.suites.map { $0.tierCaseCount(options: generator) }
     let source = StreamedTables(tables: tables, counts: counts, repeats: repeats, limit: limit)
     let fixtures = Deferred<ResultHeader.Fixtures>()
     let cases = Int64(source.casesPerRound)
@@ -49,7 +52,7 @@ extension HarnessPlan {
     thread.name = "conform digest"
     thread.start()
     return HarnessPlan(
-      fixtures: fixtures, suites: source.suites, source: source, repeats: repeats, settings: settings,
+      fixtures: fixtures, suites: source.suites, source: source, repeats: repeats, catalogue: builtIn, settings: settings,
       resultsPath: resultsPath, options: header)
   }
 }

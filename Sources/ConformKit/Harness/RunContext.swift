@@ -21,6 +21,8 @@ package struct HarnessSettings: Sendable {
   var diagnostics: Diagnostics
   /// Where the progress bar draws (the command line's: stderr, on a terminal).
   var progress: ProgressOutput
+  /// How the executable stops the run on a signal (a handle nothing signals: it is not stopped).
+  package var stop = StopHandle()
 
   package init(
     command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,
@@ -55,6 +57,8 @@ final class RunContext: Sendable {
   let settings: HarnessSettings
   let hello: HarnessHello
   let source: any CaseSource
+  /// Where a case's decisions come from when its line lists none (`decisions(of:)`).
+  let catalogue: any SuiteCatalogue
   /// Set once the results file is open (after the first handshakes).
   private let records = Locked<RunRecords?>(nil)
   /// Told when the run starts stopping: each worker wakes its waiting threads.
@@ -73,13 +77,15 @@ final class RunContext: Sendable {
   static let failureLimit: Int32 = -1
 
   init(
-    suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource, observer: (any RunObserver)? = nil
+    suites: [String], settings: HarnessSettings, hello: HarnessHello, source: any CaseSource,
+    catalogue: any SuiteCatalogue, observer: (any RunObserver)? = nil
   ) throws(ConformError) {
-    stopPipe = try WakePipe()
+    stopPipe = try WakePipe.opened()
     self.suites = suites
     self.settings = settings
     self.hello = hello
     self.source = source
+    self.catalogue = catalogue
     self.observer = observer
   }
 
@@ -141,7 +147,7 @@ final class RunContext: Sendable {
       id: fixture.id, suite: fixture.suite, status: status, attempt: Int64(item.attempt.number), microseconds: nil,
       actual: nil, expected: fixture.expected, note: fixture.note, input: fixture.input, tags: fixture.tags, message: message,
       stderrTail: stderr)
-    result.decisions = Self.decisions(of: fixture)
+    result.decisions = decisions(of: fixture)
     return (result, item)
   }
 
@@ -166,14 +172,14 @@ final class RunContext: Sendable {
     result.note = fixture.note
     result.input = fixture.input
     result.tags = fixture.tags
-    result.decisions = Self.decisions(of: fixture)
+    result.decisions = decisions(of: fixture)
     return result
   }
 
   /// The case's decisions: its line's, or, for a generated run's case (whose lines leave them
-  /// out, `GeneratorOptions.listsDecisions`), its suite's model's.
-  static func decisions(of fixture: FixtureCase) -> [String] {
-    guard fixture.decisions.isEmpty, let suite = SuiteRegistry.named(fixture.suite) else { return fixture.decisions }
+  /// out, `GeneratorOptions.listsDecisions`), its suite's model's, from the run's catalogue.
+  func decisions(of fixture: FixtureCase) -> [String] {
+    guard fixture.decisions.isEmpty, let suite = catalogue.suite(named: fixture.suite) else { return fixture.decisions }
     return (try? suite.decisions(for: fixture.input).map { Decision.id(suite: suite.name, number: $0) }) ?? []
   }
 }

@@ -67,7 +67,7 @@ final class Session: @unchecked Sendable {
     let wake: WakePipe
     let number: Int
     do {
-      wake = try WakePipe()
+      wake = try WakePipe.opened()
       number = shared.withLock { $0.begin(wake: wake) }
       process = try ImplementationProcess.start(
         command: context.settings.command, environment: context.settings.environment,

@@ -143,15 +143,6 @@ extension CaseOutcome {
   }
 }
 
-enum ShortDigest {
-  /// `sha256:` and the first 12 hex digits.
-  static func of(_ digest: String) -> String {
-    let parts = digest.split(separator: ":", maxSplits: 1)
-    guard parts.count == 2 else { return String(digest.prefix(19)) }
-    return "\(parts[0]):\(parts[1].prefix(12))"
-  }
-}
-
 /// Words for a POSIX shell.
 package enum ShellWord {
   /// The word as is when it holds only characters no shell treats specially, else in single quotes.

@@ -3,7 +3,8 @@ import ConformJSON
 /// A truth table: a written spec, a reference model and a generator of cases.
 ///
 /// Adding a suite means adding one folder under `Suites/` and one line in `SuiteRegistry`; the
-/// harness and the reporter know nothing of any suite's shape.
+/// harness and the reporter know nothing of any suite's shape: what needs a suite by name is
+/// given a `SuiteCatalogue`.
 public protocol Suite: Sendable {
   /// The name used in case ids, fixture file names and the protocol ("version-compare").
   var name: String { get }
@@ -88,7 +89,7 @@ extension Suite {
   /// The fuzzer's input, its expected output from `expected(for:)`.
   public func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
     guard let input = fuzzInput(using: &generator) else { return nil }
-    return (input, FuzzCases.expected(self, input))
+    return (input, fuzzExpected(for: input))
   }
 
   /// Every one-step simplification of the JSON value, then the joint moves (see `JSONShrinker`).
@@ -163,9 +164,16 @@ public struct GeneratorOptions: Sendable, Equatable {
   /// published tables and built-in runs list them. Not in `json`.
   public var listsDecisions = true
 
-  /// The published tables' options: every parameter the suites declare, at its default.
-  public static let published = GeneratorOptions(
-    parameters: Dictionary(uniqueKeysWithValues: SuiteRegistry.parameters.map { ($0.name, $0.defaultValue) }))
+  /// The published tables' options for `suites`: every parameter they declare, at its default.
+  public static func published(for suites: [any Suite]) -> GeneratorOptions {
+    var parameters: [String: Int] = [:]
+    for suite in suites {
+      for parameter in suite.parameters where parameters[parameter.name] == nil {
+        parameters[parameter.name] = parameter.defaultValue
+      }
+    }
+    return GeneratorOptions(parameters: parameters)
+  }
 
   public init(parameters: [String: Int], tier: Tier = .full) {
     self.parameters = parameters
@@ -194,19 +202,36 @@ public struct GeneratorOptions: Sendable, Equatable {
   }
 }
 
-/// Every suite the kit knows, in the order reports list them.
-public enum SuiteRegistry {
-  public static let all: [any Suite] = [
-    EligibilitySuite(),
-    VersionCompareSuite(),
-    TimelineSuite(),
-    UpdateNoticeSuite(),
-    WidgetLocationSuite(),
-    DrawFreshnessSuite(),
-    RestartPromptSuite(),
-  ]
+extension Suite {
+  /// The reference model's output for a fuzzer's input; one outside the domain is a bug in conform.
+  package func fuzzExpected(for input: JSONValue) -> JSONValue {
+    do {
+      return try expected(for: input)
+    } catch {
+      preconditionFailure("fuzzer bug: \(name): \(JSONWriter.string(input)): \(error)")
+    }
+  }
+}
 
-  public static func named(_ name: String) -> (any Suite)? { all.first { $0.name == name } }
+/// The suites a run, a fixture set's check or a report may name, looked up by name: what the
+/// harness and the fixtures are given (`SuiteRegistry.catalogue` for the built-in ones), so
+/// that no module below the suites reaches the registry.
+public protocol SuiteCatalogue: Sendable {
+  /// The suites, in the order reports list them.
+  var suites: [any Suite] { get }
+}
 
-  public static var names: [String] { all.map(\.name) }
+extension SuiteCatalogue {
+  /// The suite called `name`, or nil.
+  public func suite(named name: String) -> (any Suite)? { suites.first { $0.name == name } }
+
+  /// The suites' names, in order.
+  public var names: [String] { suites.map(\.name) }
+}
+
+/// A catalogue of the suites given.
+public struct SuiteList: SuiteCatalogue {
+  public var suites: [any Suite]
+
+  public init(_ suites: [any Suite]) { self.suites = suites }
 }

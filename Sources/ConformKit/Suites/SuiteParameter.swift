@@ -23,27 +23,3 @@ public struct SuiteParameter: Sendable, Equatable {
   /// `generator.options` (`tier`) and in a generated run's header (`suite`, `count`).
   public static let reservedNames: Set<String> = ["count", "suite", "tier"]
 }
-
-extension SuiteRegistry {
-  /// Every parameter the suites declare, once per name, in name order.
-  public static let parameters: [SuiteParameter] = {
-    var byName: [String: SuiteParameter] = [:]
-    for suite in all {
-      for parameter in suite.parameters {
-        precondition(
-          !SuiteParameter.reservedNames.contains(parameter.name),
-          "\(suite.name): the parameter name \(parameter.name) is reserved")
-        precondition(
-          byName[parameter.name].map { $0 == parameter } ?? true,
-          "\(suite.name) declares the parameter \(parameter.name) otherwise than another suite does")
-        byName[parameter.name] = parameter
-      }
-    }
-    return byName.values.sorted { $0.name < $1.name }
-  }()
-
-  /// The suites that declare the parameter `name`, in the registry's order.
-  public static func suites(declaring name: String) -> [any Suite] {
-    all.filter { suite in suite.parameters.contains { $0.name == name } }
-  }
-}

@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// The exit statuses of every conform command, documented in `--help` and the README.

@@ -1,15 +1,17 @@
 /// The last bytes an implementation wrote on stderr, in a fixed-size ring: memory stays bounded
 /// however much it logs.
-struct StderrTail: Sendable {
+package struct StderrTail: Sendable {
   /// How much is kept, in bytes.
-  static let capacity = 4096
+  package static let capacity = 4096
 
   private var ring = [UInt8](repeating: 0, count: StderrTail.capacity)
   private var end = 0
   /// Every byte ever appended.
-  private(set) var total = 0
+  package private(set) var total = 0
 
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package init() {}
+
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     total += bytes.count
     // Only the last `capacity` bytes can survive; copy them in at most two runs.
     var source = UnsafeBufferPointer(rebasing: bytes[max(0, bytes.count - Self.capacity)...])
@@ -24,12 +26,12 @@ struct StderrTail: Sendable {
   }
 
   /// The kept bytes in order.
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     total < Self.capacity ? Array(ring[0..<end]) : Array(ring[end...] + ring[..<end])
   }
 
   /// The tail as text, trimmed; nil when nothing was written. A cut start is marked.
-  var text: String? {
+  package var text: String? {
     guard total > 0 else { return nil }
     var kept = bytes[...]
     if total > Self.capacity {

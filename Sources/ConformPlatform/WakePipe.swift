@@ -1,4 +1,3 @@
-import ConformPlatform
 import Foundation
 
 /// How a thread leaves `poll` without a timeout: it waits on its own descriptor and on this
@@ -6,29 +5,25 @@ import Foundation
 /// readable, so every thread that waits on it afterwards returns at once: a grandchild that
 /// keeps a pipe open cannot hold a thread in `poll`. Closed when the last thread that can wait
 /// on it lets it go.
-final class WakePipe: Sendable {
+package final class WakePipe: Sendable {
   private let read: Int32
   private let write: Int32
 
-  init() throws(ConformError) {
-    do {
-      (read, write) = try Descriptors.pipe()
-    } catch {
-      throw .implementation(error.description)
-    }
+  package init() throws(SystemCallError) {
+    (read, write) = try Descriptors.pipe()
     Descriptors.setNonBlocking(read)
     Descriptors.setNonBlocking(write)
   }
 
   /// Makes the pipe readable for good (a second signal adds nothing that matters).
-  func signal() {
+  package func signal() {
     var byte: UInt8 = 1
     _ = Foundation.write(write, &byte, 1)
   }
 
   /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), the pipe is signalled,
   /// or `deadline` (monotonic nanoseconds) passes; with no deadline, as long as it takes.
-  func wait(for descriptor: Int32, events: Int32, until deadline: UInt64? = nil) {
+  package func wait(for descriptor: Int32, events: Int32, until deadline: UInt64? = nil) {
     var entries = [
       pollfd(fd: descriptor, events: Int16(events), revents: 0), pollfd(fd: read, events: Int16(POLLIN), revents: 0),
     ]

@@ -3,9 +3,9 @@ import Foundation
 /// Bytes read from a non-blocking pipe, handed out a line at a time without copying.
 ///
 /// Memory is bounded: a line longer than `maxLine` is reported instead of buffered.
-final class LineBuffer {
+package final class LineBuffer {
   /// The longest answer line accepted, in bytes (16 MiB).
-  static let maxLine = 16 << 20
+  package static let maxLine = 16 << 20
   private static let chunk = 1 << 16
 
   private var storage: UnsafeMutablePointer<UInt8>
@@ -15,21 +15,21 @@ final class LineBuffer {
   /// Where to resume the newline search, so a long partial line is scanned once.
   private var scanned = 0
 
-  init() {
+  package init() {
     capacity = Self.chunk * 2
     storage = .allocate(capacity: capacity)
   }
 
   deinit { storage.deallocate() }
 
-  enum Fill {
+  package enum Fill {
     /// This many bytes were read.
     case data(Int)
     case endOfFile, wouldBlock, failed(Int32)
   }
 
   /// One `read(2)` into the buffer, of at most `limit` bytes.
-  func fill(from descriptor: Int32, atMost limit: Int = .max) -> Fill {
+  package func fill(from descriptor: Int32, atMost limit: Int = .max) -> Fill {
     if start > 0 && (start == end || capacity - end < Self.chunk) {
       // Move the partial line to the front.
       let pending = end - start
@@ -57,7 +57,7 @@ final class LineBuffer {
     return .failed(error)
   }
 
-  enum Line {
+  package enum Line {
     case line(UnsafeBufferPointer<UInt8>)
     /// A line is still arriving.
     case none
@@ -68,7 +68,7 @@ final class LineBuffer {
   /// The next complete line (without its `\n`); valid until the next `fill`. A line longer than
   /// `maxLine` is `tooLong` however its bytes arrived (in one read or many, its newline with
   /// them or not).
-  func nextLine() -> Line {
+  package func nextLine() -> Line {
     let searchFrom = max(scanned, start)
     if searchFrom < end, let found = memchr(storage + searchFrom, 0x0A, end - searchFrom) {
       let newline = storage.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -89,13 +89,13 @@ final class LineBuffer {
   }
 
   /// True when bytes of an unfinished line are waiting.
-  var hasPartialLine: Bool { end > start }
+  package var hasPartialLine: Bool { end > start }
 
   /// The unfinished line, for a message when the stream ends in the middle of one.
-  var partialLine: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage + start, count: end - start) }
+  package var partialLine: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage + start, count: end - start) }
 
   /// Whether a line holds only JSON white space.
-  static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 }

@@ -5,13 +5,13 @@ import Foundation
 /// `posix_spawn` reports only an errno; the same errno has different causes (EACCES for a
 /// folder and for a file without the execute bit, ENOENT for a missing file and for a script
 /// whose `#!` interpreter is missing), so the path is looked at to tell them apart.
-enum SpawnFailure {
+package enum SpawnFailure {
   /// `cannot start PROGRAM: REASON`, for `posix_spawn`'s (or `posix_spawnp`'s) `status`.
-  static func message(program: String, status: Int32) -> String {
+  package static func message(program: String, status: Int32) -> String {
     "cannot start \(program): \(reason(program: program, status: status))"
   }
 
-  static func reason(program: String, status: Int32) -> String {
+  package static func reason(program: String, status: Int32) -> String {
     let isPath = program.contains("/")
     var isFolder: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isFolder)

@@ -1,4 +1,3 @@
-import ConformPlatform
 import Foundation
 
 /// How an implementation's process ended.
@@ -45,6 +44,13 @@ package enum Termination: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+/// Why an implementation could not be started: the whole message, ready for the user.
+package struct ProcessStartFailure: Error, CustomStringConvertible {
+  package var message: String
+  package init(message: String) { self.message = message }
+  package var description: String { message }
+}
+
 /// A started implementation: its own process group, three pipes, no shell in between.
 ///
 /// Started with `posix_spawn` and reaped with our own `waitid`/`waitpid`, never Foundation's
@@ -54,13 +60,13 @@ package enum Termination: Sendable, Equatable, CustomStringConvertible {
 /// that use them wait in `poll` on them and on the session's `WakePipe`, so none can be stuck
 /// by a grandchild that keeps a pipe open. A thread per process waits for its exit (without
 /// reaping it) and says so at once: nothing checks for an exit on a timer.
-final class ImplementationProcess: Sendable {
-  let pid: pid_t
+package final class ImplementationProcess: Sendable {
+  package let pid: pid_t
   /// Write end of the implementation's stdin.
-  let stdinFD: Int32
+  package let stdinFD: Int32
   /// Read ends of its stdout and stderr.
-  let stdoutFD: Int32
-  let stderrFD: Int32
+  package let stdoutFD: Int32
+  package let stderrFD: Int32
 
   /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
   private let reaped = Locked<Termination?>(nil)
@@ -74,7 +80,7 @@ final class ImplementationProcess: Sendable {
 
   /// Kills every process group conform started and has not reaped: for a second signal, when
   /// conform ends at once and must not leave implementations (or their children) running.
-  static func killUnreapedGroups() {
+  package static func killUnreapedGroups() {
     for pid in unreaped.withLock({ $0 }) { Spawn.signalGroup(pid, SIGKILL) }
   }
 
@@ -86,10 +92,11 @@ final class ImplementationProcess: Sendable {
   }
 
   /// Starts `command` (the program, then its arguments) with exactly `environment`; `onExit`
-  /// runs on the exit watcher's thread once the process has ended.
-  static func start(
+  /// runs on the exit watcher's thread once the process has ended. The error's text is the
+  /// whole message (`cannot start PROGRAM: REASON`).
+  package static func spawn(
     command: [String], environment: [String], onExit: @escaping @Sendable () -> Void = {}
-  ) throws(ConformError) -> ImplementationProcess {
+  ) throws(ProcessStartFailure) -> ImplementationProcess {
     spawnLock.lock()
     defer { spawnLock.unlock() }
     let stdinPipe = try makePipe()
@@ -110,7 +117,7 @@ final class ImplementationProcess: Sendable {
     } catch {
       childEnds.forEach { close($0) }
       parentEnds.forEach { close($0) }
-      throw .implementation(SpawnFailure.message(program: command[0], status: error.code))
+      throw ProcessStartFailure(message: SpawnFailure.message(program: command[0], status: error.code))
     }
     childEnds.forEach { close($0) }
     parentEnds.forEach { Descriptors.setNonBlocking($0) }
@@ -127,19 +134,19 @@ final class ImplementationProcess: Sendable {
     return process
   }
 
-  private static func makePipe() throws(ConformError) -> (read: Int32, write: Int32) {
-    do { return try Descriptors.pipe() } catch { throw .implementation(error.description) }
+  private static func makePipe() throws(ProcessStartFailure) -> (read: Int32, write: Int32) {
+    do { return try Descriptors.pipe() } catch { throw ProcessStartFailure(message: error.description) }
   }
 
   /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
   /// its group afterwards cannot reach a stranger).
-  var hasExited: Bool { exit.resolved != nil }
+  package var hasExited: Bool { exit.resolved != nil }
 
   /// Waits up to `milliseconds` for the process to end on its own; true when it did.
-  func waitForExit(milliseconds: Int) -> Bool { exit.value(waitingAtMost: milliseconds) != nil }
+  package func waitForExit(milliseconds: Int) -> Bool { exit.value(waitingAtMost: milliseconds) != nil }
 
   /// Sends `signal` to the whole process group (the implementation and its children).
-  func signalGroup(_ signal: Int32) {
+  package func signalGroup(_ signal: Int32) {
     // Once reaped, the group id may belong to someone else: never signal it then.
     reaped.withLock { reaped in if reaped == nil { Spawn.signalGroup(pid, signal) } }
   }
@@ -147,7 +154,7 @@ final class ImplementationProcess: Sendable {
   /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
   /// (which also reaches children that outlived it), then reaps it. Returns how it ended.
   @discardableResult
-  func stop(graceMilliseconds: Int = 200) -> Termination {
+  package func stop(graceMilliseconds: Int = 200) -> Termination {
     if !hasExited {
       signalGroup(SIGTERM)
       _ = waitForExit(milliseconds: graceMilliseconds)
@@ -158,7 +165,7 @@ final class ImplementationProcess: Sendable {
 
   /// Reaps the process, waiting for it (call once it has exited or been killed).
   @discardableResult
-  func reap() -> Termination {
+  package func reap() -> Termination {
     // After the exit watcher: its `waitid` must not meet a pid reaped, then reused.
     _ = exit.value
     return reaped.withLock { reaped in
@@ -173,12 +180,12 @@ final class ImplementationProcess: Sendable {
   }
 
   /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).
-  var unreadOutputBytes: Int {
+  package var unreadOutputBytes: Int {
     Descriptors.unreadBytes(stdoutFD)
   }
 
   /// Closes the parent's pipe ends (after the threads that use them are done).
-  func closeOutputs() {
+  package func closeOutputs() {
     close(stdoutFD)
     close(stderrFD)
   }

@@ -1,4 +1,3 @@
-import ConformPlatform
 import Dispatch
 
 /// A value another thread makes later: `value` waits for it, `resolved` does not.
@@ -14,7 +13,7 @@ package final class Deferred<Value: Sendable>: Sendable {
   package init(_ value: Value) { stored = Locked(value) }
 
   /// Stores the value (once: a later call changes nothing).
-  func resolve(_ value: Value) {
+  package func resolve(_ value: Value) {
     let first = stored.withLock { stored in
       defer { stored = stored ?? value }
       return stored == nil
@@ -23,7 +22,7 @@ package final class Deferred<Value: Sendable>: Sendable {
   }
 
   /// The value, waiting for it.
-  var value: Value {
+  package var value: Value {
     if let value = resolved { return value }
     ready.wait()
     ready.signal()
@@ -31,7 +30,7 @@ package final class Deferred<Value: Sendable>: Sendable {
   }
 
   /// The value, waiting at most `milliseconds` for it; nil when it did not come in time.
-  func value(waitingAtMost milliseconds: Int) -> Value? {
+  package func value(waitingAtMost milliseconds: Int) -> Value? {
     if let value = resolved { return value }
     guard ready.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return resolved }
     ready.signal()
@@ -39,5 +38,5 @@ package final class Deferred<Value: Sendable>: Sendable {
   }
 
   /// The value if it is known yet.
-  var resolved: Value? { stored.withLock { $0 } }
+  package var resolved: Value? { stored.withLock { $0 } }
 }
