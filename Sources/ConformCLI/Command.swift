@@ -1,4 +1,5 @@
-import ConformKit
+import ConformFixtures
+import ConformHarness
 import ConformProtocol
 
 /// A subcommand of `conform`: `conform NAME [options]`.

@@ -1,6 +1,10 @@
+import ConformFixtures
+import ConformFuzz
+import ConformHarness
 import ConformJSON
-import ConformKit
 import ConformPlatform
+import ConformReport
+import ConformSuites
 import Foundation
 
 /// `conform fuzz`: differential fuzzing over each suite's whole input domain, against the

@@ -1,6 +1,10 @@
+import ConformFixtures
+import ConformHarness
 import ConformJSON
-import ConformKit
 import ConformPlatform
+import ConformReport
+import ConformResults
+import ConformSuites
 import Foundation
 
 /// `conform run`: runs an implementation over the fixtures and records every answer.

@@ -46,6 +46,15 @@ package enum SignalWatcher {
     }
   }
 
+  /// Ends the process by `number` as if no handler were installed (its default action), for a
+  /// signal that came when there was nothing to stop.
+  package static func endAsUnhandled(signal number: Int32) -> Never {
+    _ = signal(number, SIG_DFL)
+    Signals.unblock([number])
+    _ = raise(number)
+    _exit(128 + number)
+  }
+
   /// Ends the process at once with the status a shell gives a process killed by `number`
   /// (128 + the number), without running exit handlers: for a second signal.
   package static func exitNow(signal number: Int32) -> Never {

@@ -6,6 +6,10 @@ import Foundation
 /// keeps a pipe open cannot hold a thread in `poll`. Closed when the last thread that can wait
 /// on it lets it go.
 package final class WakePipe: Sendable {
+  /// The events `wait(for:events:until:)` waits for: readable (`POLLIN`), writable (`POLLOUT`).
+  package static let readable = Int32(POLLIN)
+  package static let writable = Int32(POLLOUT)
+
   private let read: Int32
   private let write: Int32
 

@@ -1,5 +1,5 @@
 import ConformCLI
-import ConformKit
+import ConformHarness
 import ConformPlatform
 import Foundation
 
@@ -9,13 +9,13 @@ Signals.ignore(SIGPIPE)
 // instead of the signal killing conform mid-line.
 Signals.ignore(SIGXFSZ)
 // SIGINT, SIGTERM or SIGHUP stops the runs in progress, which write the results so far; with
-// none in progress, conform ends as the signal would end it. A second one kills the
+// none in progress, conform ends as the signal ends a process that does not catch it. A second one kills the
 // implementations, gives the runs a moment to write their not-run records and footers, and ends
 // conform at once.
 SignalWatcher.install { number, count in
   if count == 1 {
     if CLI.stop.stop(signal: number) { return }
-    SignalWatcher.exitNow(signal: number)
+    SignalWatcher.endAsUnhandled(signal: number)
   }
   CLI.stop.noteSecondSignal(number)
   ImplementationProcess.killUnreapedGroups()

@@ -1,9 +1,10 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformPlatform
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The harness says what it noticed to the sink it is given, never to stderr itself: a tool that
 /// embeds it (or this test) collects the notes.

@@ -1,5 +1,5 @@
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformPlatform
 import Foundation
 import Testing

@@ -62,6 +62,7 @@ RULES = [
     ("Suites/SpecDecisions.swift", "ConformFixtures", "Suite/"),
     ("Suites/SuiteParameter.swift", "ConformFixtures", "Suite/"),
     ("Harness/SeededGenerator.swift", "ConformFixtures", ""),
+    ("Fuzz/SeededGenerator+Fuzz.swift", "ConformFixtures", ""),
     ("Harness/CaseTable.swift", "ConformFixtures", ""),
     ("Harness/Shard.swift", "ConformFixtures", ""),
     ("Harness/Glob.swift", "ConformFixtures", "Support/"),
@@ -73,7 +74,6 @@ RULES = [
     ("Harness/", "ConformHarness", ""),
     ("Report/ProgressBar.swift", "ConformHarness", ""),
     ("Suites/", "ConformSuites", ""),
-    ("Report/Drift.swift", "ConformSuites", "Drifts/"),
     ("Report/", "ConformReport", ""),
     ("Fuzz/", "ConformFuzz", ""),
 ]
@@ -248,14 +248,20 @@ def interpolations(literal):
 
 
 def strip_comments_and_strings(text):
-    text = re.sub(r"^\s*//[^\n]*", "", text, flags=re.M)
-    text = re.sub(r'"""[\s\S]*?"""', lambda match: interpolations(match.group(0)), text)
+    """The code alone, each line where it was: comments and the text of string literals left out."""
+    text = re.sub(r"^[ \t]*//[^\n]*", "", text, flags=re.M)
+    text = re.sub(
+        r'"""[\s\S]*?"""', lambda match: interpolations(match.group(0)) + "\n" * match.group(0).count("\n"), text)
     text = re.sub(r'"(?:\\.|[^"\\\n])*"', lambda match: interpolations(match.group(0)), text)
     return re.sub(r"//[^\n]*", "", text)
 
 
+LOCATIONS = collections.defaultdict(list)
+
+
 def index_declarations():
     """Top-level names to the targets declaring them, and every name declared (at any depth) per target."""
+    LOCATIONS.clear()
     owners = collections.defaultdict(set)
     declared = collections.defaultdict(set)
     members = collections.defaultdict(set)
@@ -265,6 +271,7 @@ def index_declarations():
         for match in DECLARATION.finditer(text):
             if path.startswith("Sources/"):
                 owners[match.group(1)].add(target)
+                LOCATIONS[match.group(1)].append((path, text.count("\n", 0, match.start()) + 1))
             declared[target].add(match.group(1))
         extended = set(re.findall(r"^(?:\w+\s+)*extension\s+([\w.]+)", text, re.M))
         extended |= set(re.findall(r"^(?:@\w+\s+)*(?:\w+\s+)*(?:struct|enum|class|protocol|actor)\s+(\w+)", text, re.M))
@@ -463,14 +470,67 @@ def make_package(path, line_number):
     return True
 
 
+def publish_default(path, message):
+    """Makes `package` the protocol extension's default that meets the requirement `message` names."""
+    found = re.search(r"(?:property|method|initializer|subscript) '(\w+)[^']*'.*protocol '(\w+)'", message)
+    if not found:
+        return False
+    name, protocol = found.groups()
+    done = False
+    for each in swift_files(f"Sources/{target_of(path)}"):
+        lines = read(each).split("\n")
+        inside = False
+        for index, line in enumerate(lines):
+            if line.startswith("extension "):
+                inside = re.match(rf"extension {protocol}\b", line) is not None
+            elif line.startswith("}"):
+                inside = False
+            elif inside and re.search(rf"\b(?:var|let|func) {name}\b", line) and make_package(each, index + 1):
+                done = True
+    return done
+
+
+def publish_types_of(path, number):
+    """Makes `package` the internal types of its own module that the declaration at `number` names."""
+    names = set(re.findall(r"\b[A-Z]\w*", read(path).split("\n")[number - 1]))
+    done = False
+    target = target_of(path)
+    for each in swift_files(f"Sources/{target}"):
+        lines = read(each).split("\n")
+        for index, line in enumerate(lines):
+            found = re.match(r"^\s*(?:final |indirect )*(?:struct|enum|class|typealias|protocol|actor) (\w+)", line)
+            if found and found.group(1) in names and make_package(each, index + 1):
+                done = True
+    return done
+
+
 def build():
     say("building (swift build --build-tests)")
     result = run(["swift", "build", "--build-tests"], capture_output=True)
     return result.returncode == 0, result.stdout + result.stderr
 
 
+def reaches(graph, start, goal):
+    """Whether `start` depends on `goal`, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        node = todo.pop()
+        if node == goal:
+            return True
+        if node not in seen:
+            seen.add(node)
+            todo += list(graph.get(node, ()))
+    return False
+
+
 def fix_from_diagnostics(output):
     owners, _, members = index_declarations()
+    graph = dependencies()
+
+    def importable(path, module):
+        target = target_of(path)
+        return module in IMPORTABLE and module != target and not reaches(graph, module, target)
+
     fixed = 0
     left = []
     entries = []
@@ -489,7 +549,19 @@ def fix_from_diagnostics(output):
             notes.append(later)
         found = re.match(r"cannot find (?:type )?'(\w+)' in scope", message)
         if found:
-            modules = [each for each in owners.get(found.group(1), ()) if each in IMPORTABLE and each != target_of(path)]
+            modules = [each for each in owners.get(found.group(1), ()) if importable(path, each)]
+            if len(modules) == 1 and add_import(path, modules[0]):
+                fixed += 1
+                continue
+            # Imported already, so internal there: the declaration becomes `package`.
+            places = [place for place in LOCATIONS.get(found.group(1), ()) if target_of(place[0]) in graph.get(target_of(path), ())]
+            if len(places) == 1 and make_package(*places[0]):
+                fixed += 1
+                continue
+        found = re.match(r"binary operator '\S+' cannot be applied to two '(\w+)' operands", message)
+        if found:
+            # An operator is found only through the module of its type.
+            modules = [each for each in owners.get(found.group(1), ()) if importable(path, each)]
             if len(modules) == 1 and add_import(path, modules[0]):
                 fixed += 1
                 continue
@@ -497,9 +569,13 @@ def fix_from_diagnostics(output):
         if found:
             owner = found.group(1).split("<")[0].split(".")[-1]
             modules = [
-                each for each in members.get((owner, found.group(2)), ()) if each in IMPORTABLE and each != target_of(path)
+                each for each in members.get((owner, found.group(2)), ()) if importable(path, each)
             ]
             if modules and any(add_import(path, each) for each in modules):
+                fixed += 1
+                continue
+        if "must be declared package because it matches a requirement" in message:
+            if make_package(path, number) or publish_default(path, message):
                 fixed += 1
                 continue
         if "is inaccessible due to 'internal' protection level" in message or "because its" in message and "internal" in message:
@@ -507,6 +583,8 @@ def fix_from_diagnostics(output):
             for note_path, note_line, _, note in notes:
                 if "declared here" in note and make_package(note_path, note_line):
                     done = True
+            if not done and "uses an internal type" in message:
+                done = publish_types_of(path, number)
             if done:
                 fixed += 1
                 continue
@@ -556,6 +634,7 @@ def main(arguments):
                 break
             fixed, left = fix_from_diagnostics(output)
             say(f"round {round}: fixed {fixed}, {len(left)} left")
+            print("\n".join(left[:60]), flush=True)
             graph = write_package()
             if fixed == 0:
                 print("\n".join(left[:200]))

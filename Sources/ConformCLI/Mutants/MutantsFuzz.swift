@@ -1,5 +1,8 @@
+import ConformFixtures
+import ConformFuzz
+import ConformHarness
 import ConformJSON
-import ConformKit
+import ConformSuites
 import Foundation
 
 /// `conform mutants --fuzz`: the fuzzer's adequacy, measured. For every catalogue entry, the

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A shell-style pattern for `--suite` and `--case`: `*` matches any run of characters (`/`
+/// included), `?` one character, `[...]` a set; everything else matches itself.
+package struct Glob: Sendable, Equatable, CustomStringConvertible {
+  package let pattern: String
+
+  package init(_ pattern: String) { self.pattern = pattern }
+
+  package func matches(_ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
+
+  package var description: String { pattern }
+}
