@@ -1,5 +1,6 @@
 import ConformArchive
 import ConformFixtures
+import ConformPlatform
 import Foundation
 
 extension FixtureBundle {
@@ -117,11 +118,11 @@ private struct UnpackFolder {
   let root: String
 
   init() throws(ConformError) {
-    var template = Array(FileIO.join(NSTemporaryDirectory(), "conform-bundle.XXXXXX").utf8CString)
-    guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw .file(path: NSTemporaryDirectory(), message: "cannot hold an unpacked bundle: \(String(cString: strerror(errno)))")
+    do {
+      root = try PathIO.makeTemporaryFolder(prefix: FileIO.join(NSTemporaryDirectory(), "conform-bundle."))
+    } catch {
+      throw .file(path: NSTemporaryDirectory(), message: "cannot hold an unpacked bundle: \(error.reason)")
     }
-    root = String(cString: made)
   }
 
   /// Where the archive's `path` goes (a checked relative path: no `..`, no absolute path).
@@ -142,27 +143,32 @@ private final class UnpackedFile {
     } catch {
       throw .file(path: path, message: "cannot be unpacked: \(error.localizedDescription)")
     }
-    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .file(path: path, message: "cannot be unpacked: \(String(cString: strerror(errno)))") }
+    do {
+      descriptor = try DescriptorIO.createNew(path)
+    } catch {
+      throw .file(path: path, message: "cannot be unpacked: \(error.reason)")
+    }
     self.path = path
   }
 
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(ConformError) {
     var done = 0
     while done < bytes.count {
-      let wrote = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-      if wrote < 0, errno == EINTR { continue }
-      guard wrote > 0 else { throw .file(path: path, message: "cannot be unpacked: \(String(cString: strerror(errno)))") }
+      let transfer = DescriptorIO.write(descriptor, from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[done...])))
+      guard case .bytes(let wrote) = transfer else {
+        let reason = if case .failed(let code) = transfer { Errno.describe(code) } else { "the file would block" }
+        throw .file(path: path, message: "cannot be unpacked: \(reason)")
+      }
       done += wrote
     }
   }
 
   func close() throws(ConformError) {
     guard descriptor >= 0 else { return }
-    let status = Foundation.close(descriptor)
+    let failure = DescriptorIO.close(descriptor)
     descriptor = -1
-    guard status == 0 else { throw .file(path: path, message: "cannot be unpacked: \(String(cString: strerror(errno)))") }
+    if let failure { throw .file(path: path, message: "cannot be unpacked: \(Errno.describe(failure))") }
   }
 
-  deinit { if descriptor >= 0 { Foundation.close(descriptor) } }
+  deinit { if descriptor >= 0 { DescriptorIO.close(descriptor) } }
 }

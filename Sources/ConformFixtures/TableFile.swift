@@ -31,9 +31,11 @@ package final class TableFile: @unchecked Sendable {
   /// Opens the file at `path` for reading; `name` names it in messages (a bundle's member
   /// unpacked elsewhere), by default its path.
   package init(path: String, named name: String? = nil) throws(ConformError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .file(path: name ?? path, message: "cannot be read: \(String(cString: strerror(errno)))")
+    let descriptor: Int32
+    do {
+      descriptor = try DescriptorIO.openForReading(path)
+    } catch {
+      throw .file(path: name ?? path, message: "cannot be read: \(error.reason)")
     }
     self.path = name ?? path
     storage = .file(descriptor)
@@ -46,7 +48,7 @@ package final class TableFile: @unchecked Sendable {
   }
 
   deinit {
-    if case .file(let descriptor) = storage { close(descriptor) }
+    if case .file(let descriptor) = storage { DescriptorIO.close(descriptor) }
   }
 
   /// The lines found by `scan`.
@@ -76,9 +78,14 @@ package final class TableFile: @unchecked Sendable {
       while true {
         // A line longer than the buffer: make room for it.
         if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-        let got = buffer.withUnsafeMutableBufferPointer { readFile(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-        if got < 0, errno == EINTR { continue }
-        guard got >= 0 else { throw .file(path: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
+        let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+        let got: Int
+        switch transfer {
+        case .bytes(let count): got = count
+        case .endOfFile: got = 0
+        case .wouldBlock: continue
+        case .failed(let code): throw .file(path: path, message: "cannot be read: \(Errno.describe(code))")
+        }
         if got == 0 { break }
         let used = buffer.withUnsafeBufferPointer { buffer in
           hasher.update(UnsafeBufferPointer(rebasing: buffer[filled..<filled + got]))
@@ -147,15 +154,16 @@ package final class TableFile: @unchecked Sendable {
       bytes.withUnsafeMutableBufferPointer { buffer in
         var initialized = 0
         while initialized < count {
-          let got = pread(
-            descriptor, buffer.baseAddress! + first + initialized, count - initialized, off_t(start) + off_t(initialized))
-          if got < 0, errno == EINTR { continue }
-          guard got > 0 else {
+          let transfer = DescriptorIO.read(
+            descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[(first + initialized)...])),
+            at: Int64(start) + Int64(initialized))
+          guard case .bytes(let got) = transfer else {
+            let reason = if case .failed(let code) = transfer { Errno.describe(code) } else { "" }
             failure = .file(
               path: path,
-              message: got == 0
+              message: reason.isEmpty
                 ? "is shorter than when it was checked: it changed during the run; run again with fixtures that stay put"
-                : "cannot be read: \(String(cString: strerror(errno)))")
+                : "cannot be read: \(reason)")
             return
           }
           initialized += got
@@ -164,9 +172,4 @@ package final class TableFile: @unchecked Sendable {
       if let failure { throw failure }
     }
   }
-}
-
-/// `read(2)`, by a name no method hides.
-private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

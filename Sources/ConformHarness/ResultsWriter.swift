@@ -74,9 +74,11 @@ final class ResultsWriter: @unchecked Sendable {
         throw .file(path: folder, message: "cannot create the results folder: \(error.localizedDescription)")
       }
     }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .file(path: path, message: "cannot write the results file: \(String(cString: strerror(errno)))")
+    let descriptor: Int32
+    do {
+      descriptor = try SystemIO.createForWriting(path)
+    } catch {
+      throw .file(path: path, message: "cannot write the results file: \(error.reason)")
     }
     self.path = path
     self.descriptor = descriptor
@@ -188,13 +190,12 @@ final class ResultsWriter: @unchecked Sendable {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          writeError = String(cString: strerror(errno))
+        let transfer = DescriptorIO.write(descriptor, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
+        guard case .bytes(let count) = transfer else {
+          writeError = if case .failed(let code) = transfer { Errno.describe(code) } else { "the file would block" }
           let whole = raw[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
           written += Int64(whole)
-          _ = ftruncate(descriptor, off_t(written))
+          DescriptorIO.truncate(descriptor, to: written)
           return
         }
         offset += count
@@ -226,7 +227,7 @@ final class ResultsWriter: @unchecked Sendable {
     let (outcomes, unlisted) = tally.finish()
     lock.unlock()
     flush()
-    close(descriptor)
+    DescriptorIO.close(descriptor)
     if let writeError {
       throw .file(
         path: path,

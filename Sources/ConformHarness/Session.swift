@@ -137,7 +137,7 @@ final class Session: @unchecked Sendable {
           return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
         }
         // Until the hello, the deadline, or the run's stop.
-        wake.wait(for: process.stdoutFD, events: Int32(POLLIN), until: deadline)
+        wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: deadline)
       }
     }
   }
@@ -157,22 +157,22 @@ final class Session: @unchecked Sendable {
   ) -> WriteOutcome {
     var offset = 0
     while offset < raw.count {
-      let count = write(process.stdinFD, raw.baseAddress! + offset, raw.count - offset)
-      if count > 0 {
+      let transfer = DescriptorIO.write(process.stdinFD, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
+      switch transfer {
+      case .bytes(let count):
         offset += count
-        continue
-      }
-      let error = errno
-      if count < 0 && error == EINTR { continue }
-      if count < 0 && (error == EAGAIN || error == EWOULDBLOCK) {
+      case .wouldBlock:
         if let isEnded, isEnded() { return .stopped }
         if context.isStopping { return .stopped }
-        if let deadline, MonotonicClock.now() >= deadline { return .failed(code: ETIMEDOUT, message: "it does not read its standard input") }
-        wake.wait(for: process.stdinFD, events: Int32(POLLOUT), until: deadline)
-        continue
+        if let deadline, MonotonicClock.now() >= deadline {
+          return .failed(code: Errno.timedOut, message: "it does not read its standard input")
+        }
+        wake.wait(for: process.stdinFD, events: WakePipe.writable, until: deadline)
+      case .endOfFile, .failed:
+        let error = if case .failed(let code) = transfer { code } else { Errno.brokenPipe }
+        return .failed(
+          code: error, message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
       }
-      return .failed(
-        code: error, message: error == EPIPE ? "it closed its standard input" : "cannot write to it: \(String(cString: strerror(error)))")
     }
     return .done
   }
@@ -191,17 +191,17 @@ final class Session: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 4096)
     var endedSeen = false
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-      if count > 0 {
+      let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: $0) }
+      if case .bytes(let count) = transfer {
         shared.withLock { state in
           guard state.process == number else { return }
           buffer.withUnsafeBufferPointer { state.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
         continue
       }
-      if count < 0 && (errno == EAGAIN || errno == EINTR) {
+      if transfer == .wouldBlock {
         if endedSeen { break }  // drained what was there when the session ended
-        wake.wait(for: descriptor, events: Int32(POLLIN))
+        wake.wait(for: descriptor, events: WakePipe.readable)
         endedSeen = shared.isEnded(number)
         continue
       }

@@ -232,7 +232,7 @@ final class Worker: Sendable {
         if exitedOnItsOwn {
           cause = "the implementation \(termination)"
         } else if let error = writeError {
-          cause = "the implementation stopped reading its standard input (\(String(cString: strerror(error))))"
+          cause = "the implementation stopped reading its standard input (\(Errno.describe(error)))"
         } else {
           cause = "the implementation closed its standard output"
         }
@@ -327,7 +327,7 @@ final class Worker: Sendable {
         break steps
       }
     }
-    close(session.process.stdinFD)
+    DescriptorIO.close(session.process.stdinFD)
     shared.update { $0.finished(number, .writer) }
   }
 
@@ -425,7 +425,7 @@ final class Worker: Sendable {
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
       case .wouldBlock:
-        session.wake.wait(for: descriptor, events: Int32(POLLIN))
+        session.wake.wait(for: descriptor, events: WakePipe.readable)
         if shared.isEnded(number) { break reading }
       case .endOfFile, .failed:
         shared.update { $0.fault(number, .stdoutEnded) }

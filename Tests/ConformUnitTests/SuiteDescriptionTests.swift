@@ -144,7 +144,7 @@ import Testing
 
   /// `Sources/ConformSuites/<Folder>/<name>.suite.json`.
   static func descriptionPath(_ name: String) throws -> String {
-    let suites = TestSupport.packageRoot.appendingPathComponent("Sources/ConformKit/Suites").path
+    let suites = TestSupport.packageRoot.appendingPathComponent("Sources/ConformSuites").path
     for folder in try FileManager.default.contentsOfDirectory(atPath: suites).sorted() {
       let path = FileIO.join(FileIO.join(suites, folder), "\(name).suite.json")
       if FileManager.default.fileExists(atPath: path) { return path }

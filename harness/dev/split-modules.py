@@ -179,7 +179,8 @@ def rewrite_paths(renames):
     if not renames:
         return
     suites = destination("Suites/x")[: -len("x")]
-    pairs = sorted(renames.items(), key=lambda pair: -len(pair[0])) + [(f"{KIT}/Suites/", suites)]
+    # The suites' folder by name too (a test reads every suite's files from it).
+    pairs = sorted(renames.items(), key=lambda pair: -len(pair[0])) + [(f"{KIT}/Suites", suites.rstrip("/"))]
     files = run(["git", "ls-files"], capture_output=True, check=True).stdout.split()
     changed = 0
     for path in files:

@@ -83,7 +83,7 @@ public enum FileIO {
 
     deinit {
       if let descriptor { try? SystemIO.closeFile(descriptor) }
-      if let staging, !committed { unlink(staging) }
+      if let staging, !committed { PathIO.remove(staging) }
     }
 
     public func write(_ bytes: some DataProtocol) throws(ConformError) {
@@ -120,23 +120,19 @@ public enum FileIO {
     /// Renames the closed file onto its path.
     public func commit() throws(ConformError) {
       guard let staging, !committed else { return }
-      guard rename(staging, path) == 0 else {
-        throw .file(path: path, message: "cannot be written: \(String(cString: strerror(errno)))")
+      if let code = PathIO.rename(staging, to: path) {
+        throw .file(path: path, message: "cannot be written: \(Errno.describe(code))")
       }
       committed = true
     }
 
     /// Whether `path` is a regular file or nothing yet (`lstat`: a link is not followed).
-    private static func isReplaceable(_ path: String) -> Bool {
-      var info = stat()
-      guard lstat(path, &info) == 0 else { return errno == ENOENT }
-      return info.st_mode & S_IFMT == S_IFREG
-    }
+    private static func isReplaceable(_ path: String) -> Bool { PathIO.isRegularFileOrAbsent(path) }
 
     /// `.NAME.conform-PID` beside `path`.
     private static func stagingPath(for path: String) -> String {
       let url = URL(fileURLWithPath: path)
-      let name = ".\(url.lastPathComponent).conform-\(getpid())"
+      let name = ".\(url.lastPathComponent).conform-\(ProcessInfo.processInfo.processIdentifier)"
       let folder = (path as NSString).deletingLastPathComponent
       return folder.isEmpty ? name : join(folder, name)
     }

@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// A shell-style pattern for `--suite` and `--case`: `*` matches any run of characters (`/`
@@ -7,7 +8,7 @@ package struct Glob: Sendable, Equatable, CustomStringConvertible {
 
   package init(_ pattern: String) { self.pattern = pattern }
 
-  package func matches(_ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
+  package func matches(_ text: String) -> Bool { PathIO.matches(text, pattern: pattern) }
 
   package var description: String { pattern }
 }

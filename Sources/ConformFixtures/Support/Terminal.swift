@@ -1,3 +1,4 @@
+import ConformPlatform
 import Foundation
 
 /// Whether a terminal wants colour. The kit writes to no terminal itself: the command line's
@@ -6,7 +7,7 @@ public enum Terminal {
   /// Colour on stderr (or stdout) only when it is a terminal, `NO_COLOR` is not set to a
   /// non-empty value and `TERM` is not dumb.
   public static func wantsColor(fileDescriptor: Int32) -> Bool {
-    wantsColor(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(fileDescriptor) == 1)
+    wantsColor(environment: ProcessInfo.processInfo.environment, isTerminal: DescriptorIO.isTerminal(fileDescriptor))
   }
 
   /// The decision alone. As no-color.org says, only a non-empty `NO_COLOR` turns colour off:
