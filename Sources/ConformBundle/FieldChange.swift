@@ -1,6 +1,12 @@
 import ConformJSON
 
 /// One difference between two JSON values, at a path such as `expected.effects[1].at`.
+///
+/// Not `JSONDiff`, on purpose: that one makes lines for a person (arrays aligned by a common
+/// subsequence, unchanged runs collapsed, long values cut), while `bundle diff` needs the changes
+/// as values (each path with its old and new JSON, whole) to count them, render them in Markdown
+/// and JSON, and compare two bundles' cases field by field; arrays by index, since a fixture's
+/// input or output at a position is what changed.
 public struct FieldChange: Sendable, Equatable {
   public var path: String
   /// The old value; nil when the field was added.

@@ -221,7 +221,7 @@ public struct FuzzOptions: StartsImplementations {
             }
           },
           .timeout { "per case (default \($0); fractions allowed)" },
-          .maxRestarts { "restarts after crashes and hangs per search batch (default \($0))" },
+          .maxRestarts { "restarts in a row without an answer, per search batch (default \($0))" },
           .environment(
             set: "set a variable for the implementations (repeatable)",
             inherit: """

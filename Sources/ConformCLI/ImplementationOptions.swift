@@ -11,7 +11,8 @@ struct ImplementationOptions {
   var environment = ImplementationEnvironment.standard
   /// `--timeout`: seconds per case.
   var timeout = 10.0
-  /// `--max-restarts`: restarts after crashes, hangs and protocol errors.
+  /// `--max-restarts`: restarts in a row after crashes, hangs and protocol errors of a process
+  /// that answered no case since it started (one that answered cases is restarted freely).
   var maxRestarts = 10
 }
 
@@ -74,7 +75,7 @@ extension OptionDeclaration where Options: StartsImplementations {
     .seconds("--timeout", atMost: Arguments.longestCaseTimeout, \.implementation.timeout, recordedAs: key, help: help)
   }
 
-  /// `--max-restarts N`: restarts after crashes, hangs and protocol errors.
+  /// `--max-restarts N`: restarts in a row without progress after crashes, hangs and protocol errors.
   static func maxRestarts(recordedAs key: String? = nil, help: (String) -> String) -> Self {
     .integer("--max-restarts", in: 0...1_000_000, \.implementation.maxRestarts, recordedAs: key, help: help)
   }

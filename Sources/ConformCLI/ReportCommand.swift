@@ -95,10 +95,7 @@ public enum ReportCommand: Command {
           "report: one run at a time, not \(runs.count) (the files are not the shards of one run; to compare two "
             + "runs: conform diff A B, or on one page: conform report --html FILE A B)")
       }
-      var perRun: [String] = []
-      if report.junitPath != nil { perRun.append("--junit") }
-      if report.jsonPath != nil { perRun.append("--json") }
-      if report.markdownPath != nil { perRun.append("--markdown") }
+      var perRun = report.requested.filter { !$0.format.takesSeveralRuns }.map(\.format.option)
       if options.knownFailuresPath != nil { perRun.append("--known-failures") }
       guard perRun.isEmpty else {
         throw .usage(

@@ -3,62 +3,35 @@ import ConformJSON
 import ConformReport
 
 extension ReportOptions {
-  /// The REPORT OPTIONS of every command that reports, declared once.
-  static let options: [Option] = [
-    Option(
-      "--junit", "FILE",
-      """
-      write JUnit XML (for CI): a <testsuite> per suite, a <testcase> per
-      case, and one skipped <testcase> for a suite the implementation does
-      not support, with its count
-      """),
-    Option(
-      "--json", "FILE",
-      """
-      write the summary and every problem with its expected and actual
-      output, diff, note and message, as canonical JSON
-      """),
-    Option(
-      "--markdown", "FILE",
-      """
-      write a Markdown summary for a CI step: counts per suite, then the
-      problems with collapsible diffs (always under 1 MiB)
-      """),
-    Option(
-      "--html", "FILE",
-      """
-      write one self-contained HTML page (inline CSS and script, no
-      network, works from file://, prints): the matrix of suites and
-      cases with every status and the counts per suite, each problem
-      opening to its note, input, diff, stderr and rerun command, and a
-      filter by status, suite, tag and text that the link keeps. Passing
-      cases past 500 a suite are counted, not listed: a few MB at most
-      """),
-    Option(
-      "--max-shown", "N",
-      """
-      problems shown in full on the terminal, in Markdown and as GitHub
-      annotations (default \(defaultMaxShown); 0 shows only the counts);
-      the JUnit and JSON files always hold every one. It never stops a
-      run: that is conform run --stop-after N
-      """),
-    Option(
-      "--show-unsupported",
-      """
-      with --html: list the cases of suites the implementation does not
-      support in the matrix (by default they are counted in their suite's
-      row, not listed)
-      """),
-    Option(
-      "--require-suite", "GLOB", recordedAs: "requireSuites",
-      """
-      a suite the implementation promised (repeatable): the run fails
-      (exit 1), naming it, when no suite of the run matches GLOB or the
-      implementation does not support one that does
-      """),
-    // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
-    Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
-  ]
+  /// The REPORT OPTIONS of every command that reports, declared once: each format's own (its
+  /// `ReportFormat`), then those of the terminal and the run.
+  static let options: [Option] =
+    ReportFormats.all.map { Option($0.option, "FILE", $0.help) } + [
+      Option(
+        "--max-shown", "N",
+        """
+        problems shown in full on the terminal, in Markdown and as GitHub
+        annotations (default \(defaultMaxShown); 0 shows only the counts);
+        the JUnit and JSON files always hold every one. It never stops a
+        run: that is conform run --stop-after N
+        """),
+      Option(
+        "--show-unsupported",
+        """
+        with --html: list the cases of suites the implementation does not
+        support in the matrix (by default they are counted in their suite's
+        row, not listed)
+        """),
+      Option(
+        "--require-suite", "GLOB", recordedAs: "requireSuites",
+        """
+        a suite the implementation promised (repeatable): the run fails
+        (exit 1), naming it, when no suite of the run matches GLOB or the
+        implementation does not support one that does
+        """),
+      // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
+      Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),
+    ]
 
   /// The report options' section of `--help`, then where the report goes and its environment.
   static let manualBlocks: [Manual.Block] = [
@@ -79,15 +52,14 @@ extension ReportOptions {
   /// What `--max-shown` takes, in every command that shows problems.
   static let maxShownRange = 0...1_000_000
 
-  /// Takes `--junit`, `--json`, `--markdown`, `--html`, `--max-shown`, `--show-unsupported` and
+  /// Takes each format's option (`ReportFormats.all`), `--max-shown`, `--show-unsupported` and
   /// `--require-suite` out of `arguments`, leaving the rest.
   static func parse(from arguments: inout Arguments) throws(ConformError) -> ReportOptions {
-    let parsed = ReportOptions(
-      junitPath: try arguments.value("--junit"), jsonPath: try arguments.value("--json"),
-      markdownPath: try arguments.value("--markdown"),
-      maxShown: try arguments.integer("--max-shown", in: maxShownRange) ?? defaultMaxShown,
-      htmlPath: try arguments.value("--html"))
-    var options = parsed
+    var options = ReportOptions()
+    for format in ReportFormats.all {
+      if let path = try arguments.value(format.option) { options.files[format.option] = path }
+    }
+    options.maxShown = try arguments.integer("--max-shown", in: maxShownRange) ?? defaultMaxShown
     options.showUnsupported = arguments.flag("--show-unsupported")
     options.requiredSuites = try arguments.values("--require-suite")
     if options.showUnsupported, options.htmlPath == nil {
@@ -98,8 +70,7 @@ extension ReportOptions {
         "\(arguments.command): --max-failures is now --max-shown N (how many problems are shown in full); "
           + "to stop a run after N failures: conform run --stop-after N")
     }
-    for path in [options.junitPath, options.jsonPath, options.markdownPath, options.htmlPath].compactMap({ $0 })
-    where path.isEmpty {
+    for path in options.files.values where path.isEmpty {
       throw .usage("\(arguments.command): an output file name cannot be empty")
     }
     return options

@@ -107,11 +107,12 @@ public enum RunCommand: Command {
       Terminal.note("interrupted by \(Termination.signalName(signal)) before the run started: no results written")
       return .stopped(by: signal)
     case .finished(var summary, let path, let unsent):
-      // The live summary keeps only the cases reports list; JUnit and the HTML matrix list every
-      // case, and the JSON report and the known-failures file every problem: those read the results back.
+      // The live summary keeps only the cases reports list; a format that needs every case (JUnit,
+      // the HTML matrix), or every problem (the JSON report, the known-failures file), reads the results back.
       let report = options.report
-      if report.junitPath != nil || report.htmlPath != nil
-        || summary.unlistedProblems > 0 && (report.jsonPath != nil || options.writeKnownFailures != nil)
+      let needs = report.requested.map(\.format.needs)
+      if needs.contains(.everyCase)
+        || summary.unlistedProblems > 0 && (needs.contains(.everyProblem) || options.writeKnownFailures != nil)
       {
         summary = RunSummary(file: try ResultsFile.read(path), knownFailures: knownFailures)
       }

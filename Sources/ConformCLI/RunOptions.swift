@@ -193,8 +193,9 @@ extension RunOptions {
           },
           .maxRestarts(recordedAs: "maxRestarts") {
             """
-            restarts after crashes, hangs, protocol errors, for the whole run
-            (default \($0)); past it the cases left are recorded not-run
+            restarts in a row after crashes, hangs, protocol errors of a process
+            that answered no case (default \($0)); one that answered cases is
+            restarted freely; past it the cases left are recorded not-run
             """
           },
           .integer(

@@ -35,6 +35,37 @@ public enum JSONShrinker {
     }
   }
 
+  /// `value` with one array or string in it shortened (elements or scalars dropped), the
+  /// candidates a structural shrink tries first; nothing else changed.
+  static func shortened(_ value: JSONValue) -> [JSONValue] {
+    switch value {
+    case .string(let text):
+      let count = text.unicodeScalars.count
+      return strings(simplifying: text).filter { $0.unicodeScalars.count < count }.map(JSONValue.string)
+    case .array(let items):
+      var results = arrays(shrinking: items).filter { $0.count < items.count }.map(JSONValue.array)
+      for (index, item) in items.enumerated() {
+        for candidate in shortened(item) {
+          var changed = items
+          changed[index] = candidate
+          results.append(.array(changed))
+        }
+      }
+      return results
+    case .object(let object):
+      var results: [JSONValue] = []
+      for (key, member) in object.members {
+        for candidate in shortened(member) {
+          var changed = object
+          changed[key] = candidate
+          results.append(.object(changed))
+        }
+      }
+      return results
+    default: return []
+    }
+  }
+
   /// The limits ports trip on, beside 0.
   static let boundaries: [Int64] = [
     Int64.min, Int64(Int32.min), -1, 1, Int64(Int32.max), Int64(Int32.max) + 1, 1 << 52, Int64.max,

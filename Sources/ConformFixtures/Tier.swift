@@ -4,7 +4,8 @@ import ConformPlatform
 /// How much of each truth table a fixture set holds.
 ///
 /// `full` is every case the generator makes (the published tables). `smoke` is a small subset
-/// chosen by coverage of the reference model, not by the known ports: the named seed cases, then
+/// chosen by coverage of the reference model, not by the known ports: the named seed cases (and
+/// every named case of a team suite), then
 /// the fewest cases a greedy cover finds that cover every key of the model the full table covers
 /// (see `Suite.coverageKeys(of:)`) and every spec decision its cases list. Its strength is
 /// measured by `conform mutants`, never tuned to it.
@@ -51,7 +52,10 @@ enum SmokeTier {
       keysOfCase.append(keys)
     }
     var cover = GreedyCover(keysOfCase: keysOfCase, keyCount: keyIDs.count)
-    for index in drafts.indices where drafts[index].tags.contains("seed") { cover.choose(index) }
+    // The seed cases, and a team suite's named ones (its spec's own tests), are all kept.
+    for index in drafts.indices where drafts[index].tags.contains("seed") || drafts[index].tags.contains("named") {
+      cover.choose(index)
+    }
     cover.chooseUntilCovered()
     return cover.chosen.sorted().map { drafts[$0] }
   }

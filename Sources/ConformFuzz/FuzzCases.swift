@@ -42,6 +42,7 @@ public struct FuzzCases: Sendable {
   /// Cases `range` of the search, with expected outputs from the reference models, made on
   /// every core: each case depends on its index alone, so the result is the same on any number.
   public func cases(_ range: Range<Int>) -> [FixtureCase] {
+    if suites.contains(where: { $0 is any BatchFuzzing }) { return fixtures(range) }
     let chunk = 256
     let chunks = (range.count + chunk - 1) / chunk
     guard chunks > 1 else { return range.map(fixture(at:)) }
@@ -51,6 +52,31 @@ public struct FuzzCases: Sendable {
       made.put((start..<min(start + chunk, range.upperBound)).map(fixture(at:)), at: part)
     }
     return made.values.flatMap { $0 }
+  }
+
+  /// Cases `range` of the search, in order, on this thread: the cases of a suite that answers
+  /// in batches (`BatchFuzzing`, a team suite's model) asked for all at once.
+  func fixtures(_ range: Range<Int>) -> [FixtureCase] {
+    var made: [FixtureCase?] = Array(repeating: nil, count: range.count)
+    var batched: [String: (suite: any BatchFuzzing, slots: [Int], numbers: [Int])] = [:]
+    for index in range {
+      let (suite, number) = position(of: index)
+      guard let batching = suite as? any BatchFuzzing else {
+        made[index - range.lowerBound] = fixture(suite: suite, number: number)
+        continue
+      }
+      batched[suite.name, default: (batching, [], [])].slots.append(index - range.lowerBound)
+      batched[suite.name]!.numbers.append(number)
+    }
+    for (name, batch) in batched {
+      let generators = batch.numbers.map { Self.generator(suite: name, seed: seed, number: $0) }
+      for (offset, (input, expected)) in batch.suite.fuzzCases(using: generators).enumerated() {
+        made[batch.slots[offset]] = FixtureCase(
+          id: "\(name)/fuzz/\(seed)-\(batch.numbers[offset])", suite: name, tags: Self.tags, note: note, input: input,
+          expected: expected)
+      }
+    }
+    return made.map { $0! }
   }
 
   /// Case `index` of the search.
@@ -83,7 +109,7 @@ public struct FuzzCases: Sendable {
   }
 
   /// A generator for one case, from a seed mixed with the suite's name (FNV-1a) and the number.
-  static func generator(suite: String, seed: UInt64, number: Int) -> SeededGenerator {
+  package static func generator(suite: String, seed: UInt64, number: Int) -> SeededGenerator {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in suite.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -96,6 +122,13 @@ public struct FuzzCases: Sendable {
 
   /// The reference model's output; a fuzzer's input outside the domain is a bug in conform.
   static func expected(_ suite: any Suite, _ input: JSONValue) -> JSONValue { suite.fuzzExpected(for: input) }
+}
+
+/// A suite whose fuzz cases' expected outputs are best asked for many at a time: a team suite,
+/// whose model answers a stream of requests far faster than one request at a time.
+package protocol BatchFuzzing: Suite {
+  /// What `fuzzCase(using:)` makes from each generator, in order.
+  func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)]
 }
 
 /// Results filled in by several threads, one slot each, read once all are done.
@@ -133,7 +166,7 @@ final class FuzzPrefetch: @unchecked Sendable {
   init(_ cases: FuzzCases, range: Range<Int>) {
     self.range = range
     let thread = Thread { [self] in
-      made = range.map(cases.fixture(at:))
+      made = cases.fixtures(range)
       table = CaseTable(made, suites: cases.suites.map(\.name), onEveryCore: false)
       done.signal()
     }

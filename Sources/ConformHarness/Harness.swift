@@ -188,14 +188,16 @@ package enum Harness {
       context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
     }
     if context.restarts > 0 {
-      // How many restarts the run used and why: "restarts: 4 of 10 (3 crashes, 1 hang)".
+      // How many restarts the run used and why, and how close it came to the cap:
+      // "restarts: 4 (3 crashes, 1 hang), at most 1 in a row without an answer (--max-restarts 10)".
       plan.settings.diagnostics.note(
-        "restarts: \(context.restarts) of \(plan.settings.maxRestarts) (\(context.restartTally.reasons))")
+        "restarts: \(context.restarts) (\(context.restartTally.reasons)), at most \(context.longestStreak) in a row "
+          + "without an answer (--max-restarts \(plan.settings.maxRestarts))")
     }
     if context.restartLimitReached {
       plan.settings.diagnostics.note(
-        "the implementation was restarted \(Plural.count(context.restarts, "time")), the limit (--max-restarts \(plan.settings.maxRestarts)): "
-          + "the cases left were not run")
+        "the implementation was restarted \(Plural.count(plan.settings.maxRestarts, "time")) in a row without answering a case, "
+          + "the limit (--max-restarts \(plan.settings.maxRestarts)): the cases left were not run")
     }
     let interrupted = context.stoppedBy > 0 ? Termination.signalName(context.stoppedBy) : nil
     let elapsed = Int64((MonotonicClock.now() - started) / 1_000_000)
@@ -227,7 +229,8 @@ package enum Harness {
 
   static func capText(_ maxRestarts: Int, lastFailure: String?) -> String {
     var text =
-      "not run: the implementation was restarted \(Plural.count(maxRestarts, "time")), the limit (--max-restarts \(maxRestarts))"
+      "not run: the implementation was restarted \(Plural.count(maxRestarts, "time")) in a row without answering a case, "
+      + "the limit (--max-restarts \(maxRestarts))"
     if let lastFailure, !lastFailure.isEmpty { text += "; the last failure: \(lastFailure)" }
     return text
   }

@@ -19,6 +19,11 @@ import Foundation
 /// Unchecked because its state is under two locks, not one `Mutex`: the records and the tally
 /// under `lock`, the file under `writeLock`, so that workers add records while the flusher
 /// writes the last ones to the disk.
+///
+/// Lock order: `writeLock` before `lock` (a flush takes the buffered records under `writeLock`);
+/// a worker's `recordOrder` before `lock` (it appends while holding it). Nothing outside the
+/// writer is called under `lock`: the `--stop-after` stop, which takes every worker's pump lock,
+/// is called once it is released.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
@@ -105,14 +110,18 @@ final class ResultsWriter: @unchecked Sendable {
         tally.record(batch.others[Int(entry.other)], of: entry.item)
       }
     }
+    // Decided under the lock, done after it: stopping the run takes every worker's pump lock.
+    var stopNow = false
     if let stopAfter, !stopped, tally.failedAttempts >= stopAfter.limit {
       stopped = true
-      stopAfter.stop()
+      stopNow = true
     }
     let full = pending.count > Self.pendingLimit
     let wakeFlusher = pending.count > Self.flushSoon && !wakeSent
     if wakeFlusher { wakeSent = true }
     lock.unlock()
+    // Before returning: the worker that recorded the failure sends nothing more once it is back.
+    if stopNow { stopAfter?.stop() }
     if full { flush() } else if wakeFlusher { wake.signal() }
   }
 

@@ -25,6 +25,8 @@ package struct HarnessSettings: Sendable {
   var progress: ProgressOutput
   /// How the executable stops the run on a signal (a handle nothing signals: it is not stopped).
   package var stop = StopHandle()
+  /// The waits of a process's teardown.
+  var timeouts = HarnessTimeouts.standard
 
   package init(
     command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,
@@ -69,8 +71,9 @@ final class RunContext: Sendable {
   let stopPipe: WakePipe
   /// Told of every record and restart, as they happen (a fuzz search that keeps one process).
   let observer: (any RunObserver)?
-  /// The restarts taken, and whether one was refused past `--max-restarts`.
-  private let restartsUsed = Locked<(count: Int, limitReached: Bool)>((0, false))
+  /// The restarts taken, the restarts in a row without progress (now, and the most), and whether
+  /// one was refused past `--max-restarts`.
+  private let restartsUsed = Locked(RestartCount())
   private let restartReasons = Locked(RestartTally())
   /// The signal that stops the run (SIGINT or SIGTERM), `failureLimit`, or 0.
   private let stopSignal = Locked<Int32>(0)
@@ -99,22 +102,20 @@ final class RunContext: Sendable {
   /// Runs `handler` when the run starts stopping.
   func onStop(_ handler: @escaping @Sendable () -> Void) { stopHandlers.withLock { $0.append(handler) } }
 
-  /// Takes one restart from the run's allowance; false when `--max-restarts` is spent.
-  func claimRestart() -> Bool {
+  /// Takes one restart: free after `progress` (the process answered a case since it started),
+  /// else one from the run's allowance, which counts restarts in a row without progress; false
+  /// when `--max-restarts` of them are spent.
+  func claimRestart(after progress: SessionRules.Progress) -> Bool {
     let limit = observer?.restartLimit ?? settings.maxRestarts
-    let claimed = restartsUsed.withLock { used -> Bool in
-      guard used.count < limit else {
-        used.limitReached = true
-        return false
-      }
-      used.count += 1
-      return true
-    }
+    let claimed = restartsUsed.withLock { $0.claim(after: progress, limit: limit) }
     if claimed { observer?.restarting() }
     return claimed
   }
 
   var restarts: Int { restartsUsed.withLock { $0.count } }
+
+  /// The most restarts in a row without progress the run took.
+  var longestStreak: Int { restartsUsed.withLock { $0.longestStreak } }
 
   /// Adds a worker's restarts, by reason, once it is done.
   func add(_ tally: RestartTally) { restartReasons.withLock { $0 = $0 + tally } }
@@ -124,6 +125,36 @@ final class RunContext: Sendable {
 
   /// Whether a worker needed a restart past `--max-restarts`.
   var restartLimitReached: Bool { restartsUsed.withLock { $0.limitReached } }
+
+  /// The run's restarts, counted against `--max-restarts` only while none of them makes progress.
+  struct RestartCount: Equatable {
+    /// Every restart taken.
+    var count = 0
+    /// Restarts in a row, up to now, after a process that answered nothing since its start.
+    var streak = 0
+    /// The longest such streak.
+    var longestStreak = 0
+    /// A restart was refused.
+    var limitReached = false
+
+    /// Takes a restart after `progress`: one without it is refused once `limit` of them came in
+    /// a row; one with it is always taken and ends the streak.
+    mutating func claim(after progress: SessionRules.Progress, limit: Int) -> Bool {
+      switch progress {
+      case .answered:
+        streak = 0
+      case .none:
+        guard streak < limit else {
+          limitReached = true
+          return false
+        }
+        streak += 1
+        longestStreak = max(longestStreak, streak)
+      }
+      count += 1
+      return true
+    }
+  }
 
   var stoppedBy: Int32 { stopSignal.withLock { $0 } }
 

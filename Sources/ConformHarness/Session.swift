@@ -86,9 +86,10 @@ final class Session: @unchecked Sendable {
       let message = failure.message
       // An implementation that refuses the handshake should say why on stderr and exit (as
       // PROTOCOL.md asks): give it a moment to, so the message can quote it.
-      let exitedOnItsOwn = process.waitForExit(milliseconds: 1000)
-      let termination = process.stop(graceMilliseconds: 100)
-      shared.waitFor(.stderr, milliseconds: 500)
+      let timeouts = context.settings.timeouts
+      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake)
+      let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
+      shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
       shared.end(number)
       let tail = shared.withLock { $0.stderr.text }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
@@ -130,7 +131,7 @@ final class Session: @unchecked Sendable {
       switch stdout.fill(from: process.stdoutFD) {
       case .data: continue
       case .endOfFile, .failed:
-        _ = process.waitForExit(milliseconds: 1000)
+        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake)
         return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
       case .wouldBlock:
         if MonotonicClock.now() >= deadline {

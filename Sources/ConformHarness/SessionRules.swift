@@ -40,6 +40,18 @@ struct SessionRules {
   private(set) var busyNanoseconds: UInt64 = 0
   /// `busyNanoseconds` when the last answer arrived.
   private var busyAtLastAnswer: UInt64 = 0
+  /// Whether the current process has answered a case since it started: restarting one that
+  /// has is progress, free of the run's restart allowance (`--max-restarts` counts restarts in a
+  /// row without progress, to stop a crash loop, not a crash-prone implementation).
+  private(set) var progress = Progress.none
+
+  /// What the current process has done for the run since it started.
+  enum Progress: Equatable {
+    /// No answer yet: a restart now takes one from the allowance.
+    case none
+    /// At least one answer recorded: a restart now is free.
+    case answered
+  }
 
   // Across processes.
   /// Attempts taken back from a failed process, innocent: sent first by the next one.
@@ -74,6 +86,7 @@ struct SessionRules {
     busyNanoseconds = 0
     busyAtLastAnswer = 0
     tookNothing = false
+    progress = .none
   }
 
   /// Gives `item` the next `seq`, in flight from `now`.
@@ -105,6 +118,7 @@ struct SessionRules {
   mutating func answersRecorded(at now: UInt64, passed: @autoclosure () -> [TableAttempt]) {
     lastAnswerAt = now
     busyAtLastAnswer = busyNanoseconds
+    progress = .answered
     if isReplaying, group != nil { group!.passed += passed() }
   }
 
@@ -202,8 +216,12 @@ struct SessionRules {
     }
   }
 
-  /// The next process could not be started (its hello failed): `message` says why.
-  mutating func startFailed(_ message: String) { lastFailure = message }
+  /// The next process could not be started (its hello failed): `message` says why; it made no
+  /// progress.
+  mutating func startFailed(_ message: String) {
+    lastFailure = message
+    progress = .none
+  }
 
   /// A restart was taken from the run's allowance for `reason`.
   mutating func restarted(_ reason: RestartTally.Reason) { restarts.count(reason) }

@@ -27,7 +27,12 @@ final class Worker: Sendable {
   /// Held from matching answers until their records are appended, and while a record is
   /// replaced: a record is never amended before it is written. The pump lock is not held
   /// while records are written.
+  ///
+  /// Lock order: `recordOrder`, then the pump lock (`shared`), then the results writer's; the
+  /// pump lock and the results writer's are never held together.
   private let recordOrder = Locked(())
+  /// The waits of a process's teardown.
+  private var timeouts: HarnessTimeouts { context.settings.timeouts }
 
   init(index: Int, context: RunContext) {
     self.index = index
@@ -48,7 +53,7 @@ final class Worker: Sendable {
   /// Stops a process started by `startFirst` when the run does not go ahead.
   func abandon() {
     guard let session = first.withLock({ $0 }) else { return }
-    session.process.stop(graceMilliseconds: 100)
+    session.process.stop(graceMilliseconds: timeouts.interruptGrace)
     shared.end(session.number)
   }
 
@@ -83,7 +88,9 @@ final class Worker: Sendable {
         abandonLocal(message: "not run: \(Harness.interruptedText(context.stoppedBy))")
         return nil
       }
-      guard context.claimRestart() else {
+      // A process that answered cases since it started made progress: restarting it is free.
+      let progress = shared.withLock { $0.rules.progress }
+      guard context.claimRestart(after: progress) else {
         let lastFailure = shared.withLock { $0.rules.lastFailure }
         abandonLocal(message: Harness.capText(context.settings.maxRestarts, lastFailure: lastFailure))
         return nil
@@ -188,11 +195,12 @@ final class Worker: Sendable {
 
   /// Every case answered and stdin closed: the implementation should exit 0 by itself.
   private func shutDown(_ session: Session) {
-    let exited = session.process.waitForExit(milliseconds: 2000)
-    let termination = session.process.stop(graceMilliseconds: 200)
+    let exited = session.process.waitForExit(milliseconds: timeouts.exitAtEndOfInput)
+    let termination = session.process.stop(graceMilliseconds: timeouts.grace)
     let name = session.hello.name
     if !exited {
-      context.settings.diagnostics.note("\(name) did not exit within 2 s of the end of its input: its process group was killed")
+      context.settings.diagnostics.note(
+        "\(name) did not exit within \(timeouts.exitAtEndOfInputText) of the end of its input: its process group was killed")
     } else if termination != .exited(0) {
       context.settings.diagnostics.note("\(name) \(termination) after its last answer (it should exit with status 0)")
     }
@@ -200,10 +208,10 @@ final class Worker: Sendable {
   }
 
   private func stopAfterInterrupt(_ session: Session) {
-    session.process.stop(graceMilliseconds: 100)
-    shared.waitFor(.reader, milliseconds: 1000)
+    session.process.stop(graceMilliseconds: timeouts.interruptGrace)
+    shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
     // What the writer took from the source is the rules' once it is done.
-    shared.waitFor(.writer, milliseconds: 1000)
+    shared.waitFor(.writer, milliseconds: timeouts.threadJoin)
     let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
     let left = shared.withLock { $0.rules.stopAll() }
     context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
@@ -216,13 +224,13 @@ final class Worker: Sendable {
     let process = session.process
     if case .died = failure {
       // Answers written just before the exit are still in the pipe: let the reader take them.
-      shared.waitFor(.reader, milliseconds: 1000)
-      _ = process.waitForExit(milliseconds: 500)
+      shared.waitFor(.reader, milliseconds: timeouts.readerAfterDeath)
+      _ = process.waitForExit(milliseconds: timeouts.reapAfterDeath)
     }
     let exitedOnItsOwn = process.hasExited
-    let termination = process.stop(graceMilliseconds: 200)
-    shared.waitFor(.reader, milliseconds: 1000)
-    shared.waitFor(.stderr, milliseconds: 500)
+    let termination = process.stop(graceMilliseconds: timeouts.grace)
+    shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
+    shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
     shared.end(session.number)
 
     let (blame, cause, tail) = shared.withLock { state in
@@ -291,9 +299,9 @@ final class Worker: Sendable {
   /// Marks the process over and releases its pipes once its threads are done.
   private func end(_ session: Session) {
     shared.end(session.number)
-    let reader = shared.waitFor(.reader, milliseconds: 1000)
-    let drainer = shared.waitFor(.stderr, milliseconds: 1000)
-    shared.waitFor(.writer, milliseconds: 1000)
+    let reader = shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
+    let drainer = shared.waitFor(.stderr, milliseconds: timeouts.stderrJoin)
+    shared.waitFor(.writer, milliseconds: timeouts.threadJoin)
     // A thread still busy after this long (a source slow to make its cases, a disk that does
     // not take the records): leave its descriptors open rather than close them under it.
     if reader && drainer { session.process.closeOutputs() }

@@ -60,23 +60,9 @@ public struct Reporter: Sendable {
     func attempt(_ write: () throws(ConformError) -> Void) {
       do { try write() } catch { failures.append(error) }
     }
-    if let path = options.junitPath {
-      attempt { () throws(ConformError) in try FileIO.write(Array(summary.junitXML(resultsPath: resultsPath).utf8), to: path) }
-    }
-    if let path = options.jsonPath {
-      attempt { () throws(ConformError) in
-        try FileIO.write(JSONWriter.bytes(summary.jsonReport(resultsPath: resultsPath)) + [0x0A], to: path)
-      }
-    }
-    if let path = options.markdownPath {
-      attempt { () throws(ConformError) in
-        try FileIO.write(Array(summary.markdownReport(maxShown: options.maxShown, resultsPath: resultsPath).utf8), to: path)
-      }
-    }
-    if let path = options.htmlPath {
-      attempt { () throws(ConformError) in
-        try FileIO.write(Array(HTMLReport(runs: [.init(summary: summary, path: resultsPath)], showUnsupported: options.showUnsupported).render().utf8), to: path)
-      }
+    let context = ReportContext(resultsPath: resultsPath, options: options)
+    for (format, path) in options.requested {
+      attempt { () throws(ConformError) in try FileIO.write(format.render(summary, context), to: path) }
     }
     if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
       attempt { () throws(ConformError) in
@@ -94,8 +80,8 @@ public struct Reporter: Sendable {
 
 /// Reports a finished live run: the seam `conform run` calls once the harness is done.
 ///
-/// Gives the terminal report to `output` and writes the JUnit, JSON, Markdown and HTML files
-/// `options` asks for; the caller exits with `summary.exitStatus`.
+/// Gives the terminal report to `output` and writes the files of every `ReportFormat` `options`
+/// asks for; the caller exits with `summary.exitStatus`.
 public func printRunReport(
   _ summary: RunSummary, options: ReportOptions, resultsPath: String? = nil, output: ReportOutput
 ) throws(ConformError) {

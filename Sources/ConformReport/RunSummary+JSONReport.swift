@@ -81,3 +81,18 @@ extension RunSummary.Counts {
     ]
   }
 }
+
+/// `--json FILE`.
+struct JSONReportFormat: ReportFormat {
+  let option = "--json"
+  let help = """
+    write the summary and every problem with its expected and actual
+    output, diff, note and message, as canonical JSON
+    """
+  let needs = ReportNeeds.everyProblem
+  let takesSeveralRuns = false
+
+  func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8] {
+    JSONWriter.bytes(summary.jsonReport(resultsPath: context.resultsPath)) + [0x0A]
+  }
+}

@@ -158,3 +158,19 @@ extension RunSummary {
     return XMLText.attribute(String(text.dropLast()))
   }
 }
+
+/// `--junit FILE`.
+struct JUnitReportFormat: ReportFormat {
+  let option = "--junit"
+  let help = """
+    write JUnit XML (for CI): a <testsuite> per suite, a <testcase> per
+    case, and one skipped <testcase> for a suite the implementation does
+    not support, with its count
+    """
+  let needs = ReportNeeds.everyCase
+  let takesSeveralRuns = false
+
+  func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8] {
+    Array(summary.junitXML(resultsPath: context.resultsPath).utf8)
+  }
+}

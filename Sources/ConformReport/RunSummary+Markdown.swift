@@ -105,3 +105,18 @@ extension RunSummary {
     return rows.joined(separator: "\n") + "\n"
   }
 }
+
+/// `--markdown FILE`.
+struct MarkdownReportFormat: ReportFormat {
+  let option = "--markdown"
+  let help = """
+    write a Markdown summary for a CI step: counts per suite, then the
+    problems with collapsible diffs (always under 1 MiB)
+    """
+  let needs = ReportNeeds.listedCases
+  let takesSeveralRuns = false
+
+  func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8] {
+    Array(summary.markdownReport(maxShown: context.options.maxShown, resultsPath: context.resultsPath).utf8)
+  }
+}

@@ -1,3 +1,5 @@
+import ConformJSON
+
 /// All-pairs combination of a suite's fields: rows of level indices in which every level of each
 /// field meets every level of every other field at least once, so a boundary in one field is seen
 /// beside the ordinary and the boundary values of each other field without the full product.
@@ -93,5 +95,36 @@ public enum Pairwise {
         }
       }
     }
+  }
+}
+
+extension Pairwise {
+  /// A suite's pairwise cases, for fields of `counts` levels each (level 0 its ordinary value):
+  /// each boundary alone among ordinary values (`pairwise/one/<label>`), then the all-pairs rows
+  /// (`pairwise/all-pairs/NNN`, numbered from 001 so they sort in order). `labels` names the
+  /// fields of a row off their ordinary value (`field/label`); `input` builds a row's input.
+  static func cases(counts: [Int], labels: ([Int]) -> [String], input: ([Int]) -> JSONValue) -> [CaseDraft] {
+    var drafts: [CaseDraft] = []
+    for (field, count) in counts.enumerated() {
+      for level in 1..<count {
+        var row = [Int](repeating: 0, count: counts.count)
+        row[field] = level
+        let label = labels(row)[0]
+        drafts.append(
+          CaseDraft(
+            "pairwise/one/\(label)", tags: ["pairwise"],
+            note: "\(label) alone, every other field ordinary: nothing else masks it", input: input(row)))
+      }
+    }
+    for (index, row) in rows(levels: counts).enumerated() {
+      let named = labels(row)
+      let number = String(index + 1)
+      drafts.append(
+        CaseDraft(
+          "pairwise/all-pairs/\(String(repeating: "0", count: max(0, 3 - number.count)) + number)", tags: ["pairwise"],
+          note: "all-pairs row: " + (named.isEmpty ? "every field ordinary" : named.joined(separator: ", ")),
+          input: input(row)))
+    }
+    return drafts
   }
 }

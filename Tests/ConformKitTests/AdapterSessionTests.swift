@@ -198,10 +198,10 @@ import Testing
 
   /// Sessions served at once in one process each run their own handlers' jobs. With one
   /// executor for the process, a thread could run another's last job and leave it waiting
-  /// forever: this test then hangs (it did, before each session had its own). It has no
-  /// deadline because the handlers' own tasks need the global pool, which other tests may hold
-  /// for minutes.
-  @Test func sessionsServedAtOnceDoNotWaitForEachOther() async throws {
+  /// forever: this test then hangs (it did, before each session had its own). Its deadline is
+  /// generous because the handlers' own tasks need the global pool, which other tests may hold
+  /// for minutes: past it, the hang is a failure instead of a test run that never ends.
+  @Test(.timeLimit(.minutes(10))) func sessionsServedAtOnceDoNotWaitForEachOther() async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 1...4 { group.addTask { try await Self.expectSpreadingAnswers(2_000) } }
       try await group.waitForAll()

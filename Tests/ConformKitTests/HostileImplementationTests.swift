@@ -435,7 +435,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(file.results.prefix(3).allSatisfy { $0.status == .timeout && $0.message == "no answer within 1 s (--timeout)" })
     #expect(file.results.dropFirst(3).allSatisfy { $0.status == .notRun && $0.message?.contains("--max-restarts 2") == true })
     #expect(
-      run.stderr.contains("the implementation was restarted 2 times, the limit (--max-restarts 2): the cases left were not run"))
+      run.stderr.contains("the implementation was restarted 2 times in a row without answering a case, the limit (--max-restarts 2): "
+        + "the cases left were not run"))
   }
 
   /// The harness's writes block on the full pipe; the oldest request times out all the same.

@@ -20,6 +20,17 @@ import Testing
     }
   }
 
+  /// Waits (up to 60 s) until hostile.py's `--log` has a fault line.
+  private static func waitForFault(in directory: URL) {
+    let log = directory.appendingPathComponent("events.log").path
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      if text.contains("fault ") { return }
+      usleep(20_000)
+    }
+  }
+
   /// conform on an implementation that ignores SIGTERM once it reaches the culprit, sent SIGINT
   /// once it is there; with `signals` 2, SIGINT again every 20 ms while conform runs (within the
   /// first one's 200 ms of grace). Two signals sent before conform's watcher takes the first merge
@@ -29,7 +40,8 @@ import Testing
       let started = try Hostile.start(
         "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
       waitForRecords(started.resultsPath, Hostile.k - 1)
-      usleep(300_000)  // let it reach the culprit and start ignoring SIGTERM
+      // It logs its fault once it reaches the culprit and ignores SIGTERM.
+      waitForFault(in: started.directory)
       kill(started.pid, SIGINT)
       if signals > 1 {
         for _ in 0..<50 {

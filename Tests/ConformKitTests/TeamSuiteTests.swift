@@ -350,7 +350,7 @@ import Testing
   }
 
   @Test func aDomainThatMakesAnInputTheSchemaRefusesIsNamed() async throws {
-    try await refused(#"(case boundary/percent/3), which the inputSchema refuses: /percent: 1999 is above the maximum 1000"#) { suite in
+    try await refused(#"(case boundary/percent/1999), which the inputSchema refuses: /percent: 1999 is above the maximum 1000"#) { suite in
       try edit(suite.appendingPathComponent("suite.json")) {
         $0.replacingOccurrences(of: #""min": -5, "max": 105"#, with: #""min": 0, "max": 2000"#)
       }

@@ -54,6 +54,36 @@ import Testing
     }
   }
 
+  /// The update-notice fuzzer's bodies hold every JSON grammar class D5 lists, on both sides:
+  /// some such bodies are read, some are not-json.
+  @Test func updateNoticeBodiesReachTheGrammarClasses() {
+    var bodies: [String] = []
+    var reasons: [String: Int] = [:]
+    for number in 0..<5_000 {
+      let input = FuzzCases.input(suite: UpdateNoticeSuite(), seed: 1, number: number)
+      guard let body = input["lookup"]?["body"]?.stringValue, body.contains(#""description":"#) else { continue }
+      bodies.append(body)
+      let reason = UpdateNoticeSuite().expectedReason(for: input)
+      reasons[reason, default: 0] += 1
+    }
+    func some(_ predicate: (String) -> Bool) -> Bool { bodies.contains(where: predicate) }
+    #expect(some { $0.unicodeScalars.contains { $0.value < 0x20 } })  // a raw control character
+    #expect(some { $0.contains(":01") || $0.contains(":-01") || $0.contains(":007") })  // leading zeros
+    #expect(some { $0.contains(":-0,") })
+    #expect(some { $0.contains("e400") })
+    #expect(some { $0.contains(String(repeating: "9", count: 100)) })
+    #expect(some { $0.contains(#"\x41"#) || $0.contains(#"\U0041"#) })  // invalid escapes
+    #expect(some { $0.contains(#"\b"#) && $0.contains("description") })
+    #expect(some { $0.contains("[1,2,]") || $0.contains("{\"a\":1,}") })
+    #expect(some { $0.contains("// c") })
+    #expect(some { $0.contains("Infinity") || $0.contains("NaN") })
+    #expect(some { $0.contains("'x'") })
+    #expect(some { $0.contains("\u{FFFD}") })
+    #expect(some { $0.contains(#"\ud800"#) || $0.contains(#"\udc00"#) })
+    #expect(reasons["not-json", default: 0] > 0)
+    #expect(reasons.keys.contains { $0 != "not-json" })
+  }
+
   @Test func versionsReachTheirPitfalls() {
     let strings = (0..<5_000).flatMap { number -> [String] in
       let input = FuzzCases.input(suite: VersionCompareSuite(), seed: 1, number: number)
@@ -114,4 +144,14 @@ import Testing
 private final class SeededGeneratorBox {
   var generator: SeededGenerator
   init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+}
+
+extension UpdateNoticeSuite {
+  /// The model's reason for `input` ("shown" when the dialog shows, the error when outside the domain).
+  fileprivate func expectedReason(for input: JSONValue) -> String {
+    guard let output = try? expected(for: input) else { return "malformed" }
+    if case .string(let error)? = output["error"] { return error }
+    if case .string(let reason)? = output["reason"] { return reason }
+    return "shown"
+  }
 }

@@ -138,6 +138,6 @@ import Testing
       #expect(try suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
       count += 1
     }
-    #expect(count == 11496)
+    #expect(count == 11695)
   }
 }

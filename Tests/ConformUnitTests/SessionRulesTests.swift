@@ -481,4 +481,44 @@ import Testing
     twice.count(.failedStart)
     #expect(twice.total == 2 * faults.count + 1)
   }
+
+  /// A process makes progress once one of its answers is recorded; a new process, or one whose
+  /// start failed, has made none.
+  @Test func aProcessMakesProgressByAnsweringACase() {
+    var rules = Self.sending([1, 2])
+    #expect(rules.progress == .none)
+    Self.pass(&rules, seq: 1)
+    #expect(rules.progress == .answered)
+    rules.beginProcess()
+    #expect(rules.progress == .none)
+    rules.send(Self.item(3), at: 0)
+    Self.pass(&rules, seq: 1)
+    #expect(rules.progress == .answered)
+    rules.startFailed("the restarted implementation did not start")
+    #expect(rules.progress == .none)
+  }
+
+  /// `--max-restarts` counts restarts in a row without progress: after a process that answered
+  /// cases a restart is always taken and ends the streak. Each row: the progress of each process
+  /// before its restart, the limit, the restarts taken, the longest streak, whether one was refused.
+  @Test(
+    arguments: [
+      ([.none, .none, .none], 2, 2, 2, true),
+      ([.answered, .none, .answered, .none, .answered, .none], 1, 6, 1, false),
+      ([.answered, .answered, .answered], 0, 3, 0, false),
+      ([.none], 0, 0, 0, true),
+      ([.none, .none, .answered, .none, .none, .none], 3, 6, 3, false),
+      ([.none, .none, .answered, .none, .none, .none, .none], 3, 6, 3, true),
+    ] as [([SessionRules.Progress], Int, Int, Int, Bool)])
+  func theRestartBudgetCountsRestartsWithoutProgress(
+    _ progress: [SessionRules.Progress], _ limit: Int, _ taken: Int, _ longest: Int, _ refused: Bool
+  ) {
+    var count = RunContext.RestartCount()
+    for made in progress {
+      guard count.claim(after: made, limit: limit) else { break }
+    }
+    #expect(count.count == taken)
+    #expect(count.longestStreak == longest)
+    #expect(count.limitReached == refused)
+  }
 }

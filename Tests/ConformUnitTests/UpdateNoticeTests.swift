@@ -166,6 +166,36 @@ import Testing
     #expect(reason(described("\u{1F600}")) == nil)
   }
 
+  /// D5's grammar classes, each on both sides where it has two: what RFC 8259 refuses is
+  /// not-json, even in a field the structs do not read; what it allows is read.
+  @Test func theGrammarClassesAreDecided() {
+    func reason(_ body: String) -> UpdateNoticeReason? { UpdateNotice.decide(Self.input(body: body)).reason }
+    let unread = { (json: String) in
+      #"{"resultCount":1,"results":[{"version":"1.0.3","description":\#(json),"trackViewUrl":"u"}]}"#
+    }
+    for refused in [
+      "\"a\u{1}b\"", "\"a\tb\"", "\"a\nb\"", "01", "-01", "007", "+1", ".5", "1.", "1e", "0x1F", #""\x41""#, #""\'""#,
+      #""\u04""#, "[1,]", "[,1]", "NaN", "Infinity", "-Infinity", "True", "'x'", "/* c */1", "1 // c", "\u{FEFF}1",
+    ] {
+      #expect(reason(unread(refused)) == .notJSON, "\(refused)")
+    }
+    for read in [
+      "\"a\u{7F}b\"", #""\u0001\t""#, "0", "-0", "-0.0", "1e5", "1E+5", "1e007", "1e400", String(repeating: "9", count: 400),
+      #""\"\\\/\b\f\n\r\t\u0041""#, "\"\u{FEFF}\"", "\"\u{FFFD}\"", #""// /* */""#, #""it's""#,
+    ] {
+      #expect(reason(unread(read)) == nil, "\(read)")
+    }
+    // In a field the structs read: leading zeros are not-json, -0 and exponents decode-failed (D8).
+    #expect(reason(#"{"resultCount":01,"results":[{"version":"1.0.3","trackViewUrl":"u"}]}"#) == .notJSON)
+    #expect(reason(#"{"resultCount":-0,"results":[{"version":"1.0.3","trackViewUrl":"u"}]}"#) == .decodeFailed)
+    #expect(reason(#"{"resultCount":1e400,"results":[{"version":"1.0.3","trackViewUrl":"u"}]}"#) == .decodeFailed)
+    // Every class D5 lists has a case in the table, tagged with it.
+    let tags = Set(UpdateNoticeSuite.grammarCases.flatMap(\.tags))
+    for tag in ["control", "number", "escape", "bom", "comma", "comment", "literal", "quote", "utf8", "surrogate"] {
+      #expect(tags.contains(tag), "\(tag)")
+    }
+  }
+
   /// The drifts of D18 to D21 each read one edge class as a port does.
   @Test func theJSONTextDriftsReadAsPortsDo() {
     #expect(JSONTextDrifts.trimmingUnicodeWhitespace("\u{A0}\u{2028} {} \u{3000}") == "{}")
@@ -203,7 +233,9 @@ import Testing
     // version-compare's 12 seed and 48 pitfall cases, each /reversed twin included.
     #expect(UpdateNoticeSuite.compositionCases.count == 12 + 48)
     #expect(UpdateNoticeSuite.jsonTextCases.count == 44)
-    #expect(UpdateNoticeSuite.domainCases.count == 35)
+    #expect(UpdateNoticeSuite.grammarCases.count == 84)
+    // 35 rows, and 9 forms of each answer less " later" and "Later" (rows already).
+    #expect(UpdateNoticeSuite.domainCases.count == 35 + 2 * 9 - 2)
     #expect(UpdateNoticeSuite.pairwiseCases.count == 121)
   }
 

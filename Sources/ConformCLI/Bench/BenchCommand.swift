@@ -158,6 +158,9 @@ struct BenchScale: Sendable {
   var fuzzCases: Int
   /// Named cases of the team suite the generation row makes.
   var teamCases = 100_000
+  /// Cases of the team-suite fuzz row (a deep input), and named cases of its smoke row.
+  var teamFuzzCases = 20_000
+  var teamSmokeCases = 22_000
   /// The depth of the fixtures folder the null implementation answers from and the requests
   /// come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = Bench.searchParameter.defaultValue
@@ -173,14 +176,15 @@ struct BenchScale: Sendable {
   static let tiny = BenchScale(
     name: "tiny", runs: 1, repeats: 1, limit: 300, processSample: 3, memoryCases: 100, spinThousands: 10, jobsCases: 300,
     jobsPairs: 1, fixturesMemoryDepth: 1, rawCopies: 1, nullPairs: 1, generatorDepth: 4, generatorCases: 500, generatedDepth: 2,
-    shardPairs: 1, fuzzCases: 300, teamCases: 300, fixturesDepth: 1)
+    shardPairs: 1, fuzzCases: 300, teamCases: 300, teamFuzzCases: 300, teamSmokeCases: 300, fixturesDepth: 1)
 }
 
 /// The rows of the table, in order.
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
-  case shardedRun, smokeTier, fuzz, fuzzAlone, teamGenerate, teamModelPiped, teamModelAlone
+  case shardedRun, smokeTier, fuzz, fuzzAlone, teamGenerate, teamModelPiped, teamModelAlone, teamFuzz, teamFuzzModelAlone
+  case teamSmoke
 
   var name: String {
     switch self {
@@ -210,6 +214,9 @@ enum BenchRow: Int, CaseIterable {
     case .teamGenerate: "a team suite (Python model) through conform generate --suite"
     case .teamModelPiped: "the team suite's model alone between two pipes, the same cases"
     case .teamModelAlone: "the team suite's model alone, the same cases"
+    case .teamFuzz: "a deep team suite (Python model) through conform fuzz --suite"
+    case .teamFuzzModelAlone: "the deep team suite's model alone, the same fuzzed cases"
+    case .teamSmoke: "the deep team suite's smoke tier through conform generate --suite"
     }
   }
 
@@ -217,7 +224,7 @@ enum BenchRow: Int, CaseIterable {
     switch self {
     case .raw: .rate("lines/s")
     case .harnessCost: .microseconds
-    case .fixedCost, .jobs1, .jobs2, .unshardedRun, .shardedRun: .seconds
+    case .fixedCost, .jobs1, .jobs2, .unshardedRun, .shardedRun, .teamSmoke: .seconds
     case .processPerCase: .milliseconds
     case .memoryN, .memory10N, .fixturesMemoryN, .fixturesMemory10N: .kilobytes
     case .smokeTier: .percent
@@ -230,6 +237,7 @@ enum BenchRow: Int, CaseIterable {
 enum BenchGoal: Int, CaseIterable {
   case transparency, transparencyEndToEnd, harnessCost, nullOverRaw, processRatio, memoryRatio, fixturesMemoryRatio
   case fixturesMemoryPeak, jobsRatio, shardCost, shardBalance, generatorRate, smokeShare, fuzzOverAlone, teamGeneration
+  case teamFuzzOverAlone, teamSmokeSeconds
 
   var target: BenchTarget {
     switch self {
@@ -270,6 +278,13 @@ enum BenchGoal: Int, CaseIterable {
       BenchTarget(
         name: "a team suite through conform generate --suite / its model alone between two pipes (wall time)",
         goal: .atLeast(0.8))
+    case .teamFuzzOverAlone:
+      BenchTarget(
+        name: "a deep team suite through conform fuzz --suite (search time) / its model alone on the same cases (wall time)",
+        goal: .atLeast(0.8))
+    case .teamSmokeSeconds:
+      BenchTarget(
+        name: "the smoke tier of a team suite of 22,000 named cases (full scale), wall time", goal: .atMost(10), unit: "s")
     }
   }
 }
@@ -433,9 +448,12 @@ struct Bench {
     describeFuzz()
     let teamCases = try writeTeamSuite()
     describeTeamSuite(cases: teamCases)
+    try writeDeepTeamSuite()
+    describeTeamFuzz()
     for round in 1...scale.runs {
       measureRound(round)
       measureTeamSuite(round, cases: teamCases)
+      measureTeamFuzz(round)
     }
     return report()
   }

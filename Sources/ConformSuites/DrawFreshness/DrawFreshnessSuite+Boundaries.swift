@@ -198,27 +198,6 @@ extension DrawFreshnessSuite {
   /// (`pairwise/all-pairs/NNN`).
   static var pairwiseCases: [CaseDraft] {
     let fields = PairwiseFields()
-    var drafts: [CaseDraft] = []
-    for (field, count) in fields.counts.enumerated() {
-      for level in 1..<count {
-        var row = [Int](repeating: 0, count: fields.counts.count)
-        row[field] = level
-        let label = fields.labels(row)[0]
-        drafts.append(
-          CaseDraft(
-            "pairwise/one/\(label)", tags: ["pairwise"],
-            note: "\(label) alone, every other field ordinary: nothing else masks it", input: fields.input(row)))
-      }
-    }
-    for (index, row) in Pairwise.rows(levels: fields.counts).enumerated() {
-      let labels = fields.labels(row)
-      let number = String(index + 1)
-      drafts.append(
-        CaseDraft(
-          "pairwise/all-pairs/\(String(repeating: "0", count: max(0, 3 - number.count)) + number)", tags: ["pairwise"],
-          note: "all-pairs row: " + (labels.isEmpty ? "every field ordinary" : labels.joined(separator: ", ")),
-          input: fields.input(row)))
-    }
-    return drafts
+    return Pairwise.cases(counts: fields.counts, labels: fields.labels, input: fields.input)
   }
 }

@@ -77,33 +77,7 @@ extension EligibilitySuite {
   /// (`pairwise/all-pairs/NNN`).
   static var pairwiseCases: [CaseDraft] {
     let fields = Fields()
-    var drafts: [CaseDraft] = []
-    for (field, count) in fields.counts.enumerated() {
-      for level in 1..<count {
-        var row = [Int](repeating: 0, count: fields.counts.count)
-        row[field] = level
-        let label = fields.labels(row)[0]
-        drafts.append(
-          CaseDraft(
-            "pairwise/one/\(label)", tags: ["pairwise"],
-            note: "\(label) alone, every other field ordinary: nothing else masks it", input: fields.input(row)))
-      }
-    }
-    for (index, row) in Pairwise.rows(levels: fields.counts).enumerated() {
-      let labels = fields.labels(row)
-      drafts.append(
-        CaseDraft(
-          "pairwise/all-pairs/\(padded(index + 1))", tags: ["pairwise"],
-          note: "all-pairs row: " + (labels.isEmpty ? "every field ordinary" : labels.joined(separator: ", ")),
-          input: fields.input(row)))
-    }
-    return drafts
-  }
-
-  /// `n` with leading zeros to three digits, so the rows sort in order.
-  static func padded(_ n: Int) -> String {
-    let digits = String(n)
-    return String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    return Pairwise.cases(counts: fields.counts, labels: fields.labels, input: fields.input)
   }
 
   /// D10: each count just inside and outside 0...2147483647, alone, with the force override, and

@@ -1,7 +1,7 @@
 import ConformFixtures
 import ConformJSON
 
-/// The named families of the `restart-prompt` table beside its seeds (spec 1.1.0): the prompt of
+/// The named families of the `restart-prompt` table beside its seeds (spec 1.2.0): the prompt of
 /// an app that is not running (D12), the next launch after a dismissal (D7), the inputs at and
 /// past the domain's edges (D13), every transition of the model, and an all-pairs table of the
 /// start and the first steps.
@@ -90,7 +90,53 @@ extension RestartPromptSuite {
              raw("done", [["op": "resume"]])),
       domain("first-step-refusal-wins", "an unknown step, then an unknown status: the first refusal answers, unknown-step",
              raw("downloaded", [["op": "resume"], ["installStatus": "done", "op": "status"]])),
-    ]
+      // D13: an unknown op is refused whatever other members its step has.
+      domain("unknown-op-with-member", "an unknown op with a member no step has: unknown-step, not malformed",
+             raw("downloaded", [launch, ["op": "resume", "delayMs": 5], answer])),
+      domain("unknown-op-with-install-status", "an unknown op with an installStatus member: unknown-step",
+             raw("downloaded", [launch, ["installStatus": "downloaded", "op": "report"], answer])),
+    ] + enumeratedFormCases(raw: raw, launch: launch, answer: answer)
+  }
+
+  /// D13 for every enumerated string: each install status (as the start and in a `status` step) and
+  /// each op, with white space around it, in another case and in full-width letters
+  /// (`EnumeratedForms`), is not the spec's name: refused, as a port that trims, folds or
+  /// normalises the name does not refuse it.
+  static func enumeratedFormCases(
+    raw: (String, [JSONValue]) -> JSONValue, launch: JSONValue, answer: JSONValue
+  ) -> [CaseDraft] {
+    var drafts: [CaseDraft] = []
+    for status in InstallStatus.allCases {
+      for form in EnumeratedForms.forms(of: status.rawValue) {
+        let text = JSONWriter.string(.string(form.text))
+        // "DOWNLOADED" as the start is `domain/start-status-upper-case` already.
+        if !(status == .downloaded && form.label == "upper-case") {
+          drafts.append(
+            CaseDraft(
+              "domain/form/start-\(status.rawValue)-\(form.label)", tags: ["domain", "enumerated"],
+              note: "start status \(text) (\(form.label)) is not \"\(status.rawValue)\": unknown-install-status",
+              input: raw(form.text, [launch, answer])))
+        }
+        drafts.append(
+          CaseDraft(
+            "domain/form/status-step-\(status.rawValue)-\(form.label)", tags: ["domain", "enumerated"],
+            note: "a status step of \(text) (\(form.label)) is not \"\(status.rawValue)\": unknown-install-status",
+            input: raw("downloaded", [launch, answer, ["installStatus": .string(form.text), "op": "status"]])))
+      }
+    }
+    let ops = ["launch", "answer", "status", "dismiss", "restart", "kill"]
+    for op in ops {
+      for form in EnumeratedForms.forms(of: op) {
+        let step: JSONValue = op == "status"
+          ? ["installStatus": "downloaded", "op": .string(form.text)] : ["op": .string(form.text)]
+        drafts.append(
+          CaseDraft(
+            "domain/form/op-\(op)-\(form.label)", tags: ["domain", "enumerated"],
+            note: "the op \(JSONWriter.string(.string(form.text))) (\(form.label)) is not \"\(op)\": unknown-step",
+            input: raw("downloaded", [launch, step, answer])))
+      }
+    }
+    return drafts
   }
 
   /// Every letter the model knows: the plain steps and a report of each install status.

@@ -46,7 +46,9 @@ package enum SuiteScaffold {
     switch model {
     case .python: return common + [("model.py", pythonModel(name: name))]
     case .kotlin:
-      return common + [("src/Model.kt", kotlinModel(name: name)), ("build.sh", kotlinBuild(name: name)), ("model", kotlinLauncher(name: name))]
+      return common + [
+        ("src/Model.kt", kotlinModel(name: name)), ("build.sh", kotlinBuild(name: name)), ("model", kotlinLauncher(name: name)),
+      ]
     case .swift:
       return common + [
         ("Package.swift", swiftPackage(name: name)), ("Sources/Model/main.swift", swiftModel(name: name)),
@@ -189,7 +191,8 @@ package enum SuiteScaffold {
   private static func readme(name: String, model: Model) -> String {
     let (file, run, build) =
       switch model {
-      case .python: ("`model.py`: the reference model, a Python program speaking the conform protocol.", "python3 --impl-arg model.py", "")
+      case .python:
+        ("`model.py`: the reference model, a Python program speaking the conform protocol.", "python3 --impl-arg model.py", "")
       case .kotlin:
         (
           "`src/Model.kt`: the reference model, over conform's Kotlin adapter; `build.sh` builds it, `model` runs it.",

@@ -19,6 +19,28 @@ package struct TeamDomain: Sendable {
     case nullable(Node)
     case array(Node, maxItems: Int)
     case object([Field])
+    /// One of several nodes (`anyOf`): listed values beside drawn strings, or a choice of whole
+    /// sub-objects (each branch ties its fields together).
+    case union([Branch])
+  }
+
+  /// A branch of a union: its node and the decisions its values exercise (empty: the field's).
+  package struct Branch: Sendable {
+    package var node: Node
+    package var decisions: [Int]
+  }
+
+  /// What reading a domain needs besides the node at hand: the suite's decision count, the
+  /// domain's `definitions` (for `$ref`), and the references being resolved (a cycle is refused).
+  final class Context {
+    let decisionCount: Int
+    let definitions: JSONObject
+    var resolving: [String] = []
+
+    init(decisionCount: Int, definitions: JSONObject) {
+      self.decisionCount = decisionCount
+      self.definitions = definitions
+    }
   }
 
   /// A field of an object node.
@@ -54,19 +76,27 @@ package struct TeamDomain: Sendable {
     }
   }
 
-  package var root: [Field]
+  package var root: [Field] {
+    didSet { drawers = root.map { Drawer($0.node) } }
+  }
+  /// The root's fields with their levels computed once: a search draws hundreds of thousands of
+  /// inputs.
+  private var drawers: [Drawer] = []
 
   /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
   package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
     let fields = try JSONFields(value, path: "domain")
-    try fields.rejectUnknown(["object", "optional"])
+    try fields.rejectUnknown(["object", "optional", "definitions"])
     guard case .object = try fields.value("object") else {
-      throw JSONShapeError(path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
+      throw JSONShapeError(
+        path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
     }
-    root = try Self.fields(fields, decisionCount: decisionCount)
+    let definitions = try fields.object["definitions"] == nil ? JSONObject() : fields.fields("definitions").object
+    root = try Self.fields(fields, context: Context(decisionCount: decisionCount, definitions: definitions))
+    drawers = root.map { Drawer($0.node) }
   }
 
-  private static func fields(_ fields: JSONFields, decisionCount: Int) throws(JSONShapeError) -> [Field] {
+  private static func fields(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> [Field] {
     let members = try fields.fields("object")
     let optional = try fields.object["optional"] == nil ? [] : fields.array("optional").map { $0.stringValue ?? "" }
     for name in optional where members.object[name] == nil {
@@ -76,30 +106,35 @@ package struct TeamDomain: Sendable {
     for (name, value) in members.object.members {
       let path = members.pathOf(name)
       let entry = try JSONFields(value, path: path)
-      var decisions: [Int] = []
-      if entry.object["decisions"] != nil {
-        for (index, item) in try entry.array("decisions").enumerated() {
-          guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= decisionCount else {
-            throw JSONShapeError(
-              path: "\(entry.pathOf("decisions"))[\(index)]", message: "expected a decision of suite.json, D1 to D\(decisionCount)")
-          }
-          decisions.append(number)
-        }
-      }
       result.append(
         Field(
-          name: name, node: try node(entry, ignoring: ["decisions"], decisionCount: decisionCount),
-          isOptional: optional.contains(name), decisions: decisions.sorted()))
+          name: name, node: try node(entry, ignoring: ["decisions"], context: context),
+          isOptional: optional.contains(name), decisions: try decisions(entry, context: context)))
     }
     return result
   }
 
-  private static func node(_ fields: JSONFields, ignoring: Set<String> = [], decisionCount: Int) throws(JSONShapeError) -> Node {
+  /// A node's `"decisions": ["D2", ...]`, as numbers; none when it lists none.
+  private static func decisions(_ entry: JSONFields, context: Context) throws(JSONShapeError) -> [Int] {
+    guard entry.object["decisions"] != nil else { return [] }
+    var decisions: [Int] = []
+    for (index, item) in try entry.array("decisions").enumerated() {
+      guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= context.decisionCount else {
+        throw JSONShapeError(
+          path: "\(entry.pathOf("decisions"))[\(index)]",
+          message: "expected a decision of suite.json, D1 to D\(context.decisionCount)")
+      }
+      decisions.append(number)
+    }
+    return Array(Set(decisions)).sorted()
+  }
+
+  private static func node(_ fields: JSONFields, ignoring: Set<String> = [], context: Context) throws(JSONShapeError) -> Node {
     let kinds = fields.object.keys.filter { !ignoring.contains($0) && $0 != "maxItems" && $0 != "optional" }
     guard kinds.count == 1, let kind = kinds.first else {
       throw JSONShapeError(
         path: fields.path,
-        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array or object (found "
+        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array, object, anyOf or $ref (found "
           + "\(kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")))")
     }
     switch kind {
@@ -112,7 +147,8 @@ package struct TeamDomain: Sendable {
       if range.object["boundaries"] != nil {
         for (index, item) in try range.array("boundaries").enumerated() {
           guard let number = item.intValue, (low...high).contains(number) else {
-            throw JSONShapeError(path: "\(range.pathOf("boundaries"))[\(index)]", message: "expected an integer from \(low) to \(high)")
+            throw JSONShapeError(
+              path: "\(range.pathOf("boundaries"))[\(index)]", message: "expected an integer from \(low) to \(high)")
           }
           extra.append(number)
         }
@@ -139,19 +175,65 @@ package struct TeamDomain: Sendable {
       guard !classes.isEmpty else { throw JSONShapeError(path: string.pathOf("classes"), message: "empty: name a class") }
       let low = Int(try string.object["minLength"] == nil ? 0 : string.int("minLength", in: 0...4096))
       let high = Int(try string.int("maxLength", in: 0...4096))
-      guard low <= high else { throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)") }
+      guard low <= high else {
+        throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)")
+      }
       return .string(classes: classes, lengths: low...high)
     case "nullable":
-      return .nullable(try node(try fields.fields("nullable"), decisionCount: decisionCount))
+      return .nullable(try node(try fields.fields("nullable"), context: context))
     case "array":
-      let items = try node(try fields.fields("array"), decisionCount: decisionCount)
+      let items = try node(try fields.fields("array"), context: context)
       return .array(items, maxItems: Int(try fields.int("maxItems", in: 0...10_000)))
     case "object":
-      return .object(try Self.fields(fields, decisionCount: decisionCount))
+      return .object(try Self.fields(fields, context: context))
+    case "anyOf":
+      let items = try fields.array("anyOf")
+      guard !items.isEmpty else {
+        throw JSONShapeError(
+          path: fields.pathOf("anyOf"), message: "empty: list the branches, each a node (it may list its \"decisions\")")
+      }
+      var branches: [Branch] = []
+      for index in items.indices {
+        let branch = try JSONFields(items[index], path: "\(fields.pathOf("anyOf"))[\(index)]")
+        branches.append(
+          Branch(
+            node: try node(branch, ignoring: ["decisions"], context: context), decisions: try decisions(branch, context: context))
+        )
+      }
+      return .union(branches)
+    case "$ref":
+      return try reference(fields, context: context)
     default:
       throw JSONShapeError(
-        path: fields.pathOf(kind), message: "not a kind of domain node: integer, enum, boolean, string, nullable, array or object")
+        path: fields.pathOf(kind),
+        message: "not a kind of domain node: integer, enum, boolean, string, nullable, array, object, anyOf or $ref")
     }
+  }
+}
+
+extension TeamDomain {
+  /// `{"$ref": "#/definitions/NAME"}`: the node `definitions.NAME` of the domain describes.
+  private static func reference(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> Node {
+    let target = try fields.string("$ref")
+    let prefix = "#/definitions/"
+    guard target.hasPrefix(prefix), case let name = String(target.dropFirst(prefix.count)), let value = context.definitions[name]
+    else {
+      let known = context.definitions.keys.map { prefix + $0 }
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" names no node of the domain's \"definitions\""
+          + (known.isEmpty
+            ? ": add \"definitions\": {\"NAME\": NODE} beside the domain's \"object\"" : " (\(known.joined(separator: ", ")))"))
+    }
+    guard !context.resolving.contains(name) else {
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" refers to itself (\((context.resolving + [name]).joined(separator: " -> "))): a domain node "
+          + "cannot generate an endless value; bound it with a node that is not a reference")
+    }
+    context.resolving.append(name)
+    defer { context.resolving.removeLast() }
+    return try node(try JSONFields(value, path: "domain.definitions.\(name)"), context: context)
   }
 }
 
@@ -190,6 +272,8 @@ extension TeamDomain.Node {
       add(.array([]))
       if maxItems > 0 { for item in items.dropFirst() { add(.array([item])) } }
       if maxItems > 1 { add(.array(Array(repeating: items[0], count: maxItems))) }
+    case .union(let branches):
+      for branch in branches { for level in branch.node.levels { add(level) } }
     case .object(let fields):
       let ordinary = fields.map { $0.node.levels[0] }
       add(.object(TeamDomain.object(fields, values: ordinary)))
@@ -247,20 +331,23 @@ extension TeamDomain {
     let ordinary = levels.map { $0[0] }
     var cases: [GeneratedCase] = []
     for (index, field) in root.enumerated() {
+      var used: Set<String> = []
       for (level, value) in levels[index].enumerated().dropFirst() {
         var values = ordinary
         values[index] = value
+        var name = Self.levelName(value, node: field.node)
+        if !used.insert(name).inserted { name += "-\(level)" }
         cases.append(
           GeneratedCase(
-            name: "boundary/\(Self.slug(field.name))/\(level)", input: .object(Self.object(root, values: values)),
-            decisions: field.decisions.isEmpty ? all : field.decisions, tags: ["boundary"]))
+            name: "boundary/\(Self.slug(field.name))/\(name)", input: .object(Self.object(root, values: values)),
+            decisions: Self.decisions(of: value, in: field, all: all), tags: ["boundary"]))
       }
     }
     if root.count > 1 {
       for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
         let values = zip(levels, row).map { $0[$1] }
         let moved = root.indices.filter { row[$0] != 0 }
-        let decisions = Set(moved.flatMap { root[$0].decisions.isEmpty ? all : root[$0].decisions })
+        let decisions = Set(moved.flatMap { Self.decisions(of: values[$0], in: root[$0], all: all) })
         cases.append(
           GeneratedCase(
             name: "pairwise/\(number + 1)", input: .object(Self.object(root, values: values)),
@@ -270,9 +357,123 @@ extension TeamDomain {
     return cases
   }
 
+  /// The decisions a field's value exercises: those of the union branches it was drawn from
+  /// (decisions per value, per listed member, per branch), else the field's, else `all`.
+  static func decisions(of value: JSONValue?, in field: Field, all: [Int]) -> [Int] {
+    if let value, let listed = field.node.decisions(of: value), !listed.isEmpty { return listed }
+    return field.decisions.isEmpty ? all : field.decisions
+  }
+
+  /// The decisions a domain input exercises by its values alone (union branches that list
+  /// them); nil when none of its values does.
+  package func decisions(of input: JSONValue) -> [Int]? {
+    guard case .object(let object) = input else { return nil }
+    var found: Set<Int> = []
+    for field in root {
+      if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) }
+    }
+    return found.isEmpty ? nil : found.sorted()
+  }
+
+  /// What a boundary case's value is, as the last part of its name: the integer (`101`),
+  /// `true`, `null`, `absent`, `empty`, a short plain string as `text-abc`, another string as
+  /// `text-` and its kinds of character (`CoverageShape.characterClasses`: `text-D` for
+  /// non-ASCII digits), `array-2`, `object`; a union's value led by its branch (`branch2-text-D`).
+  static func levelName(_ value: JSONValue?, node: Node) -> String {
+    var prefix = ""
+    if case .union(let branches) = node, let value, let branch = branches.firstIndex(where: { $0.node.contains(value) }) {
+      prefix = "branch\(branch + 1)-"
+    }
+    guard let value else { return "absent" }
+    switch value {
+    case .int(let number): return prefix + "\(number)"
+    case .bool(let flag): return prefix + "\(flag)"
+    case .null: return prefix + "null"
+    case .string(let text):
+      if text.isEmpty { return prefix + "empty" }
+      let plain =
+        text.unicodeScalars.count <= 24
+        && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+      return prefix + "text-" + (plain ? text : CoverageShape.characterClasses(text))
+    case .array(let items): return prefix + "array-\(items.count)"
+    case .object: return prefix + "object"
+    default: return prefix + "value"
+    }
+  }
+
   /// A field's name as a case name's part: ASCII letters, digits and `-`, others as `_`.
   static func slug(_ name: String) -> String {
-    String(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+    String(
+      name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+  }
+}
+
+extension TeamDomain.Node {
+  /// The decisions the union branches that make `value` list, nested ones included; nil when
+  /// none does.
+  func decisions(of value: JSONValue) -> [Int]? {
+    switch (self, value) {
+    case (.union(let branches), _):
+      guard let branch = branches.first(where: { $0.node.contains(value) }) else { return nil }
+      let nested = branch.node.decisions(of: value)
+      let own = branch.decisions
+      if own.isEmpty { return nested }
+      return Array(Set(own + (nested ?? []))).sorted()
+    case (.nullable(let node), _): return value.isNull ? nil : node.decisions(of: value)
+    case (.array(let node, _), .array(let items)):
+      let found = Set(items.compactMap(node.decisions(of:)).flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    case (.object(let fields), .object(let object)):
+      let found = Set(fields.compactMap { field in object[field.name].flatMap(field.node.decisions(of:)) }.flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    default: return nil
+    }
+  }
+}
+
+// MARK: - Dropping optional members, for the shrinker
+
+extension TeamDomain {
+  /// `input` with one optional member (of the root or of a nested object node) left out: the
+  /// first candidates a shrink tries.
+  package func withoutOptionalMembers(of input: JSONValue) -> [JSONValue] {
+    TeamDomain.Node.object(root).withoutOptionalMembers(of: input)
+  }
+}
+
+extension TeamDomain.Node {
+  func withoutOptionalMembers(of value: JSONValue) -> [JSONValue] {
+    switch (self, value) {
+    case (.object(let fields), .object(let object)):
+      var results: [JSONValue] = []
+      for field in fields where field.isOptional && object[field.name] != nil {
+        results.append(
+          .object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != field.name }.map { ($0.key, $0.value) })))
+      }
+      for field in fields {
+        guard let member = object[field.name] else { continue }
+        for candidate in field.node.withoutOptionalMembers(of: member) {
+          var changed = object
+          changed[field.name] = candidate
+          results.append(.object(changed))
+        }
+      }
+      return results
+    case (.array(let node, _), .array(let items)):
+      var results: [JSONValue] = []
+      for (index, item) in items.enumerated() {
+        for candidate in node.withoutOptionalMembers(of: item) {
+          var changed = items
+          changed[index] = candidate
+          results.append(.array(changed))
+        }
+      }
+      return results
+    case (.nullable(let node), _): return value.isNull ? [] : node.withoutOptionalMembers(of: value)
+    case (.union(let branches), _):
+      return branches.first { $0.node.contains(value) }?.node.withoutOptionalMembers(of: value) ?? []
+    default: return []
+    }
   }
 }
 
@@ -292,6 +493,7 @@ extension TeamDomain.Node {
     case (.choice(let choices), _): return choices.contains(value)
     case (.boolean, .bool): return true
     case (.string(_, let lengths), .string(let text)): return lengths.contains(text.unicodeScalars.count)
+    case (.union(let branches), _): return branches.contains { $0.node.contains(value) }
     case (.nullable, .null): return true
     case (.nullable(let node), _): return node.contains(value)
     case (.array(let node, let maxItems), .array(let items)): return items.count <= maxItems && items.allSatisfy(node.contains)
@@ -310,16 +512,57 @@ extension TeamDomain {
   /// drawn over its whole range.
   package func randomInput(using generator: inout SeededGenerator) -> JSONValue {
     var object = JSONObject()
-    for field in root where !(field.isOptional && generator.chance(1, in: 5)) {
-      object[field.name] = field.node.random(using: &generator)
+    for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
+      object[field.name] = drawer.random(using: &generator)
     }
     return .object(object)
+  }
+
+  /// A node, its levels, and its children's drawers: what `random(using:)` draws from.
+  final class Drawer: Sendable {
+    let node: Node
+    let levels: [JSONValue]
+    /// The nullable's or array's node; the object's fields, in order.
+    let children: [Drawer]
+
+    init(_ node: Node) {
+      self.node = node
+      levels = node.levels
+      switch node {
+      case .nullable(let child), .array(let child, _): children = [Drawer(child)]
+      case .object(let fields): children = fields.map { Drawer($0.node) }
+      case .union(let branches): children = branches.map { Drawer($0.node) }
+      default: children = []
+      }
+    }
+
+    /// One of the node's levels half the time, else a value drawn over its whole range.
+    func random(using generator: inout SeededGenerator) -> JSONValue {
+      if generator.chance(1, in: 2), !levels.isEmpty { return generator.pick(levels) }
+      switch node {
+      case .nullable:
+        return generator.chance(1, in: 4) ? .null : children[0].random(using: &generator)
+      case .array(_, let maxItems):
+        let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
+        return .array((0..<count).map { _ in children[0].random(using: &generator) })
+      case .object(let fields):
+        var object = JSONObject()
+        for (field, drawer) in zip(fields, children) where !(field.isOptional && generator.chance(1, in: 5)) {
+          object[field.name] = drawer.random(using: &generator)
+        }
+        return .object(object)
+      case .union:
+        return children[generator.index(children.count)].random(using: &generator)
+      default:
+        return node.randomLeaf(using: &generator)
+      }
+    }
   }
 }
 
 extension TeamDomain.Node {
-  func random(using generator: inout SeededGenerator) -> JSONValue {
-    if generator.chance(1, in: 2), case let levels = self.levels, !levels.isEmpty { return generator.pick(levels) }
+  /// A value of a leaf node (an integer, choice, boolean or string) drawn over its whole range.
+  func randomLeaf(using generator: inout SeededGenerator) -> JSONValue {
     switch self {
     case .integer(let range, _):
       return .int(generator.int64(in: range))
@@ -336,17 +579,8 @@ extension TeamDomain.Node {
         if piece.isEmpty && scalars.count < target { scalars.append("a") }
       }
       return .string(String(scalars))
-    case .nullable(let node):
-      return generator.chance(1, in: 4) ? .null : node.random(using: &generator)
-    case .array(let node, let maxItems):
-      let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
-      return .array((0..<count).map { _ in node.random(using: &generator) })
-    case .object(let fields):
-      var object = JSONObject()
-      for field in fields where !(field.isOptional && generator.chance(1, in: 5)) {
-        object[field.name] = field.node.random(using: &generator)
-      }
-      return .object(object)
+    case .nullable, .array, .object, .union:
+      preconditionFailure("not a leaf: drawn by TeamDomain.Drawer")
     }
   }
 }

@@ -1,5 +1,6 @@
 import ConformFixtures
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 
 /// A team's suite as the generator sees it: a `Suite` whose table is the folder's named cases,
@@ -16,6 +17,9 @@ package struct TeamSuite: Suite {
   /// The table's cases, named ones first, and their expected outputs; none for a search.
   private let cases: [TeamTable.Case]
   private let outputs: [JSONValue]
+  /// Each case's input and its position in `cases` (the first case with it): the smoke tier's
+  /// coverage asks for tens of thousands of inputs' outputs and decisions.
+  private let positions: [JSONValue: Int]
   /// The full table, as `drafts` make it, written and summed up while the model answered.
   private let table: [UInt8]
   private let summary: TableSummary
@@ -25,6 +29,9 @@ package struct TeamSuite: Suite {
   /// What a search does when the model fails on an input (it ends the search: there is no
   /// expected output to go on with): the command line reports it and exits.
   private let modelFailed: (@Sendable (ConformError) -> Never)?
+  /// The decisions the model said gave its answers to a search's inputs (numbers), so that a
+  /// finding is filed under them; emptied past 100,000 inputs.
+  private let answeredDecisions = Locked<[JSONValue: [Int]]>([:])
 
   /// The suite for `conform fuzz --suite DIR`: the domain's random inputs, the model running to
   /// answer them.
@@ -52,6 +59,9 @@ package struct TeamSuite: Suite {
     (namedCount, statedCount) = counts
     cases = table.cases
     outputs = table.outputs
+    var positions: [JSONValue: Int] = [:]
+    for (index, entry) in cases.enumerated() where positions[entry.input] == nil { positions[entry.input] = index }
+    self.positions = positions
     self.table = table.bytes
     summary = table.summary
     self.session = session
@@ -108,14 +118,44 @@ package struct TeamSuite: Suite {
   /// A case's output from the table, else (searching) the model's, for an input the input
   /// schema accepts.
   package func expected(for input: JSONValue) throws -> JSONValue {
-    if let index = cases.firstIndex(where: { $0.input == input }) { return outputs[index] }
+    if let index = positions[input] { return outputs[index] }
     guard let session else {
       throw JSONShapeError(path: "", message: "not a case of \(name): a team suite's model runs outside conform")
     }
     if let problem = folder.inputSchema.problems(of: input, limit: 1).first {
       throw JSONShapeError(path: problem.pointer, message: problem.message)
     }
-    return try session.output(for: input)
+    let answers = try session.answers(for: [input])
+    try remember([input], answers)
+    return answers[0].output
+  }
+
+  /// The model's output for `input` as a port with decision `drift`'s drift would answer: the
+  /// request carries `"drift": "D3"` (harness/TEAM-SUITES.md, "Decisions from the model"), for
+  /// attribution by counterfactual drifts. Nil when the suite is not searching (no model runs).
+  ///
+  /// - Throws: `ConformError.implementation` when the model fails on the request (a model that
+  ///   does not model that drift answers an error).
+  package func output(for input: JSONValue, drift: Int) throws(ConformError) -> JSONValue? {
+    guard let session else { return nil }
+    return try session.answers(for: [input], drift: "D\(drift)")[0].output
+  }
+
+  /// Keeps the decisions the model listed for each input.
+  ///
+  /// - Throws: `ConformError.implementation` when it lists a decision suite.json does not have.
+  private func remember(_ inputs: [JSONValue], _ answers: [(output: JSONValue, decisions: [String]?)]) throws(ConformError) {
+    var listed: [(JSONValue, [Int])] = []
+    for (input, answer) in zip(inputs, answers) {
+      guard let ids = answer.decisions else { continue }
+      listed.append(
+        (input, try folder.decisionNumbers(ids, model: "model \(folder.model?.joined(separator: " ") ?? "")", input: input)))
+    }
+    guard !listed.isEmpty else { return }
+    answeredDecisions.withLock { known in
+      if known.count > 100_000 { known.removeAll() }
+      for (input, numbers) in listed { known[input] = numbers }
+    }
   }
 
   /// The table's cases as drafts, made when asked (the smoke tier): the full table's lines are
@@ -128,19 +168,26 @@ package struct TeamSuite: Suite {
 
   package func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { AnySequence(drafts) }
 
-  /// A named or generated case's decisions; none for another input (a fuzzed one): conform
-  /// cannot tell which of a team's decisions it exercises, so its failures are grouped by shape.
+  /// A named or generated case's decisions; for another input (a fuzzed one), those the model
+  /// listed in its answer, else none: conform cannot tell which of a team's decisions it
+  /// exercises, so its failures are grouped by shape.
   package func decisions(for input: JSONValue) throws -> [Int] {
-    cases.first(where: { $0.input == input })?.decisions ?? []
+    if let index = positions[input] { return cases[index].decisions }
+    return answeredDecisions.withLock { $0[input] } ?? folder.domain?.decisions(of: input) ?? []
   }
 
   package func caseCount(options: GeneratorOptions) -> Int { cases.count }
 
-  /// The generic simplifications the domain can make (the schema is checked by `expected(for:)`).
+  /// The simplifications the domain can make (the schema is checked by `expected(for:)`), the
+  /// structural ones first: optional members dropped, then arrays and strings shortened, then
+  /// the generic ones (values moved toward simpler ones).
   package func shrinkCandidates(of input: JSONValue) -> [JSONValue] {
-    let candidates = JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
-    guard let domain = folder.domain else { return candidates }
-    return candidates.filter(domain.contains)
+    let generic = JSONShrinker.candidates(of: input) + JSONShrinker.jointCandidates(of: input)
+    guard let domain = folder.domain else { return generic }
+    var seen: Set<JSONValue> = [input]
+    return (domain.withoutOptionalMembers(of: input) + JSONShrinker.shortened(input) + generic).filter {
+      seen.insert($0).inserted && domain.contains($0)
+    }
   }
 
   package func fuzzInput(using generator: inout SeededGenerator) -> JSONValue? {
@@ -153,13 +200,43 @@ package struct TeamSuite: Suite {
   package func fuzzCase(using generator: inout SeededGenerator) -> (input: JSONValue, expected: JSONValue)? {
     guard let input = fuzzInput(using: &generator), let session, let modelFailed else { return nil }
     do throws(ConformError) {
-      if let problem = folder.inputSchema.problems(of: input, limit: 1).first {
-        throw .file(
-          path: FileIO.join(folder.folder, "suite.json"),
-          message: "field \"domain\": it makes \(JSONWriter.string(input)), which the inputSchema refuses: \(problem); "
-            + "narrow the domain or widen the schema")
+      try checkFuzzInput(input)
+      let answers = try session.answers(for: [input])
+      try remember([input], answers)
+      return (input, answers[0].output)
+    } catch {
+      modelFailed(error)
+    }
+  }
+
+  /// A domain input the input schema refuses is the suite's to fix.
+  private func checkFuzzInput(_ input: JSONValue) throws(ConformError) {
+    if let problem = folder.inputSchema.problems(of: input, limit: 1).first {
+      throw .file(
+        path: FileIO.join(folder.folder, "suite.json"),
+        message: "field \"domain\": it makes \(JSONWriter.string(input)), which the inputSchema refuses: \(problem); "
+          + "narrow the domain or widen the schema")
+    }
+  }
+}
+
+extension TeamSuite: BatchFuzzing {
+  /// The inputs the generators make, each checked against the input schema, and the model's
+  /// outputs for them, asked for in one stream; a model that fails ends the search
+  /// (`modelFailed`).
+  package func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)] {
+    guard let session, let modelFailed else { return [] }
+    do throws(ConformError) {
+      var inputs: [JSONValue] = []
+      inputs.reserveCapacity(generators.count)
+      for var generator in generators {
+        guard let input = fuzzInput(using: &generator) else { return [] }
+        try checkFuzzInput(input)
+        inputs.append(input)
       }
-      return (input, try session.output(for: input))
+      let answers = try session.answers(for: inputs)
+      try remember(inputs, answers)
+      return zip(inputs, answers).map { ($0, $1.output) }
     } catch {
       modelFailed(error)
     }

@@ -88,7 +88,7 @@ package struct TeamSuiteFolder: Sendable {
         throw JSONShapeError(path: "domain", message: "the cases a domain makes need a model to answer them: add \"model\"")
       }
     } catch {
-      throw .file(path: path, message: "\(error)")
+      throw .file(path: path, line: Self.line(of: error.path, in: (try? FileIO.read(path)) ?? []), message: "\(error)")
     }
     try Self.checkName(suiteDescription.name, path: path)
     try suiteDescription.checkVersion(path: path)
@@ -105,10 +105,12 @@ package struct TeamSuiteFolder: Sendable {
 
   /// A name a case id can start with, and not a built-in suite's.
   static func checkName(_ name: String, path: String) throws(ConformError) {
-    let allowed = !name.isEmpty && name.utf8.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: "-")
-    }
+    let allowed =
+      !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || byte == UInt8(ascii: "-")
+      }
     guard allowed, name.first != "-" else {
       throw .file(path: path, message: "field \"name\": \"\(name)\" is not a suite name: use lower-case letters, digits and -")
     }
@@ -137,7 +139,8 @@ package struct TeamSuiteFolder: Sendable {
 
   private static func command(_ value: JSONValue, folder: String) throws(JSONShapeError) -> [String] {
     guard case .array(let items) = value, !items.isEmpty else {
-      throw JSONShapeError(path: "model", message: "expected the model's command as an array of strings, e.g. [\"python3\", \"./model.py\"]")
+      throw JSONShapeError(
+        path: "model", message: "expected the model's command as an array of strings, e.g. [\"python3\", \"./model.py\"]")
     }
     var command: [String] = []
     for (index, item) in items.enumerated() {
@@ -163,7 +166,8 @@ package struct TeamSuiteFolder: Sendable {
         do throws(ConformError) {
           let entry = try namedCase(line, number: number, path: path)
           if let earlier = names.updateValue(number, forKey: entry.name) {
-            throw .file(path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
+            throw .file(
+              path: path, line: number, message: "case \"\(entry.name)\" is also line \(earlier): give each case its own name")
           }
           named.formUnion(entry.decisions)
           each(entry)
@@ -200,7 +204,8 @@ package struct TeamSuiteFolder: Sendable {
       var decisionNumbers: [Int] = []
       for (index, item) in try fields.array("decisions").enumerated() {
         guard let id = item.stringValue, let decision = Self.decisionNumber(id) else {
-          throw JSONShapeError(path: "decisions[\(index)]", message: "expected a decision id such as \"D1\", found \(JSONWriter.string(item))")
+          throw JSONShapeError(
+            path: "decisions[\(index)]", message: "expected a decision id such as \"D1\", found \(JSONWriter.string(item))")
         }
         guard decisions.contains(where: { $0.number == decision }) else {
           throw JSONShapeError(
@@ -214,7 +219,9 @@ package struct TeamSuiteFolder: Sendable {
       var tags: [String] = []
       let tagValues = fields.object["tags"] == nil ? [] : try fields.array("tags")
       for (index, item) in tagValues.enumerated() {
-        guard let tag = item.stringValue else { throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(item.typeName)") }
+        guard let tag = item.stringValue else {
+          throw JSONShapeError(path: "tags[\(index)]", message: "expected a string, found \(item.typeName)")
+        }
         tags.append(tag)
       }
       let input = try fields.value("input")
@@ -247,4 +254,54 @@ package struct TeamSuiteFolder: Sendable {
   /// the built-in specs are published (`SuiteDescription.publishedSpec(prose:)`). A bundle
   /// carries all three.
   package var publishedSpec: [UInt8] { suiteDescription.publishedSpec(prose: specText) }
+}
+
+extension TeamSuiteFolder {
+  /// The numbers of the decisions a model listed in an answer (`"decisions": ["D2"]`), ascending.
+  ///
+  /// - Throws: `ConformError.implementation` naming the model, the input and the id when an id
+  ///   is not one of suite.json's decisions.
+  func decisionNumbers(_ ids: [String], model: String, input: JSONValue) throws(ConformError) -> [Int] {
+    var numbers: [Int] = []
+    for id in ids {
+      guard id.hasPrefix("D"), let number = Int(id.dropFirst()), decisions.indices.contains(number - 1) else {
+        throw .implementation(
+          "\(model) lists decision \"\(id)\" for \(JSONWriter.string(input)), which suite.json's \"decisions\" (D1 to "
+            + "D\(decisions.count)) do not have: list the ids of the decisions that gave the output")
+      }
+      numbers.append(number)
+    }
+    return Array(Set(numbers)).sorted()
+  }
+}
+
+extension TeamSuiteFolder {
+  /// The 1-based line of suite.json where the member at `path` (`domain.object.flag.$ref`,
+  /// array positions as `[2]`) is written: each key of the path looked for, as `"key"`, after
+  /// the one before it; nil when one is not found (the message names the path anyway).
+  static func line(of path: String, in bytes: [UInt8]) -> Int? {
+    var keys: [String] = []
+    for part in path.split(separator: ".") {
+      let key = part.prefix { $0 != "[" }
+      if !key.isEmpty { keys.append(String(key)) }
+    }
+    guard !keys.isEmpty else { return nil }
+    var offset = 0
+    for key in keys {
+      let needle = Array("\"\(key)\"".utf8)
+      guard let found = Self.find(needle, in: bytes, from: offset) else { return nil }
+      offset = found + needle.count
+    }
+    return 1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
+  private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard needle.count <= bytes.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+      index += 1
+    }
+    return nil
+  }
 }

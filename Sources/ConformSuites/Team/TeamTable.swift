@@ -27,6 +27,7 @@ final class TeamTable: @unchecked Sendable {
     let decisions: [Int]
     /// The output the case states, which the model must answer.
     let expected: JSONValue?
+    let suite: String
 
     convenience init(_ named: TeamSuiteFolder.NamedCase, suite: String) {
       self.init(
@@ -48,7 +49,13 @@ final class TeamTable: @unchecked Sendable {
       parts = CaseRequest.writePrefix(id: "\(suite)/\(name)", input: input, into: &prefix)
       self.prefix = prefix
       (self.name, self.line, self.input, self.note) = (name, line, input, note)
-      (self.tags, self.decisions, self.expected) = (tags, decisions, expected)
+      (self.tags, self.decisions, self.expected, self.suite) = (tags, decisions, expected, suite)
+    }
+
+    /// This case with `decisions` instead of its own: those the model listed for a case made
+    /// from the domain.
+    func listing(_ decisions: [Int]) -> Case {
+      Case(name: name, line: line, input: input, note: note, tags: tags, decisions: decisions, expected: expected, suite: suite)
     }
 
     /// The input's canonical bytes.
@@ -157,7 +164,7 @@ final class TableRun: @unchecked Sendable {
   /// What reading the cases found wrong (they are the team's to fix before any answer counts).
   private(set) var readProblem: ConformError?
   /// Answers that came before an earlier case's, by case index (reading thread only).
-  private var early: [Int: JSONValue] = [:]
+  private var early: [Int: (output: JSONValue, entry: TeamTable.Case)] = [:]
 
   /// The model, as its problems name it.
   private let model: String
@@ -200,7 +207,9 @@ final class TableRun: @unchecked Sendable {
     for (index, entry) in domainCases.enumerated() { domainInputs[entry.inputBytes] = domainInputs[entry.inputBytes] ?? index }
     let inputSizes = Set(domainInputs.keys.map(\.bytes.count))
     var repeated = Set(domainCases.indices.filter { domainInputs[domainCases[$0].inputBytes] != $0 })
-    if let size = FileIO.size(FileIO.join(folder.folder, folder.casesFile)) { table.reserve(Int(min(size, 1 << 30)) * 2 + (1 << 16)) }
+    if let size = FileIO.size(FileIO.join(folder.folder, folder.casesFile)) {
+      table.reserve(Int(min(size, 1 << 30)) * 2 + (1 << 16))
+    }
     do throws(ConformError) {
       try folder.readCases { read in
         namedCount += 1
@@ -228,7 +237,8 @@ final class TableRun: @unchecked Sendable {
 
   /// The reading thread: an answer, checked against its case, written into the table with any
   /// later answers that came before it.
-  func take(_ answer: Answer, line: Int) throws(ConformError) {
+  func take(_ modelAnswer: ModelAnswer, line: Int) throws(ConformError) {
+    let answer = modelAnswer.answer
     let index = Int(answer.seq) - 1
     let entry = sent.withLock { sent in sent.indices.contains(index) ? sent[index] : nil }
     guard let entry, entry.isNamed(answer.id) else {
@@ -240,13 +250,19 @@ final class TableRun: @unchecked Sendable {
     }
     let output = try ModelLines.output(of: answer, for: "case \(entry.name)", model: model)
     try check(output, of: entry)
+    // A case made from the domain is filed under the decisions the model says gave its answer;
+    // a named case under those it lists.
+    var answered = entry
+    if entry.line == nil, let ids = modelAnswer.decisions {
+      answered = entry.listing(try folder.decisionNumbers(ids, model: model, input: entry.input))
+    }
     guard index == table.count else {
-      early[index] = output
+      early[index] = (output, answered)
       return
     }
-    table.add(entry, output: output)
+    table.add(answered, output: output)
     while !early.isEmpty, let next = early.removeValue(forKey: table.count) {
-      table.add(sent.withLock { $0[table.count] }, output: next)
+      table.add(next.entry, output: next.output)
     }
   }
 

@@ -4,7 +4,8 @@ import ConformJSON
 /// Random `update-notice` inputs over the whole domain, biased toward where ports break: times
 /// at the snooze and local-midnight edges, offsets that move the day, statuses around 2xx, and
 /// lookup bodies built from the story's shape with wrong types, 32- and 64-bit numbers, byte order
-/// marks, trailing text, duplicate keys, comments and truncation.
+/// marks, trailing text, duplicate keys, comments and truncation, and values of every JSON
+/// grammar class D5 lists (`grammarValue(using:)`).
 enum UpdateNoticeFuzzer {
   static func input(using generator: inout SeededGenerator) -> JSONValue {
     typedInput(using: &generator).json
@@ -67,7 +68,7 @@ enum UpdateNoticeFuzzer {
     var results: [String] = []
     for _ in 0..<generator.pick([0, 1, 1, 1, 1, 2]) { results.append(result(using: &generator)) }
     let count = generator.chance(3, in: 4)
-      ? "\(results.count)" : generator.pick(["0", "-1", "2", "\"1\"", "1.5", "1.0", "null", "9223372036854775808"])
+      ? "\(results.count)" : generator.pick(["0", "-1", "2", "\"1\"", "1.5", "1.0", "null", "9223372036854775808", "01", "-0", "1e0"])
     var text: String
     switch generator.index(8) {
     case 0: text = #"{"results":[\#(results.joined(separator: ","))]}"#
@@ -88,13 +89,48 @@ enum UpdateNoticeFuzzer {
       ? "1234567890"
       : generator.pick([
         "", "null", "6443798785", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
-        "99999999999999999999", "1.0", "1.5", "1e9", "-0", "\"1234567890\"", "true",
+        "99999999999999999999", "1.0", "1.5", "1e9", "-0", "\"1234567890\"", "true", "01234567890", "1e400", "Infinity",
       ])
     let url = generator.chance(3, in: 4)
       ? "\"\(UpdateNoticeSuite.storeURL)\"" : generator.pick(["", "null", "\"\"", "1", "\" \"", "[]"])
-    let extra = generator.chance(1, in: 6)
-      ? generator.pick([#""price":0.0,"#, #""genres":["Games",1],"#, #""version":"0.0.1","#, #""x":[[[]]],"#]) : ""
+    var extra = ""
+    switch generator.index(12) {
+    case 0: extra = generator.pick([#""price":0.0,"#, #""genres":["Games",1],"#, #""version":"0.0.1","#, #""x":[[[]]],"#])
+    case 1, 2: extra = #""description":\#(grammarValue(using: &generator)),"#
+    default: break
+    }
     return UpdateNoticeSuite.result(version: version, trackId: trackId, url: url, extra: extra)
+  }
+
+  /// A JSON value, or a text that is almost one, from one of RFC 8259's grammar edge classes that
+  /// D5 lists: a string with a control character or an escape, a number with leading zeros, a sign,
+  /// an exponent or hundreds of digits, a literal JSON does not have, a trailing comma, a comment,
+  /// single quotes, a byte order mark, U+FFFD, or a surrogate escape; each part is drawn on its own,
+  /// so the fuzzer meets the classes in combinations no table holds.
+  static func grammarValue(using generator: inout SeededGenerator) -> String {
+    switch generator.index(7) {
+    case 0:  // a string, with a character or an escape inside
+      let inside = generator.pick([
+        "\u{0}", "\u{1}", "\t", "\n", "\r", "\u{1B}", "\u{1F}", "\u{7F}", "\u{85}", "\u{FEFF}", "\u{FFFD}", "'", "//", "/*",
+        #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0041"#, #"\u0000"#, #"\ud83d\ude00"#,
+        #"\'"#, #"\a"#, #"\v"#, #"\0"#, #"\x41"#, #"\U0041"#, #"\u04"#, #"\ud800"#, #"\udc00"#,
+      ])
+      return "\"a" + inside + "b\""
+    case 1, 2:  // a number: sign, integer part, fraction, exponent
+      let sign = generator.pick(["", "", "-", "+"])
+      let integer = generator.pick(["0", "1", "01", "00", "007", "", String(repeating: "9", count: 1 + generator.index(400))])
+      let fraction = generator.pick(["", "", ".5", ".", ".0"])
+      let exponent = generator.pick(["", "", "e5", "E+5", "e-3", "e", "e+", "e007", "e400", "e-400"])
+      return sign + integer + fraction + exponent
+    case 3:
+      return generator.pick(["NaN", "Infinity", "-Infinity", "+Infinity", "undefined", "True", "NULL", "nul", "0x1F", "'x'"])
+    case 4:
+      return generator.pick(["[1,2,]", "[,1]", "[1,,2]", #"{"a":1,}"#, "[1 2]", "[]", #"{"a":[1,2]}"#])
+    case 5:
+      return generator.pick(["/* c */1", "1 // c", "# c\n1", "1/**/", "\u{FEFF}1", "1\u{FEFF}", "\u{FFFD}", "\u{A0}1"])
+    default:
+      return generator.pick(["\"x\"", "1", "true", "null", "-0", "1e5", #""caf\#u{FFFD}""#])
+    }
   }
 
   /// The same JSON with a framing problem, or white space around it.
@@ -102,7 +138,7 @@ enum UpdateNoticeFuzzer {
     switch generator.index(9) {
     case 0: return "\u{FEFF}" + text
     case 1: return text + generator.pick([" x", "}", "\n{}", " <!-- -->", "\u{0}"])
-    case 2: return "/* c */" + text
+    case 2: return generator.pick(["/* c */" + text, text + " // c", "# c\n" + text])
     case 3: return generator.pick([" ", "\n", "\r\n\t"]) + text + generator.pick(["", " ", "\n"])
     case 4: return String(text.dropLast(1 + generator.index(3)))
     case 5: return text.replacingOccurrences(of: "\"", with: "'")

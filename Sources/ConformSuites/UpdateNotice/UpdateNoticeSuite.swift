@@ -19,7 +19,7 @@ public struct UpdateNoticeSuite: BuiltInSuite {
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> {
     AnySequence(
       Self.seedCases + Self.boundaryCases + Self.pitfallCases + Self.gridCases + Self.trackIDCases + Self.compositionCases
-        + Self.jsonTextCases + Self.domainCases + Self.pairwiseCases)
+        + Self.jsonTextCases + Self.grammarCases + Self.domainCases + Self.pairwiseCases)
   }
 }
 
@@ -506,7 +506,16 @@ extension UpdateNoticeSuite {
       ("order/offset-before-status", "the offset and the status both outside: the offset",
        base(offset: 64_801, lookup: lookup(body(), status: 0))),
     ]
-    return rows.map { name, note, input in draft("domain/\(name)", ["boundary"], note, input) }
+    // Both answers with white space around them, in another case or in full-width letters: not the
+    // answer, so answer-unknown (D22), as a port that trims, folds or normalises does not answer.
+    let forms = ["update", "later"].flatMap { answer in
+      EnumeratedForms.forms(of: answer).filter { ![" later", "Later"].contains($0.text) }.map { form in
+        draft("domain/answer/form/\(answer)-\(form.label)", ["boundary", "enumerated"],
+              "\(JSONWriter.string(.string(form.text))) (\(form.label)) is not \"\(answer)\": answer-unknown, not trimmed or folded",
+              base(answer: form.text))
+      }
+    }
+    return rows.map { name, note, input in draft("domain/\(name)", ["boundary"], note, input) } + forms
   }
 }
 

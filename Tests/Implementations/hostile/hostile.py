@@ -34,7 +34,7 @@ Behaviours that act on case --on ID (answered in order before it, flushed, so th
                         into the same stdout 0.8 s after the exit
     signal              kills itself with --signal NAME (default ABRT)
     sleep               sleeps --seconds, then answers correctly
-    hang-ignoring-term  ignores SIGTERM and never answers
+    hang-ignoring-term  ignores SIGTERM (before logging its fault) and never answers
     close-stdout        closes its stdout and keeps running (reading stdin, answering nothing)
     half-line           writes half an answer, no newline, and exits 0
     no-newline          writes its whole answer but no newline, and waits
@@ -108,6 +108,9 @@ def misbehave(request, expected):
         if os.path.exists(option("--once")):
             return False  # the fault never recurs: answered as usual
         open(option("--once"), "w").close()
+    if behaviour == "hang-ignoring-term":
+        # Before the fault is logged: a test that waits for the log line can then send SIGTERM.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
     log("hostile.py: %s on %s" % (behaviour, case))
     note("fault", case)
     if behaviour == "exit":
@@ -128,7 +131,6 @@ def misbehave(request, expected):
         time.sleep(seconds)
         return False
     if behaviour == "hang-ignoring-term":
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         forever()
     if behaviour == "close-stdout":
         sys.stdout.flush()

@@ -102,6 +102,14 @@ val mutants: List<Mutant> = listOf(
         implementation = Implementation(lookupDecoder = LenientFraming)
     ),
     Mutant(
+        "lenient-json-text",
+        bug = "a lenient JSON reader: raw control characters inside strings and numbers with leading zeros accepted",
+        fails = listOf(
+            "update-notice/json-grammar/control/raw-tab-in-string", "update-notice/json-grammar/number/leading-zero-result-count"),
+        passes = listOf("version-compare", "widget-location"),
+        implementation = Implementation(lookupDecoder = LenientJsonText)
+    ),
+    Mutant(
         "int32-track-id",
         bug = "trackId declared as Int: an App Store id past 2^31 fails the decode, so no dialog",
         fails = listOf("update-notice/pitfall/track-id-past-int32"),

@@ -7,7 +7,7 @@ import conform.adapter.jsonOf
 /** Why a well-formed case is outside the suite's domain (spec D13), with its `error` reason. */
 class RestartPromptRefusal(val reason: String) : Exception(reason)
 
-/** Runs one `restart-prompt` case (spec 1.1.0) against the controller made by [newController]. */
+/** Runs one `restart-prompt` case (spec 1.2.0) against the controller made by [newController]. */
 fun runRestartPrompt(input: JsonFields, newController: RestartPromptFactory): Json {
     input.rejectUnknown("start", "steps")
     val start = input.fields("start")

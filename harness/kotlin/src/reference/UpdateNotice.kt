@@ -26,7 +26,7 @@ interface AppStoreLookupDecoder {
 }
 
 /**
- * The conformant decoder (suite `update-notice`, spec 1.1.0): the body is read with the harness's
+ * The conformant decoder (suite `update-notice`, spec 1.2.0): the body is read with the harness's
  * strict [JsonReader] (no byte order mark, no duplicate key, nothing after the value; `org.json`
  * and a lenient Gson take all three), then decoded as Swift's `JSONDecoder` decodes the story's
  * `Decodable` structs: a missing or null field is null, any other type fails the whole decode.
@@ -164,7 +164,7 @@ object UpdateNoticeDomain {
     }
 }
 
-/** Runs one `update-notice` case (spec 1.1.0). */
+/** Runs one `update-notice` case (spec 1.2.0). */
 fun runUpdateNotice(input: JsonFields, checker: UpdateNoticeChecker): Json {
     input.rejectUnknown("answer", "config", "installedVersion", "lookup", "now", "stored", "utcOffsetSeconds")
     val stored = input.fields("stored")
