@@ -75,7 +75,11 @@ let package = Package(
     .target(name: "ConformResults", dependencies: ["ConformFixtures", "ConformJSON", "ConformProtocol"]),
     // Bundles: manifest, archive reading and unpacking, digests, limits, the semantic-version rule, bundle
     // diff; where fixtures come from (`FixtureSource`).
-    .target(name: "ConformBundle", dependencies: ["ConformArchive", "ConformDocuments", "ConformFixtures", "ConformJSON"]),
+    .target(
+      name: "ConformBundle",
+      dependencies: [
+        "ConformArchive", "ConformDocuments", "ConformFixtures", "ConformJSON", "ConformPlatform",
+      ]),
     // The harness: rules, pump, workers and sessions, the results writer, case sources and selection, the
     // live progress bar; the stop handle the executable signals. Looks suites up through the `SuiteCatalogue`
     // it is given, never the registry.

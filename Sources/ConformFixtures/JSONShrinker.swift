@@ -37,7 +37,7 @@ public enum JSONShrinker {
 
   /// `value` with one array or string in it shortened (elements or scalars dropped), the
   /// candidates a structural shrink tries first; nothing else changed.
-  static func shortened(_ value: JSONValue) -> [JSONValue] {
+  package static func shortened(_ value: JSONValue) -> [JSONValue] {
     switch value {
     case .string(let text):
       let count = text.unicodeScalars.count

@@ -124,13 +124,6 @@ public struct FuzzCases: Sendable {
   static func expected(_ suite: any Suite, _ input: JSONValue) -> JSONValue { suite.fuzzExpected(for: input) }
 }
 
-/// A suite whose fuzz cases' expected outputs are best asked for many at a time: a team suite,
-/// whose model answers a stream of requests far faster than one request at a time.
-package protocol BatchFuzzing: Suite {
-  /// What `fuzzCase(using:)` makes from each generator, in order.
-  func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)]
-}
-
 /// Results filled in by several threads, one slot each, read once all are done.
 final class Slots<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()

@@ -1,3 +1,5 @@
+import ConformResults
+
 /// `--html FILE`: the one format that shows several runs (`conform report --html FILE A B`).
 struct HTMLReportFormat: ReportFormat {
   let option = "--html"

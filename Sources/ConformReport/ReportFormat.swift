@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformResults
 
 /// A file report of a run, declared once: the option that asks for it, what it needs of the run,
 /// whether one file holds several runs, and how it is drawn.

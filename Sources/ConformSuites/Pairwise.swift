@@ -1,3 +1,4 @@
+import ConformFixtures
 import ConformJSON
 
 /// All-pairs combination of a suite's fields: rows of level indices in which every level of each

@@ -213,6 +213,13 @@ extension Suite {
   }
 }
 
+/// A suite whose fuzz cases' expected outputs are best asked for many at a time: a team suite,
+/// whose model answers a stream of requests far faster than one request at a time.
+package protocol BatchFuzzing: Suite {
+  /// What `fuzzCase(using:)` makes from each generator, in order.
+  func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)]
+}
+
 /// The suites a run, a fixture set's check or a report may name, looked up by name: what the
 /// harness and the fixtures are given (`SuiteRegistry.catalogue` for the built-in ones), so
 /// that no module below the suites reaches the registry.
