@@ -10,9 +10,9 @@
 # VERSION is semver: X.Y.Z, or a pre-release X.Y.Z-PRE (1.2.0-rc.1, which comes before 1.2.0).
 # Build metadata (+build) is refused: semver orders 1.2.0+a and 1.2.0+b alike, so two tags and
 # two bundles would share one version. VERSION must be the source's own, ConformVersion.current in
-# Sources/ConformKit/ConformVersion.swift, which every output of conform names (--version, --help,
+# Sources/ConformFixtures/Support/ConformVersion.swift, which every output of conform names (--version, --help,
 # results, manifests); this script never edits it. To release another version:
-#   1. set it in Sources/ConformKit/ConformVersion.swift, regenerate fixtures/ (swift run conform
+#   1. set it in Sources/ConformFixtures/Support/ConformVersion.swift, regenerate fixtures/ (swift run conform
 #      generate --out fixtures: its manifest names the version), commit;
 #   2. harness/release.sh VERSION: with no `## [VERSION]` section in CHANGELOG.md, it moves the body
 #      of `## [Unreleased]` to a new `## [VERSION] - DATE` section (DATE from SOURCE_DATE_EPOCH, else
@@ -155,7 +155,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 # The source's version: the one line of ConformVersion.swift that sets it.
-version_file=Sources/ConformKit/ConformVersion.swift
+version_file=Sources/ConformFixtures/Support/ConformVersion.swift
 source_version=$(sed -n 's/^  public static let current = "\(.*\)"$/\1/p' "$version_file" 2>/dev/null || true)
 [ -n "$source_version" ] && [ "$(echo "$source_version" | wc -l)" -eq 1 ] \
   || fail "no line \`  public static let current = \"X.Y.Z\"\` in $version_file: it holds conform's version, which this script reads"

@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 /// A strict reader of a command's arguments: `--name value`, `--name=value`, flags, positionals.
 ///

@@ -1,4 +1,6 @@
-import ConformKit
+import ConformBundle
+import ConformFixtures
+import ConformSuites
 import Foundation
 
 /// `conform bundle create|verify|diff`: publish the fixtures as one archive, check one, compare two.

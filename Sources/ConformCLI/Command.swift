@@ -1,4 +1,5 @@
-import ConformKit
+import ConformFixtures
+import ConformHarness
 import ConformProtocol
 
 /// A subcommand of `conform`: `conform NAME [options]`.
@@ -48,6 +49,9 @@ public enum CLI {
     GateCommand.self,
     PinCommand.self,
   ]
+
+  /// What the executable's signal handling stops: every run a command starts is given it.
+  package static let stop = StopHandle()
 
   public static func main(_ arguments: [String]) -> Int32 {
     // `conform help VERB` is `conform VERB --help`.

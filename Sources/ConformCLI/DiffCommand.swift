@@ -1,5 +1,7 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
+import ConformReport
+import ConformResults
 import Foundation
 
 /// `conform diff`: the drift gate between two runs (the Swift app against the Kotlin app): both

@@ -1,5 +1,10 @@
+import ConformFixtures
+import ConformFuzz
+import ConformHarness
 import ConformJSON
-import ConformKit
+import ConformPlatform
+import ConformReport
+import ConformSuites
 import Foundation
 
 /// `conform fuzz`: differential fuzzing over each suite's whole input domain, against the
@@ -62,7 +67,8 @@ public enum FuzzCommand: Command {
       FuzzExecutor(
         settings: HarnessSettings(
           command: command, environment: options.environment.resolve(), jobs: 1, window: 1024, timeout: options.timeout,
-          maxRestarts: options.maxRestarts, diagnostics: .standardError, progress: .standardError),
+          maxRestarts: options.maxRestarts, diagnostics: .standardError, progress: .standardError
+        ).stopping(with: CLI.stop),
         resultsPath: directory.appendingPathComponent("batch-\(index).jsonl").path)
     }
     var teamSuites: [TeamSuite] = []

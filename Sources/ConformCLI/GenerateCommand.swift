@@ -1,5 +1,6 @@
 import ConformArchive
-import ConformKit
+import ConformFixtures
+import ConformSuites
 
 /// `conform generate`: writes the truth tables from the specs and reference models.
 public enum GenerateCommand: Command {

@@ -1,5 +1,6 @@
+import ConformFixtures
+import ConformHarness
 import ConformJSON
-import ConformKit
 
 /// What `conform run` and `conform fuzz` share: the implementations they start and how, with
 /// one default and one range each.

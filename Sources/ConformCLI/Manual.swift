@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 /// One option of a command, declared once: `Arguments` reads no other (and refuses any other a
 /// user gives), `--help` lists it, the option tests give it to the command, and the results

@@ -1,5 +1,5 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 
 /// A command's options value: its initial value holds every option's default, which is what
 /// `--help` states.

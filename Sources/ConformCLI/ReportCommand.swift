@@ -1,4 +1,6 @@
-import ConformKit
+import ConformFixtures
+import ConformReport
+import ConformResults
 
 /// `conform report`: the report of a finished (or interrupted) run, from its results file.
 public enum ReportCommand: Command {

@@ -1,5 +1,6 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
+import ConformReport
 
 extension ReportOptions {
   /// The REPORT OPTIONS of every command that reports, declared once: each format's own (its

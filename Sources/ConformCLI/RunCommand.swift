@@ -1,5 +1,10 @@
+import ConformFixtures
+import ConformHarness
 import ConformJSON
-import ConformKit
+import ConformPlatform
+import ConformReport
+import ConformResults
+import ConformSuites
 import Foundation
 
 /// `conform run`: runs an implementation over the fixtures and records every answer.
@@ -57,7 +62,8 @@ public enum RunCommand: Command {
     let settings = HarnessSettings(
       command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
       window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter,
-      diagnostics: .standardError, progress: .standardError)
+      diagnostics: .standardError, progress: .standardError
+    ).stopping(with: CLI.stop)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {
@@ -72,8 +78,8 @@ public enum RunCommand: Command {
     } else if options.fixtures == nil, options.expectDigest == nil, options.knownFailures == nil, options.filters.isEmpty,
       options.shuffleSeed == nil, options.rerunFailed == nil, options.shard == nil
     {
-      plan = HarnessPlan.streamedBuiltIn(
-        tier: options.tier, repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
+      plan = HarnessPlan.streamed(
+        builtIn: SuiteRegistry.catalogue, tier: options.tier, repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
         header: options.json)
     } else if let path = options.fixtures {
       // A folder's tables (a bundle's, unpacked) stay on disk: each case is read again when it is sent.
@@ -81,7 +87,8 @@ public enum RunCommand: Command {
       let (fixtures, selection) = try options.choice.index(path, knownFailures: knownFailures)
       plan = HarnessPlan(
         fixtures: fixtures, selection: selection, repeats: options.repeatCount, shuffleSeed: options.shuffleSeed,
-        knownFailures: knownFailures, settings: settings, resultsPath: options.results, options: options.json)
+        knownFailures: knownFailures, catalogue: SuiteRegistry.catalogue, settings: settings, resultsPath: options.results,
+        options: options.json)
     } else {
       let fixtures = try options.choice.readFixtures()
       knownFailures = try options.knownFailures.map { path throws(ConformError) in
@@ -91,7 +98,7 @@ public enum RunCommand: Command {
       }
       plan = HarnessPlan(
         fixtures: fixtures, selected: try options.choice.select(from: fixtures), repeats: options.repeatCount,
-        shuffleSeed: options.shuffleSeed, knownFailures: knownFailures, settings: settings,
+        shuffleSeed: options.shuffleSeed, knownFailures: knownFailures, catalogue: SuiteRegistry.catalogue, settings: settings,
         resultsPath: options.results, options: options.json)
     }
 

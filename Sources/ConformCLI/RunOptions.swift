@@ -1,5 +1,10 @@
+import ConformBundle
+import ConformFixtures
+import ConformHarness
 import ConformJSON
-import ConformKit
+import ConformReport
+import ConformResults
+import ConformSuites
 import Foundation
 
 /// `conform run`'s options, read and checked before anything starts.

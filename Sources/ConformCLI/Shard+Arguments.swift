@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 extension Shard {
   /// `--shard K/N`, nil when not given; a value that is not K/N with 1 ≤ K ≤ N is a usage error.

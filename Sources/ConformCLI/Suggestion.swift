@@ -1,4 +1,3 @@
-import ConformKit
 /// "Did you mean …?" for a mistyped command or option, by edit distance.
 enum Suggestion {
   /// The candidate closest to `word`, when it is close enough to be a typo: at most one edit for

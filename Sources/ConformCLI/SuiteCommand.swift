@@ -1,5 +1,7 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
+import ConformReport
+import ConformSuites
 import Foundation
 
 /// `conform suite init|check`: a team's own suite, scaffolded and checked.

@@ -1,4 +1,5 @@
-import ConformKit
+import ConformFixtures
+import ConformSuites
 
 extension SuiteParameter {
   /// The option that sets it: `--depth`.

@@ -1,4 +1,6 @@
-import ConformKit
+import ConformFixtures
+import ConformHarness
+import ConformReport
 import Foundation
 
 /// The command line's streams: the one place conform writes to stdout and stderr for people.

@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 extension Tier {
   /// `--tier TIER` (default full).

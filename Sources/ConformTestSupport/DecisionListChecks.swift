@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 /// The checks every suite's decision lists pass (`Suite.decisions(for:)`), shared by the
 /// `<Suite>DecisionsTests`.

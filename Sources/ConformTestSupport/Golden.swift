@@ -1,5 +1,4 @@
 import ConformJSON
-import ConformKit
 import Foundation
 import Testing
 

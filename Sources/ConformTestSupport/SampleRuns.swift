@@ -1,5 +1,7 @@
 import ConformJSON
-import ConformKit
+import ConformReport
+import ConformResults
+import ConformSuites
 import Foundation
 
 /// Runs built from the Results model, as the harness would write them, for the reporter's tests.

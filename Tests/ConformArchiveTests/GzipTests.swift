@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 import ConformArchive
-import ConformKit
 
 /// The hand-written gzip, DEFLATE and CRC-32 against each other and against the system's `gzip`.
 @Suite struct GzipTests {

@@ -1,4 +1,5 @@
 import ConformArchive
+@testable import ConformFixtures
 import Testing
 
 /// SHA-256 against FIPS 180-4's vectors and the block boundaries, one-shot and fed in pieces.

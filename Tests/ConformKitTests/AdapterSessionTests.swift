@@ -1,4 +1,5 @@
 import ConformAdapter
+@testable import ConformFixtures
 import ConformJSON
 import Foundation
 import Testing

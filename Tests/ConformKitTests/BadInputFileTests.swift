@@ -1,10 +1,11 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// Input files that are wrong: `conform run` must stop before it starts the implementation,
 /// exit 2, write no results file, and say which file, line and field.

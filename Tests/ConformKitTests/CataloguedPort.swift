@@ -1,5 +1,5 @@
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
-import ConformKit
+@testable import ConformBundle
+@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation

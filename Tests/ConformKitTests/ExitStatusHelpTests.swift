@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
-@testable import ConformKit
 
 /// Every `--help` lists the exit statuses its command really uses, SIGINT and SIGTERM included.
 @Suite struct ExitStatusHelpTests {

@@ -1,9 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform fuzz` on the built reference and drifting ports.
 @Suite struct FuzzEndToEndTests {

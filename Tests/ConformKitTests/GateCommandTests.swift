@@ -1,8 +1,7 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform gate` and `conform pin` run with the real binary on an app-shaped folder outside the
 /// checkout: a `conform.json`, a bundle published beside it, and swift-reference as the adapter.
@@ -203,7 +202,7 @@ import Testing
     #expect(outcome.status == 1, "\(outcome.stderr)")
     #expect(
       outcome.stdout.contains(
-        "promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl in conform's repository "
+        "promote: add to Sources/ConformSuites/VersionCompare/version-compare.promoted.jsonl in conform's repository "
           + "(a case its tables lack: propose it upstream): {"), "\(outcome.stdout)")
   }
 }

@@ -1,5 +1,5 @@
 import ConformArchive
-import ConformKit
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,9 +1,10 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformPlatform
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The harness says what it noticed to the sink it is given, never to stderr itself: a tool that
 /// embeds it (or this test) collects the notes.
@@ -18,7 +19,8 @@ import Testing
       timeout: 10, maxRestarts: 10, diagnostics: Diagnostics { note in notes.withLock { $0.append(note) } })
     let results = TestSupport.temporaryDirectory("conform-diagnostics").appendingPathComponent("results.jsonl").path
     let plan = HarnessPlan(
-      fixtures: fixtures, selected: Array(fixtures.cases.indices), settings: settings, resultsPath: results,
+      fixtures: fixtures, selected: Array(fixtures.cases.indices), catalogue: SuiteRegistry.catalogue, settings: settings,
+      resultsPath: results,
       options: [:])
     guard case .finished(let summary, _, _) = try await TestSupport.offThePool({ try Harness.run(plan) }) else {
       Issue.record("the run did not finish")

@@ -1,10 +1,11 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// What the end-to-end tests share: a small fixtures folder, the test implementations, and a
 /// way to run `conform run` against them and read what it wrote.

@@ -1,12 +1,13 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// What the hostile tests share: `Tests/Implementations/hostile/hostile.py`, a way to run
 /// `conform run` against it that also measures conform's peak memory, and the limits every

@@ -1,8 +1,7 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// SIGINT and SIGTERM to `conform run` when the implementation makes stopping hard: it has a
 /// child in its process group holding the pipes, it ignores SIGTERM, or it has not answered the

@@ -1,9 +1,8 @@
+@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// conform's own memory has a ceiling whatever the implementation writes, and its own time is
 /// never charged to a case (harness/README.md, "The harness under fire"): many huge answers

@@ -1,6 +1,6 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import Testing
-
-@testable import ConformKit
 
 /// The ring of requests in flight behaves as a dictionary by `seq` would, whatever the order of
 /// answers, across growth and puts-back.

@@ -1,10 +1,10 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform run --fixtures DIR` reads each case from its table as it sends it: the same run
 /// as one of the same cases held in memory (the built-in tables, which `fixtures/` is).

@@ -1,4 +1,5 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ConformCLI
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,10 +1,13 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
-@testable import ConformKit
 
 /// Each command's options are declared once, in its manual: these tests hold the parser, the
 /// `--help` text and the results header to that table.

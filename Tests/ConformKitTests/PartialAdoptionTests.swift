@@ -1,8 +1,7 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// An implementation that supports some suites, run with the real binary: its unsupported suites
 /// are counted per suite and named, not listed case by case, and `--require-suite` holds a team

@@ -1,8 +1,7 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 @Suite struct PluralTests {
   @Test(arguments: [(0, "0 cases"), (1, "1 case"), (2, "2 cases"), (19_601, "19601 cases")])

@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
@@ -18,7 +19,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: copy) }
     let sources = copy.appendingPathComponent("Sources")
     try FileManager.default.copyItem(at: TestSupport.packageRoot.appendingPathComponent("Sources"), to: sources)
-    let planted = sources.appendingPathComponent("ConformKit/Harness/PeakMemory.swift")
+    let planted = sources.appendingPathComponent("ConformHarness/PeakMemory.swift")
     try Data(
       """
       import Foundation
@@ -37,7 +38,7 @@ import Testing
     let findings = outcome.stdout.split(separator: "\n")
     #expect(
       findings == [
-        "Sources/ConformKit/Harness/PeakMemory.swift:4: error: /proc/ is not portable outside Sources/ConformPlatform:"
+        "Sources/ConformHarness/PeakMemory.swift:4: error: /proc/ is not portable outside Sources/ConformPlatform:"
           + " use Host.executablePath, Host.peakMemoryKilobytes(of:) or Host.cpuModel (ConformPlatform)"
       ], "\(outcome.stdout)")
     #expect(outcome.stderr.contains("portability: Linux-only or system-specific calls outside Sources/ConformPlatform"))

@@ -1,10 +1,12 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
-@testable import ConformKit
 
 /// `conform report` run as a user runs it: the built binary, on crafted results files.
 @Suite struct ReportCommandTests {

@@ -1,9 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform run` against small implementations that behave, misbehave, crash and hang.
 @Suite struct RunEndToEndTests {

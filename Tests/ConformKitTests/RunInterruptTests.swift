@@ -1,8 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// SIGINT and SIGTERM to `conform run` mid-run: the implementation is stopped, the results so
 /// far are kept with an interrupted footer, and conform exits 130 or 143.

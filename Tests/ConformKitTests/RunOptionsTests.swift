@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform run`'s options: known failures, repeats, digests, filters, shuffling, help.
 @Suite struct RunOptionsTests {

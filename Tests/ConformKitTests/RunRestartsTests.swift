@@ -1,8 +1,8 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
 import ConformTestSupport
 import Testing
-
-@testable import ConformKit
 
 /// A run that restarted the implementation says how many restarts it used of `--max-restarts`,
 /// and why, in the same count the results footer keeps with its reasons, and the reports show.

@@ -1,9 +1,11 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `--shard K/N`: the partition (a value, no process), then shards run and merged by the real
 /// binary, against the same run on one machine.

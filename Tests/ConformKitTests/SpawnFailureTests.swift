@@ -1,8 +1,8 @@
+@testable import ConformFixtures
+import ConformPlatform
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// A bad `--impl` gets one line that says what is wrong and what to do, with one "implementation:".
 @Suite struct SpawnFailureTests {

@@ -1,6 +1,6 @@
 import ConformCLI
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformTestSupport
 import Foundation
 import Testing

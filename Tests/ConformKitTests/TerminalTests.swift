@@ -1,8 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// When conform colours its output: on a terminal, unless NO_COLOR is non-empty or TERM is dumb.
 @Suite struct TerminalTests {

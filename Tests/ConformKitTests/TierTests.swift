@@ -1,5 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// conform's reusable workflow (`.github/workflows/conform.yml`, called by tag) and the small
 /// callers in `harness/ci/`: valid against GitHub's schema (and actionlint's and zizmor's checks

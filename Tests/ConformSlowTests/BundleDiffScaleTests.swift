@@ -1,8 +1,9 @@
+@testable import ConformBundle
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import ConformTestSupport
 import Testing
-
-@testable import ConformKit
 
 /// Two whole fixture bundles compared: generating both takes tens of seconds in a debug build.
 @Suite struct BundleDiffScaleTests {

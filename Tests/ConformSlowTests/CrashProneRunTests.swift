@@ -1,4 +1,5 @@
-import ConformKit
+@testable import ConformFixtures
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `conform diff` of runs pinned to two different bundles, run as a user runs it: the built
 /// binary, real bundles (`conform bundle create`) and real runs of the Swift reference.

@@ -1,8 +1,7 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The Android example as a team's own repository would hold it, outside the checkout in a folder
 /// with spaces: its conform.json, conform's two jars in libs/, and nothing else of conform's (no

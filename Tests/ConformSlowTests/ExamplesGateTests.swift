@@ -1,10 +1,10 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// What the Android example app needs beyond the Swift toolchain: a JDK, Kotlin 2 and Debian's JUnit 5.
 enum ExampleAppTools {
@@ -158,7 +158,7 @@ struct ExamplesGateTests {
     // The fuzz step's finding: a version of five parts, its replay and its promote line.
     let finding = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL version-compare/fuzz/") })
     #expect(outcome.stdout.contains("replay: conform fuzz --impl \(ShellWord.quote(ios.path + "/.build/debug/conform-adapter")) --seed 1 --suite version-compare"), "\(finding)")
-    #expect(outcome.stdout.contains("promote: add to Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl: "))
+    #expect(outcome.stdout.contains("promote: add to Sources/ConformSuites/VersionCompare/version-compare.promoted.jsonl: "))
     let minimal = try String(contentsOf: directory.appendingPathComponent("out/ios.fuzz.jsonl"), encoding: .utf8)
     let versions = try minimal.split(separator: "\n").flatMap { line -> [String] in
       let input = try JSONFields(try JSONReader.parse(String(line))).fields("input")

@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import ConformPlatform
 import ConformTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import ConformKit
+@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation
@@ -47,7 +47,7 @@ private let current = ConformVersion.current
 
   /// Sets the clone's source version and commits it.
   static func stamp(_ clone: URL, _ version: String) async throws {
-    let file = clone.appendingPathComponent("Sources/ConformKit/ConformVersion.swift")
+    let file = clone.appendingPathComponent("Sources/ConformFixtures/Support/ConformVersion.swift")
     let text = try String(contentsOf: file, encoding: .utf8)
     let line = "  public static let current = \"\(Self.version)\"\n"
     try #require(text.contains(line))
@@ -84,7 +84,7 @@ private let current = ConformVersion.current
     (
       "9.8.7",
       "release: VERSION 9.8.7 is not the source's version, \(current) (ConformVersion.current in "
-        + "Sources/ConformKit/ConformVersion.swift): set it there, regenerate fixtures/ (swift run conform generate --out "
+        + "Sources/ConformFixtures/Support/ConformVersion.swift): set it there, regenerate fixtures/ (swift run conform generate --out "
         + "fixtures), commit, and run again\n"
     ),
   ])

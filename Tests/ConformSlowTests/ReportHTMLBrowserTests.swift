@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The HTML report in a real browser: headless Chromium driven by Selenium
 /// (`harness/html/check-report.py`) opens pages the built `conform` made from real runs, checks

@@ -1,9 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The HTML report at the size of a deep search: slow (tens of seconds in a debug build), so not in the unit tier.
 @Suite struct ReportHTMLScaleTests {

@@ -1,7 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// Shrinking hundreds of generated and extreme inputs of every suite: tens of seconds in a debug build.
 @Suite struct ShrinkScaleTests {

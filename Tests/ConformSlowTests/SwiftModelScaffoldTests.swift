@@ -1,4 +1,4 @@
-import ConformKit
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import ConformTesting

@@ -1,7 +1,7 @@
+@testable import ConformBundle
+@testable import ConformFixtures
 import ConformJSON
 import Testing
-
-@testable import ConformKit
 
 /// `bundle diff`: what changed, case by case, and the version bump it needs.
 @Suite struct BundleDiffTests {

@@ -1,10 +1,11 @@
 import ConformArchive
+@testable import ConformBundle
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// Creating, reading and verifying bundles: determinism, tampering, pins and future formats.
 @Suite struct BundleReaderTests {

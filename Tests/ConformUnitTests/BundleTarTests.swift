@@ -1,10 +1,10 @@
+@testable import ConformBundle
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 import ConformArchive
-
-@testable import ConformKit
 
 /// Every kind of entry a bundle refuses, each in a crafted archive (the ustar layer's own tests
 /// are in ConformArchiveTests).

@@ -1,6 +1,6 @@
+@testable import ConformBundle
+@testable import ConformFixtures
 import Testing
-
-@testable import ConformKit
 
 /// The bundle version and the versioning rule `bundle create --previous` enforces.
 @Suite struct BundleVersionTests {

@@ -1,6 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
 import ConformProtocol
-@testable import ConformKit
+@testable import ConformReport
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,8 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Testing
-
-@testable import ConformKit
 
 @Suite struct DiffDriftTests {
   let drift = SampleRuns.drift

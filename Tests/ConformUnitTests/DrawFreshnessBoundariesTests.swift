@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The `domain/` and `pairwise/` families of `draw-freshness` and decision D17.
 @Suite struct DrawFreshnessBoundariesTests {

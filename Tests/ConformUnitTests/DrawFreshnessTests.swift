@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The `draw-freshness` model against the spec's rules, with times written out by hand.
 @Suite struct DrawFreshnessTests {

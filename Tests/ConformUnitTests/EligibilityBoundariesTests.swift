@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The `domain/` and `pairwise/` families of `eligibility` and decision D10.
 @Suite struct EligibilityBoundariesTests {

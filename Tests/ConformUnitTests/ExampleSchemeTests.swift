@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing

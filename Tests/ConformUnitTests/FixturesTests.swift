@@ -1,6 +1,7 @@
 import ConformArchive
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The fuzzers: the same seed makes the same cases, every input is inside the spec's domain, and
 /// the inputs reach where ports break.

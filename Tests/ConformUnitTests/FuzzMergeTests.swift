@@ -1,7 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// Minimal cases that differ only in values that do not matter are one finding, with a count.
 @Suite struct FuzzMergeTests {

@@ -1,10 +1,11 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformJSON
 import ConformProtocol
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The protocol messages: how they are written, read, refused, and that the schemas agree.
 @Suite struct HarnessProtocolTests {

@@ -1,6 +1,6 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import Testing
-
-@testable import ConformKit
 
 /// The pump's teardown waits, in one value: what the messages and harness/README.md quote, and
 /// the bounds the hostile tests allow each fault.

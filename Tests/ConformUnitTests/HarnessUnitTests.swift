@@ -1,9 +1,11 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformJSON
+import ConformPlatform
 import Foundation
 import Testing
 
 @testable import ConformCLI
-@testable import ConformKit
 
 /// The harness's small parts: ordering, filters, environment, stderr ring, arguments, digests.
 @Suite struct HarnessUnitTests {

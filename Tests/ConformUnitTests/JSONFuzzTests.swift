@@ -1,5 +1,6 @@
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
+import ConformPlatform
 import Foundation
 import Testing
 

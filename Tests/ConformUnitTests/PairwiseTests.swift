@@ -1,6 +1,6 @@
+@testable import ConformFixtures
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The all-pairs rows the boundary tables are built from.
 @Suite struct PairwiseTests {

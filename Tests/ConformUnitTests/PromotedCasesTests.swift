@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The cases promoted from `conform fuzz` into the published tables.
 @Suite struct PromotedCasesTests {
@@ -46,7 +46,7 @@ import Testing
       _ = try PromotedCases.drafts(of: VersionCompareSuite(), bytes: Array("\(good)\n\(line)\n".utf8))
       Issue.record("accepted \(line)")
     } catch {
-      #expect(error.description.contains("Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl"))
+      #expect(error.description.contains("Sources/ConformSuites/VersionCompare/version-compare.promoted.jsonl"))
       #expect(error.description.contains("line 2"), "\(error)")
       #expect(error.description.contains(problem), "\(error)")
     }
@@ -60,8 +60,8 @@ import Testing
   }
 
   @Test func theFileIsInTheSuitesFolder() {
-    #expect(PromotedCases.file(of: "version-compare") == "Sources/ConformKit/Suites/VersionCompare/version-compare.promoted.jsonl")
-    #expect(PromotedCases.file(of: "restart-prompt") == "Sources/ConformKit/Suites/RestartPrompt/restart-prompt.promoted.jsonl")
+    #expect(PromotedCases.file(of: "version-compare") == "Sources/ConformSuites/VersionCompare/version-compare.promoted.jsonl")
+    #expect(PromotedCases.file(of: "restart-prompt") == "Sources/ConformSuites/RestartPrompt/restart-prompt.promoted.jsonl")
     for name in SuiteRegistry.names {
       let folder = (PromotedCases.file(of: name) as NSString).deletingLastPathComponent
       #expect(FileManager.default.fileExists(atPath: TestSupport.packageRoot.appendingPathComponent(folder).path), "\(folder)")

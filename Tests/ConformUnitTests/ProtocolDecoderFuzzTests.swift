@@ -1,10 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// Seeded, deterministic fuzzing of what the harness reads from an implementation: answer lines
 /// (the fast `AnswerScanner` and the strict `Answer.parse`), hello lines, and the line framing of

@@ -1,6 +1,7 @@
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 import Testing
-
-@testable import ConformKit
 
 /// A crash report leads with the line a runtime writes when it dies, and no text from an
 /// implementation can break a report's lines or issue a CI workflow command.

@@ -1,9 +1,8 @@
+@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 @Suite struct ReportJSONDiffTests {
   let legend = ("expected", "actual")

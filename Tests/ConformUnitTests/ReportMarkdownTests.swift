@@ -1,9 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 @Suite struct ReportMarkdownTests {
   @Test func everyKindOfProblemMatchesTheGolden() {

@@ -1,8 +1,9 @@
+@testable import ConformFixtures
+@testable import ConformReport
 import ConformTestSupport
 import Testing
 
 @testable import ConformCLI
-@testable import ConformKit
 
 @Suite struct ReportOptionsTests {
   @Test func takesItsOptionsAndLeavesTheRest() throws {

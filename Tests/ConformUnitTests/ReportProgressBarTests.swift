@@ -1,6 +1,6 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import Testing
-
-@testable import ConformKit
 
 @Suite struct ReportProgressBarTests {
   /// A clock the test moves by hand, and the text the bar wrote.

@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 @Suite struct ReportSampleRunsTests {
   @Test func sampleResultsReadBackAsWritten() throws {

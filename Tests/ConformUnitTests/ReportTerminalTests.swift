@@ -1,10 +1,11 @@
+@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
+@testable import ConformReport
+@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 @Suite struct ReportTerminalTests {
   func text(_ summary: RunSummary, maxShown: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {

@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The `restart-prompt` model against the spec's steps, one decision at a time.
 @Suite struct RestartPromptModelTests {

@@ -1,9 +1,11 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformJSON
+import ConformPlatform
 import ConformProtocol
+@testable import ConformResults
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The rules of a worker's sessions, driven as the pump drives them but with no process: which
 /// case a fault is blamed on, what is requeued, how suspects are replayed, and what a slot gives

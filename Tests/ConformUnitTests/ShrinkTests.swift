@@ -1,7 +1,8 @@
+@testable import ConformFixtures
+@testable import ConformFuzz
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// Shrinking on fake predicates: no process, only the suites' candidates and models.
 @Suite struct ShrinkTests {

@@ -1,7 +1,7 @@
+@testable import ConformFixtures
+@testable import ConformSuites
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// The prefix-sharing walk over step sequences that the timeline-shaped tables are made from.
 @Suite struct StepSequencesTests {

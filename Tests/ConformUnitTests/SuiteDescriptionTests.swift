@@ -1,9 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `SuiteDescription`: the one reader of `suite.json` for built-in and team suites, and the one
 /// renderer of their published specs; and the built-in suites' descriptions, checked against
@@ -142,9 +142,9 @@ import Testing
 
   // MARK: - The built-in suites' descriptions
 
-  /// `Sources/ConformKit/Suites/<Folder>/<name>.suite.json`.
+  /// `Sources/ConformSuites/<Folder>/<name>.suite.json`.
   static func descriptionPath(_ name: String) throws -> String {
-    let suites = TestSupport.packageRoot.appendingPathComponent("Sources/ConformKit/Suites").path
+    let suites = TestSupport.packageRoot.appendingPathComponent("Sources/ConformSuites").path
     for folder in try FileManager.default.contentsOfDirectory(atPath: suites).sorted() {
       let path = FileIO.join(FileIO.join(suites, folder), "\(name).suite.json")
       if FileManager.default.fileExists(atPath: path) { return path }

@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// A suite's own parameters reach it through the options by name; the engine knows none.
 @Suite struct SuiteParameterTests {

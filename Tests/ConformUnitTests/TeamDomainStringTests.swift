@@ -1,6 +1,6 @@
+@testable import ConformFixtures
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// The random strings `conform fuzz --suite` draws from a domain's character classes: each
 /// class's pieces stay in the class, and reach beyond its fixed samples.

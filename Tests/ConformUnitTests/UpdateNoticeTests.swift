@@ -1,7 +1,7 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 @Suite struct UpdateNoticeTests {
   static let now: Int64 = 1_767_312_000

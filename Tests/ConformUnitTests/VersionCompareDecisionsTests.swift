@@ -1,9 +1,10 @@
+@testable import ConformFixtures
 import ConformJSON
+@testable import ConformReport
+@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
-
-@testable import ConformKit
 
 /// `VersionCompareSuite.decisions(for:)`: which of the spec's numbered decisions decide a case.
 @Suite struct VersionCompareDecisionsTests {

@@ -1,5 +1,6 @@
+@testable import ConformFixtures
 import ConformJSON
-import ConformKit
+@testable import ConformSuites
 import Testing
 
 @Suite struct VersionComparisonTests {

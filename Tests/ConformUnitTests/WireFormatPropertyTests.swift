@@ -1,8 +1,10 @@
+@testable import ConformFixtures
+@testable import ConformHarness
 import ConformJSON
 import ConformProtocol
+@testable import ConformResults
+@testable import ConformSuites
 import Testing
-
-@testable import ConformKit
 
 /// Every fast encoder of `ConformProtocol` against the canonical encoder (`JSONWriter` on the
 /// line's model), on values drawn by the kit's `SeededGenerator`: the same bytes, and the parts

@@ -1,6 +1,6 @@
 import ConformArchive
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import Foundation
 
 /// The bench's rows on `conform run --fixtures`: its peak memory on a fixtures folder and on one

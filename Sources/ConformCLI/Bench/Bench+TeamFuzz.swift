@@ -1,6 +1,8 @@
+import ConformFixtures
+import ConformFuzz
 import ConformJSON
-import ConformKit
 import ConformProtocol
+import ConformSuites
 import Foundation
 
 /// The bench's rows on a team suite with a deep input (a feature flag with its rules and the

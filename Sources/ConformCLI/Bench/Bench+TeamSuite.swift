@@ -1,6 +1,8 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformProtocol
+import ConformReport
+import ConformSuites
 import Foundation
 
 /// The bench's rows on a team's suite: `conform generate --suite` on the suite `conform suite

@@ -1,5 +1,8 @@
-import ConformKit
+import ConformFixtures
+import ConformHarness
 import ConformPlatform
+import ConformReport
+import ConformSuites
 import Foundation
 
 /// `conform bench`: measures, in one run on this machine, what the harness costs and what it

@@ -1,5 +1,7 @@
+import ConformFixtures
+import ConformFuzz
 import ConformJSON
-import ConformKit
+import ConformSuites
 
 /// The fuzz row: cases per second through `conform fuzz` against the Swift reference (its default
 /// search, every suite), beside the Swift reference alone on the very same cases, in the same

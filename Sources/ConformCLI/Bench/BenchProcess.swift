@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 import ConformPlatform
 import Foundation
 

@@ -1,6 +1,7 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformPlatform
+import ConformResults
 import Foundation
 
 /// The programs the bench runs and the files it feeds them, all in one temporary folder.

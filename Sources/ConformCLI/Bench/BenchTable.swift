@@ -1,4 +1,3 @@
-import ConformKit
 import Foundation
 
 /// One row of the bench: a figure measured once per round, shown as the median.

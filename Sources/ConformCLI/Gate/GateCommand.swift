@@ -1,5 +1,7 @@
-import ConformKit
+import ConformBundle
+import ConformFixtures
 import ConformPlatform
+import ConformSuites
 import Foundation
 
 /// `conform gate`: the app repository's whole conformance gate, from its `conform.json`, run

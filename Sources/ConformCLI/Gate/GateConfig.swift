@@ -1,5 +1,6 @@
+import ConformBundle
+import ConformFixtures
 import ConformJSON
-import ConformKit
 
 /// An app repository's `conform.json`: the one place that pins conform and the fixture bundle,
 /// and says how the app's adapter is built and run, which suites the team promises, how the gate

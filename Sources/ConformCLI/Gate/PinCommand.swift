@@ -1,5 +1,6 @@
+import ConformBundle
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import Foundation
 
 /// `conform pin BUNDLE-URL`: re-pins `conform.json` to another bundle, in the one place the pin

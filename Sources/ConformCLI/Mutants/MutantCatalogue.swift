@@ -1,5 +1,5 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformPlatform
 import Foundation
 

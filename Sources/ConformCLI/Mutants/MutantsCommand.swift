@@ -1,6 +1,7 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformPlatform
+import ConformResults
 import Foundation
 
 /// `conform mutants`: runs the catalogue of references and drifting ports through `conform run`

@@ -1,5 +1,8 @@
+import ConformFixtures
+import ConformFuzz
+import ConformHarness
 import ConformJSON
-import ConformKit
+import ConformSuites
 import Foundation
 
 /// `conform mutants --fuzz`: the fuzzer's adequacy, measured. For every catalogue entry, the
@@ -69,7 +72,8 @@ enum MutantsFuzz {
         settings: HarnessSettings(
           command: [entry.impl] + entry.args, environment: try ImplementationEnvironment(inherit: false, assignments: []).resolve(),
           jobs: 1, window: 1024, timeout: 10, maxRestarts: 10, diagnostics: .standardError,
-          progress: .standardError),
+          progress: .standardError
+        ).stopping(with: CLI.stop),
         resultsPath: directory.appendingPathComponent("\(entry.name).jsonl").path)
       let report = try FuzzSearch(cases: FuzzCases(seed: fuzz.seed, suites: suites), executors: [executor], limits: fuzz.limits).run()
       if report.stoppedBy != 0 { return .stopped(by: report.stoppedBy) }

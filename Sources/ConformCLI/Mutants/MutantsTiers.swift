@@ -1,4 +1,4 @@
-import ConformKit
+import ConformFixtures
 
 /// Each tier's size and kill rate side by side, from one run of each port on the full tables:
 /// a smaller tier's verdicts are the full run's, filtered to its case ids, so `conform mutants`

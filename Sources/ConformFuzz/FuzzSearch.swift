@@ -1,0 +1,327 @@
+import ConformFixtures
+import ConformJSON
+import ConformPlatform
+import ConformReport
+import ConformResults
+import ConformSuites
+
+/// How far a fuzz search goes.
+package struct FuzzLimits: Sendable {
+  /// The most cases to generate, nil: no limit.
+  package var cases: Int?
+  /// The most seconds to search (new batches start only before it), nil: no limit.
+  package var seconds: Double?
+  /// Cases in the first batch sent through the harness: a port with a bug is most often found in
+  /// it, and a small batch finds it soonest.
+  package var batchSize = 10_000
+  /// Each batch that finds nothing doubles the next, up to this size: the pause at the end of each
+  /// batch, while its last answers come back, counts less the larger the batches. Equal to
+  /// `batchSize`: every batch the same size.
+  package var largestBatch = 160_000
+  /// Every batch of `size` cases (`--batch`); reads the first batch's size.
+  package var fixedBatch: Int {
+    get { batchSize }
+    set { (batchSize, largestBatch) = (newValue, newValue) }
+  }
+  /// Implementation calls per failing case while shrinking (per implementation).
+  package var shrinkBudget = 2_000
+  /// Failing cases shrunk; the rest are counted only.
+  package var maxShrunk = 10
+  /// The most seconds to shrink (new rounds start only before it): a crash costs a restart per
+  /// candidate, so a crashing port's rounds are slow.
+  package var shrinkSeconds = 60.0
+
+  package init() {}
+}
+
+/// A minimal failing case, and how many failing cases shrank to it.
+package struct FuzzFinding: Sendable {
+  package var suite: String
+  package var input: JSONValue
+  package var expected: JSONValue
+  /// Each implementation's answer to `input`.
+  package var answers: [FuzzAnswer]
+  package var signature: String
+  /// The first failing case of the search that shrank to it: its id and number within its suite.
+  package var firstID: String
+  package var firstNumber: Int
+  /// That case's input size, in bytes of canonical JSON.
+  package var originalBytes: Int
+  /// Failing cases that shrank to it, or to an equivalent case (see `merged`).
+  package var count: Int
+  /// Distinct minimal cases merged into it, itself included.
+  package var variants = 1
+  /// The spec decision (or pair, or "one of") the failing cases are put down to by attribution
+  /// (`DecisionProfile`), with its title; nil when the suite lists no decisions.
+  package var cause: String?
+  package var causeTitle: String?
+}
+
+/// What a search found.
+package struct FuzzReport: Sendable {
+  /// Cases generated and sent.
+  package var cases = 0
+  /// Batches sent.
+  package var batches = 0
+  /// Seconds spent searching, then shrinking.
+  package var searchSeconds = 0.0
+  package var shrinkSeconds = 0.0
+  /// Failing cases in the batch that had some.
+  package var failing = 0
+  /// The first failing case's position in the search (0-based), nil when none failed.
+  package var firstFailure: Int?
+  /// That case's id (`version-compare/fuzz/1-4`).
+  package var firstFailureID: String?
+  /// Failing cases shrunk (at most `FuzzLimits.maxShrunk`), and the calls spent on them.
+  package var shrunk = 0
+  package var shrinkCalls = 0
+  /// Whether shrinking stopped at its time limit, before every case was minimal.
+  package var shrinkTimedOut = false
+  /// The minimal cases, in the order their first failing case was found.
+  package var findings: [FuzzFinding] = []
+  /// The causes found past `FuzzLimits.maxShrunk`, each as its first failing case, not shrunk:
+  /// the cap bounds the time spent shrinking, not the causes reported.
+  package var unshrunk: [FuzzFinding] = []
+  /// The signal that stopped the search, 0 if none.
+  package var stoppedBy: Int32 = 0
+  /// Cases an implementation does not support (its hello does not list their suite), by suite:
+  /// nothing was checked of them.
+  package var unsupported: [String: Int] = [:]
+
+  /// No search yet: nothing sent, nothing found.
+  package init() {}
+}
+
+/// The search: generated cases in batches through every implementation until one batch has a
+/// finding (or the limits are reached), then every finding of that batch shrunk, a round of
+/// candidates at a time, and the minimal cases grouped.
+package struct FuzzSearch {
+  let cases: FuzzCases
+  let executors: [FuzzExecutor]
+  let limits: FuzzLimits
+
+  package init(cases: FuzzCases, executors: [FuzzExecutor], limits: FuzzLimits) {
+    self.cases = cases
+    self.executors = executors
+    self.limits = limits
+  }
+
+  /// The search and the shrinking; every implementation is stopped at the end.
+  package func run() throws(ConformError) -> FuzzReport {
+    for executor in executors { executor.plannedCases = limits.cases ?? 0 }
+    let report: FuzzReport
+    do throws(ConformError) {
+      report = try search()
+    } catch {
+      for executor in executors { try? executor.finish() }
+      throw error
+    }
+    for executor in executors { try executor.finish() }
+    return report
+  }
+
+  private func search() throws(ConformError) -> FuzzReport {
+    var report = FuzzReport()
+    let started = MonotonicClock.now()
+    func elapsed(since start: UInt64) -> Double { Double(MonotonicClock.now() - start) / 1e9 }
+    var failures: [Failure] = []
+    // The batch of `size` cases starting at `start`, nil past the limit on cases.
+    func prefetch(from start: Int, size: Int) -> FuzzPrefetch? {
+      let left = (limits.cases ?? Int.max) - start
+      return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, size))
+    }
+    var size = limits.batchSize
+    var next = prefetch(from: 0, size: size)
+    var failingBatch: [FixtureCase] = []
+    while failures.isEmpty, let current = next {
+      if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
+      let (batch, table) = current.batch()
+      // The next batch is drafted while this one runs (it is thrown away if this one finds something).
+      size = max(size, min(size * 2, limits.largestBatch))
+      next = prefetch(from: current.range.upperBound, size: size)
+      guard let answers = try answers(batch, table: table) else {
+        report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
+        return report
+      }
+      // A case every implementation passed is no finding: only the others are judged.
+      for index in Set(answers.flatMap(\.problems.keys)).sorted() {
+        let fixture = batch[index]
+        let each = answers.map { $0[index] }
+        if each.contains(where: { $0.status == .unsupported }) { report.unsupported[fixture.suite, default: 0] += 1 }
+        if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
+          if failures.isEmpty { (report.firstFailure, report.firstFailureID) = (report.cases + index, fixture.id) }
+          failures.append(Failure(fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))
+        }
+      }
+      report.cases += batch.count
+      report.batches += 1
+      if !failures.isEmpty { failingBatch = batch }
+    }
+    report.searchSeconds = elapsed(since: started)
+    report.failing = failures.count
+    guard !failures.isEmpty else { return report }
+
+    let shrinkStarted = MonotonicClock.now()
+    let causes = Self.byCause(failures, batch: failingBatch)
+    let chosen = Array(causes.prefix(limits.maxShrunk))
+    report.unshrunk = causes.dropFirst(limits.maxShrunk).filter { $0.cause != nil }.map { item in
+      FuzzFinding(
+        suite: item.fixture.suite, input: item.fixture.input, expected: item.fixture.expected, answers: item.answers,
+        signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
+        originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count, cause: item.cause,
+        causeTitle: item.causeTitle)
+    }
+    report.shrunk = chosen.count
+    // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
+    let costly = ["crashed", "timeout", "protocol-error"]
+    var progress = chosen.map { failure in
+      ShrinkProgress(
+        failure.fixture.input, budget: limits.shrinkBudget,
+        roundLimit: costly.contains { failure.signature.contains($0) } ? 16 : 100)
+    }
+    var latest = chosen.map(\.answers)
+    var round = 0
+    while elapsed(since: shrinkStarted) < limits.shrinkSeconds {
+      var batch: [FixtureCase] = []
+      var owners: [(failure: Int, range: Range<Int>, inputs: [JSONValue])] = []
+      for (failure, item) in chosen.enumerated() where !progress[failure].isDone {
+        let suite = cases.suite(named: item.fixture.suite)
+        let inside = suite.shrinkCandidates(of: progress[failure].current).filter { (try? suite.expected(for: $0)) != nil }
+        let inputs = progress[failure].round(from: inside)
+        let start = batch.count
+        for (position, input) in inputs.enumerated() {
+          batch.append(
+            FixtureCase(
+              id: "\(suite.name)/fuzz/shrink-\(failure)-\(round)-\(position)", suite: suite.name, tags: ["fuzz"],
+              note: "a shrinking candidate", input: input, expected: FuzzCases.expected(suite, input)))
+        }
+        owners.append((failure, start..<batch.count, inputs))
+      }
+      if batch.isEmpty { break }
+      guard let answers = try answers(batch, maxRestarts: batch.count + 10) else {
+        report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
+        break
+      }
+      report.shrinkCalls += batch.count
+      for owner in owners {
+        var failing: [Bool] = []
+        for index in owner.range {
+          let each = answers.map { $0[index] }
+          let same = chosen[owner.failure].isSame(batch[index], answers: each)
+          if same, !failing.contains(true) { latest[owner.failure] = each }
+          failing.append(same)
+        }
+        progress[owner.failure].record(owner.inputs, failing: failing)
+      }
+      round += 1
+    }
+    report.shrinkSeconds = elapsed(since: shrinkStarted)
+    report.shrinkTimedOut = progress.contains { !$0.isDone } && report.stoppedBy == 0
+
+    let minimal = chosen.enumerated().map { failure, item in
+      let input = progress[failure].current
+      return FuzzFinding(
+        suite: item.fixture.suite, input: input, expected: FuzzCases.expected(cases.suite(named: item.fixture.suite), input),
+        answers: latest[failure], signature: item.signature + (item.cause.map { " " + $0 } ?? ""), firstID: item.fixture.id,
+        firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count,
+        cause: item.cause, causeTitle: item.causeTitle)
+    }
+    report.findings = FuzzFinding.merged(minimal)
+    return report
+  }
+
+  /// A failing case found by the search, and the spec decision it is put down to.
+  struct Failure {
+    var fixture: FixtureCase
+    var number: Int
+    var answers: [FuzzAnswer]
+    /// How it fails (`FuzzJudge.signature`).
+    var signature: String
+    /// The decision its failures are put down to (`DecisionProfile`), nil when its input lists none.
+    var cause: String?
+    /// That decision's title, or what would explain an unexplained cause.
+    var causeTitle: String?
+    /// The search's failures put down to the same cause (1 without one).
+    var count = 1
+
+    /// Whether a shrinking candidate is the same finding: it fails the same way and, with a
+    /// cause, exercises that decision. One that fails for other decisions is another finding,
+    /// not a smaller one.
+    func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer]) -> Bool {
+      guard FuzzJudge.signature(expected: candidate.expected, answers: answers) == signature else { return false }
+      guard let cause, let suite = SuiteRegistry.named(candidate.suite) else { return true }
+      guard !suite.drifts.isEmpty else { return true }
+      // The candidate must still be put down to the same cause: a decision's drift (alone) still
+      // gives its answer, a pair's drifts together, or none for an unexplained cause.
+      let answer = answers.first { $0.status != .pass } ?? answers[0]
+      let attempt = CaseResult(
+        id: candidate.id, suite: candidate.suite, status: answer.status, actual: answer.output, expected: candidate.expected,
+        input: candidate.input, tags: candidate.tags, message: answer.message)
+      let numbers = DecisionProfile.numbers(of: cause)
+      switch Attribution.of(attempt, model: suite).kind {
+      case .decision(let decision): return !cause.contains(" + ") && numbers.contains(decision)
+      case .oneOf(let decisions): return !cause.contains(" + ") && decisions.contains(where: numbers.contains)
+      case .pairs(let pairs): return cause.contains(" + ") && pairs.contains(numbers)
+      case .unexplained: return numbers.isEmpty
+      }
+    }
+  }
+
+  /// The failures to shrink, one per cause: the search's failures are attributed by
+  /// counterfactual and profiled (`DecisionProfile`, weighing drifts the run does not tell apart
+  /// by the share of `batch`'s cases listing each that fail), and each cause is shrunk from its
+  /// first failure it explains alone, counting every failure put down to it; failures of suites
+  /// that name no drifts or list no decision follow, each on its own (merged by shape afterwards).
+  static func byCause(_ failures: [Failure], batch: [FixtureCase]) -> [Failure] {
+    var outcomes: [CaseOutcome] = []
+    var withoutDecisions: [Failure] = []
+    var byID: [String: Failure] = [:]
+    for failure in failures {
+      // A suite whose model names no drifts proves no cause: its failures go each on its own.
+      let suite = SuiteRegistry.named(failure.fixture.suite)
+      let decisions = suite?.decisionIDs(for: failure.fixture.input) ?? []
+      guard !decisions.isEmpty, !(suite?.drifts.isEmpty ?? true) else {
+        withoutDecisions.append(failure)
+        continue
+      }
+      let answer = failure.answers.first { $0.status != .pass } ?? failure.answers[0]
+      var result = CaseResult(
+        id: failure.fixture.id, suite: failure.fixture.suite, status: answer.status, actual: answer.output,
+        expected: failure.fixture.expected, input: failure.fixture.input, tags: failure.fixture.tags, message: answer.message)
+      result.decisions = decisions
+      outcomes.append(CaseOutcome(id: failure.fixture.id, suite: failure.fixture.suite, attempts: [result]))
+      byID[failure.fixture.id] = failure
+    }
+    let order = Dictionary(failures.enumerated().map { ($1.fixture.id, $0) }, uniquingKeysWith: { a, _ in a })
+    // Cases per decision over the batch (a sample gave shares too rough to tell causes apart).
+    var totals: [String: Int64] = [:]
+    for fixture in batch {
+      for decision in SuiteRegistry.named(fixture.suite)?.decisionIDs(for: fixture.input) ?? [] { totals[decision, default: 0] += 1 }
+    }
+    var chosen: [Failure] = []
+    for cause in DecisionProfile(problems: outcomes, totals: totals).causes {
+      // Shrunk from a failure the cause explains alone, not one where it meets another.
+      let alone = cause.problems.dropLast(cause.together)
+      guard let first = alone.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
+      failure.cause = cause.decision
+      failure.causeTitle = cause.title
+      failure.count = cause.problems.count
+      chosen.append(failure)
+    }
+    return chosen + withoutDecisions
+  }
+
+  /// Every implementation's answers to `batch` (sent to all of them at once), nil when a signal
+  /// stopped one.
+  private func answers(_ batch: [FixtureCase], table: CaseTable? = nil, maxRestarts: Int? = nil) throws(ConformError)
+    -> [FuzzAnswers]?
+  {
+    for executor in executors { try executor.send(batch, table: table, maxRestarts: maxRestarts) }
+    var all: [FuzzAnswers] = []
+    for executor in executors {
+      guard let answers = try executor.collect() else { return nil }
+      all.append(answers)
+    }
+    return all
+  }
+}

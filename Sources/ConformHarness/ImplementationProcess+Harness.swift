@@ -1,0 +1,27 @@
+import ConformFixtures
+import ConformPlatform
+
+extension ImplementationProcess {
+  /// Starts `command` with exactly `environment` (see `spawn`), its failure worded as the
+  /// harness reports it: `ConformError.implementation` with the whole message.
+  package static func start(
+    command: [String], environment: [String], onExit: @escaping @Sendable () -> Void = {}
+  ) throws(ConformError) -> ImplementationProcess {
+    do {
+      return try spawn(command: command, environment: environment, onExit: onExit)
+    } catch {
+      throw .implementation(error.message)
+    }
+  }
+}
+
+extension WakePipe {
+  /// A new wake pipe, its failure worded as the harness reports it.
+  static func opened() throws(ConformError) -> WakePipe {
+    do {
+      return try WakePipe()
+    } catch {
+      throw .implementation(error.description)
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import ConformJSON
+import ConformPlatform
+import ConformProtocol
+import Foundation
+
+/// One process of the implementation, from spawn to reaping: its pipes and what it said in its
+/// hello. What its threads share with the worker is in the worker's `PumpShared`, under its
+/// number.
+///
+/// Every stored property is a constant but `stdout`, which one thread uses at a time: the one
+/// doing the handshake, then the reader, then (once the reader is done, under the lock) the
+/// supervisor, for a line left without its newline. That hand-off is why it is unchecked: a
+/// lock around the buffer would be taken for every read of the hot path, to guard a hand-off
+/// that the pump's lock already orders.
+final class Session: @unchecked Sendable {
+  let process: ImplementationProcess
+  /// The worker's index (thread names).
+  let index: Int
+  /// The process's number in `PumpShared` (its flags).
+  let number: Int
+  let hello: ImplementationHello
+  let supported: Set<String>
+  let stdout: LineBuffer
+  /// Signalled when the process is over: its threads then leave `poll`.
+  let wake: WakePipe
+  /// How many more bytes of stdout the reader may take: unlimited while the session runs. Once
+  /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
+  /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
+  /// is never credited.
+  let readAllowance = Locked<Int>(.max)
+  /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
+  /// recorded their answers; 0 while it waits for more. No case times out meanwhile: that time
+  /// is conform's, not the implementation's.
+  let busySince = Locked<UInt64>(0)
+
+  private init(
+    process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer, wake: WakePipe
+  ) {
+    self.process = process
+    self.wake = wake
+    self.index = index
+    self.number = number
+    self.hello = hello
+    self.supported = Set(hello.suites)
+    self.stdout = stdout
+  }
+
+  /// Why a session could not start.
+  struct StartFailure: Error {
+    var message: String
+    var stderr: String?
+    /// Whether the process was started (it then failed the handshake); false when it could not be.
+    var started = true
+
+    /// The whole story for a person: the message and the stderr tail.
+    var description: String {
+      guard started else { return message }
+      guard let stderr else { return message + " (it wrote nothing on stderr)" }
+      return message + "\n  its stderr ended with:\n" + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+  }
+
+  /// Spawns the implementation, starts draining its stderr, and does the handshake. The process
+  /// becomes `shared`'s current one: nothing of an earlier one is in flight.
+  static func start(index: Int, context: RunContext, shared: PumpShared) -> Result<Session, StartFailure> {
+    let process: ImplementationProcess
+    let wake: WakePipe
+    let number: Int
+    do {
+      wake = try WakePipe.opened()
+      number = shared.withLock { $0.begin(wake: wake) }
+      process = try ImplementationProcess.start(
+        command: context.settings.command, environment: context.settings.environment,
+        onExit: { shared.update { $0.exited(number) } })
+    } catch {
+      // The message alone: the harness adds the "implementation:" of ConformError.implementation.
+      let message = if case .implementation(let text) = error { text } else { error.description }
+      return .failure(StartFailure(message: message, stderr: nil, started: false))
+    }
+    startThread("conform stderr \(index)") { drainStderr(process, wake: wake, number: number, shared: shared) }
+    let stdout = LineBuffer()
+    switch handshake(process, stdout, context: context) {
+    case .success(let hello):
+      return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout, wake: wake))
+    case .failure(let failure):
+      let message = failure.message
+      // An implementation that refuses the handshake should say why on stderr and exit (as
+      // PROTOCOL.md asks): give it a moment to, so the message can quote it.
+      let timeouts = context.settings.timeouts
+      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake)
+      let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
+      shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
+      shared.end(number)
+      let tail = shared.withLock { $0.stderr.text }
+      let ending = exitedOnItsOwn ? "; it \(termination)" : ""
+      return .failure(StartFailure(message: message + ending, stderr: tail))
+    }
+  }
+
+  struct HandshakeFailure: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  /// Writes the harness's hello, reads the implementation's.
+  private static func handshake(
+    _ process: ImplementationProcess, _ stdout: LineBuffer, context: RunContext
+  ) -> Result<ImplementationHello, HandshakeFailure> {
+    let wake = context.stopPipe
+    let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
+    let line = context.hello.line
+    switch line.withUnsafeBytes({ raw in writeAll(raw, to: process, wake: wake, deadline: deadline, context: context) }) {
+    case .done: break
+    case .stopped: return .failure(HandshakeFailure("the run was interrupted during the handshake"))
+    case .failed(_, let problem): return .failure(HandshakeFailure("the handshake failed: \(problem)"))
+    }
+    while true {
+      switch stdout.nextLine() {
+      case .line(let bytes):
+        if LineBuffer.isBlank(bytes) { continue }
+        do {
+          return .success(try ImplementationHello.parse(bytes))
+        } catch {
+          return .failure(HandshakeFailure("the handshake failed: \(error)"))
+        }
+      case .tooLong:
+        return .failure(HandshakeFailure("the handshake failed: its first line is longer than \(LineBuffer.maxLine) bytes"))
+      case .none: break
+      }
+      if context.isStopping { return .failure(HandshakeFailure("the run was interrupted during the handshake")) }
+      switch stdout.fill(from: process.stdoutFD) {
+      case .data: continue
+      case .endOfFile, .failed:
+        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake)
+        return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
+      case .wouldBlock:
+        if MonotonicClock.now() >= deadline {
+          return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
+        }
+        // Until the hello, the deadline, or the run's stop.
+        wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: deadline)
+      }
+    }
+  }
+
+  /// How a write to stdin ended.
+  enum WriteOutcome: Equatable {
+    case done
+    /// The session ended or the run is stopping: not the implementation's fault.
+    case stopped
+    case failed(code: Int32, message: String)
+  }
+
+  /// Writes every byte to stdin, waiting in `poll` (on stdin and `wake`) while the pipe is full.
+  static func writeAll(
+    _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, wake: WakePipe, deadline: UInt64?,
+    context: RunContext, isEnded: (() -> Bool)? = nil
+  ) -> WriteOutcome {
+    var offset = 0
+    while offset < raw.count {
+      let transfer = DescriptorIO.write(process.stdinFD, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
+      switch transfer {
+      case .bytes(let count):
+        offset += count
+      case .wouldBlock:
+        if let isEnded, isEnded() { return .stopped }
+        if context.isStopping { return .stopped }
+        if let deadline, MonotonicClock.now() >= deadline {
+          return .failed(code: Errno.timedOut, message: "it does not read its standard input")
+        }
+        wake.wait(for: process.stdinFD, events: WakePipe.writable, until: deadline)
+      case .endOfFile, .failed:
+        let error = if case .failed(let code) = transfer { code } else { Errno.brokenPipe }
+        return .failed(
+          code: error, message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
+      }
+    }
+    return .done
+  }
+
+  /// Starts a named thread.
+  static func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.name = name
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the process is over.
+  private static func drainStderr(_ process: ImplementationProcess, wake: WakePipe, number: Int, shared: PumpShared) {
+    let descriptor = process.stderrFD
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var endedSeen = false
+    while true {
+      let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: $0) }
+      if case .bytes(let count) = transfer {
+        shared.withLock { state in
+          guard state.process == number else { return }
+          buffer.withUnsafeBufferPointer { state.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        continue
+      }
+      if transfer == .wouldBlock {
+        if endedSeen { break }  // drained what was there when the session ended
+        wake.wait(for: descriptor, events: WakePipe.readable)
+        endedSeen = shared.isEnded(number)
+        continue
+      }
+      break
+    }
+    shared.update { $0.finished(number, .stderr) }
+  }
+}

@@ -1,0 +1,476 @@
+import ConformFixtures
+import ConformJSON
+import ConformPlatform
+import ConformProtocol
+import ConformResults
+import Foundation
+
+/// One `--jobs` slot: a long-lived implementation process, restarted when it crashes, hangs or
+/// breaks the protocol, streaming requests with a bounded window and matching answers by `seq`.
+///
+/// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
+/// `SessionRules` decide (what to write next, whom a fault is blamed on, what is requeued and
+/// replayed); the rules and the process's phase are one value under one lock (`PumpState`).
+/// Five threads per process, none of them a Task: this worker's thread supervises (deadlines,
+/// faults, restarts), a writer asks the rules for its next step and does it, a reader parses
+/// answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends. No
+/// thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor for a
+/// wake-up or the next deadline. Once a fault is known, the reader takes only the bytes already
+/// in the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
+final class Worker: Sendable {
+  let index: Int
+  private let context: RunContext
+  private let shared: PumpShared
+  /// The process started by `startFirst`, for `launch` (or `abandon`).
+  private let first = Locked<Session?>(nil)
+  private let finished = DispatchSemaphore(value: 0)
+  /// Held from matching answers until their records are appended, and while a record is
+  /// replaced: a record is never amended before it is written. The pump lock is not held
+  /// while records are written.
+  ///
+  /// Lock order: `recordOrder`, then the pump lock (`shared`), then the results writer's; the
+  /// pump lock and the results writer's are never held together.
+  private let recordOrder = Locked(())
+  /// The waits of a process's teardown.
+  private var timeouts: HarnessTimeouts { context.settings.timeouts }
+
+  init(index: Int, context: RunContext) {
+    self.index = index
+    self.context = context
+    shared = PumpShared(window: context.settings.window)
+    context.onStop { [shared] in shared.stopping() }
+  }
+
+  // MARK: - Lifecycle
+
+  /// Starts the first process and does the handshake, before the results file exists.
+  func startFirst() -> Result<ImplementationHello, Session.StartFailure> {
+    let started = Session.start(index: index, context: context, shared: shared)
+    first.withLock { $0 = try? started.get() }
+    return started.map(\.hello)
+  }
+
+  /// Stops a process started by `startFirst` when the run does not go ahead.
+  func abandon() {
+    guard let session = first.withLock({ $0 }) else { return }
+    session.process.stop(graceMilliseconds: timeouts.interruptGrace)
+    shared.end(session.number)
+  }
+
+  /// Runs the worker on its own thread; `wait()` returns when it is done.
+  func launch() {
+    let thread = Thread { [self] in
+      run()
+      context.add(shared.withLock { $0.rules.restarts })
+      finished.signal()
+    }
+    thread.name = "conform worker \(index)"
+    thread.start()
+  }
+
+  func wait() { finished.wait() }
+
+  private func run() {
+    guard var session = first.withLock({ $0 }) else { return }
+    while true {
+      guard case .failed(let reason) = drive(session) else { return }
+      guard shared.withLock({ $0.rules.hasWork }) || !context.source.isEmpty else { return }
+      guard let next = restart(after: reason) else { return }
+      session = next
+    }
+  }
+
+  /// A fresh process for the remaining cases, within the run's restart allowance.
+  private func restart(after failure: RestartTally.Reason) -> Session? {
+    var reason = failure
+    while true {
+      if context.isStopping {
+        abandonLocal(message: "not run: \(Harness.interruptedText(context.stoppedBy))")
+        return nil
+      }
+      // A process that answered cases since it started made progress: restarting it is free.
+      let progress = shared.withLock { $0.rules.progress }
+      guard context.claimRestart(after: progress) else {
+        let lastFailure = shared.withLock { $0.rules.lastFailure }
+        abandonLocal(message: Harness.capText(context.settings.maxRestarts, lastFailure: lastFailure))
+        return nil
+      }
+      shared.withLock { $0.rules.restarted(reason) }
+      switch Session.start(index: index, context: context, shared: shared) {
+      case .success(let session):
+        return session
+      case .failure(let failure):
+        let message = "the restarted implementation did not start: \(failure.message)"
+        shared.withLock { $0.rules.startFailed(message) }
+        context.settings.diagnostics.note("\(context.settings.command[0]): \(message)")
+        reason = .failedStart
+      }
+    }
+  }
+
+  /// Records every attempt this slot still holds (requeued, suspects) as not run.
+  private func abandonLocal(message: String) {
+    let left = shared.withLock { $0.rules.takeAll() }
+    context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
+  }
+
+  // MARK: - One process
+
+  private enum Ending {
+    case finished, interrupted
+    case failed(RestartTally.Reason)
+  }
+
+  /// What ended a process, as the pump knows it (the rules get the `fault`).
+  private enum Failure {
+    /// The process exited, or closed a pipe (its stdin: writing failed with `writeError`).
+    case died(writeError: Int32? = nil)
+    case timeout(seq: Int64)
+    case violation(ProtocolViolation)
+
+    var fault: SessionRules.Fault {
+      switch self {
+      case .died: .died
+      case .timeout(let seq): .timeout(seq: seq)
+      case .violation(let violation): .violation(seq: violation.seq)
+      }
+    }
+  }
+
+  /// What the supervisor found on waking.
+  private enum Watch {
+    case finished, interrupted
+    case failed(Failure)
+    case sleep(until: UInt64?)
+  }
+
+  /// Runs one process until the work is done, it fails, or the run is stopped.
+  private func drive(_ session: Session) -> Ending {
+    shared.withLock { $0.stream(supported: context.suites.map(session.supported.contains)) }
+    Session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
+    Session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
+    let timeout = context.settings.timeoutNanoseconds
+    while true {
+      let now = MonotonicClock.now()
+      let watch = shared.withLock { state -> Watch in
+        if context.isStopping { return .interrupted }
+        // While the reader is busy with answers already read, the clocks stand still.
+        let busySince = session.busySince.withLock { $0 }
+        let busy = busySince != 0 && now > busySince ? now - busySince : 0
+        let deadline = state.rules.deadline(timeout: timeout).map { (seq: $0.seq, at: $0.at + busy) }
+        let found: Failure
+        switch state.phase {
+        case .failed(.violation(let violation)): found = .violation(violation)
+        case .failed(.writeFailed(let code)): found = .died(writeError: code)
+        case .failed(.stdoutEnded): found = .died()
+        case .draining where state.rules.inFlight.isEmpty: return .finished
+        default:
+          if let deadline, now >= deadline.at {
+            found = .timeout(seq: deadline.seq)
+          } else if state.exited {
+            found = .died()
+          } else {
+            return .sleep(until: deadline?.at)
+          }
+        }
+        // From now on the reader takes only what was written before the fault was known.
+        let unread = session.process.unreadOutputBytes
+        session.readAllowance.withLock { $0 = unread }
+        return .failed(found)
+      }
+      switch watch {
+      case .sleep(let wake): shared.supervisorSleep(until: wake)
+      case .finished:
+        shutDown(session)
+        return .finished
+      case .interrupted:
+        stopAfterInterrupt(session)
+        return .interrupted
+      case .failed(let failure):
+        fail(session, failure)
+        return .failed(failure.fault.restartReason)
+      }
+    }
+  }
+
+  /// Every case answered and stdin closed: the implementation should exit 0 by itself.
+  private func shutDown(_ session: Session) {
+    let exited = session.process.waitForExit(milliseconds: timeouts.exitAtEndOfInput)
+    let termination = session.process.stop(graceMilliseconds: timeouts.grace)
+    let name = session.hello.name
+    if !exited {
+      context.settings.diagnostics.note(
+        "\(name) did not exit within \(timeouts.exitAtEndOfInputText) of the end of its input: its process group was killed")
+    } else if termination != .exited(0) {
+      context.settings.diagnostics.note("\(name) \(termination) after its last answer (it should exit with status 0)")
+    }
+    end(session)
+  }
+
+  private func stopAfterInterrupt(_ session: Session) {
+    session.process.stop(graceMilliseconds: timeouts.interruptGrace)
+    shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
+    // What the writer took from the source is the rules' once it is done.
+    shared.waitFor(.writer, milliseconds: timeouts.threadJoin)
+    let message = "not run: \(Harness.interruptedText(context.stoppedBy))"
+    let left = shared.withLock { $0.rules.stopAll() }
+    context.results.append(contentsOf: left.map { context.unanswered($0, .notRun, message: message) })
+    end(session)
+  }
+
+  /// Ends a failed process: kills its process group, collects what it said, and records what the
+  /// rules decide about the cases in flight.
+  private func fail(_ session: Session, _ failure: Failure) {
+    let process = session.process
+    if case .died = failure {
+      // Answers written just before the exit are still in the pipe: let the reader take them.
+      shared.waitFor(.reader, milliseconds: timeouts.readerAfterDeath)
+      _ = process.waitForExit(milliseconds: timeouts.reapAfterDeath)
+    }
+    let exitedOnItsOwn = process.hasExited
+    let termination = process.stop(graceMilliseconds: timeouts.grace)
+    shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
+    shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
+    shared.end(session.number)
+
+    let (blame, cause, tail) = shared.withLock { state in
+      var cause: String
+      switch failure {
+      case .died(let writeError):
+        if exitedOnItsOwn {
+          cause = "the implementation \(termination)"
+        } else if let error = writeError {
+          cause = "the implementation stopped reading its standard input (\(Errno.describe(error)))"
+        } else {
+          cause = "the implementation closed its standard output"
+        }
+      case .timeout:
+        cause = "no answer within \(context.settings.timeoutText) (--timeout)"
+      case .violation(let violation):
+        cause = violation.message
+      }
+      // A line begun and never ended is the best clue to a crash or a hang (a missing newline, a
+      // crash in the middle of a write). The reader is done with the buffer once it is done.
+      switch failure {
+      case .died, .timeout:
+        if state.done.contains(.reader), session.stdout.hasPartialLine {
+          cause += "; it left a line without its newline: " + LineQuote.quote(session.stdout.partialLine)
+        }
+      case .violation: break
+      }
+      let tail = state.stderr.text
+      return (state.rules.settle(failure.fault, cause: cause, stderr: tail), cause, tail)
+    }
+    recordOrder.withLock { _ in record(blame, cause: cause, stderr: tail, session) }
+    end(session)
+  }
+
+  /// Records what `settle` decided.
+  private func record(_ blame: SessionRules.Blame, cause: String, stderr tail: String?, _ session: Session) {
+    switch blame {
+    case .nobody: break
+    case .culprit(let culprit, let status):
+      context.results.append(contentsOf: [context.unanswered(culprit.item, status, message: cause, stderr: tail)])
+    case .earlierAnswer(let answered):
+      // A line naming a seq already answered (a second answer): that case's answer cannot be
+      // trusted, so its record is replaced.
+      let amended = context.unanswered(answered.item, .protocolError, message: cause, stderr: tail)
+      context.results.amend(amended.result, of: amended.item)
+    case .suspects(let count, _):
+      context.settings.diagnostics.note(
+        "\(session.hello.name): \(cause) with \(Plural.count(count, "case")) in flight; "
+          + "replaying them one at a time to find the one that causes it")
+    }
+  }
+
+  /// A replay ended without the fault coming back: the suspects whose replay passed get it.
+  private func record(_ verdict: SessionRules.ReplayVerdict) {
+    recordOrder.withLock { _ in
+      for item in verdict.passed {
+        let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
+        context.results.amend(amended.result, of: amended.item)
+      }
+    }
+    context.settings.diagnostics.note(
+      "the fault did not recur when the \(Plural.count(verdict.count, "case")) in flight were replayed one at a time: "
+        + "\(verdict.passed.count) recorded \(verdict.status.rawValue)")
+  }
+
+  /// Marks the process over and releases its pipes once its threads are done.
+  private func end(_ session: Session) {
+    shared.end(session.number)
+    let reader = shared.waitFor(.reader, milliseconds: timeouts.threadJoin)
+    let drainer = shared.waitFor(.stderr, milliseconds: timeouts.stderrJoin)
+    shared.waitFor(.writer, milliseconds: timeouts.threadJoin)
+    // A thread still busy after this long (a source slow to make its cases, a disk that does
+    // not take the records): leave its descriptors open rather than close them under it.
+    if reader && drainer { session.process.closeOutputs() }
+  }
+
+  // MARK: - The writer
+
+  /// Asks the rules for the next step and does it, until the process ends or nothing is left
+  /// (then closes the implementation's stdin). Taking from the run's source, writing and
+  /// recording happen without the lock: a generated source makes its cases while the reader
+  /// goes on recording answers.
+  private func writeRequests(_ session: Session) {
+    let number = session.number
+    var batch: [UInt8] = []
+    batch.reserveCapacity(1 << 16)
+    steps: while true {
+      let step = shared.withLock { $0.nextWrite(number, now: MonotonicClock.now(), stopping: context.isStopping) }
+      recordUnsupported(step.unsupported, session)
+      if let verdict = step.verdict { record(verdict) }
+      if step.startsClock { shared.wakeSupervisor() }
+      switch step.action {
+      case .take(let count):
+        let taken = context.source.take(count)
+        let drained = context.source.isEmpty
+        shared.withLock { $0.rules.took(taken, drained: drained) }
+      case .wait:
+        shared.writerWait()
+      case .write(let firstSeq, let items):
+        guard write(items, from: firstSeq, to: session, into: &batch) else { break steps }
+      case .close, .stop:
+        break steps
+      }
+    }
+    DescriptorIO.close(session.process.stdinFD)
+    shared.update { $0.finished(number, .writer) }
+  }
+
+  /// Writes the requests of `items`, numbered from `firstSeq`, in one batch; false when the
+  /// process is over or writing failed (a fault, then).
+  private func write(_ items: [TableAttempt], from firstSeq: Int64, to session: Session, into batch: inout [UInt8]) -> Bool {
+    batch.removeAll(keepingCapacity: true)
+    for (offset, item) in items.enumerated() {
+      item.table.arena.withUnsafeBufferPointer { arena in
+        CaseTable.writeRequest(item.table.slices[item.index], seq: firstSeq + Int64(offset), arena: arena, into: &batch)
+      }
+    }
+    let number = session.number
+    let outcome = batch.withUnsafeBytes { raw in
+      Session.writeAll(raw, to: session.process, wake: session.wake, deadline: nil, context: context) { [shared] in
+        shared.isEnded(number)
+      }
+    }
+    switch outcome {
+    case .done: return true
+    case .stopped: return false
+    case .failed(let code, _):
+      shared.update { $0.fault(number, .writeFailed(code)) }
+      return false
+    }
+  }
+
+  /// Records the attempts of suites the process does not support.
+  private func recordUnsupported(_ unsupported: [TableAttempt], _ session: Session) {
+    guard !unsupported.isEmpty else { return }
+    let hello = session.hello
+    context.results.append(
+      contentsOf: unsupported.map { item in
+        context.unanswered(
+          item, .unsupported,
+          message: "\(hello.name) does not support suite \(context.suites[item.suiteSlot]) (its hello lists: "
+            + "\(hello.suites.isEmpty ? "none" : hello.suites.joined(separator: ", ")))")
+      })
+  }
+
+  // MARK: - The reader
+
+  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol.
+  private func readAnswers(_ session: Session) {
+    let number = session.number
+    let descriptor = session.process.stdoutFD
+    var incoming: [AnswerMatching.Incoming] = []
+    var records = ResultBatch()
+    reading: while true {
+      let allowance = session.readAllowance.withLock { $0 }
+      if allowance == 0 { break reading }
+      let filled = session.stdout.fill(from: descriptor, atMost: allowance)
+      if case .data(let count) = filled, allowance != .max {
+        session.readAllowance.withLock { $0 -= count }
+      }
+      switch filled {
+      case .data:
+        let readAt = MonotonicClock.now()
+        session.busySince.withLock { $0 = readAt }
+        incoming.removeAll(keepingCapacity: true)
+        var violation: ProtocolViolation?
+        lines: while true {
+          switch session.stdout.nextLine() {
+          case .line(let bytes):
+            if let canonical = CanonicalResult.match(bytes) {
+              incoming.append(.canonical(canonical, line: bytes))
+              continue
+            }
+            if let scanned = AnswerScanner.scan(bytes) {
+              incoming.append(.other(.scanned(scanned), line: bytes))
+              continue
+            }
+            if LineBuffer.isBlank(bytes) { continue }
+            do {
+              incoming.append(.other(.parsed(try Answer.parse(bytes)), line: bytes))
+            } catch {
+              violation = error
+              break lines
+            }
+          case .none:
+            break lines
+          case .tooLong(let head):
+            // Quote its start only: the quote's own "(N bytes)" would give the head's length, not the line's.
+            let start = UnsafeBufferPointer(rebasing: head.prefix(LineQuote.limit))
+            violation = ProtocolViolation("an answer line longer than \(LineBuffer.maxLine) bytes: \(LineQuote.quote(start))…")
+            break lines
+          }
+        }
+        // Bytes that hold no answer (blank lines, white space, the start of a line) are the
+        // implementation's time, not conform's: no clock stands still for them, so a flood of
+        // them cannot stretch a case past its timeout.
+        if incoming.isEmpty && violation == nil {
+          session.busySince.withLock { $0 = 0 }
+          continue reading
+        }
+        if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
+      case .wouldBlock:
+        session.wake.wait(for: descriptor, events: WakePipe.readable)
+        if shared.isEnded(number) { break reading }
+      case .endOfFile, .failed:
+        shared.update { $0.fault(number, .stdoutEnded) }
+        break reading
+      }
+    }
+    shared.update { $0.finished(number, .reader) }
+  }
+
+  /// Matches answers read at `readAt` to requests by `seq` and records them; true when the
+  /// process must stop. The time from `readAt` to the end is conform's: no case is charged it.
+  private func deliver(
+    _ incoming: [AnswerMatching.Incoming], then violation: ProtocolViolation?, readAt: UInt64, _ session: Session,
+    records: inout ResultBatch
+  ) -> Bool {
+    records.reset()
+    let number = session.number
+    let (stop, wakeSupervisor) = recordOrder.withLock { _ -> (Bool, Bool) in
+      let decided = shared.withLock { state -> (stop: Bool, supervisor: Bool, writer: Bool)? in
+        guard !state.isEnded(number) else { return nil }
+        let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
+        if let found = broken ?? violation { state.fault(number, .violation(found)) }
+        let failed = broken != nil || violation != nil
+        let finishing = if case .draining = state.phase { state.rules.inFlight.isEmpty } else { false }
+        // Wake the writer only when it waits for room, the supervisor only when it has to act.
+        return (failed, failed || finishing, state.answersTaken())
+      }
+      guard let decided else { return (true, false) }
+      // The writer goes on once the records are in: one that reaches `--stop-after` has stopped
+      // the run by then, so nothing more is sent.
+      context.results.append(records)
+      if decided.writer { shared.wakeWriter() }
+      return (decided.stop, decided.supervisor)
+    }
+    shared.withLock { $0.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt) }
+    session.busySince.withLock { $0 = 0 }
+    if wakeSupervisor { shared.wakeSupervisor() }
+    return stop
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// How an implementation's process ended.
+package enum Termination: Sendable, Equatable, CustomStringConvertible {
+  case exited(Int32)
+  case signaled(Int32)
+
+  /// Decodes a `waitpid` status.
+  package init(waitStatus status: Int32) {
+    let signal = status & 0x7F
+    self = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+  }
+
+  package var description: String {
+    switch self {
+    case .exited(let code): "exited with status \(code)"
+    case .signaled(let number): "was killed by signal \(number) (\(Self.signalName(number)))"
+    }
+  }
+
+  /// The number of a stopping signal named as a results footer names it ("SIGHUP"), if it is one
+  /// conform stops on.
+  package static func stopSignal(named name: String) -> Int32? {
+    [SIGINT, SIGTERM, SIGHUP].first { signalName($0) == name }
+  }
+
+  package static func signalName(_ number: Int32) -> String {
+    switch number {
+    case SIGHUP: "SIGHUP"
+    case SIGINT: "SIGINT"
+    case SIGQUIT: "SIGQUIT"
+    case SIGILL: "SIGILL"
+    case SIGTRAP: "SIGTRAP"
+    case SIGABRT: "SIGABRT"
+    case SIGBUS: "SIGBUS"
+    case SIGFPE: "SIGFPE"
+    case SIGKILL: "SIGKILL"
+    case SIGSEGV: "SIGSEGV"
+    case SIGPIPE: "SIGPIPE"
+    case SIGALRM: "SIGALRM"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(number)"
+    }
+  }
+}
+
+/// Why an implementation could not be started: the whole message, ready for the user.
+package struct ProcessStartFailure: Error, CustomStringConvertible {
+  package var message: String
+  package init(message: String) { self.message = message }
+  package var description: String { message }
+}
+
+/// A started implementation: its own process group, three pipes, no shell in between.
+///
+/// Started with `posix_spawn` and reaped with our own `waitid`/`waitpid`, never Foundation's
+/// `Process` (whose exit detection a grandchild can block). Every pipe end is close-on-exec and
+/// at descriptor 3 or above, and spawns are serialised, so no implementation inherits another
+/// worker's pipe and misses its end of input. The parent's ends are non-blocking: the threads
+/// that use them wait in `poll` on them and on the session's `WakePipe`, so none can be stuck
+/// by a grandchild that keeps a pipe open. A thread per process waits for its exit (without
+/// reaping it) and says so at once: nothing checks for an exit on a timer.
+package final class ImplementationProcess: Sendable {
+  package let pid: pid_t
+  /// Write end of the implementation's stdin.
+  package let stdinFD: Int32
+  /// Read ends of its stdout and stderr.
+  package let stdoutFD: Int32
+  package let stderrFD: Int32
+
+  /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
+  private let reaped = Locked<Termination?>(nil)
+  /// Resolved by the exit watcher once the process has ended (not yet reaped).
+  private let exit = Deferred<Bool>()
+
+  /// Serialises pipe creation and spawning across workers (see the type's comment).
+  private static let spawnLock = NSLock()
+  /// The pids of the processes started and not yet reaped: each is its process group's id.
+  private static let unreaped = Locked<Set<pid_t>>([])
+
+  /// Kills every process group conform started and has not reaped: for a second signal, when
+  /// conform ends at once and must not leave implementations (or their children) running.
+  package static func killUnreapedGroups() {
+    for pid in unreaped.withLock({ $0 }) { Spawn.signalGroup(pid, SIGKILL) }
+  }
+
+  private init(pid: pid_t, stdinFD: Int32, stdoutFD: Int32, stderrFD: Int32) {
+    self.pid = pid
+    self.stdinFD = stdinFD
+    self.stdoutFD = stdoutFD
+    self.stderrFD = stderrFD
+  }
+
+  /// Starts `command` (the program, then its arguments) with exactly `environment`; `onExit`
+  /// runs on the exit watcher's thread once the process has ended. The error's text is the
+  /// whole message (`cannot start PROGRAM: REASON`).
+  package static func spawn(
+    command: [String], environment: [String], onExit: @escaping @Sendable () -> Void = {}
+  ) throws(ProcessStartFailure) -> ImplementationProcess {
+    spawnLock.lock()
+    defer { spawnLock.unlock() }
+    let stdinPipe = try makePipe()
+    let stdoutPipe = try makePipe()
+    let stderrPipe = try makePipe()
+    let childEnds = [stdinPipe.read, stdoutPipe.write, stderrPipe.write]
+    let parentEnds = [stdinPipe.write, stdoutPipe.read, stderrPipe.read]
+
+    // Its own process group (so one kill reaches its children too), default signal
+    // dispositions (conform ignores SIGPIPE; the implementation should not inherit that),
+    // and nothing blocked.
+    let attributes = Spawn.Attributes(
+      ownProcessGroup: true, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD], emptySignalMask: true)
+    let files = childEnds.enumerated().map { Spawn.FileAction.duplicate($0.element, onto: Int32($0.offset)) }
+    let pid: pid_t
+    do {
+      pid = try Spawn.start(command, environment: environment, files: files, attributes: attributes)
+    } catch {
+      childEnds.forEach { close($0) }
+      parentEnds.forEach { close($0) }
+      throw ProcessStartFailure(message: SpawnFailure.message(program: command[0], status: error.code))
+    }
+    childEnds.forEach { close($0) }
+    parentEnds.forEach { Descriptors.setNonBlocking($0) }
+    unreaped.withLock { _ = $0.insert(pid) }
+    let process = ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
+    let watcher = Thread {
+      Spawn.waitUntilExited(pid)
+      process.exit.resolve(true)
+      onExit()
+    }
+    watcher.name = "conform exit \(pid)"
+    watcher.stackSize = 1 << 16
+    watcher.start()
+    return process
+  }
+
+  private static func makePipe() throws(ProcessStartFailure) -> (read: Int32, write: Int32) {
+    do { return try Descriptors.pipe() } catch { throw ProcessStartFailure(message: error.description) }
+  }
+
+  /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
+  /// its group afterwards cannot reach a stranger).
+  package var hasExited: Bool { exit.resolved != nil }
+
+  /// Waits up to `milliseconds` for the process to end on its own; true when it did.
+  package func waitForExit(milliseconds: Int) -> Bool { exit.value(waitingAtMost: milliseconds) != nil }
+
+  /// Sends `signal` to the whole process group (the implementation and its children).
+  package func signalGroup(_ signal: Int32) {
+    // Once reaped, the group id may belong to someone else: never signal it then.
+    reaped.withLock { reaped in if reaped == nil { Spawn.signalGroup(pid, signal) } }
+  }
+
+  /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
+  /// (which also reaches children that outlived it), then reaps it. Returns how it ended.
+  @discardableResult
+  package func stop(graceMilliseconds: Int = 200) -> Termination {
+    if !hasExited {
+      signalGroup(SIGTERM)
+      _ = waitForExit(milliseconds: graceMilliseconds)
+    }
+    signalGroup(SIGKILL)
+    return reap()
+  }
+
+  /// Reaps the process, waiting for it (call once it has exited or been killed).
+  @discardableResult
+  package func reap() -> Termination {
+    // After the exit watcher: its `waitid` must not meet a pid reaped, then reused.
+    _ = exit.value
+    return reaped.withLock { reaped in
+      if let reaped { return reaped }
+      var status: Int32 = 0  // a failed wait (never expected: it is our own child) reads as 0
+      if case .ended(let ended) = Spawn.wait(pid) { status = ended }
+      let termination = Termination(waitStatus: status)
+      reaped = termination
+      Self.unreaped.withLock { _ = $0.remove(pid) }
+      return termination
+    }
+  }
+
+  /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).
+  package var unreadOutputBytes: Int {
+    Descriptors.unreadBytes(stdoutFD)
+  }
+
+  /// Closes the parent's pipe ends (after the threads that use them are done).
+  package func closeOutputs() {
+    close(stdoutFD)
+    close(stderrFD)
+  }
+}

@@ -1,0 +1,265 @@
+import ConformFixtures
+import ConformResults
+import ConformSuites
+
+/// What an implementation's problems say about the spec decisions it breaks: its *profile*, the
+/// first thing every report of a run shows.
+///
+/// Each problem is attributed by counterfactual (`Attribution`): it is put down to the decision
+/// whose documented drift makes the suite's model answer exactly what the implementation
+/// answered. A problem several decisions' drifts reproduce goes to the one the run bears out
+/// best: the one on the largest share of whose cases (of the counts the results header recorded
+/// from the manifest) the port answers as its drift does, else the one whose drift reproduces the
+/// most problems, else the most alone; when nothing tells them apart it stays "one of" them. A problem no single drift reproduces but two together
+/// do goes to the decision of the pair the run proves, where it meets the other, or to the pair.
+/// The rest are unexplained: their block comes last and lists the decisions they exercise, never
+/// as broken. A problem's cause depends on its own answer and on what the run proves, so adding
+/// a case never moves others from one proven decision to another.
+public struct DecisionProfile: Sendable {
+  /// One decision the problems break, with the problems put down to it, best first; or, last,
+  /// the problems of a suite that no documented drift explains.
+  public struct Cause: Sendable {
+    public var suite: String
+    /// `version-compare/D7`; `version-compare/D8 or D9` for drifts the run does not tell apart;
+    /// `version-compare/D2 + D8` for a pair; `version-compare/unexplained` for the last block
+    /// (`price-discount/exercised` for a suite whose model names no drifts).
+    public var decision: String
+    /// The spec entry's title, when the suite is one this conform knows; for the unexplained
+    /// block, what would explain it.
+    public var title: String?
+    public var problems: [CaseOutcome]
+    /// `1 case where it meets version-compare/D2`: problems neither decision's drift reproduces
+    /// alone but both together do, counted in `problems`; nil when there are none.
+    public var meeting: String?
+    /// How many of `problems`, at the end, are where it meets other decisions (`meeting`).
+    public var together = 0
+    /// False for the unexplained block.
+    public var isExplained = true
+    /// The decisions the unexplained block's cases exercise, the most cases first; empty for a
+    /// decision.
+    public var exercised: [String] = []
+
+    /// The case that shows the cause best, one it explains: a named case first, then the one
+    /// that exercises the fewest other decisions, the smallest input, the first id.
+    public var lead: CaseOutcome { problems[0] }
+  }
+
+  /// In the order reports list them: the decisions by suite (code point order), the most
+  /// problems first; then each suite's unexplained block.
+  public var causes: [Cause]
+  /// Each problem's cause (`Cause.decision`), by case id; problems whose case lists no decision
+  /// have none.
+  let causeOfCase: [String: String]
+
+  /// The profile of `problems`, `totals` the cases per decision of the fixtures run (empty:
+  /// unknown); titles from `suites`' specs, else (a suite this conform does not build in) from
+  /// `titles`, as the results header carries them.
+  ///
+  /// - Parameter unlisted: problems per decision that a live run counted without keeping them.
+  package init(
+    problems: [CaseOutcome], totals: [String: Int64] = [:], unlisted: [String: Int] = [:],
+    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:]
+  ) {
+    var explained: [Cause] = []
+    var unexplainedBlocks: [Cause] = []
+    var causeOfCase: [String: String] = [:]
+    var bySuite: [String: [CaseOutcome]] = [:]
+    for problem in problems where !problem.decisions.isEmpty { bySuite[problem.suite, default: []].append(problem) }
+    for suite in bySuite.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      let model = suites.first { $0.name == suite }
+      let titles = Dictionary(
+        (model?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a }
+      ).merging(carried) { own, _ in own }
+      let problems = bySuite[suite]!
+      let doubted = Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
+      let attributions = problems.map { problem in
+        model.map { Attribution.of(problem.representative, model: $0, doubted: doubted) }
+          ?? Attribution(kind: .unexplained, drifts: [])
+      }
+      let sorting = Sorting(suite: suite, problems: problems, attributions: attributions, totals: totals, unlisted: unlisted)
+      var found: [Cause] = []
+      for decision in Set(sorting.filed.keys).union(sorting.met.keys) {
+        let together = sorting.met[decision] ?? []
+        var cause = Cause(
+          suite: suite, decision: decision, title: titles[decision],
+          problems: CaseOutcome.bestFirst(sorting.filed[decision] ?? []) { $0 } + CaseOutcome.bestFirst(together) { $0 })
+        cause.together = together.count
+        if !together.isEmpty {
+          cause.meeting =
+            "\(Plural.count(together.count, "case")) where it meets "
+            + sorting.meets[decision]!.sorted(by: Self.precedes).joined(separator: ", ")
+        }
+        found.append(cause)
+      }
+      found.sort { a, b in
+        a.problems.count != b.problems.count ? a.problems.count > b.problems.count : Self.precedes(a.decision, b.decision)
+      }
+      for cause in found { for problem in cause.problems { causeOfCase[problem.id] = cause.decision } }
+      explained += found
+      guard !sorting.unexplained.isEmpty else { continue }
+      var exercisedCount: [String: Int] = [:]
+      for problem in sorting.unexplained { for decision in problem.decisions { exercisedCount[decision, default: 0] += 1 } }
+      let exercised = exercisedCount.keys.sorted { a, b in
+        exercisedCount[a]! != exercisedCount[b]! ? exercisedCount[a]! > exercisedCount[b]! : Self.precedes(a, b)
+      }
+      // A suite whose model names no drifts (a team's) can prove no cause: its failures are
+      // labelled for what they are, exercised.
+      let drifts = !(model?.drifts.isEmpty ?? true)
+      let block = Cause(
+        suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")",
+        title: drifts
+          ? "no documented drift reproduces these answers: a drift the spec does not list would explain them"
+          : "the suite's model names no drifts, so no decision is proven broken",
+        problems: CaseOutcome.bestFirst(sorting.unexplained) { $0 }, isExplained: false, exercised: exercised)
+      for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
+      unexplainedBlocks.append(block)
+    }
+    self.causes = explained + unexplainedBlocks
+    self.causeOfCase = causeOfCase
+  }
+
+  /// The decisions of `suite` that fewer than half of whose cases fail, of the counts `totals`
+  /// knows: a port that had their drift would fail nearly all of them, so a single drift of one
+  /// comes after a pair of drifts of decisions the run bears out (`Attribution.of`).
+  static func doubted(suite: String, problems: [CaseOutcome], totals: [String: Int64], unlisted: [String: Int]) -> Set<Int> {
+    var failing = unlisted
+    for problem in problems { for decision in problem.decisions { failing[decision, default: 0] += 1 } }
+    var doubted: Set<Int> = []
+    for (decision, total) in totals where total > 0 && decision.hasPrefix(suite + "/") {
+      if let number = number(of: decision), 2 * (failing[decision] ?? 0) < total { doubted.insert(number) }
+    }
+    return doubted
+  }
+
+  /// The causes that are decisions the problems break: the unexplained blocks left out.
+  public var broken: [Cause] { causes.filter(\.isExplained) }
+
+  /// One suite's problems filed by their attributions: under a decision, "one of" decisions, a
+  /// pair, a decision where it meets another, or unexplained.
+  struct Sorting {
+    /// Problems by the cause they are filed under (`version-compare/D8`, `… or D9`, `… + D8`).
+    var filed: [String: [CaseOutcome]] = [:]
+    /// Problems a pair reproduces, filed under the pair's decision the run proves.
+    var met: [String: [CaseOutcome]] = [:]
+    /// The other decisions of those pairs, by the decision they are filed under.
+    var meets: [String: Set<String>] = [:]
+    var unexplained: [CaseOutcome] = []
+
+    init(
+      suite: String, problems: [CaseOutcome], attributions: [Attribution], totals: [String: Int64], unlisted: [String: Int]
+    ) {
+      let id = { (number: Int) in Decision.id(suite: suite, number: number) }
+      // Problems each decision's drift reproduces, with others or not, and alone.
+      var reproduced: [Int: Int] = [:]
+      var alone: [Int: Int] = [:]
+      for attribution in attributions {
+        switch attribution.kind {
+        case .decision(let decision):
+          reproduced[decision, default: 0] += 1
+          alone[decision, default: 0] += 1
+        case .oneOf(let decisions): for decision in decisions { reproduced[decision, default: 0] += 1 }
+        default: break
+        }
+      }
+      // The share of a decision's cases on which the port answers as its drift does; -1 when
+      // its count of cases is unknown.
+      let precision = { (decision: Int) -> Double in
+        guard let total = totals[id(decision)], total > 0 else { return -1 }
+        return Double(reproduced[decision] ?? 0) / Double(total)
+      }
+      // Of decisions whose drifts all reproduce an answer, the one the run bears out best: the
+      // one on a clearly larger share (at least twice any other's) of whose cases the port
+      // answers as its drift does, when the counts are known (one added case barely moves it);
+      // else the one whose drift reproduces clearly the most problems, or is alone in giving
+      // clearly the most answers; nil when nothing tells them apart.
+      let best = { (decisions: [Int]) -> Int? in
+        for measure in [precision, { Double(reproduced[$0] ?? 0) }, { Double(alone[$0] ?? 0) }] {
+          let values = decisions.map(measure)
+          guard values.allSatisfy({ $0 >= 0 }), let top = values.max(), top > 0 else { continue }
+          if values.filter({ $0 != top }).allSatisfy({ 2 * $0 <= top }), values.filter({ $0 == top }).count == 1 {
+            return decisions[values.firstIndex(of: top)!]
+          }
+        }
+        return nil
+      }
+      var pairProblems: [(CaseOutcome, [[Int]])] = []
+      for (problem, attribution) in zip(problems, attributions) {
+        switch attribution.kind {
+        case .decision(let decision):
+          filed[id(decision), default: []].append(problem)
+        case .oneOf(let decisions):
+          let name = best(decisions).map(id) ?? id(decisions[0]) + decisions.dropFirst().map { " or D\($0)" }.joined()
+          filed[name, default: []].append(problem)
+        case .pairs(let pairs):
+          pairProblems.append((problem, pairs))
+        case .unexplained:
+          unexplained.append(problem)
+        }
+      }
+      // A pair goes to the decision of it with the most problems filed, where it meets the other;
+      // to the pair itself when neither has any.
+      let single = filed
+      let filedCount = { (decision: Int) -> Int in single[id(decision)]?.count ?? 0 }
+      for (problem, pairs) in pairProblems {
+        let pair = pairs.max { a, b in
+          let (x, y) = (a.map(filedCount).reduce(0, +), b.map(filedCount).reduce(0, +))
+          return x != y ? x < y : (a[0], a[1]) > (b[0], b[1])
+        }!
+        let counts = pair.map(filedCount)
+        if counts.max()! > 0 {
+          let home = counts[0] >= counts[1] ? pair[0] : pair[1]
+          met[id(home), default: []].append(problem)
+          meets[id(home), default: []].formUnion(pair.filter { $0 != home }.map(id))
+        } else {
+          filed["\(id(pair[0])) + D\(pair[1])", default: []].append(problem)
+        }
+      }
+    }
+  }
+
+  /// 7 for `version-compare/D7`.
+  static func number(of decision: String) -> Int? {
+    guard let range = decision.range(of: "/D", options: .backwards) else { return nil }
+    return Int(decision[range.upperBound...])
+  }
+
+  /// The decisions a cause names: [8] for `version-compare/D8`, [8, 9] for `… /D8 or D9`, [2, 8]
+  /// for `… /D2 + D8`, none for `… /unexplained`.
+  static func numbers(of cause: String) -> [Int] {
+    guard let slash = cause.lastIndex(of: "/") else { return [] }
+    return cause[cause.index(after: slash)...].split(separator: " ").compactMap { word in
+      word.hasPrefix("D") ? Int(word.dropFirst()) : nil
+    }
+  }
+
+  /// Spec order: `D2` before `D10`.
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (number(of: a) ?? Int.max, number(of: b) ?? Int.max)
+    return x != y ? x < y : a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
+  /// `version-compare/D7  36 cases  Missing parts count as 0.`, aligned: the profile's lines,
+  /// the unexplained blocks last, each naming the decisions its cases exercise.
+  public var lines: [String] {
+    let idWidth = causes.map(\.decision.count).max() ?? 0
+    let counts = causes.map { Plural.count($0.problems.count, "case") }
+    let countWidth = counts.map(\.count).max() ?? 0
+    return causes.indices.map { index in
+      let cause = causes[index]
+      var line = "  " + cause.decision + String(repeating: " ", count: idWidth - cause.decision.count)
+      line += "  " + String(repeating: " ", count: countWidth - counts[index].count) + counts[index]
+      if let title = cause.title { line += "  " + title }
+      if let meets = cause.meeting { line += " (\(meets))" }
+      if !cause.exercised.isEmpty { line += " (exercised: " + cause.exercised.joined(separator: ", ") + ")" }
+      return line
+    }
+  }
+
+  /// `breaks 2 spec decisions:`, the profile's heading: the decisions attributed failures prove
+  /// broken, the unexplained blocks not counted.
+  public var heading: String {
+    let count = broken.count
+    if count == 0 { return "fails cases no spec decision's drift explains:" }
+    return count == 1 ? "breaks 1 spec decision:" : "breaks \(count) spec decisions:"
+  }
+}

@@ -1,0 +1,256 @@
+import ConformFixtures
+import ConformJSON
+import ConformPlatform
+import ConformProtocol
+import Foundation
+
+/// A team suite's model, running, and conform's one client of it: making a table (`ModelRun`)
+/// and answering a search's inputs (`ModelSession`) both stream their requests through it.
+///
+/// A stream's requests are written by a thread of their own as they are made while the calling
+/// thread reads, parses and hands on the answers as they come: the model always has requests
+/// waiting (the window in flight is what the pipes hold, 64 KiB each way), and conform's work
+/// overlaps the model's. The process is started as the harness starts an implementation
+/// (`ImplementationProcess`: its own process group, non-blocking pipe ends, its exit watched).
+final class ModelClient: @unchecked Sendable {
+  /// The model, as messages name it: `model python3 ./model.py`.
+  let model: String
+  let suite: String
+  /// Seconds: a table's whole run, or a search's wait for each answer (`stream`'s `deadline`).
+  let timeout: Double
+  private let process: ImplementationProcess
+  private let buffer = LineBuffer()
+  /// The end of what the model wrote on stderr (read while waiting, so it never blocks on it).
+  private var stderr = StderrTail()
+  private var sawHello = false
+  /// Answer lines read, after the hello.
+  private var lines = 0
+  /// Set when the reading side gives up: the writing thread stops sending.
+  private let stopped = Locked(false)
+  private var inputClosed = false
+  private var ended = false
+
+  /// When a stream's time runs out.
+  enum Deadline {
+    /// `timeout` seconds after the stream starts (a table: the whole run).
+    case whole
+    /// `timeout` seconds after the last answer (a search: each answer).
+    case eachAnswer
+  }
+
+  /// Starts the model `command` (the environment is conform's) and writes its hello; the
+  /// model's hello is read with the first stream's answers, or by `readHello()`.
+  ///
+  /// - Throws: `ConformError.implementation` when it cannot start.
+  init(command: [String], suite: String, timeout: Double) throws(ConformError) {
+    model = "model \(command.joined(separator: " "))"
+    (self.suite, self.timeout) = (suite, timeout)
+    process = try ImplementationProcess.start(
+      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+    var hello = HarnessHello(suites: [suite]).line
+    _ = write(&hello)
+  }
+
+  deinit {
+    if !ended { finish() }
+  }
+
+  /// Reads the model's hello, within `timeout` seconds.
+  func readHello() throws(ConformError) {
+    _ = try stream(requests: { _ in }, closingInput: false, deadline: .whole, finished: { self.sawHello }) {
+      _, _ throws(ConformError) in
+    }
+  }
+
+  /// Sends requests and reads the answers to them.
+  ///
+  /// - Parameters:
+  ///   - requests: runs on a thread of its own: hands the requests' bytes to `send` (which
+  ///     empties them), and goes on (without sending) when `send` says the model no longer reads.
+  ///   - closingInput: the model's input is closed once the requests are sent (its last stream):
+  ///     the answers are then read to the end of its output and the model must exit 0.
+  ///   - finished: asked after each answer: true ends a stream that does not close the input.
+  ///   - answered: each answer after the hello, in the model's order, with its line number.
+  /// - Returns: whether the model's output ended.
+  /// - Throws: `ConformError.implementation` naming the model and what went wrong: it ran past
+  ///   its time (killed), ended its output while answers were awaited, exited with a failure
+  ///   (`closingInput`), answered no hello or one without the suite, or a line that is not an
+  ///   answer; or what `answered` threw. The model is stopped.
+  @discardableResult
+  func stream(
+    requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void, closingInput: Bool, deadline: Deadline,
+    finished: () -> Bool, answered: (_ answer: ModelAnswer, _ line: Int) throws(ConformError) -> Void
+  ) throws(ConformError) -> Bool {
+    let written = DispatchSemaphore(value: 0)
+    let writer = Thread { [self] in
+      requests { bytes in
+        let open = write(&bytes)
+        bytes.removeAll(keepingCapacity: true)
+        return open
+      }
+      if closingInput { closeInput() }
+      written.signal()
+    }
+    writer.stackSize = 1 << 20
+    writer.start()
+    var writerEnded = false
+    do throws(ConformError) {
+      let endOfOutput = try read(deadline: deadline, finished: finished, answered: answered)
+      written.wait()
+      writerEnded = true
+      guard closingInput else {
+        guard !endOfOutput else { throw closedOutput() }
+        return false
+      }
+      let start = MonotonicClock.now()
+      let left = max(0, timeout - Double(start - streamStart) / 1e9)
+      guard process.waitForExit(milliseconds: Int(left * 1000) + 1) else { throw ranPast() }
+      let termination = process.reap()
+      guard termination == .exited(0) else { throw ConformError.implementation("\(model) \(termination)\(stderrEnding)") }
+      guard sawHello else { throw ConformError.implementation("\(model) exited 0 without writing a hello") }
+      return true
+    } catch {
+      stopped.withLock { $0 = true }
+      process.stop(graceMilliseconds: 0)
+      if !writerEnded { written.wait() }
+      finish()
+      throw error
+    }
+  }
+
+  /// When the current stream started (`MonotonicClock` nanoseconds).
+  private var streamStart: UInt64 = 0
+
+  /// Reads answers until `finished` says so or the output ends (true).
+  private func read(
+    deadline: Deadline, finished: () -> Bool, answered: (ModelAnswer, Int) throws(ConformError) -> Void
+  ) throws(ConformError) -> Bool {
+    streamStart = MonotonicClock.now()
+    var limit = streamStart + UInt64(timeout * 1e9)
+    if finished() { return false }
+    while true {
+      switch buffer.nextLine() {
+      case .line(let text):
+        if LineBuffer.isBlank(text) { continue }
+        try take(text, answered: answered)
+        if deadline == .eachAnswer { limit = MonotonicClock.now() + UInt64(timeout * 1e9) }
+        if finished() { return false }
+      case .tooLong:
+        throw .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes")
+      case .none:
+        switch buffer.fill(from: process.stdoutFD) {
+        case .data(let count):
+          // A model that flushes every answer would wake this thread for each one: after a short
+          // read, a pause lets its answers gather (its pipe holds 64 KiB, far more than a pause's).
+          if count < 1 << 12 { usleep(200) }
+        case .endOfFile:
+          drainStderr()
+          return true
+        case .failed(let code): throw .implementation("\(model): its output cannot be read: \(String(cString: strerror(code)))")
+        case .wouldBlock: try waitForOutput(until: limit, deadline: deadline)
+        }
+      }
+    }
+  }
+
+  private func take(_ text: UnsafeBufferPointer<UInt8>, answered: (ModelAnswer, Int) throws(ConformError) -> Void)
+    throws(ConformError)
+  {
+    guard sawHello else {
+      try ModelLines.hello(text, suite: suite, model: model)
+      sawHello = true
+      return
+    }
+    lines += 1
+    try answered(try ModelLines.answer(text, model: model, line: lines), lines)
+  }
+
+  /// Waits until the model's output is readable, reading its stderr meanwhile.
+  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) {
+    let now = MonotonicClock.now()
+    guard now < limit else {
+      throw deadline == .whole
+        ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
+    }
+    var entries = [
+      pollfd(fd: process.stdoutFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: process.stderrFD, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&entries, 2, Int32(min(1_000, (limit - now) / 1_000_000 + 1)))
+    if entries[1].revents != 0 { drainStderr() }
+  }
+
+  /// The model's input, closed and the model waited for (2 s) or stopped: the end of a search.
+  func finish() {
+    guard !ended else { return }
+    ended = true
+    closeInput()
+    if !process.waitForExit(milliseconds: 2_000) { process.stop() } else { process.reap() }
+    process.closeOutputs()
+  }
+
+  private func closeInput() {
+    guard !inputClosed else { return }
+    inputClosed = true
+    close(process.stdinFD)
+  }
+
+  /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
+  /// was stopped).
+  private func write(_ bytes: inout [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      if stopped.withLock({ $0 }) { return false }
+      let count = bytes[offset...].withUnsafeBytes { Foundation.write(process.stdinFD, $0.baseAddress, $0.count) }
+      if count > 0 {
+        offset += count
+      } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
+        var entry = pollfd(fd: process.stdinFD, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&entry, 1, 100)
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Reads what the model's stderr holds now (its pipe is non-blocking).
+  private func drainStderr() {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(process.stderrFD, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      chunk.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
+    }
+  }
+
+  /// "; its stderr ends: …", or nothing when it wrote none.
+  var stderrEnding: String {
+    drainStderr()
+    return stderr.text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
+  }
+
+  private func ranPast() -> ConformError {
+    process.stop(graceMilliseconds: 0)
+    return .implementation(
+      "\(model) ran past \(timeout.formatted) s and was killed: a model answers every case and exits "
+        + "when its input ends (raise --timeout for a slow one)")
+  }
+
+  private func closedOutput() -> ConformError {
+    let ended = process.stop()
+    return .implementation("\(model) closed its output (it \(ended))\(stderrEnding)")
+  }
+}
+
+/// A model's answer, and the decisions it says gave its output (`"decisions": ["D2"]` beside
+/// the answer's members, optional).
+package struct ModelAnswer: Sendable {
+  package var answer: Answer
+  package var decisions: [String]?
+}
+
+extension Double {
+  /// `60` for 60.0, `0.5` for 0.5.
+  var formatted: String { self == rounded() ? String(Int64(self)) : String(self) }
+}

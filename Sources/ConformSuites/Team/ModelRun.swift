@@ -1,0 +1,95 @@
+import ConformFixtures
+import ConformJSON
+import ConformPlatform
+import ConformProtocol
+import Foundation
+
+/// A team suite's model run over a table's cases, as the conform protocol runs any
+/// implementation: the hello and the requests written to its standard input by one thread of
+/// conform's while another reads, parses and takes its answers as they come (one stream of the
+/// `ModelClient`), so that conform's work (reading the cases, checking and writing the table)
+/// overlaps the model's and a table is made at about the model's own rate.
+package enum ModelRun {
+  /// Runs the model `command` of `suite` to the end of its input.
+  ///
+  /// - Parameters:
+  ///   - requests: runs on a thread of its own, after the hello is written: hands the requests'
+  ///     bytes to `send` (which empties them), and goes on (without sending) when `send` says
+  ///     the model no longer reads (it exited: its status says why). The model's input is closed
+  ///     when it returns.
+  ///   - answered: runs for each answer after the model's hello, in the model's order, with the
+  ///     answer's line number; the first problem it throws stops the model.
+  ///   - unanswered: once the model has exited 0 and every answer is taken, the first request
+  ///     it left unanswered, if any.
+  /// - Throws: `ConformError.implementation` naming the model and what went wrong: it could not
+  ///   start, ran past `timeout` seconds (killed), exited with a failure, answered no hello, a
+  ///   hello without the suite, or a line that is not an answer; what `answered` threw; then a
+  ///   request left unanswered.
+  package static func run(
+    _ command: [String], suite: String, timeout: Double,
+    requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void,
+    answered: (_ answer: ModelAnswer, _ line: Int) throws(ConformError) -> Void,
+    unanswered: () -> String?
+  ) throws(ConformError) {
+    let client = try ModelClient(command: command, suite: suite, timeout: timeout)
+    try client.stream(requests: requests, closingInput: true, deadline: .whole, finished: { false }, answered: answered)
+    let ending = client.stderrEnding
+    client.finish()
+    if let request = unanswered() {
+      throw .implementation("\(client.model) gave no answer for \(request) (it exited 0)\(ending)")
+    }
+  }
+}
+
+/// A model's lines as both ways of running it read them: its hello, then results only.
+enum ModelLines {
+  /// Checks the first line: a hello that lists `suite`.
+  static func hello(_ line: UnsafeBufferPointer<UInt8>, suite: String, model: String) throws(ConformError) {
+    let hello: ImplementationHello
+    do {
+      hello = try ImplementationHello.parse(line)
+    } catch {
+      throw .implementation("\(model): its first line is not a hello: \(error)")
+    }
+    guard hello.suites.contains(suite) else {
+      throw .implementation(
+        "\(model): its hello lists \(hello.suites.joined(separator: ", ")), not \(suite): the model answers its own suite's name")
+    }
+  }
+
+  /// An answer line, read strictly, but for the decisions a model may list beside its members
+  /// (`"decisions": ["D2", "D5"]`: the decisions that gave its output).
+  static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> ModelAnswer {
+    do {
+      return ModelAnswer(answer: try Answer.read(line), decisions: nil)
+    } catch {
+      guard case .object(let object)? = try? JSONReader.parse(line), let listed = object["decisions"] else {
+        throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+      }
+      guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
+        throw .implementation(
+          "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
+            + "that gave its output as ids, [\"D1\", …], or leaves the field out")
+      }
+      let rest = JSONValue.object(
+        JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
+      do {
+        return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: items.compactMap(\.stringValue))
+      } catch {
+        throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+      }
+    }
+  }
+
+  /// The output of a `result`; any other answer is an error naming `subject`.
+  static func output(
+    of answer: Answer, for subject: @autoclosure () -> String, model: @autoclosure () -> String
+  ) throws(ConformError) -> JSONValue {
+    guard case .result(let output) = answer.payload else {
+      throw .implementation(
+        "\(model()) answered \(subject()) with \(answer.payload.kind.type) \(JSONWriter.string(answer.payload.value)): "
+          + "a model answers every case with a result")
+    }
+    return output
+  }
+}

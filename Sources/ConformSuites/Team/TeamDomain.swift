@@ -1,0 +1,636 @@
+import ConformFixtures
+import ConformJSON
+
+/// A team suite's input domain (`suite.json`'s `domain`): how conform makes inputs for the
+/// boundary and pairwise cases of `conform generate --suite` and for `conform fuzz --suite`.
+///
+/// A node is an object with one kind key: `{"integer": {"min": 0, "max": 100}}`,
+/// `{"enum": ["a", "b"]}`, `{"boolean": {}}`, `{"string": {"classes": [...], "maxLength": 40}}`,
+/// `{"nullable": NODE}`, `{"array": NODE, "maxItems": 60}`, and the root's
+/// `{"object": {"field": NODE, ...}, "optional": ["field"]}`. A field may also list the
+/// decisions its boundaries exercise (`"decisions": ["D2"]`, beside its kind key).
+package struct TeamDomain: Sendable {
+  /// One node: a shape of value.
+  package indirect enum Node: Sendable {
+    case integer(ClosedRange<Int64>, extra: [Int64])
+    case choice([JSONValue])
+    case boolean
+    case string(classes: [StringClass], lengths: ClosedRange<Int>)
+    case nullable(Node)
+    case array(Node, maxItems: Int)
+    case object([Field])
+    /// One of several nodes (`anyOf`): listed values beside drawn strings, or a choice of whole
+    /// sub-objects (each branch ties its fields together).
+    case union([Branch])
+  }
+
+  /// A branch of a union: its node and the decisions its values exercise (empty: the field's).
+  package struct Branch: Sendable {
+    package var node: Node
+    package var decisions: [Int]
+  }
+
+  /// What reading a domain needs besides the node at hand: the suite's decision count, the
+  /// domain's `definitions` (for `$ref`), and the references being resolved (a cycle is refused).
+  final class Context {
+    let decisionCount: Int
+    let definitions: JSONObject
+    var resolving: [String] = []
+
+    init(decisionCount: Int, definitions: JSONObject) {
+      self.decisionCount = decisionCount
+      self.definitions = definitions
+    }
+  }
+
+  /// A field of an object node.
+  package struct Field: Sendable {
+    package var name: String
+    package var node: Node
+    package var isOptional: Bool
+    /// Decision numbers; empty: every decision of the suite.
+    package var decisions: [Int]
+  }
+
+  /// The classes of characters strings are made of: the pitfalls where Swift and Kotlin differ.
+  package enum StringClass: String, Sendable, CaseIterable {
+    case ascii, digits, empty, whitespace, dots, signs
+    case nonASCIIDigits = "non-ascii-digits"
+    case combining, emoji
+    case caseMapping = "case-mapping"
+
+    /// Sample strings of the class: the boundary levels, and the fuzzer's pieces.
+    var samples: [String] {
+      switch self {
+      case .ascii: ["a", "Z", "user-42", "abcdefghijklmnopqrstuvwxyz"]
+      case .digits: ["0", "7", "0042", "2147483648", "18446744073709551616"]
+      case .empty: [""]
+      case .whitespace: [" ", " a", "a ", "\t", "\n", "\u{A0}", "\u{2028}", "\u{FEFF}"]
+      case .dots: [".", "..", "a.", ".a", "\u{FF0E}"]
+      case .signs: ["-", "+", "-0", "-1", "+1"]
+      case .nonASCIIDigits: ["\u{661}\u{662}", "\u{FF11}", "\u{967}"]
+      case .combining: ["e\u{301}", "\u{E9}", "\u{301}", "a\u{308}\u{301}"]
+      case .emoji: ["\u{1F600}", "\u{1F468}\u{200D}\u{1F469}", "\u{1F1F0}\u{1F1F7}"]
+      case .caseMapping: ["\u{130}", "\u{131}", "\u{DF}", "\u{3A3}"]
+      }
+    }
+  }
+
+  package var root: [Field] {
+    didSet { drawers = root.map { Drawer($0.node) } }
+  }
+  /// The root's fields with their levels computed once: a search draws hundreds of thousands of
+  /// inputs.
+  private var drawers: [Drawer] = []
+
+  /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
+  package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
+    let fields = try JSONFields(value, path: "domain")
+    try fields.rejectUnknown(["object", "optional", "definitions"])
+    guard case .object = try fields.value("object") else {
+      throw JSONShapeError(
+        path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
+    }
+    let definitions = try fields.object["definitions"] == nil ? JSONObject() : fields.fields("definitions").object
+    root = try Self.fields(fields, context: Context(decisionCount: decisionCount, definitions: definitions))
+    drawers = root.map { Drawer($0.node) }
+  }
+
+  private static func fields(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> [Field] {
+    let members = try fields.fields("object")
+    let optional = try fields.object["optional"] == nil ? [] : fields.array("optional").map { $0.stringValue ?? "" }
+    for name in optional where members.object[name] == nil {
+      throw JSONShapeError(path: fields.pathOf("optional"), message: "\"\(name)\" is not a field of the object")
+    }
+    var result: [Field] = []
+    for (name, value) in members.object.members {
+      let path = members.pathOf(name)
+      let entry = try JSONFields(value, path: path)
+      result.append(
+        Field(
+          name: name, node: try node(entry, ignoring: ["decisions"], context: context),
+          isOptional: optional.contains(name), decisions: try decisions(entry, context: context)))
+    }
+    return result
+  }
+
+  /// A node's `"decisions": ["D2", ...]`, as numbers; none when it lists none.
+  private static func decisions(_ entry: JSONFields, context: Context) throws(JSONShapeError) -> [Int] {
+    guard entry.object["decisions"] != nil else { return [] }
+    var decisions: [Int] = []
+    for (index, item) in try entry.array("decisions").enumerated() {
+      guard let id = item.stringValue, let number = TeamSuiteFolder.decisionNumber(id), number <= context.decisionCount else {
+        throw JSONShapeError(
+          path: "\(entry.pathOf("decisions"))[\(index)]",
+          message: "expected a decision of suite.json, D1 to D\(context.decisionCount)")
+      }
+      decisions.append(number)
+    }
+    return Array(Set(decisions)).sorted()
+  }
+
+  private static func node(_ fields: JSONFields, ignoring: Set<String> = [], context: Context) throws(JSONShapeError) -> Node {
+    let kinds = fields.object.keys.filter { !ignoring.contains($0) && $0 != "maxItems" && $0 != "optional" }
+    guard kinds.count == 1, let kind = kinds.first else {
+      throw JSONShapeError(
+        path: fields.path,
+        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array, object, anyOf or $ref (found "
+          + "\(kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")))")
+    }
+    switch kind {
+    case "integer":
+      let range = try fields.fields("integer")
+      try range.rejectUnknown(["min", "max", "boundaries"])
+      let (low, high) = (try range.int("min"), try range.int("max"))
+      guard low <= high else { throw JSONShapeError(path: range.pathOf("max"), message: "\(high) is below min \(low)") }
+      var extra: [Int64] = []
+      if range.object["boundaries"] != nil {
+        for (index, item) in try range.array("boundaries").enumerated() {
+          guard let number = item.intValue, (low...high).contains(number) else {
+            throw JSONShapeError(
+              path: "\(range.pathOf("boundaries"))[\(index)]", message: "expected an integer from \(low) to \(high)")
+          }
+          extra.append(number)
+        }
+      }
+      return .integer(low...high, extra: extra)
+    case "enum":
+      let values = try fields.array("enum")
+      guard !values.isEmpty else { throw JSONShapeError(path: fields.pathOf("enum"), message: "empty: list the values") }
+      return .choice(values)
+    case "boolean":
+      return .boolean
+    case "string":
+      let string = try fields.fields("string")
+      try string.rejectUnknown(["classes", "minLength", "maxLength"])
+      var classes: [StringClass] = []
+      for (index, item) in try string.array("classes").enumerated() {
+        guard let name = item.stringValue, let found = StringClass(rawValue: name) else {
+          throw JSONShapeError(
+            path: "\(string.pathOf("classes"))[\(index)]",
+            message: "expected one of \(StringClass.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        classes.append(found)
+      }
+      guard !classes.isEmpty else { throw JSONShapeError(path: string.pathOf("classes"), message: "empty: name a class") }
+      let low = Int(try string.object["minLength"] == nil ? 0 : string.int("minLength", in: 0...4096))
+      let high = Int(try string.int("maxLength", in: 0...4096))
+      guard low <= high else {
+        throw JSONShapeError(path: string.pathOf("maxLength"), message: "\(high) is below minLength \(low)")
+      }
+      return .string(classes: classes, lengths: low...high)
+    case "nullable":
+      return .nullable(try node(try fields.fields("nullable"), context: context))
+    case "array":
+      let items = try node(try fields.fields("array"), context: context)
+      return .array(items, maxItems: Int(try fields.int("maxItems", in: 0...10_000)))
+    case "object":
+      return .object(try Self.fields(fields, context: context))
+    case "anyOf":
+      let items = try fields.array("anyOf")
+      guard !items.isEmpty else {
+        throw JSONShapeError(
+          path: fields.pathOf("anyOf"), message: "empty: list the branches, each a node (it may list its \"decisions\")")
+      }
+      var branches: [Branch] = []
+      for index in items.indices {
+        let branch = try JSONFields(items[index], path: "\(fields.pathOf("anyOf"))[\(index)]")
+        branches.append(
+          Branch(
+            node: try node(branch, ignoring: ["decisions"], context: context), decisions: try decisions(branch, context: context))
+        )
+      }
+      return .union(branches)
+    case "$ref":
+      return try reference(fields, context: context)
+    default:
+      throw JSONShapeError(
+        path: fields.pathOf(kind),
+        message: "not a kind of domain node: integer, enum, boolean, string, nullable, array, object, anyOf or $ref")
+    }
+  }
+}
+
+extension TeamDomain {
+  /// `{"$ref": "#/definitions/NAME"}`: the node `definitions.NAME` of the domain describes.
+  private static func reference(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> Node {
+    let target = try fields.string("$ref")
+    let prefix = "#/definitions/"
+    guard target.hasPrefix(prefix), case let name = String(target.dropFirst(prefix.count)), let value = context.definitions[name]
+    else {
+      let known = context.definitions.keys.map { prefix + $0 }
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" names no node of the domain's \"definitions\""
+          + (known.isEmpty
+            ? ": add \"definitions\": {\"NAME\": NODE} beside the domain's \"object\"" : " (\(known.joined(separator: ", ")))"))
+    }
+    guard !context.resolving.contains(name) else {
+      throw JSONShapeError(
+        path: fields.pathOf("$ref"),
+        message: "\"\(target)\" refers to itself (\((context.resolving + [name]).joined(separator: " -> "))): a domain node "
+          + "cannot generate an endless value; bound it with a node that is not a reference")
+    }
+    context.resolving.append(name)
+    defer { context.resolving.removeLast() }
+    return try node(try JSONFields(value, path: "domain.definitions.\(name)"), context: context)
+  }
+}
+
+// MARK: - Levels: the values boundary and pairwise cases take
+
+extension TeamDomain.Node {
+  /// The values this node takes in boundary and pairwise cases, the ordinary one first, no value twice.
+  package var levels: [JSONValue] {
+    var values: [JSONValue] = []
+    func add(_ value: JSONValue) { if !values.contains(value) { values.append(value) } }
+    switch self {
+    case .integer(let range, let extra):
+      let (low, high) = (range.lowerBound, range.upperBound)
+      add(.int(low / 2 + high / 2))
+      let edges: [Int64] = [
+        low, low &+ 1, high &- 1, high, -1, 0, 1, Int64(Int32.min) - 1, Int64(Int32.min), Int64(Int32.max), Int64(Int32.max) + 1,
+        Int64(UInt32.max), Int64(UInt32.max) + 1, Int64.min, Int64.max,
+      ]
+      for edge in edges + extra where range.contains(edge) { add(.int(edge)) }
+    case .choice(let choices):
+      for choice in choices { add(choice) }
+    case .boolean:
+      add(false)
+      add(true)
+    case .string(let classes, let lengths):
+      let samples = classes.flatMap(\.samples)
+      add(.string(Self.fit(samples.first { !$0.isEmpty } ?? "a", lengths: lengths, filler: samples)))
+      for sample in samples where lengths.contains(sample.unicodeScalars.count) { add(.string(sample)) }
+      add(.string(Self.fit("", lengths: lengths.upperBound...lengths.upperBound, filler: samples)))
+    case .nullable(let node):
+      for level in node.levels { add(level) }
+      add(.null)
+    case .array(let node, let maxItems):
+      let items = node.levels
+      if maxItems > 0 { add(.array([items[0]])) }
+      add(.array([]))
+      if maxItems > 0 { for item in items.dropFirst() { add(.array([item])) } }
+      if maxItems > 1 { add(.array(Array(repeating: items[0], count: maxItems))) }
+    case .union(let branches):
+      for branch in branches { for level in branch.node.levels { add(level) } }
+    case .object(let fields):
+      let ordinary = fields.map { $0.node.levels[0] }
+      add(.object(TeamDomain.object(fields, values: ordinary)))
+      for (index, field) in fields.enumerated() {
+        for level in field.node.levels.dropFirst() {
+          var values = ordinary
+          values[index] = level
+          add(.object(TeamDomain.object(fields, values: values)))
+        }
+      }
+    }
+    return values
+  }
+
+  /// `text` made `lengths.lowerBound` scalars long at least (adding the samples' scalars in
+  /// turn) and at most `lengths.upperBound`.
+  static func fit(_ text: String, lengths: ClosedRange<Int>, filler: [String]) -> String {
+    var scalars = Array(text.unicodeScalars.prefix(lengths.upperBound))
+    let pool = filler.flatMap(\.unicodeScalars)
+    var next = 0
+    while scalars.count < lengths.lowerBound {
+      scalars.append(pool.isEmpty ? "a" : pool[next % pool.count])
+      next += 1
+    }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: scalars)
+    return String(result)
+  }
+}
+
+extension TeamDomain {
+  /// An input object of `fields` with `values` (`.null` stands for absent where a field is
+  /// optional and its value is the marker `absent`).
+  static func object(_ fields: [Field], values: [JSONValue?]) -> JSONObject {
+    var object = JSONObject()
+    for (field, value) in zip(fields, values) {
+      if let value { object[field.name] = value }
+    }
+    return object
+  }
+
+  /// A generated case: its name, input, and decisions.
+  package struct GeneratedCase: Sendable {
+    package var name: String
+    package var input: JSONValue
+    package var decisions: [Int]
+    package var tags: [String]
+  }
+
+  /// The boundary cases (each field at each of its levels, the others ordinary), then the
+  /// pairwise ones (every pair of two fields' levels in some case): deterministic.
+  package func cases(decisionCount: Int) -> [GeneratedCase] {
+    let all = Array(1...max(1, decisionCount))
+    let levels: [[JSONValue?]] = root.map { field in field.node.levels.map { $0 } + (field.isOptional ? [nil] : []) }
+    let ordinary = levels.map { $0[0] }
+    var cases: [GeneratedCase] = []
+    for (index, field) in root.enumerated() {
+      var used: Set<String> = []
+      for (level, value) in levels[index].enumerated().dropFirst() {
+        var values = ordinary
+        values[index] = value
+        var name = Self.levelName(value, node: field.node)
+        if !used.insert(name).inserted { name += "-\(level)" }
+        cases.append(
+          GeneratedCase(
+            name: "boundary/\(Self.slug(field.name))/\(name)", input: .object(Self.object(root, values: values)),
+            decisions: Self.decisions(of: value, in: field, all: all), tags: ["boundary"]))
+      }
+    }
+    if root.count > 1 {
+      for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
+        let values = zip(levels, row).map { $0[$1] }
+        let moved = root.indices.filter { row[$0] != 0 }
+        let decisions = Set(moved.flatMap { Self.decisions(of: values[$0], in: root[$0], all: all) })
+        cases.append(
+          GeneratedCase(
+            name: "pairwise/\(number + 1)", input: .object(Self.object(root, values: values)),
+            decisions: decisions.isEmpty ? all : decisions.sorted(), tags: ["pairwise"]))
+      }
+    }
+    return cases
+  }
+
+  /// The decisions a field's value exercises: those of the union branches it was drawn from
+  /// (decisions per value, per listed member, per branch), else the field's, else `all`.
+  static func decisions(of value: JSONValue?, in field: Field, all: [Int]) -> [Int] {
+    if let value, let listed = field.node.decisions(of: value), !listed.isEmpty { return listed }
+    return field.decisions.isEmpty ? all : field.decisions
+  }
+
+  /// The decisions a domain input exercises by its values alone (union branches that list
+  /// them); nil when none of its values does.
+  package func decisions(of input: JSONValue) -> [Int]? {
+    guard case .object(let object) = input else { return nil }
+    var found: Set<Int> = []
+    for field in root {
+      if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) }
+    }
+    return found.isEmpty ? nil : found.sorted()
+  }
+
+  /// What a boundary case's value is, as the last part of its name: the integer (`101`),
+  /// `true`, `null`, `absent`, `empty`, a short plain string as `text-abc`, another string as
+  /// `text-` and its kinds of character (`CoverageShape.characterClasses`: `text-D` for
+  /// non-ASCII digits), `array-2`, `object`; a union's value led by its branch (`branch2-text-D`).
+  static func levelName(_ value: JSONValue?, node: Node) -> String {
+    var prefix = ""
+    if case .union(let branches) = node, let value, let branch = branches.firstIndex(where: { $0.node.contains(value) }) {
+      prefix = "branch\(branch + 1)-"
+    }
+    guard let value else { return "absent" }
+    switch value {
+    case .int(let number): return prefix + "\(number)"
+    case .bool(let flag): return prefix + "\(flag)"
+    case .null: return prefix + "null"
+    case .string(let text):
+      if text.isEmpty { return prefix + "empty" }
+      let plain =
+        text.unicodeScalars.count <= 24
+        && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+      return prefix + "text-" + (plain ? text : CoverageShape.characterClasses(text))
+    case .array(let items): return prefix + "array-\(items.count)"
+    case .object: return prefix + "object"
+    default: return prefix + "value"
+    }
+  }
+
+  /// A field's name as a case name's part: ASCII letters, digits and `-`, others as `_`.
+  static func slug(_ name: String) -> String {
+    String(
+      name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+  }
+}
+
+extension TeamDomain.Node {
+  /// The decisions the union branches that make `value` list, nested ones included; nil when
+  /// none does.
+  func decisions(of value: JSONValue) -> [Int]? {
+    switch (self, value) {
+    case (.union(let branches), _):
+      guard let branch = branches.first(where: { $0.node.contains(value) }) else { return nil }
+      let nested = branch.node.decisions(of: value)
+      let own = branch.decisions
+      if own.isEmpty { return nested }
+      return Array(Set(own + (nested ?? []))).sorted()
+    case (.nullable(let node), _): return value.isNull ? nil : node.decisions(of: value)
+    case (.array(let node, _), .array(let items)):
+      let found = Set(items.compactMap(node.decisions(of:)).flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    case (.object(let fields), .object(let object)):
+      let found = Set(fields.compactMap { field in object[field.name].flatMap(field.node.decisions(of:)) }.flatMap { $0 })
+      return found.isEmpty ? nil : found.sorted()
+    default: return nil
+    }
+  }
+}
+
+// MARK: - Dropping optional members, for the shrinker
+
+extension TeamDomain {
+  /// `input` with one optional member (of the root or of a nested object node) left out: the
+  /// first candidates a shrink tries.
+  package func withoutOptionalMembers(of input: JSONValue) -> [JSONValue] {
+    TeamDomain.Node.object(root).withoutOptionalMembers(of: input)
+  }
+}
+
+extension TeamDomain.Node {
+  func withoutOptionalMembers(of value: JSONValue) -> [JSONValue] {
+    switch (self, value) {
+    case (.object(let fields), .object(let object)):
+      var results: [JSONValue] = []
+      for field in fields where field.isOptional && object[field.name] != nil {
+        results.append(
+          .object(JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != field.name }.map { ($0.key, $0.value) })))
+      }
+      for field in fields {
+        guard let member = object[field.name] else { continue }
+        for candidate in field.node.withoutOptionalMembers(of: member) {
+          var changed = object
+          changed[field.name] = candidate
+          results.append(.object(changed))
+        }
+      }
+      return results
+    case (.array(let node, _), .array(let items)):
+      var results: [JSONValue] = []
+      for (index, item) in items.enumerated() {
+        for candidate in node.withoutOptionalMembers(of: item) {
+          var changed = items
+          changed[index] = candidate
+          results.append(.array(changed))
+        }
+      }
+      return results
+    case (.nullable(let node), _): return value.isNull ? [] : node.withoutOptionalMembers(of: value)
+    case (.union(let branches), _):
+      return branches.first { $0.node.contains(value) }?.node.withoutOptionalMembers(of: value) ?? []
+    default: return []
+    }
+  }
+}
+
+// MARK: - Membership, for the shrinker
+
+extension TeamDomain {
+  /// Whether `input` is one the domain can make: the shrinker keeps to those (a minimal case
+  /// with a salt the domain never uses would show another bug, or none).
+  package func contains(_ input: JSONValue) -> Bool { TeamDomain.Node.object(root).contains(input) }
+}
+
+extension TeamDomain.Node {
+  /// Whether the node can make `value` (a string's classes guide making, they do not limit it).
+  func contains(_ value: JSONValue) -> Bool {
+    switch (self, value) {
+    case (.integer(let range, _), .int(let number)): return range.contains(number)
+    case (.choice(let choices), _): return choices.contains(value)
+    case (.boolean, .bool): return true
+    case (.string(_, let lengths), .string(let text)): return lengths.contains(text.unicodeScalars.count)
+    case (.union(let branches), _): return branches.contains { $0.node.contains(value) }
+    case (.nullable, .null): return true
+    case (.nullable(let node), _): return node.contains(value)
+    case (.array(let node, let maxItems), .array(let items)): return items.count <= maxItems && items.allSatisfy(node.contains)
+    case (.object(let fields), .object(let object)):
+      guard object.keys.allSatisfy({ key in fields.contains { $0.name == key } }) else { return false }
+      return fields.allSatisfy { field in object[field.name].map(field.node.contains) ?? field.isOptional }
+    default: return false
+    }
+  }
+}
+
+// MARK: - Random inputs, for conform fuzz
+
+extension TeamDomain {
+  /// A random input of the domain: each field at one of its levels half the time, else a value
+  /// drawn over its whole range.
+  package func randomInput(using generator: inout SeededGenerator) -> JSONValue {
+    var object = JSONObject()
+    for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
+      object[field.name] = drawer.random(using: &generator)
+    }
+    return .object(object)
+  }
+
+  /// A node, its levels, and its children's drawers: what `random(using:)` draws from.
+  final class Drawer: Sendable {
+    let node: Node
+    let levels: [JSONValue]
+    /// The nullable's or array's node; the object's fields, in order.
+    let children: [Drawer]
+
+    init(_ node: Node) {
+      self.node = node
+      levels = node.levels
+      switch node {
+      case .nullable(let child), .array(let child, _): children = [Drawer(child)]
+      case .object(let fields): children = fields.map { Drawer($0.node) }
+      case .union(let branches): children = branches.map { Drawer($0.node) }
+      default: children = []
+      }
+    }
+
+    /// One of the node's levels half the time, else a value drawn over its whole range.
+    func random(using generator: inout SeededGenerator) -> JSONValue {
+      if generator.chance(1, in: 2), !levels.isEmpty { return generator.pick(levels) }
+      switch node {
+      case .nullable:
+        return generator.chance(1, in: 4) ? .null : children[0].random(using: &generator)
+      case .array(_, let maxItems):
+        let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
+        return .array((0..<count).map { _ in children[0].random(using: &generator) })
+      case .object(let fields):
+        var object = JSONObject()
+        for (field, drawer) in zip(fields, children) where !(field.isOptional && generator.chance(1, in: 5)) {
+          object[field.name] = drawer.random(using: &generator)
+        }
+        return .object(object)
+      case .union:
+        return children[generator.index(children.count)].random(using: &generator)
+      default:
+        return node.randomLeaf(using: &generator)
+      }
+    }
+  }
+}
+
+extension TeamDomain.Node {
+  /// A value of a leaf node (an integer, choice, boolean or string) drawn over its whole range.
+  func randomLeaf(using generator: inout SeededGenerator) -> JSONValue {
+    switch self {
+    case .integer(let range, _):
+      return .int(generator.int64(in: range))
+    case .choice(let choices):
+      return generator.pick(choices)
+    case .boolean:
+      return .bool(generator.chance(1, in: 2))
+    case .string(let classes, let lengths):
+      var scalars = String.UnicodeScalarView()
+      let target = lengths.lowerBound + generator.index(min(lengths.count, 24))
+      while scalars.count < target {
+        let piece = generator.pick(classes).randomPiece(using: &generator)
+        scalars.append(contentsOf: piece.unicodeScalars.prefix(target - scalars.count))
+        if piece.isEmpty && scalars.count < target { scalars.append("a") }
+      }
+      return .string(String(scalars))
+    case .nullable, .array, .object, .union:
+      preconditionFailure("not a leaf: drawn by TeamDomain.Drawer")
+    }
+  }
+}
+
+extension TeamDomain.StringClass {
+  /// A piece of a random string: one of the class's samples half the time, else one drawn from
+  /// the whole of its characters (any printable ASCII, a run of digits, any of Unicode's white
+  /// space, a digit of another script, a letter with up to three combining marks, ...).
+  func randomPiece(using generator: inout SeededGenerator) -> String {
+    if generator.chance(1, in: 2) { return generator.pick(samples) }
+    func scalar(_ value: UInt32) -> Unicode.Scalar { Unicode.Scalar(value) ?? "?" }
+    func between(_ low: UInt32, _ high: UInt32) -> Unicode.Scalar {
+      scalar(low + UInt32(generator.index(Int(high - low) + 1)))
+    }
+    var piece = String.UnicodeScalarView()
+    switch self {
+    case .ascii: piece.append(between(0x21, 0x7E))
+    case .digits: for _ in 0...generator.index(20) { piece.append(between(0x30, 0x39)) }
+    case .empty: break
+    case .whitespace:
+      piece.append(scalar(generator.pick(Self.spaces)))
+    case .dots: piece.append(scalar(generator.pick([0x2E, 0xFF0E, 0x3002, 0x2024, 0xFE52, 0x0701])))
+    case .signs: piece.append(scalar(generator.pick([0x2B, 0x2D, 0x2212, 0xFF0B, 0xFF0D, 0x207A, 0x207B])))
+    case .nonASCIIDigits:
+      // The zero of a script's decimal digits (Unicode's Nd), then any of its ten.
+      let zero = generator.pick(Self.digitZeros)
+      for _ in 0...generator.index(4) { piece.append(scalar(zero + UInt32(generator.index(10)))) }
+    case .combining:
+      piece.append(between(0x61, 0x7A))
+      for _ in 0...generator.index(3) { piece.append(between(0x300, 0x36F)) }
+    case .emoji:
+      switch generator.index(4) {
+      case 0: piece.append(between(0x1F600, 0x1F64F))
+      case 1: piece.append(contentsOf: [between(0x1F466, 0x1F469), between(0x1F3FB, 0x1F3FF)])  // a skin tone
+      case 2: piece.append(contentsOf: [between(0x1F1E6, 0x1F1FF), between(0x1F1E6, 0x1F1FF)])  // a flag's pair
+      default: piece.append(contentsOf: [between(0x1F466, 0x1F469), scalar(0x200D), between(0x1F466, 0x1F469)])  // joined
+      }
+    case .caseMapping:
+      piece.append(scalar(generator.pick([0x130, 0x131, 0xDF, 0x3A3, 0x3C2, 0x1C5, 0xFB01, 0x149, 0x390, 0x1E9E])))
+    }
+    return String(piece)
+  }
+
+  /// Unicode's white space and the invisible characters taken for it.
+  private static let spaces: [UInt32] = [
+    0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+    0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x200B, 0xFEFF, 0x180E,
+  ]
+
+  /// The zero of some scripts' decimal digits: Arabic-Indic, extended Arabic-Indic, Devanagari,
+  /// Bengali, Thai, Tibetan, Myanmar, fullwidth, mathematical bold.
+  private static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xE50, 0xF20, 0x1040, 0xFF10, 0x1D7CE]
+}
