@@ -1,3 +1,4 @@
+
 /// How many cases of a fixture set exercise each decision of each suite's spec: what
 /// `conform generate` prints, so that a table whose every decision has cases, and whose every
 /// case lists a decision, says so, and one that does not names what is missing.
@@ -31,15 +32,16 @@ public struct DecisionTable: Sendable {
   /// The table of `manifest`'s counts against the decisions of `suites`' specs.
   public init(manifest: FixtureManifest, suites: [any Suite], undecided: [String: Int64]) {
     self.suites = manifest.suites.map { entry in
-      let listed = suites.first(where: { $0.name == entry.name })?.specDecisions ?? []
+      let suite = suites.first(where: { $0.name == entry.name })
+      let listed = suite?.specDecisions ?? []
       let ids = Set(listed.map(\.id))
       return SuiteRows(
         suite: entry.name, cases: entry.cases,
         rows: listed.map { Row(decision: $0, cases: entry.decisions[$0.id] ?? 0) },
         unlisted: entry.decisions.keys.filter { !ids.contains($0) }.sorted(),
         undecided: undecided[entry.name] ?? 0,
-        undrifted: SuiteRegistry.named(entry.name, in: suites)?.undriftedDecisions(of: listed) ?? [],
-        drifts: !(SuiteRegistry.named(entry.name, in: suites)?.drifts.isEmpty ?? true))
+        undrifted: suite?.undriftedDecisions(of: listed) ?? [],
+        drifts: !(suite?.drifts.isEmpty ?? true))
     }
   }
 

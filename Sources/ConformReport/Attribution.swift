@@ -1,4 +1,6 @@
+import ConformFixtures
 import ConformJSON
+import ConformResults
 
 /// Why one case failed, proven by counterfactual: the spec decisions whose documented drifts make
 /// the model answer exactly what the implementation answered (`DriftingModel`).
@@ -78,5 +80,20 @@ public struct Attribution: Sendable, Equatable {
       if !decisionPairs.contains(decisions) { decisionPairs.append(decisions) }
     }
     return Attribution(kind: .pairs(decisionPairs), drifts: pairs)
+  }
+}
+
+extension DriftedAnswer {
+  /// Whether an attempt that did not pass answered this: a failing output equal to `.output`'s, a
+  /// crash for `.crash`, any failing output for `.anythingBut`.
+  fileprivate func reproduces(_ attempt: CaseResult) -> Bool {
+    switch self {
+    case .output(let output):
+      attempt.status == .fail && attempt.cut == nil && attempt.actual == output
+    case .crash:
+      attempt.status == .crashed
+    case .anythingBut(let refusal):
+      attempt.status == .fail && attempt.cut == nil && attempt.actual != nil && attempt.actual != refusal
+    }
   }
 }

@@ -225,7 +225,7 @@ public struct DecisionProfile: Sendable {
 
   /// The decisions a cause names: [8] for `version-compare/D8`, [8, 9] for `… /D8 or D9`, [2, 8]
   /// for `… /D2 + D8`, none for `… /unexplained`.
-  static func numbers(of cause: String) -> [Int] {
+  package static func numbers(of cause: String) -> [Int] {
     guard let slash = cause.lastIndex(of: "/") else { return [] }
     return cause[cause.index(after: slash)...].split(separator: " ").compactMap { word in
       word.hasPrefix("D") ? Int(word.dropFirst()) : nil

@@ -1,5 +1,9 @@
+@testable import ConformFixtures
 import ConformJSON
-@testable import ConformKit
+import ConformPlatform
+@testable import ConformReport
+@testable import ConformResults
+@testable import ConformSuites
 import ConformTestSupport
 import Testing
 

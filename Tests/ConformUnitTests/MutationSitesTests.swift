@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import Testing
 
 @testable import ConformCLI

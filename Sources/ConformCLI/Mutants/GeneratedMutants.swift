@@ -1,6 +1,7 @@
+import ConformFixtures
 import ConformJSON
-import ConformKit
 import ConformPlatform
+import ConformResults
 import Foundation
 
 /// `conform mutants --generated`: mutation analysis of the Swift reference app's code by machine.

@@ -28,19 +28,6 @@ public enum DriftedAnswer: Sendable, Equatable {
   /// Anything but `refusal`, the reference's error for an input outside the domain: a port
   /// without the domain check answers with a decision (or another reason) instead.
   case anythingBut(JSONValue)
-
-  /// Whether an attempt that did not pass answered this: a failing output equal to `.output`'s, a
-  /// crash for `.crash`, any failing output for `.anythingBut`.
-  func reproduces(_ attempt: CaseResult) -> Bool {
-    switch self {
-    case .output(let output):
-      attempt.status == .fail && attempt.cut == nil && attempt.actual == output
-    case .crash:
-      attempt.status == .crashed
-    case .anythingBut(let refusal):
-      attempt.status == .fail && attempt.cut == nil && attempt.actual != nil && attempt.actual != refusal
-    }
-  }
 }
 
 /// A model that can answer with named drifts switched on: what attribution by counterfactual
@@ -68,18 +55,18 @@ extension DriftingModel {
 
 /// The drift scaffold of a suite whose drifts are the bits of an option set, one per decision
 /// (bit `1 << n` breaks decision n): its named drifts, and the set a list of them makes.
-struct DriftBits: Sendable {
+package struct DriftBits: Sendable {
   /// The drifts, each with its bit, in decision order.
-  let drifts: [DecisionDrift]
+  package let drifts: [DecisionDrift]
 
   /// `names` by decision number, in order.
-  init(_ names: KeyValuePairs<Int, String>) {
+  package init(_ names: KeyValuePairs<Int, String>) {
     drifts = names.map { DecisionDrift(decision: $0.key, name: $0.value) }
   }
 
   /// The raw value of the option set that switches on `drifts` (decision n is `1 << n`); nil
   /// when one of them is not this scaffold's.
-  func rawValue(of drifts: [DecisionDrift]) -> UInt32? {
+  package func rawValue(of drifts: [DecisionDrift]) -> UInt32? {
     var raw: UInt32 = 0
     for drift in drifts {
       guard self.drifts.contains(drift) else { return nil }

@@ -1,3 +1,4 @@
+import ConformFixtures
 import ConformJSON
 
 /// A way a port breaks one of the `update-notice` spec's decisions, as the decision's **Drift**

@@ -1,3 +1,4 @@
+import ConformFixtures
 import ConformJSON
 
 extension WidgetLocation {
