@@ -28,7 +28,8 @@ let protocolDocuments: (resources: [Resource], exclude: [String]) = {
   let schemas = (try? FileManager.default.contentsOfDirectory(atPath: harness.appendingPathComponent("schema").path)) ?? []
   let resources = ["PROTOCOL.md"] + schemas.filter { $0.hasSuffix(".json") }.sorted().map { "schema/\($0)" }
   let swift = (try? FileManager.default.contentsOfDirectory(atPath: harness.appendingPathComponent("swift").path)) ?? []
-  let exclude = entries.filter { !["PROTOCOL.md", "schema", "swift"].contains($0) }.sorted()
+  let exclude =
+    entries.filter { !["PROTOCOL.md", "schema", "swift"].contains($0) }.sorted()
     + swift.filter { $0 != "ProtocolDocuments.swift" }.sorted().map { "swift/\($0)" }
   return (resources.map { .embedInCode($0) }, exclude)
 }()

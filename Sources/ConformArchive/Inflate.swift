@@ -63,7 +63,9 @@ enum Inflate {
     /// Hands on what is new, then drops what no back-reference can reach.
     mutating func handOn(to sink: Sink) throws(ArchiveError) {
       if handed < bytes.count {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in try sink(UnsafeBufferPointer(rebasing: buffer[handed...])) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ArchiveError) in
+          try sink(UnsafeBufferPointer(rebasing: buffer[handed...]))
+        }
       }
       let drop = bytes.count - Self.reach
       if drop > 0 {

@@ -39,7 +39,9 @@ package enum TarGz {
   /// Every entry of `archive`, files with their bytes, in archive order.
   package static func entries(_ archive: [UInt8], limit: Int, limits: Ustar.Limits) throws(Failure) -> [TarEntry] {
     var entries: [TarEntry] = []
-    try read(archive, limit: limit, limits: limits) { entries.append($0) } data: {
+    try read(archive, limit: limit, limits: limits) {
+      entries.append($0)
+    } data: {
       entries[entries.count - 1].bytes.append(contentsOf: $0)
     }
     return entries

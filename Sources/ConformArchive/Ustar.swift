@@ -58,7 +58,11 @@ package enum Ustar {
     var entries: [TarEntry] = []
     var reader = UstarReader(limits: limits)
     try archive.withUnsafeBufferPointer { (bytes) throws(ArchiveError) in
-      try reader.feed(bytes) { entries.append($0) } data: { entries[entries.count - 1].bytes.append(contentsOf: $0) }
+      try reader.feed(bytes) {
+        entries.append($0)
+      } data: {
+        entries[entries.count - 1].bytes.append(contentsOf: $0)
+      }
     }
     try reader.finish()
     return entries
@@ -176,7 +180,8 @@ package struct UstarReader {
         let content = min(taken, remaining)
         if content > 0 { try data(UnsafeBufferPointer(rebasing: bytes[position..<position + content])) }
         position += taken
-        state = remaining + padding == taken ? .header : .data(remaining: remaining - content, padding: padding - (taken - content))
+        state =
+          remaining + padding == taken ? .header : .data(remaining: remaining - content, padding: padding - (taken - content))
       case .end:
         guard UnsafeBufferPointer(rebasing: bytes[position...]).allSatisfy({ $0 == 0 }) else {
           throw ArchiveError("data follows the end of the tar archive")

@@ -24,7 +24,8 @@ extension FixtureBundle {
     let prefix = "\(name):\(BundleLayout.folderName(version: version.description))/"
     let top = folder.path(of: BundleLayout.folderName(version: version.description))
     let manifestPath = prefix + BundleLayout.manifestName
-    guard names.contains(BundleLayout.manifestName), let manifestBytes = try? FileIO.read(FileIO.join(top, BundleLayout.manifestName))
+    guard names.contains(BundleLayout.manifestName),
+      let manifestBytes = try? FileIO.read(FileIO.join(top, BundleLayout.manifestName))
     else {
       throw .bundle("\(name): has no manifest.json in its top folder: it is damaged or not a conform bundle: fetch it again")
     }
@@ -105,7 +106,8 @@ extension FixtureBundle {
   /// The `conform-fixtures-X.Y.Z` folder the first entry is under, and its version.
   static func topFolder(of path: String, name: String) throws(ConformError) -> (name: String, version: SemanticVersion) {
     let top = String(path.prefix { $0 != "/" })
-    guard top.hasPrefix(BundleLayout.folderPrefix), let version = SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count)))
+    guard top.hasPrefix(BundleLayout.folderPrefix),
+      let version = SemanticVersion(String(top.dropFirst(BundleLayout.folderPrefix.count)))
     else {
       throw .bundle("\(name): entry \"\(path)\" is not under a conform-fixtures-<version>/ folder: this is not a conform bundle")
     }

@@ -94,7 +94,8 @@ public struct FixtureBundle: Sendable {
       throw .usage(
         "bundle create: \(Plural.count(files.count, "file")) of \(Plural.grouped(total, "byte")) unpacked, "
           + "\(Plural.grouped(archive.count, "byte")) packed, over a bundle's limits (\(limits.maxEntries) entries, "
-          + "\(Plural.grouped(limits.maxTotalBytes, "byte")) unpacked, \(Plural.grouped(limits.maxArchiveBytes, "byte")) packed): \(advice)")
+          + "\(Plural.grouped(limits.maxTotalBytes, "byte")) unpacked, \(Plural.grouped(limits.maxArchiveBytes, "byte")) packed): \(advice)"
+      )
     }
   }
 
@@ -121,7 +122,8 @@ public struct FixtureBundle: Sendable {
     let protocolPath = FileIO.join(harnessDirectory, "PROTOCOL.md")
     guard FileManager.default.fileExists(atPath: protocolPath) else {
       throw .file(
-        path: protocolPath, message: "missing: give --harness a folder holding PROTOCOL.md, or leave it out (conform has its own)")
+        path: protocolPath, message: "missing: give --harness a folder holding PROTOCOL.md, or leave it out (conform has its own)"
+      )
     }
     var documents = [FixtureFile(name: "PROTOCOL.md", bytes: try FileIO.read(protocolPath))]
     let schemaDirectory = FileIO.join(harnessDirectory, "schema")

@@ -76,7 +76,9 @@ public struct Arguments {
   /// Removes every `--group value`, each with the `--member value`s that follow it, in order:
   /// `--impl A --impl-arg x --impl B` gives `[("A", ["x"]), ("B", [])]`. Members given before
   /// the first group belong to the first.
-  public mutating func groups(_ group: String, members member: String) throws(ConformError) -> [(value: String, members: [String])] {
+  public mutating func groups(_ group: String, members member: String) throws(ConformError) -> [(
+    value: String, members: [String]
+  )] {
     checkDeclared(group, takesValue: true)
     checkDeclared(member, takesValue: true)
     var found: [(value: String, members: [String])] = []
@@ -139,7 +141,8 @@ public struct Arguments {
   public mutating func seconds(_ name: String, atMost limit: Double) throws(ConformError) -> Double? {
     guard let text = try value(name) else { return nil }
     guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= limit else {
-      throw .usage("\(command): \(name) takes a number of seconds above 0 and at most \(Int(limit)) (such as 10 or 0.5), not \"\(text)\"")
+      throw .usage(
+        "\(command): \(name) takes a number of seconds above 0 and at most \(Int(limit)) (such as 10 or 0.5), not \"\(text)\"")
     }
     return seconds
   }

@@ -60,8 +60,13 @@ public enum BundleCommand: Command {
     ],
     exitStatuses: [
       (0, "create: the bundle and its .sha256 were written; verify: the bundle verifies; diff: the\ntwo hold the same cases"),
-      (1, "verify: the bundle does not verify (its digest, a file or an entry differs: the message\nnames it); diff: they differ"),
-      (2, "bad usage, fixtures that cannot be read, a file that cannot be written, a version that\nbreaks the versioning rule; verify: not a bundle (a folder, a text file, not gzip or tar)"),
+      (
+        1, "verify: the bundle does not verify (its digest, a file or an entry differs: the message\nnames it); diff: they differ"
+      ),
+      (
+        2,
+        "bad usage, fixtures that cannot be read, a file that cannot be written, a version that\nbreaks the versioning rule; verify: not a bundle (a folder, a text file, not gzip or tar)"
+      ),
       (130, ExitStatus.notCaughtSignals),
     ])
 
@@ -166,7 +171,10 @@ public enum BundleCommand: Command {
     init() {}
 
     static var declarations: [OptionDeclaration<Self>] {
-      [.string("--expect-digest", "sha256:HEX", \.expectDigest, "the pinned digest of the archive (default: BUNDLE.sha256, if any)")]
+      [
+        .string(
+          "--expect-digest", "sha256:HEX", \.expectDigest, "the pinned digest of the archive (default: BUNDLE.sha256, if any)")
+      ]
     }
   }
 
@@ -182,7 +190,9 @@ public enum BundleCommand: Command {
       [
         .string("--format", "F", \.format) { "text or markdown, on stdout (default: \($0))" },
         .string("--markdown", "FILE", \.markdown, "also write the Markdown changelog to FILE"),
-        .integer("--limit", in: 0...Int(Int32.max), \.limit) { "list at most N items per list (default \($0); 0 lists everything)" },
+        .integer("--limit", in: 0...Int(Int32.max), \.limit) {
+          "list at most N items per list (default \($0); 0 lists everything)"
+        },
       ]
     }
   }
@@ -222,7 +232,8 @@ public enum BundleCommand: Command {
       if let version = options.version { _ = try parseVersion(version) }
       if let name = options.name, !BundleCommand.isArchiveName(name) {
         throw .usage(
-          "bundle create: --name takes lower-case letters, digits, '.', '-' and '_', starting with a letter or digit (acme-rollout-fixtures), not \"\(name)\"")
+          "bundle create: --name takes lower-case letters, digits, '.', '-' and '_', starting with a letter or digit (acme-rollout-fixtures), not \"\(name)\""
+        )
       }
       return .create(options)
     case .verify:
@@ -254,7 +265,8 @@ public enum BundleCommand: Command {
         }
       }
       return try create(
-        versionText: options.version, previousPath: options.previous, out: options.out ?? ".", fixturesDirectory: options.fixtures,
+        versionText: options.version, previousPath: options.previous, out: options.out ?? ".",
+        fixturesDirectory: options.fixtures,
         parameters: options.parameters, tier: options.tier, harness: options.harness, suites: suites, name: options.name)
     case .verify(let path, let options):
       return try verify(path: path, expectText: options.expectDigest)
@@ -277,7 +289,8 @@ public enum BundleCommand: Command {
             parameters: GeneratorOptions.published.parameters.merging(parameters) { $1 }, tier: tier),
           suites: suites)
       }
-    let documents = try harness.map { (folder) throws(ConformError) in try FixtureBundle.documents(harnessDirectory: folder) }
+    let documents =
+      try harness.map { (folder) throws(ConformError) in try FixtureBundle.documents(harnessDirectory: folder) }
       ?? FixtureBundle.builtInDocuments
     let provisional = version ?? SemanticVersion(ConformVersion.current)!
     var bundle = try FixtureBundle(fixtureFiles: fixtureFiles, documents: documents, version: provisional)
@@ -325,9 +338,12 @@ public enum BundleCommand: Command {
 
   /// A name `--name` takes: what is safe in a file name and a URL.
   static func isArchiveName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.isASCII, CharacterSet.lowercaseLetters.union(.decimalDigits).contains(first)
+    guard let first = name.unicodeScalars.first, first.isASCII,
+      CharacterSet.lowercaseLetters.union(.decimalDigits).contains(first)
     else { return false }
-    return name.unicodeScalars.allSatisfy { $0.isASCII && ("a"..."z" ~= $0 || "0"..."9" ~= $0 || "._-".unicodeScalars.contains($0)) }
+    return name.unicodeScalars.allSatisfy {
+      $0.isASCII && ("a"..."z" ~= $0 || "0"..."9" ~= $0 || "._-".unicodeScalars.contains($0))
+    }
   }
 
   static func verify(path: String, expectText: String?) throws(ConformError) -> ExitStatus {

@@ -59,8 +59,14 @@ public enum DiffCommand: Command {
         """),
     ],
     exitStatuses: [
-      (0, "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"),
-      (1, "the gate fails: runs on different fixtures (without --allow-different-fixtures), a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"),
+      (
+        0,
+        "both runs conform and agree: every case both ran passed on both sides, at least one\ndid, and (without --allow-partial) both runs are complete and ran the same cases"
+      ),
+      (
+        1,
+        "the gate fails: runs on different fixtures (without --allow-different-fixtures), a case the runs disagree on, a case that fails on both sides (even\nthe same way), no case both ran, or (without --allow-partial) a case run by one side\nonly or a partial run"
+      ),
       (2, "bad usage, a results file that cannot be read, or shard results that are not the\nwhole of one run"),
       (130, ExitStatus.notCaughtSignals),
     ])
@@ -159,9 +165,13 @@ public enum DiffCommand: Command {
       Terminal.note("\(refused ? "error" : "warning"): \(warning)")
     }
     if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
-    if let markdownPath = options.markdownPath { try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath) }
+    if let markdownPath = options.markdownPath {
+      try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath)
+    }
     if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-      try StepSummary.append(to: summaryPath, note: Terminal.note) { limit in drift.markdownReport(maxShown: maxShown, limit: limit) }
+      try StepSummary.append(to: summaryPath, note: Terminal.note) { limit in
+        drift.markdownReport(maxShown: maxShown, limit: limit)
+      }
     }
     print(
       drift.terminalText(maxShown: maxShown, style: TextStyle(isEnabled: Terminal.wantsColor(fileDescriptor: STDOUT_FILENO))),

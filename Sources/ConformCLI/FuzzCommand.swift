@@ -44,7 +44,7 @@ public enum FuzzCommand: Command {
         fixtures: added to the suite folder's <suite>.promoted.jsonl, the case is part of every
         table conform generate makes from then on (the expected output is the reference model's,
         computed when the table is made), so a bug found once is caught forever.
-        """),
+        """)
     ] + FuzzOptions.tables.map { .options($0.heading, $0.declarations) },
     exitStatuses: [
       (0, "nothing found: every case conforms (or the two implementations agree)"),
@@ -75,7 +75,8 @@ public enum FuzzCommand: Command {
     for folder in options.teamFolders {
       guard FileManager.default.fileExists(atPath: FileIO.join(folder, "suite.json")) else {
         let names = SuiteRegistry.all.filter(\.isFuzzable).map(\.name).joined(separator: ", ")
-        throw .usage("fuzz: --suite takes a suite with a fuzzer (\(names)) or a team suite's folder (holding suite.json), not \"\(folder)\"")
+        throw .usage(
+          "fuzz: --suite takes a suite with a fuzzer (\(names)) or a team suite's folder (holding suite.json), not \"\(folder)\"")
       }
       let suite = try TeamSuite.searching(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout) { error in
         Terminal.error("fuzz: \(error)")
@@ -125,7 +126,8 @@ public enum FuzzCommand: Command {
         let folder = teamSuites[index].folder
         return (
           FileIO.join(folder.folder, folder.casesFile),
-          TeamSuiteFolder.promotedLine(name: String(fixture.id.dropFirst(finding.suite.count + 1)), input: finding.input, note: fixture.note)
+          TeamSuiteFolder.promotedLine(
+            name: String(fixture.id.dropFirst(finding.suite.count + 1)), input: finding.input, note: fixture.note)
         )
       }
       // A built-in suite's table is conform's: outside conform's checkout (an app's repository),
@@ -137,7 +139,8 @@ public enum FuzzCommand: Command {
           finding.promotedLine(seed: options.seed, names: names)
         )
       }
-      text += finding.lines(seed: options.seed, names: names, replay: replay, promotion: promotion).joined(separator: "\n") + "\n\n"
+      text +=
+        finding.lines(seed: options.seed, names: names, replay: replay, promotion: promotion).joined(separator: "\n") + "\n\n"
       JSONWriter.write(finding.fixture(seed: options.seed, names: names).json, into: &lines)
       lines.append(UInt8(ascii: "\n"))
     }
@@ -345,7 +348,9 @@ public struct FuzzOptions: StartsImplementations {
   var limitText: String {
     var parts: [String] = []
     if let cases = limits.cases { parts.append("at most \(cases.grouped) cases") }
-    if let seconds = limits.seconds { parts.append("at most \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s") }
+    if let seconds = limits.seconds {
+      parts.append("at most \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)") s")
+    }
     return parts.joined(separator: ", ")
   }
 

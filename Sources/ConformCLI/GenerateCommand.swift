@@ -27,7 +27,10 @@ public enum GenerateCommand: Command {
       (0, "the files were written, every decision exercised and every case listing one"),
       (1, "the files were written, but a decision has no case or a case lists no decision"),
       (2, "bad usage, or a file that cannot be written"),
-      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"),
+      (
+        130,
+        "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The files written so far stay\n(the manifest is written last): run it again"
+      ),
     ])
 
   public struct Options: CommandOptions {

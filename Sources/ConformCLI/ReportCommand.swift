@@ -48,8 +48,14 @@ public enum ReportCommand: Command {
     ] + ReportOptions.manualBlocks,
     exitStatuses: [
       (0, "every case conforms (known failures aside); with several results files, in every run"),
-      (1, "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty (in any of the runs)"),
-      (2, "bad usage, an unreadable results or known-failures file, a run that did not finish\n(no footer, or interrupted) with no failing case, or shard results that are not the\nwhole of one run (a shard missing, given twice, unfinished, or of another run)"),
+      (
+        1,
+        "a case does not conform, a listed known failure now passes, or the run checked nothing\n(every case skipped or unsupported) and was not given --allow-empty (in any of the runs)"
+      ),
+      (
+        2,
+        "bad usage, an unreadable results or known-failures file, a run that did not finish\n(no footer, or interrupted) with no failing case, or shard results that are not the\nwhole of one run (a shard missing, given twice, unfinished, or of another run)"
+      ),
       (130, ExitStatus.notCaughtSignals),
     ])
 

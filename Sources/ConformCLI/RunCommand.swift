@@ -23,7 +23,7 @@ public enum RunCommand: Command {
         valid answer is recorded against the case that caused it (several in flight: they are
         replayed one at a time to find it), the process group is killed, a fresh process is started,
         and the run goes on.
-        """),
+        """)
     ] + RunOptions.tables.map { .options($0.heading, $0.declarations) } + ReportOptions.manualBlocks + [
       .text(
         """
@@ -34,9 +34,18 @@ public enum RunCommand: Command {
     ],
     exitStatuses: [
       (0, "every case conforms (known failures aside)"),
-      (1, "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), a\nlisted known failure now passes, or nothing was checked (without --allow-empty)"),
-      (2, "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"),
-      (130, "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\nstopped and the results so far are kept, marked interrupted"),
+      (
+        1,
+        "a case does not conform (fails, errors, crashes, hangs, is flaky or was not run), a\nlisted known failure now passes, or nothing was checked (without --allow-empty)"
+      ),
+      (
+        2,
+        "could not run: bad usage, unreadable fixtures or known failures, fixtures that are not the\npinned digest, an implementation that cannot start or fails the handshake"
+      ),
+      (
+        130,
+        "interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\nstopped and the results so far are kept, marked interrupted"
+      ),
     ])
 
   /// A run, or `--list`.
@@ -79,7 +88,8 @@ public enum RunCommand: Command {
       options.shuffleSeed == nil, options.rerunFailed == nil, options.shard == nil
     {
       plan = HarnessPlan.streamed(
-        builtIn: SuiteRegistry.catalogue, tier: options.tier, repeats: options.repeatCount, limit: options.limit, settings: settings, resultsPath: options.results,
+        builtIn: SuiteRegistry.catalogue, tier: options.tier, repeats: options.repeatCount, limit: options.limit,
+        settings: settings, resultsPath: options.results,
         header: options.json)
     } else if let path = options.fixtures {
       // A folder's tables (a bundle's, unpacked) stay on disk: each case is read again when it is sent.
@@ -119,7 +129,9 @@ public enum RunCommand: Command {
       // The known-failures file is attempted first, but its failure waits until the report is out.
       var knownFailuresError: ConformError?
       if let output = options.writeKnownFailures {
-        do { try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output) } catch { knownFailuresError = error }
+        do { try FileIO.write(Array(KnownFailures.render(summary.outcomes).utf8), to: output) } catch {
+          knownFailuresError = error
+        }
       }
       do {
         try printRunReport(summary, options: report, resultsPath: path, output: .terminal)
@@ -177,4 +189,3 @@ public enum RunCommand: Command {
     Terminal.note("\(count) \(count == 1 ? "case" : "cases") of \(source) (manifest sha256:\(digest.prefix(12)))")
   }
 }
-

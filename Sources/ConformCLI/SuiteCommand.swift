@@ -40,7 +40,10 @@ public enum SuiteCommand: Command {
     ],
     exitStatuses: [
       (0, "init: the folder was written; check: the suite is sound"),
-      (2, "bad usage, a folder that exists (init), or a suite that is not sound (check: the message\nnames the file and line or the case)"),
+      (
+        2,
+        "bad usage, a folder that exists (init), or a suite that is not sound (check: the message\nnames the file and line or the case)"
+      ),
       (130, ExitStatus.notCaughtSignals),
     ])
 
@@ -140,14 +143,19 @@ public enum SuiteCommand: Command {
       print("wrote suite \(options.name) to \(folder): edit \(options.name).md, suite.json, cases.jsonl and \(source), then")
       switch model {
       case .python: break
-      case .kotlin: print("  \(ShellWord.quote(folder + "/build.sh"))   (CONFORM_KOTLIN_ADAPTER=conform-kotlin-adapter-VERSION.jar)")
-      case .swift: print("  \(ShellWord.quote(folder + "/build.sh"))   (conform's git URL in Package.swift, or CONFORM_PACKAGE_PATH=a conform checkout)")
+      case .kotlin:
+        print("  \(ShellWord.quote(folder + "/build.sh"))   (CONFORM_KOTLIN_ADAPTER=conform-kotlin-adapter-VERSION.jar)")
+      case .swift:
+        print(
+          "  \(ShellWord.quote(folder + "/build.sh"))   (conform's git URL in Package.swift, or CONFORM_PACKAGE_PATH=a conform checkout)"
+        )
       }
       print("  conform suite check \(ShellWord.quote(folder))")
       print("  conform generate --suite \(ShellWord.quote(folder)) --out \(ShellWord.quote(folder + "/fixtures"))")
       return .success
     case .check(let options):
-      let suite = try TeamSuite(folder: try TeamSuiteFolder(folder: options.folder, readingCases: false), timeout: options.timeout)
+      let suite = try TeamSuite(
+        folder: try TeamSuiteFolder(folder: options.folder, readingCases: false), timeout: options.timeout)
       let folder = suite.folder
       let stated = suite.statedCount
       let generated = suite.generatedCount

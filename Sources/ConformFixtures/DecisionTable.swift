@@ -1,4 +1,3 @@
-
 /// How many cases of a fixture set exercise each decision of each suite's spec: what
 /// `conform generate` prints, so that a table whose every decision has cases, and whose every
 /// case lists a decision, says so, and one that does not names what is missing.
@@ -72,8 +71,12 @@ public struct DecisionTable: Sendable {
       if !suite.unexercised.isEmpty {
         problems.append("no case exercises \(suite.unexercised.map(\.id).joined(separator: ", "))")
       }
-      if !suite.unlisted.isEmpty { problems.append("cases list \(suite.unlisted.joined(separator: ", ")), which the spec does not") }
-      if suite.undecided > 0 { problems.append("\(Plural.count(Int(suite.undecided), "case")) \(suite.undecided == 1 ? "lists" : "list") no decision") }
+      if !suite.unlisted.isEmpty {
+        problems.append("cases list \(suite.unlisted.joined(separator: ", ")), which the spec does not")
+      }
+      if suite.undecided > 0 {
+        problems.append("\(Plural.count(Int(suite.undecided), "case")) \(suite.undecided == 1 ? "lists" : "list") no decision")
+      }
       line += problems.isEmpty ? "; every case lists one" : ": " + problems.joined(separator: "; ")
       return line
     }

@@ -43,7 +43,8 @@ public enum FixtureGenerator {
     var manifest: [UInt8] = []
     var written: [FileIO.Output] = []
     var output: FileIO.Output?
-    let undecided = try make(options: options, suites: suites) { (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
+    let undecided = try make(options: options, suites: suites) {
+      (name: String, piece: [UInt8], last: Bool) throws(ConformError) in
       if output == nil {
         names.append(name)
         output = try FileIO.Output(creating: FileIO.join(directory, name))

@@ -65,7 +65,8 @@ package final class IndexedFixtures: Sendable {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     return try IndexedFixtures(
       manifestBytes: manifestBytes, manifest: manifest, source: directory, pathPrefix: prefix, bundleDigest: nil,
-      builtIn: builtIn, open: { (name) throws(ConformError) in
+      builtIn: builtIn,
+      open: { (name) throws(ConformError) in
         let path = prefix + name
         guard FileIO.size(path) != nil else { throw .file(path: path, message: "no such file") }
         return try TableFile(path: path)
@@ -88,7 +89,9 @@ package final class IndexedFixtures: Sendable {
       manifestBytes: manifestBytes, manifest: try FixtureSet.parseManifest(manifestBytes, path: manifestPath), source: source,
       pathPrefix: pathPrefix, bundleDigest: bundleDigest, builtIn: builtIn,
       open: { (name) throws(ConformError) in
-        guard let bytes = byName[name] else { throw .file(path: pathPrefix + name, message: "listed in the manifest but missing") }
+        guard let bytes = byName[name] else {
+          throw .file(path: pathPrefix + name, message: "listed in the manifest but missing")
+        }
         return TableFile(bytes: bytes, path: pathPrefix + name)
       },
       visit: visit)
@@ -320,9 +323,12 @@ struct CaseCheck {
   ) throws(ConformError) -> FixtureCase {
     let fixture = try Self.parse(line, path: table.path, number: number)
     guard fixture.suite == suite else {
-      throw .file(path: table.path, line: number, message: "case \(fixture.id) belongs to suite \"\(fixture.suite)\", not \"\(suite)\"")
+      throw .file(
+        path: table.path, line: number, message: "case \(fixture.id) belongs to suite \"\(fixture.suite)\", not \"\(suite)\"")
     }
-    if !seen.insert(fixture.id.hashValue).inserted, let first = try Self.firstLine(of: fixture.id, in: earlier + [table], before: number) {
+    if !seen.insert(fixture.id.hashValue).inserted,
+      let first = try Self.firstLine(of: fixture.id, in: earlier + [table], before: number)
+    {
       throw .file(path: table.path, line: number, message: "duplicate case id \(fixture.id) (first at \(first))")
     }
     return fixture

@@ -218,21 +218,23 @@ extension JSONShrinker {
     var results: [JSONValue] = []
     for token in distinct.prefix(40) {
       for replacement in ["0", "1", "a", ""] where !replacement.utf8.elementsEqual(token.utf8) {
-        results.append(mapStrings(value) { text in
-          tokens(text).map { $0.utf8.elementsEqual(token.utf8) ? replacement : $0 }.joined()
-        })
+        results.append(
+          mapStrings(value) { text in
+            tokens(text).map { $0.utf8.elementsEqual(token.utf8) ? replacement : $0 }.joined()
+          })
       }
-      results.append(mapStrings(value) { text in
-        var kept: [String] = []
-        for piece in tokens(text) {
-          if piece.utf8.elementsEqual(token.utf8), let last = kept.last, last.utf8.elementsEqual(".".utf8) {
-            kept.removeLast()
-          } else {
-            kept.append(piece)
+      results.append(
+        mapStrings(value) { text in
+          var kept: [String] = []
+          for piece in tokens(text) {
+            if piece.utf8.elementsEqual(token.utf8), let last = kept.last, last.utf8.elementsEqual(".".utf8) {
+              kept.removeLast()
+            } else {
+              kept.append(piece)
+            }
           }
-        }
-        return kept.joined()
-      })
+          return kept.joined()
+        })
     }
     return results
   }

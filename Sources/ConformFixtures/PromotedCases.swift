@@ -51,10 +51,11 @@ public enum PromotedCases {
   }
 
   static func isPlainName(_ name: String) -> Bool {
-    !name.isEmpty && name.utf8.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-    }
+    !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+      }
   }
 }
 

@@ -78,7 +78,9 @@ package final class TableFile: @unchecked Sendable {
       while true {
         // A line longer than the buffer: make room for it.
         if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-        let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+        let transfer = buffer.withUnsafeMutableBytes {
+          DescriptorIO.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+        }
         let got: Int
         switch transfer {
         case .bytes(let count): got = count
@@ -98,7 +100,9 @@ package final class TableFile: @unchecked Sendable {
         filled -= used
         offset += Int64(used)
       }
-      if filled > 0 { buffer.withUnsafeBufferPointer { finishLastLine(UnsafeBufferPointer(rebasing: $0[..<filled]), line: line) } }
+      if filled > 0 {
+        buffer.withUnsafeBufferPointer { finishLastLine(UnsafeBufferPointer(rebasing: $0[..<filled]), line: line) }
+      }
       scanned = Descriptors.identity(descriptor)
     }
   }
@@ -155,7 +159,8 @@ package final class TableFile: @unchecked Sendable {
         var initialized = 0
         while initialized < count {
           let transfer = DescriptorIO.read(
-            descriptor, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[(first + initialized)...])),
+            descriptor,
+            into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[(first + initialized)...])),
             at: Int64(start) + Int64(initialized))
           guard case .bytes(let got) = transfer else {
             let reason = if case .failed(let code) = transfer { Errno.describe(code) } else { "" }

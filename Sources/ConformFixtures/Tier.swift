@@ -214,7 +214,9 @@ package enum CoverageShape {
     case .object(let object):
       return .object(
         JSONObject(
-          uniqueKeysWithValues: object.members.map { ($0.key, $0.key == first ? replacing(rest, in: $0.value, with: leaf) : $0.value) }))
+          uniqueKeysWithValues: object.members.map {
+            ($0.key, $0.key == first ? replacing(rest, in: $0.value, with: leaf) : $0.value)
+          }))
     default: return value
     }
   }

@@ -150,7 +150,9 @@ package struct FuzzSearch {
         if each.contains(where: { $0.status == .unsupported }) { report.unsupported[fixture.suite, default: 0] += 1 }
         if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
           if failures.isEmpty { (report.firstFailure, report.firstFailureID) = (report.cases + index, fixture.id) }
-          failures.append(Failure(fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))
+          failures.append(
+            Failure(
+              fixture: fixture, number: cases.position(of: report.cases + index).number, answers: each, signature: signature))
         }
       }
       report.cases += batch.count
@@ -296,7 +298,9 @@ package struct FuzzSearch {
     // Cases per decision over the batch (a sample gave shares too rough to tell causes apart).
     var totals: [String: Int64] = [:]
     for fixture in batch {
-      for decision in SuiteRegistry.named(fixture.suite)?.decisionIDs(for: fixture.input) ?? [] { totals[decision, default: 0] += 1 }
+      for decision in SuiteRegistry.named(fixture.suite)?.decisionIDs(for: fixture.input) ?? [] {
+        totals[decision, default: 0] += 1
+      }
     }
     var chosen: [Failure] = []
     for cause in DecisionProfile(problems: outcomes, totals: totals).causes {

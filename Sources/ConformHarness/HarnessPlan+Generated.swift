@@ -47,7 +47,8 @@ extension HarnessPlan {
       let manifest = tables.manifest()
       fixtures.resolve(
         ResultHeader.Fixtures(
-          source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier", manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
+          source: tier == .full ? "built-in" : "built-in, \(tier.rawValue) tier",
+          manifestDigest: "sha256:" + SHA256.hex(manifest.bytes),
           generatorVersion: manifest.generatorVersion, cases: cases,
           decisions: manifest.decisionCounts(of: manifest.suites.map(\.name))))
     }

@@ -50,7 +50,9 @@ final class IndexedCases: CaseSource {
       progress.withLock { $0.stopped = $0.stopped ?? error }
       return []
     }
-    return attempts.indices.map { TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: attempts[$0].number)) }
+    return attempts.indices.map {
+      TableAttempt(table: table, attempt: Attempt(caseIndex: Int32($0), number: attempts[$0].number))
+    }
   }
 
   var isEmpty: Bool { progress.withLock { $0.next >= plannedCount } }

@@ -56,7 +56,8 @@ final class Session: @unchecked Sendable {
     var description: String {
       guard started else { return message }
       guard let stderr else { return message + " (it wrote nothing on stderr)" }
-      return message + "\n  its stderr ended with:\n" + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+      return message + "\n  its stderr ended with:\n"
+        + stderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
   }
 
@@ -172,7 +173,8 @@ final class Session: @unchecked Sendable {
       case .endOfFile, .failed:
         let error = if case .failed(let code) = transfer { code } else { Errno.brokenPipe }
         return .failed(
-          code: error, message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
+          code: error,
+          message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
       }
     }
     return .done

@@ -49,7 +49,6 @@ public struct JSONFields: Sendable {
     return value
   }
 
-
   /// An integer field that may be `null`; it must still be present.
   public func optionalInt(_ key: String) throws(JSONShapeError) -> Int64? {
     let value = try value(key)

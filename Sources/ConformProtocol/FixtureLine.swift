@@ -124,7 +124,8 @@ public enum FixtureLine {
     /// into its line.
     public init?(_ parts: Parts) {
       let start = parts.line.lowerBound
-      guard let expectedStart = UInt32(exactly: parts.expected.lowerBound - start), let expectedEnd = UInt32(exactly: parts.expected.upperBound - start),
+      guard let expectedStart = UInt32(exactly: parts.expected.lowerBound - start),
+        let expectedEnd = UInt32(exactly: parts.expected.upperBound - start),
         let idEnd = UInt32(exactly: parts.id.upperBound - start), let inputEnd = UInt32(exactly: parts.input.upperBound - start)
       else { return nil }
       self.expectedStart = expectedStart

@@ -27,7 +27,8 @@ public struct ImplementationHello: Sendable, Equatable {
   public var version: String
   public var suites: [String]
 
-  public init(protocolVersion: Int64 = ProtocolVersion.current, name: String, language: String, version: String, suites: [String]) {
+  public init(protocolVersion: Int64 = ProtocolVersion.current, name: String, language: String, version: String, suites: [String])
+  {
     self.protocolVersion = protocolVersion
     self.name = name
     self.language = language
@@ -54,7 +55,9 @@ public enum HandshakeProblem: Error, Sendable, Equatable, CustomStringConvertibl
     switch self {
     case .versionMismatch(let theirs, let ours):
       "it speaks protocol \(theirs), this conform speaks protocol \(ours): "
-        + (theirs > ours ? "upgrade conform, or use an adapter for protocol \(ours)" : "upgrade the implementation's adapter to protocol \(ours)")
+        + (theirs > ours
+          ? "upgrade conform, or use an adapter for protocol \(ours)"
+          : "upgrade the implementation's adapter to protocol \(ours)")
     case .invalid(let message): message
     }
   }

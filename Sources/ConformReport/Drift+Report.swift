@@ -46,13 +46,15 @@ extension Drift {
         lines.append("")
         lines.append(
           VisibleText.escapingControls(
-            "  … \(rest) more \(rest == 1 ? "case disagrees" : "cases disagree") the same way: " + Self.idList(group.dropFirst().map(\.id))))
+            "  … \(rest) more \(rest == 1 ? "case disagrees" : "cases disagree") the same way: "
+              + Self.idList(group.dropFirst().map(\.id))))
       }
     }
     if groups.count > maxShown {
       let rest = groups.count - maxShown
       lines.append("")
-      lines.append("… and \(rest) more \(Plural.noun(rest, "group")) of disagreements (--json FILE writes them all with their diffs)")
+      lines.append(
+        "… and \(rest) more \(Plural.noun(rest, "group")) of disagreements (--json FILE writes them all with their diffs)")
     }
 
     var failingPerSuite: [String: Int] = [:]
@@ -151,7 +153,8 @@ extension Drift {
   /// did not pass.
   package var profile: DecisionProfile {
     DecisionProfile(
-      problems: disagreements.map(\.subject), totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x },
+      problems: disagreements.map(\.subject),
+      totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x },
       titles: a.header.fixtures.decisionTitles.merging(b.header.fixtures.decisionTitles) { x, _ in x })
   }
 

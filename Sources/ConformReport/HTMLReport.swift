@@ -667,7 +667,8 @@ private struct HTMLPage {
     }
     let profile = summary.profile
     if !profile.causes.isEmpty {
-      out += "<p class=\"profile-title\"><strong>\(HTMLText.escape("It " + profile.heading))</strong></p>\n<ul class=\"profile\">\n"
+      out +=
+        "<p class=\"profile-title\"><strong>\(HTMLText.escape("It " + profile.heading))</strong></p>\n<ul class=\"profile\">\n"
       for cause in profile.causes {
         out += "<li><code>\(HTMLText.escape(cause.decision))</code> \(Plural.grouped(cause.problems.count, "case"))"
         if let title = cause.title { out += ": \(HTMLText.escape(title))" }
@@ -731,7 +732,9 @@ private struct HTMLPage {
     }
     if !first.decisions.isEmpty { block += field("decisions", HTMLText.escape(first.decisions.joined(separator: ", "))) }
     if let input = attempt.input { block += field("input", pre(JSONWriter.string(input))) }
-    if let escaped = first.escapedInputLine { block += field("escaped", pre(String(escaped.dropFirst("input, escaped: ".count)))) }
+    if let escaped = first.escapedInputLine {
+      block += field("escaped", pre(String(escaped.dropFirst("input, escaped: ".count))))
+    }
     block += field(
       "rerun", "<code class=\"rerun\">\(HTMLText.escape(summary.rerunCommand(first, resultsPath: runs[index].path)))</code>")
     if !first.isStaleKnownFailure {

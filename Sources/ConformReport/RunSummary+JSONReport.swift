@@ -11,21 +11,21 @@ extension RunSummary {
     let profile = profile
     let problemList: [JSONValue] = problemGroups(profile: profile).flatMap { group in
       group.map { problem -> JSONValue in
-      let attempt = problem.representative
-      return [
-        "id": .string(problem.id), "suite": .string(problem.suite), "kind": .string(problem.problemKind),
-        "status": .string(problem.status.rawValue),
-        "attempts": .array(problem.attempts.map { .string($0.status.rawValue) }),
-        "tags": .array(attempt.tags.map(JSONValue.string)), "input": attempt.input ?? .null,
-        "decisions": .array(problem.decisions.map(JSONValue.string)), "cause": JSONValue(profile.causeOfCase[problem.id]),
-        "sameWayAs": problem.id == group[0].id ? .null : .string(group[0].id),
-        "rerun": .string(rerunCommand(problem, resultsPath: resultsPath)),
-        "expected": attempt.expected ?? .null, "actual": attempt.actual ?? .null,
-        "actualBytes": attempt.cut.map { .int(Int64($0.bytes)) } ?? .null,
-        "diff": JSONValue(problem.outputDiff), "note": JSONValue(attempt.note), "message": JSONValue(attempt.message),
-        "stderr": JSONValue(attempt.stderrTail),
-        "knownFailure": problem.knownFailure.map { ["line": .int(Int64($0.line)), "reason": JSONValue($0.reason)] } ?? .null,
-      ]
+        let attempt = problem.representative
+        return [
+          "id": .string(problem.id), "suite": .string(problem.suite), "kind": .string(problem.problemKind),
+          "status": .string(problem.status.rawValue),
+          "attempts": .array(problem.attempts.map { .string($0.status.rawValue) }),
+          "tags": .array(attempt.tags.map(JSONValue.string)), "input": attempt.input ?? .null,
+          "decisions": .array(problem.decisions.map(JSONValue.string)), "cause": JSONValue(profile.causeOfCase[problem.id]),
+          "sameWayAs": problem.id == group[0].id ? .null : .string(group[0].id),
+          "rerun": .string(rerunCommand(problem, resultsPath: resultsPath)),
+          "expected": attempt.expected ?? .null, "actual": attempt.actual ?? .null,
+          "actualBytes": attempt.cut.map { .int(Int64($0.bytes)) } ?? .null,
+          "diff": JSONValue(problem.outputDiff), "note": JSONValue(attempt.note), "message": JSONValue(attempt.message),
+          "stderr": JSONValue(attempt.stderrTail),
+          "knownFailure": problem.knownFailure.map { ["line": .int(Int64($0.line)), "reason": JSONValue($0.reason)] } ?? .null,
+        ]
       }
     }
     let excused: [JSONValue] = outcomes.filter { $0.knownFailure != nil && $0.isFailing }
@@ -55,7 +55,10 @@ extension RunSummary {
       "closingLine": .string(closingLine),
       "counts": counts.json(cases: caseCount + unreachedCount, notRun: notRunCount),
       "suites": .object(
-        JSONObject(uniqueKeysWithValues: bySuite.map { ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount, notRun: $0.summary.notRunCount)) })),
+        JSONObject(
+          uniqueKeysWithValues: bySuite.map {
+            ($0.name, $0.summary.counts.json(cases: $0.summary.caseCount, notRun: $0.summary.notRunCount))
+          })),
       "warnings": .array(warnings.map(JSONValue.string)),
       "profile": .array(
         profile.causes.map { cause in

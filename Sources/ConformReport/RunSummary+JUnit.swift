@@ -84,9 +84,12 @@ extension RunSummary {
       var open =
         "  <testsuite name=\"\(XMLText.attribute(name))\" tests=\"\(testCount)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(JUnitTime.seconds(microseconds: microseconds))\""
       if let timestamp = junitTimestamp { open += " timestamp=\"\(timestamp)\"" }
-      let broken = profile.broken.filter { $0.suite == name }.map { "\($0.decision) (\(Plural.count($0.problems.count, "case")))" }
+      let broken = profile.broken.filter { $0.suite == name }.map {
+        "\($0.decision) (\(Plural.count($0.problems.count, "case")))"
+      }
       suites.append(
-        ([open + ">", junitProperties(decisions: broken.joined(separator: ", "))] + cases + ["  </testsuite>"]).joined(separator: "\n"))
+        ([open + ">", junitProperties(decisions: broken.joined(separator: ", "))] + cases + ["  </testsuite>"]).joined(
+          separator: "\n"))
     }
     let time =
       footer.map { JUnitTime.seconds(milliseconds: $0.milliseconds) } ?? JUnitTime.seconds(microseconds: caseMicroseconds)

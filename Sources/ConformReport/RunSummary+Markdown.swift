@@ -97,7 +97,8 @@ extension RunSummary {
     func row(_ name: String, _ summary: RunSummary) -> String {
       let counts = summary.counts
       let cells = [
-        summary.caseCount + summary.unreachedCount, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped, counts.unsupported,
+        summary.caseCount + summary.unreachedCount, counts.passed, counts.failed, counts.errored, counts.flaky, counts.skipped,
+        counts.unsupported,
         counts.known, counts.stale, summary.notRunCount,
       ]
       return "| \(name) | " + cells.map(String.init).joined(separator: " | ") + " |"

@@ -13,7 +13,8 @@ extension RunSummary {
     var unlistedPerDecision: [String: Int] = [:]
     for part in unlisted.values { unlistedPerDecision.merge(part.problemsPerDecision, uniquingKeysWith: +) }
     return DecisionProfile(
-      problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision, titles: header.fixtures.decisionTitles)
+      problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision, titles: header.fixtures.decisionTitles
+    )
   }
 
   /// The sorted problems with those that fail the same way gathered behind the first of them:
@@ -148,12 +149,14 @@ extension CaseOutcome {
 package enum ShellWord {
   /// The word as is when it holds only characters no shell treats specially, else in single quotes.
   package static func quote(_ word: String) -> String {
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-      switch scalar {
-      case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", "=", "@", "+", ",": true
-      default: false
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "/", ":", "=", "@", "+", ",": true
+        default: false
+        }
       }
-    }
     return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
   }
 }

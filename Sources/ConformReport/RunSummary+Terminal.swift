@@ -25,7 +25,9 @@ extension RunSummary {
       lines += profile.lines.map(VisibleText.escapingControls)
       if unlistedProblems > 0 {
         let report = resultsPath.map { "conform report \(ShellWord.quote($0))" } ?? "conform report on the results file"
-        lines.append("  (counted over the \(Plural.count(problems.count, "problem")) kept for this report; \(unlistedProblems) more were only counted: \(report) profiles them all)")
+        lines.append(
+          "  (counted over the \(Plural.count(problems.count, "problem")) kept for this report; \(unlistedProblems) more were only counted: \(report) profiles them all)"
+        )
       }
     }
     var shown = 0
@@ -50,7 +52,8 @@ extension RunSummary {
         currentCause = decision
         lines.append("")
         let title = cause.title.map { ": \($0)" } ?? ""
-        lines.append(style.bold(VisibleText.escapingControls("--- \(decision) (\(Plural.count(cause.problems.count, "case")))\(title) ---")))
+        lines.append(
+          style.bold(VisibleText.escapingControls("--- \(decision) (\(Plural.count(cause.problems.count, "case")))\(title) ---")))
       }
       let inFull = group.prefix(min(Self.shownPerGroup, maxShown - shown))
       for problem in inFull {
@@ -129,7 +132,8 @@ extension RunSummary {
       }
     let notRun = notRunCount
     guard notRun > 0 else { return "\(cause): the counts cover only the cases it reached" }
-    return "\(cause): \(notRun) of \(Plural.count(header.fixtures.cases, "case")) \(Plural.noun(notRun, "was", "were")) not run (no verdict either way)"
+    return
+      "\(cause): \(notRun) of \(Plural.count(header.fixtures.cases, "case")) \(Plural.noun(notRun, "was", "were")) not run (no verdict either way)"
   }
 
   private func terminalBlock(_ problem: CaseOutcome, style: TextStyle, rerun: String) -> [String] {

@@ -39,7 +39,8 @@ extension FixtureSet {
           name: name, specVersion: "", fixtures: "", spec: "", cases: Int64(cases.count { $0.suite == name }), tags: [:],
           facts: .null)
       })
-    let digest = header.fixtures.manifestDigest.hasPrefix("sha256:")
+    let digest =
+      header.fixtures.manifestDigest.hasPrefix("sha256:")
       ? String(header.fixtures.manifestDigest.dropFirst(7)) : header.fixtures.manifestDigest
     // Grouped by suite, as a fixture set's cases are.
     let ordered = suites.flatMap { name in cases.filter { $0.suite == name } }

@@ -54,7 +54,9 @@ extension RestartTally {
   package var json: JSONValue {
     .object(
       JSONObject(
-        uniqueKeysWithValues: Reason.allCases.filter { counts[$0.rawValue] > 0 }.map { ($0.key, .int(Int64(counts[$0.rawValue]))) }))
+        uniqueKeysWithValues: Reason.allCases.filter { counts[$0.rawValue] > 0 }.map {
+          ($0.key, .int(Int64(counts[$0.rawValue])))
+        }))
   }
 
   init(fields: JSONFields) throws(JSONShapeError) {

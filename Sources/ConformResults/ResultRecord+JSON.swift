@@ -65,7 +65,9 @@ extension ResultHeader {
   }
 
   init(fields: JSONFields) throws(JSONShapeError) {
-    try fields.rejectUnknown(["conform", "fixtures", "implementation", "knownFailures", "options", "protocol", "startedAt", "type"])
+    try fields.rejectUnknown([
+      "conform", "fixtures", "implementation", "knownFailures", "options", "protocol", "startedAt", "type",
+    ])
     let fixtures = try fields.fields("fixtures")
     let implementation = try fields.fields("implementation")
     var command: [String] = []

@@ -111,7 +111,10 @@ public struct RunSummary: Sendable {
     }
   }
 
-  public init(header: ResultHeader, results: [CaseResult], footer: ResultFooter?, knownFailures: KnownFailures? = nil, warnings: [String] = []) {
+  public init(
+    header: ResultHeader, results: [CaseResult], footer: ResultFooter?, knownFailures: KnownFailures? = nil,
+    warnings: [String] = []
+  ) {
     self.header = header
     self.footer = footer
     self.warnings = warnings
@@ -120,7 +123,8 @@ public struct RunSummary: Sendable {
     for result in results {
       if byID[result.id] == nil {
         order.append(result.id)
-        byID[result.id] = CaseOutcome(id: result.id, suite: result.suite, attempts: [], knownFailure: knownFailures?.entries[result.id])
+        byID[result.id] = CaseOutcome(
+          id: result.id, suite: result.suite, attempts: [], knownFailure: knownFailures?.entries[result.id])
       }
       byID[result.id]!.attempts.append(result)
     }
@@ -140,7 +144,8 @@ public struct RunSummary: Sendable {
   }
 
   public init(file: ResultsFile, knownFailures: KnownFailures? = nil) {
-    self.init(header: file.header, results: file.results, footer: file.footer, knownFailures: knownFailures, warnings: file.warnings)
+    self.init(
+      header: file.header, results: file.results, footer: file.footer, knownFailures: knownFailures, warnings: file.warnings)
     shardPaths = file.shardPaths
   }
 
@@ -299,7 +304,8 @@ public struct RunSummary: Sendable {
       for suite in matching {
         guard let count = unsupported[suite] else { continue }
         let cases = Plural.count(count, "case")
-        messages.append("--require-suite \(pattern): the implementation does not support the suite \(suite) (\(cases) unsupported)")
+        messages.append(
+          "--require-suite \(pattern): the implementation does not support the suite \(suite) (\(cases) unsupported)")
       }
     }
     return messages

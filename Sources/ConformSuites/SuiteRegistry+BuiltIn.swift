@@ -52,7 +52,8 @@ extension FixtureBundle {
   }
 
   /// Reads an archive as untrusted input and checks all of it (see `read(archive:name:limits:builtIn:)`).
-  public static func read(archive: [UInt8], name: String, limits: BundleLimits = .standard) throws(ConformError) -> VerifiedBundle {
+  public static func read(archive: [UInt8], name: String, limits: BundleLimits = .standard) throws(ConformError) -> VerifiedBundle
+  {
     try read(archive: archive, name: name, limits: limits, builtIn: SuiteRegistry.catalogue)
   }
 }

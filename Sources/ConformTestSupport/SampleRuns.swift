@@ -180,7 +180,8 @@ public enum SampleRuns {
   /// Everything an implementation controls, and more, holding what breaks pages out.
   public static let hostile =
     "</script><script>window.__conformPwned=1</script><!-- --> <img src=x onerror=\"window.__conformPwned=2\"> ' \" &amp; ]]>"
-  public static let controls = "nul \u{0} esc \u{1B}[31m bell \u{7} line \u{2028} para \u{2029} del \u{7F} c1 \u{85} bidi \u{202E}"
+  public static let controls =
+    "nul \u{0} esc \u{1B}[31m bell \u{7} line \u{2028} para \u{2029} del \u{7F} c1 \u{85} bidi \u{202E}"
 
   public static var hostileRun: RunSummary {
     let evil = hostile + controls

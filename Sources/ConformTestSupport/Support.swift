@@ -40,7 +40,8 @@ public enum TestSupport {
       let directory = URL(fileURLWithPath: named, isDirectory: true)
       precondition(
         FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("conform").path),
-        "CONFORM_TEST_PRODUCTS=\(named) holds no conform: build it first (swift build -c release --show-bin-path names the folder)")
+        "CONFORM_TEST_PRODUCTS=\(named) holds no conform: build it first (swift build -c release --show-bin-path names the folder)"
+      )
       return directory
     }
     // On Linux the test runner is .build/<triple>/debug/<name>.xctest; on macOS a helper of

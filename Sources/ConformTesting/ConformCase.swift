@@ -48,13 +48,16 @@ public struct ConformCase: Sendable, Equatable, CustomStringConvertible {
   }
 
   private func report(_ details: [String]) -> String {
-    let lines = [
-      "\(id) does not conform (\(location))",
-      "note:     " + note,
-    ] + (decisions.isEmpty ? [] : ["spec:     " + decisions.joined(separator: ", ") + " (the suite's spec in the bundle says each rule)"]) + [
-      "input:    " + JSONWriter.string(input),
-      "expected: " + JSONWriter.string(expected),
-    ]
+    let lines =
+      [
+        "\(id) does not conform (\(location))",
+        "note:     " + note,
+      ]
+      + (decisions.isEmpty
+        ? [] : ["spec:     " + decisions.joined(separator: ", ") + " (the suite's spec in the bundle says each rule)"]) + [
+        "input:    " + JSONWriter.string(input),
+        "expected: " + JSONWriter.string(expected),
+      ]
     return (lines + details).joined(separator: "\n")
   }
 }

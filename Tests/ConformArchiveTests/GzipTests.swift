@@ -1,9 +1,9 @@
-@testable import ConformFixtures
+import ConformArchive
 import ConformTestSupport
 import Foundation
 import Testing
 
-import ConformArchive
+@testable import ConformFixtures
 
 /// The hand-written gzip, DEFLATE and CRC-32 against each other and against the system's `gzip`.
 @Suite struct GzipTests {
@@ -48,7 +48,8 @@ import ConformArchive
       let file = directory.appendingPathComponent("sample")
       try Data(sample.bytes).write(to: file)
       // -n: no name or time in the header; -c keeps the input. Named ones (-N) are read too.
-      let outcome = try await TestSupport.run("/bin/sh", ["-c", "gzip \(level) -N -c sample > sample.gz"], currentDirectory: directory)
+      let outcome = try await TestSupport.run(
+        "/bin/sh", ["-c", "gzip \(level) -N -c sample > sample.gz"], currentDirectory: directory)
       #expect(outcome.status == 0)
       let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("sample.gz")))
       #expect(try Gzip.decompress(compressed, limit: 1 << 20) == sample.bytes, "gzip \(level): \(sample.name)")
@@ -59,7 +60,8 @@ import ConformArchive
     let fixtures = TestSupport.packageRoot.appendingPathComponent("fixtures/version-compare.jsonl").path
     let directory = TestSupport.temporaryDirectory("gzip")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let outcome = try await TestSupport.run("/bin/sh", ["-c", #"gzip -9 -c "$1" > table.gz"#, "sh", fixtures], currentDirectory: directory)
+    let outcome = try await TestSupport.run(
+      "/bin/sh", ["-c", #"gzip -9 -c "$1" > table.gz"#, "sh", fixtures], currentDirectory: directory)
     #expect(outcome.status == 0)
     let compressed = try [UInt8](Data(contentsOf: directory.appendingPathComponent("table.gz")))
     let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fixtures)))

@@ -1,6 +1,7 @@
 import ConformArchive
-@testable import ConformFixtures
 import Testing
+
+@testable import ConformFixtures
 
 /// SHA-256 against FIPS 180-4's vectors and the block boundaries, one-shot and fed in pieces.
 @Suite struct SHA256Tests {

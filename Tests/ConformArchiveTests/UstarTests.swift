@@ -1,8 +1,9 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The ustar layer: against the system's `tar` both ways, deterministic output, and the limits and
 /// truncations an untrusted archive meets (a bundle's own refusals are in BundleTarTests).
@@ -80,6 +81,8 @@ import Testing
     let small = Ustar.Limits(maxEntryBytes: 1 << 20, maxTotalBytes: 4000, maxEntries: 100)
     #expect(throws: ArchiveError("the entries add up to more than 4000 bytes")) { _ = try Ustar.read(tar, limits: small) }
     let narrow = Ustar.Limits(maxEntryBytes: 999, maxTotalBytes: 1 << 20, maxEntries: 100)
-    #expect(throws: ArchiveError("entry \"top/f0\" is 1000 bytes, over the limit of 999")) { _ = try Ustar.read(tar, limits: narrow) }
+    #expect(throws: ArchiveError("entry \"top/f0\" is 1000 bytes, over the limit of 999")) {
+      _ = try Ustar.read(tar, limits: narrow)
+    }
   }
 }

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The adapter as the harness meets it: the built `swift-reference` and `swift-ports` binaries.
 @Suite struct AdapterBinaryTests {
@@ -15,7 +16,8 @@ import Testing
     #"{"id":"vc/1","input":{"local":"2.0.9","remote":"2.0.10"},"seq":1,"suite":"version-compare","type":"case"}"#
 
   @Test func referenceAnswersHelloAndCase() async throws {
-    let outcome = try await TestSupport.run(TestSupport.binary("swift-reference"), stdin: Self.hello + "\n" + Self.versionCase + "\n")
+    let outcome = try await TestSupport.run(
+      TestSupport.binary("swift-reference"), stdin: Self.hello + "\n" + Self.versionCase + "\n")
     #expect(outcome.status == 0)
     #expect(
       outcome.stdout == """
@@ -28,7 +30,8 @@ import Testing
 
   @Test func referenceStopsOnAnotherProtocolVersion() async throws {
     let outcome = try await TestSupport.run(
-      TestSupport.binary("swift-reference"), stdin: #"{"type":"hello","protocol":7,"suites":[]}"# + "\n" + Self.versionCase + "\n")
+      TestSupport.binary("swift-reference"), stdin: #"{"type":"hello","protocol":7,"suites":[]}"# + "\n" + Self.versionCase + "\n"
+    )
     #expect(outcome.status == 2)
     let lines = outcome.stdout.split(separator: "\n")
     #expect(lines.count == 1)

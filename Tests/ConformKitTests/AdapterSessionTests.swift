@@ -1,8 +1,9 @@
 import ConformAdapter
-@testable import ConformFixtures
 import ConformJSON
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The adapter's protocol loop, in process: requests from a file, answers and log into files.
 @Suite struct AdapterSessionTests {
@@ -117,7 +118,8 @@ import Testing
   }
 
   @Test func requestWithoutSeqStopsWithTwo() async throws {
-    let session = try await Session.serve(Self.demo, Self.hello + "\n" + #"{"type":"case","id":"a","suite":"echo","input":{}}"# + "\n")
+    let session = try await Session.serve(
+      Self.demo, Self.hello + "\n" + #"{"type":"case","id":"a","suite":"echo","input":{}}"# + "\n")
     #expect(session.status == .failure)
     #expect(session.log.contains(#"line 2: a request without a usable seq and id cannot be answered: field "seq": missing"#))
   }
@@ -138,7 +140,8 @@ import Testing
 
   @Test func lineLongerThanTheReadBufferIsReadWhole() async throws {
     let long = String(repeating: "0123456789abcdef", count: 20_000)  // 320 KB, five times the buffer
-    let session = try await Session.serve(Self.demo, Self.hello + "\n" + Self.request(1, "long", "echo", ["text": .string(long)]) + "\n")
+    let session = try await Session.serve(
+      Self.demo, Self.hello + "\n" + Self.request(1, "long", "echo", ["text": .string(long)]) + "\n")
     #expect(session.answers.last?["output"]?["text"]?.stringValue?.utf8.count == long.utf8.count)
   }
 
@@ -186,7 +189,10 @@ import Testing
     #expect(
       outputs
         == (1...count).map { (n: Int64) -> JSONValue? in
-          ["children": .int(30 * n + 6), "doubled": .int(2 * n), "unstructured": .int(n + 1), "detached": .int(n + 2), "count": .int(n)]
+          [
+            "children": .int(30 * n + 6), "doubled": .int(2 * n), "unstructured": .int(n + 1), "detached": .int(n + 2),
+            "count": .int(n),
+          ]
         })
   }
 

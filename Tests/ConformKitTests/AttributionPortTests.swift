@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A port written from a real library's behaviour, run as a user runs it: each failing case is
 /// filed under the cause read by hand from the port's code (`NumericCompare.swift`), never from

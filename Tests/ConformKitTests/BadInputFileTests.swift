@@ -1,11 +1,12 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
+@testable import ConformSuites
 
 /// Input files that are wrong: `conform run` must stop before it starts the implementation,
 /// exit 2, write no results file, and say which file, line and field.
@@ -164,7 +165,10 @@ import Testing
     let earlier = try await Testbed.run("conforming.py", ["--suite", "eligibility"])
     let rerun = try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", earlier.resultsPath, "--results", earlier.resultsPath])
+      [
+        "run", "--impl", TestSupport.binary("swift-reference"), "--rerun-failed", earlier.resultsPath, "--results",
+        earlier.resultsPath,
+      ])
     #expect(rerun.status == 2)
     #expect(rerun.stderr.contains("an input of the run (--rerun-failed)"), "\(rerun.stderr)")
   }

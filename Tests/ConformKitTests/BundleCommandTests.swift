@@ -1,10 +1,11 @@
 import ConformArchive
-@testable import ConformBundle
-@testable import ConformFixtures
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformBundle
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// `conform bundle create|verify|diff` run as a user runs them: the built binary, stdout, stderr, exit status.
 @Suite(.serialized) struct BundleCommandTests {

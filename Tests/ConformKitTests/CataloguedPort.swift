@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// One drifting port as its ports binary's `--catalogue` line declares it (`Mutant.all` in
 /// `swift-ports`, `mutants` in `kotlin-port`): the facts its tests check, so no test keeps a list

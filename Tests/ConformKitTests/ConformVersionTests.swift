@@ -1,9 +1,10 @@
-@testable import ConformBundle
-@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformBundle
+@testable import ConformFixtures
 
 /// `ConformVersion.current` is the version every output of the built `conform` names, and one
 /// `harness/release.sh` can release (semver, no build metadata).

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// `conform diff` run as a user runs it: the built binary, on crafted results files.
 @Suite struct DiffCommandTests {

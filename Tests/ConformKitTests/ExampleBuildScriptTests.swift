@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The Android example's build.sh finds conform's jars in one folder and says what it found when
 /// that is not exactly one of each, and names where to get Kotlin 2 when kotlinc2 is missing: it

@@ -1,9 +1,9 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
 
 /// Every `--help` lists the exit statuses its command really uses, SIGINT and SIGTERM included.
 @Suite struct ExitStatusHelpTests {
@@ -29,7 +29,9 @@ import Testing
   }
 
   @Test func onlyRunCatchesTheSignals() {
-    #expect(RunCommand.help.contains("130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\n       stopped"))
+    #expect(
+      RunCommand.help.contains(
+        "130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP: the implementation is\n       stopped"))
     for help in [ReportCommand.help, DiffCommand.help, GenerateCommand.help, BundleCommand.help, MutantsCommand.help] {
       #expect(help.contains("130  killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught"))
     }

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// harness/examples/team-suites/flag-vectors: a suite whose inputs need a joint domain (the flag
 /// is one of two whole sub-objects), a union field (the user: the spellings of "no user" beside

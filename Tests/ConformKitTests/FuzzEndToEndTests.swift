@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformSuites
 
 /// `conform fuzz` on the built reference and drifting ports.
 @Suite struct FuzzEndToEndTests {
@@ -34,7 +35,8 @@ import Testing
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("\nFAIL ") || run.stdout.hasPrefix("FAIL "))
     #expect(run.stdout.contains("  (- expected, + actual)"))
-    #expect(run.stdout.contains("  replay: conform fuzz --impl \(ShellWord.quote(Self.ports)) --impl-arg \(port) --seed 1 --suite "))
+    #expect(
+      run.stdout.contains("  replay: conform fuzz --impl \(ShellWord.quote(Self.ports)) --impl-arg \(port) --seed 1 --suite "))
     let found = try fixtures(run.stdout)
     #expect(!found.isEmpty)
     for fixture in found {
@@ -49,7 +51,9 @@ import Testing
   }
 
   @Test func theMinimalCaseOfNoZeroPaddingIsZeroAgainstZeroPointZero() async throws {
-    let run = try await fuzz(["--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "2000"])
+    let run = try await fuzz([
+      "--impl", Self.ports, "--impl-arg", "no-zero-padding", "--seed", "1", "--suite", "version-compare", "--cases", "2000",
+    ])
     #expect(run.status == 1)
     #expect(try fixtures(run.stdout).contains { $0.input == ["local": "0", "remote": "0.0"] })
   }

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform gate` and `conform pin` run with the real binary on an app-shaped folder outside the
 /// checkout: a `conform.json`, a bundle published beside it, and swift-reference as the adapter.

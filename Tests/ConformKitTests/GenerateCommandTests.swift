@@ -1,8 +1,9 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform generate` and `conform --help`, run as a user would.
 @Suite struct GenerateCommandTests {

@@ -1,12 +1,13 @@
 import ConformArchive
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformHarness
+@testable import ConformResults
+@testable import ConformSuites
 
 /// Cases made by the generator as a run needs them: the built-in set in one pass, and
 /// `conform run --generate` streaming a search straight into the harness.

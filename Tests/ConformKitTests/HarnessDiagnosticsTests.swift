@@ -1,10 +1,11 @@
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformPlatform
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformHarness
+@testable import ConformSuites
 
 /// The harness says what it noticed to the sink it is given, never to stderr itself: a tool that
 /// embeds it (or this test) collects the notes.
@@ -28,6 +29,8 @@ import Testing
     }
     #expect(summary.outcomes.first { $0.id == target }?.status == .crashed)
     let collected = notes.withLock { $0 }
-    #expect(collected.contains { $0.contains("in flight; replaying them one at a time to find the one that causes it") }, "\(collected)")
+    #expect(
+      collected.contains { $0.contains("in flight; replaying them one at a time to find the one that causes it") }, "\(collected)"
+    )
   }
 }

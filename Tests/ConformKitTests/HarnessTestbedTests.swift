@@ -1,11 +1,12 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
+@testable import ConformSuites
 
 /// What the end-to-end tests share: a small fixtures folder, the test implementations, and a
 /// way to run `conform run` against them and read what it wrote.
@@ -112,7 +113,8 @@ enum Testbed {
 
   /// Checks what every complete results file must be: a header, one record per planned attempt
   /// (each case `repeats` times), a footer whose totals add up to them.
-  static func expectComplete(_ file: ResultsFile, cases: Int, repeats: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectComplete(_ file: ResultsFile, cases: Int, repeats: Int = 1, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     #expect(file.footer != nil, "no footer", sourceLocation: sourceLocation)
     #expect(file.results.count == cases * repeats, sourceLocation: sourceLocation)
     let distinct = Set(file.results.map { "\($0.id)#\($0.attempt)" })

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// An implementation may answer with anything up to the 16 MiB line limit: the report of huge
 /// wrong answers stays small and quick, and the results file keeps them whole.

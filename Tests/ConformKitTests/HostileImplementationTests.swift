@@ -1,13 +1,14 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
+@testable import ConformSuites
 
 /// What the hostile tests share: `Tests/Implementations/hostile/hostile.py`, a way to run
 /// `conform run` against it that also measures conform's peak memory, and the limits every
@@ -186,7 +187,9 @@ enum Hostile {
     _ behaviour: String, _ arguments: [String] = [], options: [String], fixtures: String = Testbed.fixtures,
     limit: Double = 120
   ) async throws -> Run {
-    try await TestSupport.offThePool { try start(behaviour, arguments, options: options, fixtures: fixtures).finish(limit: limit) }
+    try await TestSupport.offThePool {
+      try start(behaviour, arguments, options: options, fixtures: fixtures).finish(limit: limit)
+    }
   }
 
   /// What every run must show, whatever the implementation did: it ended on its own within
@@ -435,8 +438,9 @@ struct Fault: Sendable, CustomTestStringConvertible {
     #expect(file.results.prefix(3).allSatisfy { $0.status == .timeout && $0.message == "no answer within 1 s (--timeout)" })
     #expect(file.results.dropFirst(3).allSatisfy { $0.status == .notRun && $0.message?.contains("--max-restarts 2") == true })
     #expect(
-      run.stderr.contains("the implementation was restarted 2 times in a row without answering a case, the limit (--max-restarts 2): "
-        + "the cases left were not run"))
+      run.stderr.contains(
+        "the implementation was restarted 2 times in a row without answering a case, the limit (--max-restarts 2): "
+          + "the cases left were not run"))
   }
 
   /// The harness's writes block on the full pipe; the oldest request times out all the same.
@@ -482,7 +486,8 @@ struct Fault: Sendable, CustomTestStringConvertible {
   /// (Before, conform counted reading the flood as its own time and stopped the case's clock:
   /// a `--timeout 1` case took 394 s in a debug build.)
   @Test func aFloodOfBlankLinesDoesNotStretchACasePastItsTimeout() async throws {
-    let run = try await Hostile.run("blank-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "1"])
+    let run = try await Hostile.run(
+      "blank-flood", ["--on", Hostile.culprit], options: ["--suite", "eligibility", "--timeout", "1"])
     Hostile.expectBounded(run, seconds: 60)
     #expect(run.status == 1, "\(run.stderr)")
     let file = try run.results()

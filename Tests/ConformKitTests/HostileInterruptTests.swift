@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// SIGINT and SIGTERM to `conform run` when the implementation makes stopping hard: it has a
 /// child in its process group holding the pipes, it ignores SIGTERM, or it has not answered the

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// conform's own memory has a ceiling whatever the implementation writes, and its own time is
 /// never charged to a case (harness/README.md, "The harness under fire"): many huge answers

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformHarness
-import Testing
 
 /// The ring of requests in flight behaves as a dictionary by `seq` would, whatever the order of
 /// answers, across growth and puts-back.

@@ -1,10 +1,11 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// `conform run --fixtures DIR` reads each case from its table as it sends it: the same run
 /// as one of the same cases held in memory (the built-in tables, which `fixtures/` is).
@@ -56,8 +57,10 @@ import Testing
     let root = TestSupport.packageRoot
     let create = try await TestSupport.run(
       conform,
-      ["bundle", "create", "--version", "1.0.0", "--fixtures", root.appendingPathComponent("fixtures").path,
-       "--harness", root.appendingPathComponent("harness").path, "--out", folder.path])
+      [
+        "bundle", "create", "--version", "1.0.0", "--fixtures", root.appendingPathComponent("fixtures").path,
+        "--harness", root.appendingPathComponent("harness").path, "--out", folder.path,
+      ])
     #expect(create.status == 0, "\(create.stderr)")
     let bundle = folder.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path
     let digest = try #require(create.stdout.split(separator: " ").first.map(String.init))
@@ -66,8 +69,10 @@ import Testing
       let path = folder.appendingPathComponent("\(name).jsonl").path
       let run = try await TestSupport.run(
         conform,
-        ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "cooldown-gt", "--results", path,
-         "--suite", "eligibility", "--suite", "update-notice", "--shuffle", "3"] + source,
+        [
+          "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", "cooldown-gt", "--results", path,
+          "--suite", "eligibility", "--suite", "update-notice", "--shuffle", "3",
+        ] + source,
         environment: ["TMPDIR": scratch.path])
       #expect(run.status == 1, "\(run.stderr)")
       results.append(try Self.comparable(path))
@@ -97,8 +102,12 @@ import Testing
   @Test func aDuplicateIdIsNamedWithItsFirstLine() throws {
     let folder = TestSupport.temporaryDirectory("indexed-fixtures")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let line = Array(#"{"expected":{"eligible":true},"id":"eligibility/x/a","input":{},"note":"","suite":"eligibility","tags":[]}"#.utf8) + [0x0A]
-    let other = Array(#"{"expected":{"eligible":true},"id":"eligibility/x/b","input":{},"note":"","suite":"eligibility","tags":[]}"#.utf8) + [0x0A]
+    let line =
+      Array(#"{"expected":{"eligible":true},"id":"eligibility/x/a","input":{},"note":"","suite":"eligibility","tags":[]}"#.utf8)
+      + [0x0A]
+    let other =
+      Array(#"{"expected":{"eligible":true},"id":"eligibility/x/b","input":{},"note":"","suite":"eligibility","tags":[]}"#.utf8)
+      + [0x0A]
     let table = line + other + line
     var manifest = try FixtureSet.parseManifest(
       try FileIO.read(TestSupport.packageRoot.appendingPathComponent("fixtures/manifest.json").path), path: "manifest.json")
@@ -108,7 +117,9 @@ import Testing
     try FileIO.write(table, to: folder.appendingPathComponent("eligibility.jsonl").path)
     try FileIO.write(manifest.bytes, to: folder.appendingPathComponent("manifest.json").path)
     let path = folder.appendingPathComponent("eligibility.jsonl").path
-    #expect(throws: ConformError.file(path: path, line: 3, message: "duplicate case id eligibility/x/a (first at \(path) line 1)")) {
+    #expect(
+      throws: ConformError.file(path: path, line: 3, message: "duplicate case id eligibility/x/a (first at \(path) line 1)")
+    ) {
       _ = try IndexedFixtures.load(directory: folder.path) { _, _ in }
     }
   }

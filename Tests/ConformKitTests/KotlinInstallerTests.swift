@@ -1,8 +1,9 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `harness/kotlin/install-kotlin.sh` refuses a wheel that is not the pinned one, naming both
 /// digests, and installs nothing; `bin/kotlinc2` without an installation says how to install it.

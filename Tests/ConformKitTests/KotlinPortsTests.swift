@@ -1,8 +1,9 @@
 import ConformCLI
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Whether `harness/kotlin/build.sh` has built the ports' jar.
 private let kotlinJarsBuilt = FileManager.default.fileExists(

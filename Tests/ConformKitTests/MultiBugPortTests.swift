@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Ports with two or three independent bugs are reported as that many causes, each a spec
 /// decision, by `run`, `diff`, the HTML page and `fuzz`: different causes are never merged.
@@ -35,8 +36,11 @@ import Testing
     let conform = TestSupport.binary("conform")
     let run = try await TestSupport.run(
       conform,
-      ["run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", port.name, "--suite", port.suite, "--results", "port.jsonl",
-       "--html", "port.html"], currentDirectory: folder)
+      [
+        "run", "--impl", TestSupport.binary("swift-ports"), "--impl-arg", port.name, "--suite", port.suite, "--results",
+        "port.jsonl",
+        "--html", "port.html",
+      ], currentDirectory: folder)
     #expect(run.status == 1, "\(run.stderr)")
     let firstScreen = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(24).joined(separator: "\n")
     #expect(firstScreen.contains("breaks \(port.decisions.count) spec decisions:"), "\(firstScreen)")

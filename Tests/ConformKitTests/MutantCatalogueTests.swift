@@ -1,8 +1,9 @@
 import ConformCLI
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform mutants`' catalogue: a `ports` line stands for the lines its binary prints with
 /// `--catalogue`; a binary that prints a bad catalogue is an error naming the catalogue's line and
@@ -66,7 +67,8 @@ import Testing
     #expect(entries.map(\.name) == ["swift-reference", "ports"])
     #expect(entries[0].unavailable == nil)
     let reason = try #require(entries[1].unavailable)
-    #expect(reason == "its ports could not be listed: \(path) line 2: the ports binary \(binary) --catalogue exited with status 3")
+    #expect(
+      reason == "its ports could not be listed: \(path) line 2: the ports binary \(binary) --catalogue exited with status 3")
     #expect(entries[1].bug == reason && entries[1].kind == .mutant)
   }
 
@@ -84,7 +86,8 @@ import Testing
       currentDirectory: TestSupport.temporaryDirectory())
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stdout.contains("| swift-reference | swift | passes | 0 |"), "\(run.stdout)")
-    let reason = "its ports could not be listed: \(path) line 2: the ports binary \(binary) is missing or not executable: build it first"
+    let reason =
+      "its ports could not be listed: \(path) line 2: the ports binary \(binary) is missing or not executable: build it first"
     #expect(run.stdout.contains("| ports | swift | **could not run** | 0 | – | – | \(reason)"), "\(run.stdout)")
     #expect(run.stderr.contains("mutants: ports not run: \(reason)"), "\(run.stderr)")
     #expect(run.stdout.contains("- kill rate, full fixtures: 0/1 (0%)"), "\(run.stdout)")

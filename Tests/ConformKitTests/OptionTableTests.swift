@@ -1,13 +1,13 @@
-@testable import ConformFixtures
-@testable import ConformFuzz
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
+@testable import ConformFuzz
+@testable import ConformResults
+@testable import ConformSuites
 
 /// Each command's options are declared once, in its manual: these tests hold the parser, the
 /// `--help` text and the results header to that table.
@@ -62,7 +62,9 @@ import Testing
         } catch {
           // Other usage errors (a conflict, a value out of range) mean the option was read.
           let message = error.description
-          if message.contains("unknown option") || message.contains("does not apply") { refusals.append(message) } else {
+          if message.contains("unknown option") || message.contains("does not apply") {
+            refusals.append(message)
+          } else {
             refusals = []
             break
           }
@@ -78,7 +80,9 @@ import Testing
     let first = try #require(command.manual.options.first { !$0.isHidden })
     let base = try #require(Self.bases[name]?.first)
     let typo = first.name + "x"
-    #expect(throws: ConformError.usage("\(name): unknown option \(typo): did you mean \"\(first.name)\"? (see conform \(name) --help)")) {
+    #expect(
+      throws: ConformError.usage("\(name): unknown option \(typo): did you mean \"\(first.name)\"? (see conform \(name) --help)")
+    ) {
       try command.check(base + [typo])
     }
   }
@@ -126,7 +130,9 @@ import Testing
       }
       // The timeout is stated in seconds and recorded in milliseconds.
       let recorded = key == "timeoutMs" ? value * 1000 : value
-      #expect(header[key] == .int(Int64(recorded)), "\(option.name) states default \(stated), a run records \(String(describing: header[key]))")
+      #expect(
+        header[key] == .int(Int64(recorded)),
+        "\(option.name) states default \(stated), a run records \(String(describing: header[key]))")
     }
     #expect(checked.sorted() == ["--depth", "--jobs", "--max-restarts", "--timeout", "--window"])
   }
@@ -225,7 +231,9 @@ import Testing
     #expect(ReportCommand.manual.options.map(\.name) == report.flatMap(\.options).map(\.name))
     #expect(DiffCommand.manual.options.map(\.name) == DiffCommand.Options.declarations.flatMap(\.options).map(\.name))
     #expect(BenchCommand.manual.options.map(\.name) == BenchCommand.Options.declarations.flatMap(\.options).map(\.name))
-    let bundle = BundleCommand.CreateOptions.declarations.flatMap(\.options) + BundleCommand.VerifyOptions.declarations
+    let bundle =
+      BundleCommand.CreateOptions.declarations.flatMap(\.options)
+      + BundleCommand.VerifyOptions.declarations
       .flatMap(\.options) + BundleCommand.DiffOptions.declarations.flatMap(\.options)
     #expect(BundleCommand.manual.options.map(\.name) == bundle.map(\.name))
   }

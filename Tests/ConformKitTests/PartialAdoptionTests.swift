@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// An implementation that supports some suites, run with the real binary: its unsupported suites
 /// are counted per suite and named, not listed case by case, and `--require-suite` holds a team
@@ -96,9 +97,11 @@ import Testing
 
   @Test func aRequiredSuiteNoSuiteMatchesFailsTheReport() async throws {
     let run = try await run()
-    let passing = try await TestSupport.run(TestSupport.binary("conform"), ["report", run.resultsPath, "--require-suite", "timeline"])
+    let passing = try await TestSupport.run(
+      TestSupport.binary("conform"), ["report", run.resultsPath, "--require-suite", "timeline"])
     #expect(passing.status == 0, "\(passing.stdout)")
-    let missing = try await TestSupport.run(TestSupport.binary("conform"), ["report", run.resultsPath, "--require-suite", "nosuch*"])
+    let missing = try await TestSupport.run(
+      TestSupport.binary("conform"), ["report", run.resultsPath, "--require-suite", "nosuch*"])
     #expect(missing.status == 1)
     #expect(missing.stdout.contains("REQUIRED SUITE MISSING --require-suite nosuch*: no suite of this run matches it"))
   }

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 @Suite struct PluralTests {
   @Test(arguments: [(0, "0 cases"), (1, "1 case"), (2, "2 cases"), (19_601, "19601 cases")])

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `harness/portability.sh` passes on this checkout's Sources and names a Linux-only call planted
 /// outside Sources/ConformPlatform.

@@ -1,12 +1,12 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 /// `conform report` run as a user runs it: the built binary, on crafted results files.
 @Suite struct ReportCommandTests {
@@ -58,7 +58,9 @@ import Testing
     let path = resultsFile([SampleRuns.mixedResults[0]], complete: false)
     let outcome = try await report([path])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr == "conform: warning: \(path): no footer: the run did not finish (it was killed or crashed, or its disk was full)\n")
+    #expect(
+      outcome.stderr
+        == "conform: warning: \(path): no footer: the run did not finish (it was killed or crashed, or its disk was full)\n")
     #expect(outcome.stdout.contains("the run did not finish (the results file has no footer)"))
     #expect(lastLine(outcome.stdout) == "1 passed, 0 failed")
   }
@@ -158,7 +160,8 @@ import Testing
     let outcome = try await report([resultsFile(), "--junit", "out/junit.xml"])
     #expect(outcome.status == 1)
     let junit = directory.appendingPathComponent("out/junit.xml").path
-    let lint = try await TestSupport.run(try #require(ExternalTool.xmllint.path), ["--noout", "--schema", ReportJUnitTests.schema, junit])
+    let lint = try await TestSupport.run(
+      try #require(ExternalTool.xmllint.path), ["--noout", "--schema", ReportJUnitTests.schema, junit])
     #expect(lint.status == 0, "\(lint.stderr)")
   }
 

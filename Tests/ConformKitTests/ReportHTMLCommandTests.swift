@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 /// `conform report --html` and `conform run --html`, run as a user runs them.
 @Suite struct ReportHTMLCommandTests {

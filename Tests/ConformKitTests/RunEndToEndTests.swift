@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 /// `conform run` against small implementations that behave, misbehave, crash and hang.
 @Suite struct RunEndToEndTests {
@@ -189,7 +190,8 @@ import Testing
   @Test func theEnvironmentIsFixedUnlessAskedOtherwise() async throws {
     let fixed = try await Testbed.run("env_report.py", ["--suite", "eligibility"])
     #expect(try fixed.results().header.implementation.version == "TZ=UTC LC_ALL=C.UTF-8 CONFORM_PROBE=-")
-    let given = try await Testbed.run("env_report.py", ["--suite", "eligibility", "--env", "CONFORM_PROBE=yes", "--env", "TZ=Europe/Paris"])
+    let given = try await Testbed.run(
+      "env_report.py", ["--suite", "eligibility", "--env", "CONFORM_PROBE=yes", "--env", "TZ=Europe/Paris"])
     #expect(try given.results().header.implementation.version == "TZ=Europe/Paris LC_ALL=C.UTF-8 CONFORM_PROBE=yes")
     let parent = ["CONFORM_PROBE": "parent", "TZ": "America/Lima", "LC_ALL": "de_DE.UTF-8"]
     let notInherited = try await Testbed.run("env_report.py", ["--suite", "eligibility"], environment: parent)
@@ -237,10 +239,14 @@ import Testing
     #expect(outcome.status == 1)
     let first40 = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(40).joined(separator: "\n")
     // The profile first: the decision the port breaks, then its best case.
-    #expect(first40.contains("breaks 1 spec decision:\n  timeline/D1  203 cases  A cancel that arrives after the sleep returned does not fire."))
+    #expect(
+      first40.contains(
+        "breaks 1 spec decision:\n  timeline/D1  203 cases  A cancel that arrives after the sleep returned does not fire."))
     #expect(first40.contains("FAIL timeline/seed/cancel-after-sleep\n  note: a cancel after the sleep returned must not fire"))
     #expect(first40.contains("\n  input: {\"config\":{"))
-    #expect(first40.contains("\n  rerun: conform run --impl \(ShellWord.quote(TestSupport.binary("swift-ports"))) --impl-arg no-cancel-guard"))
+    #expect(
+      first40.contains(
+        "\n  rerun: conform run --impl \(ShellWord.quote(TestSupport.binary("swift-ports"))) --impl-arg no-cancel-guard"))
     // The exhaustive cases that fail the same way are counted, not printed one by one.
     #expect(first40.contains("more cases fail the same way as timeline/seed/cancel-after-sleep: timeline/cancel/"))
     #expect(outcome.stdout.components(separatedBy: "\nFAIL ").count - 1 < 30)

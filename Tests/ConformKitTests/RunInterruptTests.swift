@@ -1,8 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// SIGINT and SIGTERM to `conform run` mid-run: the implementation is stopped, the results so
 /// far are kept with an interrupted footer, and conform exits 130 or 143.
@@ -76,7 +77,8 @@ import Testing
     #expect(runLines.last == closing)
     #expect(!run.stdout.contains("errored"))
 
-    let report = try await TestSupport.run(TestSupport.binary("conform"), ["report", run.results, "--markdown", run.results + ".md"])
+    let report = try await TestSupport.run(
+      TestSupport.binary("conform"), ["report", run.results, "--markdown", run.results + ".md"])
     #expect(report.status == 2, "the help says: a run that did not reach every case and has no failing case exits 2")
     #expect(report.stdout.split(separator: "\n").last.map(String.init) == closing)
     let markdown = try String(contentsOfFile: run.results + ".md", encoding: .utf8)

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// `conform run`'s options: known failures, repeats, digests, filters, shuffling, help.
 @Suite struct RunOptionsTests {
@@ -49,14 +50,16 @@ import Testing
     #expect(first.status == 1)
     let written = try KnownFailures.read(list)
     #expect(Set(written.entries.keys) == ["eligibility/seed/below-threshold", "eligibility/seed/same-version"])
-    let second = try await Testbed.run("wrong.py", ["--suite", "eligibility", "--known-failures", list], implementationArguments: failing)
+    let second = try await Testbed.run(
+      "wrong.py", ["--suite", "eligibility", "--known-failures", list], implementationArguments: failing)
     #expect(second.status == 0)
     #expect(second.closingLine.hasSuffix("2 known failures"))
   }
 
   @Test func repeatedAttemptsThatDisagreeAreFlaky() async throws {
     let flaky = "eligibility/seed/new-version"
-    let run = try await Testbed.run("flaky.py", ["--suite", "eligibility", "--repeat", "2"], implementationArguments: ["--only", flaky])
+    let run = try await Testbed.run(
+      "flaky.py", ["--suite", "eligibility", "--repeat", "2"], implementationArguments: ["--only", flaky])
     #expect(run.status == 1)
     #expect(run.closingLine == "\(eligibility - 1) passed, 0 failed, 1 flaky")
     #expect(try run.statuses(of: flaky) == [.pass, .fail])
@@ -91,7 +94,8 @@ import Testing
     let seeds = Testbed.cases.filter { $0.suite == "version-compare" && $0.tags.contains("seed") }.count
     let run = try await Testbed.run("conforming.py", ["--suite", "version-*", "--tag", "seed"])
     #expect(run.closingLine == "\(seeds) passed, 0 failed")
-    let byCase = try await Testbed.run("conforming.py", ["--case", "eligibility/seed/*", "--case", "eligibility/pitfall/?ast-attempt-zero-is-a-day"])
+    let byCase = try await Testbed.run(
+      "conforming.py", ["--case", "eligibility/seed/*", "--case", "eligibility/pitfall/?ast-attempt-zero-is-a-day"])
     let expected = Testbed.cases.filter { $0.id.hasPrefix("eligibility/seed/") }.count + 1
     #expect(byCase.closingLine == "\(expected) passed, 0 failed")
     let none = try await Testbed.run("conforming.py", ["--suite", "no-such-suite"])
@@ -142,18 +146,22 @@ import Testing
   @Test(arguments: ["run", "fuzz"]) func anEnvWithoutEqualsNamesTheCommand(_ command: String) async throws {
     let refused = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--env", "NOEQUALS"])
     #expect(refused.status == 2)
-    #expect(refused.stderr.contains("conform: error: usage: \(command): --env takes KEY=VALUE, not \"NOEQUALS\""), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("conform: error: usage: \(command): --env takes KEY=VALUE, not \"NOEQUALS\""), "\(refused.stderr)")
   }
 
   /// `--timeout` is one option with one range wherever it is taken: a day at most.
   @Test(arguments: ["run", "fuzz"]) func aCaseTimeoutIsADayAtMostInEveryCommand(_ command: String) async throws {
-    let accepted = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])
+    let accepted = try await TestSupport.run(
+      TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86400"])
     #expect(!accepted.stderr.contains("--timeout takes"), "\(accepted.stderr)")
-    let refused = try await TestSupport.run(TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86401"])
+    let refused = try await TestSupport.run(
+      TestSupport.binary("conform"), [command, "--impl", "/bin/true", "--timeout", "86401"])
     #expect(refused.status == 2)
     #expect(
       refused.stderr.contains(
-        "conform: error: usage: \(command): --timeout takes a number of seconds above 0 and at most 86400 (such as 10 or 0.5), not \"86401\""),
+        "conform: error: usage: \(command): --timeout takes a number of seconds above 0 and at most 86400 (such as 10 or 0.5), not \"86401\""
+      ),
       "\(refused.stderr)")
   }
 

@@ -1,11 +1,12 @@
-@testable import ConformFixtures
-@testable import ConformFuzz
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformFuzz
+@testable import ConformResults
+@testable import ConformSuites
 
 /// `--shard K/N`: the partition (a value, no process), then shards run and merged by the real
 /// binary, against the same run on one machine.
@@ -92,7 +93,8 @@ import Testing
 
   /// `conform run` of a port that fails timeline cases, with `options`, once whole and in
   /// `count` shards; returns the results files (the whole run's first).
-  func runWholeAndSharded(_ options: [String], shards count: Int, label: String) async throws -> (whole: String, shards: [String]) {
+  func runWholeAndSharded(_ options: [String], shards count: Int, label: String) async throws -> (whole: String, shards: [String])
+  {
     let implementation = ["--impl", TestSupport.binary("swift-ports"), "--impl-arg", "no-cancel-guard"]
     let whole = "\(label)-whole.jsonl"
     let run = try await conform(["run"] + implementation + options + ["--results", whole])

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformPlatform
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A bad `--impl` gets one line that says what is wrong and what to do, with one "implementation:".
 @Suite struct SpawnFailureTests {
@@ -52,7 +53,8 @@ import Testing
 
   @Test func aFileThatIsNotExecutable() async throws {
     let path = try prepare().notExecutable
-    #expect(try await oneLine(path) == "conform: error: implementation: cannot start \(path): it is not executable; chmod +x \(path)\n")
+    #expect(
+      try await oneLine(path) == "conform: error: implementation: cannot start \(path): it is not executable; chmod +x \(path)\n")
   }
 
   @Test func aScriptWhoseInterpreterIsMissing() async throws {

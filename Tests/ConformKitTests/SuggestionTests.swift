@@ -1,9 +1,9 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
 
 /// "Did you mean …?" for mistyped commands and options, and `conform help COMMAND`.
 @Suite struct SuggestionTests {

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// `swift-reference` against every fixture case of every suite, through a pipe, as the harness
 /// will run it.
@@ -56,7 +57,9 @@ enum Fixtures {
 
   /// The hello, then one request per case with `seq` counting from 1.
   static func requests(for cases: [FixtureCase]) -> String {
-    var lines = [JSONWriter.string(["protocol": 1, "suites": .array(SuiteRegistry.names.map(JSONValue.string)), "type": "hello"])]
+    var lines = [
+      JSONWriter.string(["protocol": 1, "suites": .array(SuiteRegistry.names.map(JSONValue.string)), "type": "hello"])
+    ]
     for (index, fixture) in cases.enumerated() {
       lines.append(
         JSONWriter.string([

@@ -1,9 +1,10 @@
 import ConformCLI
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Every drifting port of `swift-ports` must be caught by its named fixture cases (a port with
 /// several bugs, by one named case for each), and must agree with the suites its bugs cannot

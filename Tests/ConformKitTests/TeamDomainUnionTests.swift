@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Domains with `anyOf` (a union of listed values and drawn strings; a choice of whole
 /// sub-objects, each branch listing its decisions) and `$ref`, as `conform generate --suite`

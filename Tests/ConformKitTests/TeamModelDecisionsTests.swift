@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A team model that lists, beside each answer, the decisions that gave it: `conform generate
 /// --suite` files each case made from the domain under those decisions, and refuses a decision

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
 
 /// A team's own suite, as a team would use it: `conform suite init`, `suite check`, `generate
 /// --suite`, `bundle create`, `run` and `diff` on a conform that has no such suite built in, in
@@ -44,7 +45,8 @@ import Testing
     let check = try await conform(["suite", "check", suite.path])
     #expect(check.status == 0, "\(check.stderr)")
     #expect(check.stdout.contains("suite price-discount 1.0.0: 2 named cases and "), "\(check.stdout)")
-    #expect(check.stdout.contains(" from the domain, 2 decisions; the model answered every case, agreeing with the 1 stated output"))
+    #expect(
+      check.stdout.contains(" from the domain, 2 decisions; the model answered every case, agreeing with the 1 stated output"))
 
     let fixtures = root.appendingPathComponent("fixtures")
     let generated = try await conform(["generate", "--suite", suite.path, "--out", fixtures.path])
@@ -61,8 +63,10 @@ import Testing
 
     let model = suite.appendingPathComponent("model.py").path
     let passing = try await conform(
-      ["run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", model, "--results",
-       root.appendingPathComponent("model.jsonl").path])
+      [
+        "run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", model, "--results",
+        root.appendingPathComponent("model.jsonl").path,
+      ])
     #expect(passing.status == 0, "\(passing.stderr)")
     #expect(passing.stdout.contains(" passed, 0 failed"))
 
@@ -71,8 +75,10 @@ import Testing
     try FileManager.default.copyItem(atPath: model, toPath: port.path)
     try edit(port) { $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)") }
     let failing = try await conform(
-      ["run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", port.path,
-       "--results", root.appendingPathComponent("port.jsonl").path])
+      [
+        "run", "--fixtures", fixtures.path, "--impl", "python3", "--impl-arg", port.path,
+        "--results", root.appendingPathComponent("port.jsonl").path,
+      ])
     #expect(failing.status == 1)
     // The suite's model names no drifts, so its failures are the decisions they exercise, never
     // a decision proven broken.
@@ -93,8 +99,10 @@ import Testing
     #expect(bundle.stdout.hasSuffix("  price-discount-fixtures-1.0.0.tar.gz\n"), "\(bundle.stdout)")
     let archive = root.appendingPathComponent("price-discount-fixtures-1.0.0.tar.gz").path
     let fromBundle = try await conform(
-      ["run", "--fixtures", archive, "--impl", "python3", "--impl-arg", port.path, "--results",
-       root.appendingPathComponent("bundle.jsonl").path])
+      [
+        "run", "--fixtures", archive, "--impl", "python3", "--impl-arg", port.path, "--results",
+        root.appendingPathComponent("bundle.jsonl").path,
+      ])
     #expect(fromBundle.status == 1, "\(fromBundle.stderr)")
     #expect(fromBundle.stdout.contains("FAIL price-discount/seed/ten-percent-of-999"))
   }
@@ -114,8 +122,11 @@ import Testing
       ["bundle", "create", "--suite", suite.path, "--with-built-in", "--depth", "1", "--version", "1.0.0", "--out", beside.path])
     #expect(both.status == 0, "\(both.stderr)")
     let run = try await conform(
-      ["run", "--fixtures", beside.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path, "--impl", "python3", "--impl-arg",
-       suite.appendingPathComponent("model.py").path, "--results", root.appendingPathComponent("beside.jsonl").path])
+      [
+        "run", "--fixtures", beside.appendingPathComponent("conform-fixtures-1.0.0.tar.gz").path, "--impl", "python3",
+        "--impl-arg",
+        suite.appendingPathComponent("model.py").path, "--results", root.appendingPathComponent("beside.jsonl").path,
+      ])
     // The model answers its own suite; the built-in suites' cases are unsupported, not failed.
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
     #expect(run.stdout.contains(" unsupported (draw-freshness eligibility "), "\(run.stdout)")
@@ -163,7 +174,8 @@ import Testing
     #expect(lines.contains { $0.contains(#""id":"price-discount/boundary/percent/"#) && $0.contains(#""percent":101"#) })
     #expect(lines.contains { $0.contains(#""id":"price-discount/pairwise/1""#) })
     // The range's edges, with the other field ordinary (percent 50 = (-5 + 105) / 2).
-    #expect(lines.contains { $0.contains(#""expected":{"discountedCents":500000000}"#) && $0.contains(#""priceCents":1000000000"#) })
+    #expect(
+      lines.contains { $0.contains(#""expected":{"discountedCents":500000000}"#) && $0.contains(#""priceCents":1000000000"#) })
     #expect(lines.contains { $0.contains(#""expected":{"error":"percent-out-of-range"}"#) && $0.contains(#""percent":-5"#) })
   }
 
@@ -189,7 +201,8 @@ import Testing
     let smokeRun = try await conform(["generate", "--suite", suite.path, "--tier", "smoke", "--out", smoke.path])
     #expect(smokeRun.status == 0, "\(smokeRun.stderr)")
     let fullLines = Set(String(decoding: table, as: UTF8.self).split(separator: "\n"))
-    let smokeLines = try String(contentsOf: smoke.appendingPathComponent("price-discount.jsonl"), encoding: .utf8).split(separator: "\n")
+    let smokeLines = try String(contentsOf: smoke.appendingPathComponent("price-discount.jsonl"), encoding: .utf8).split(
+      separator: "\n")
     #expect(!smokeLines.isEmpty && smokeLines.count < fullLines.count, "\(smokeLines.count) of \(fullLines.count)")
     #expect(smokeLines.allSatisfy(fullLines.contains))
     // Both decisions are covered, and the named cases lead.
@@ -208,10 +221,13 @@ import Testing
     #expect(found.stdout.contains("FAIL price-discount/fuzz/"), "\(found.stdout)")
     #expect(found.stdout.contains("promote: add to \(suite.path)/cases.jsonl: {\"decisions\":[],\"input\":"))
     #expect(found.stdout.contains("replay: conform fuzz --impl python3 --impl-arg "))
-    #expect(found.stdout.contains(" --seed 1 --suite \(ShellWord.quote(suite.path)) --cases "), "the replay names the suite's folder")
+    #expect(
+      found.stdout.contains(" --seed 1 --suite \(ShellWord.quote(suite.path)) --cases "), "the replay names the suite's folder")
     let clean = try await conform(
-      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
-       "--seed", "1", "--cases", "2000"])
+      [
+        "fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
+        "--seed", "1", "--cases", "2000",
+      ])
     #expect(clean.status == 0, "\(clean.stderr)")
     #expect(clean.stdout.contains("nothing found: 2,000 cases"), "\(clean.stdout)")
   }
@@ -226,7 +242,8 @@ import Testing
       ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", other.path, "--seed", "1", "--cases", "500"])
     #expect(outcome.status == 1, "\(outcome.stdout)\n\(outcome.stderr)")
     #expect(
-      outcome.stdout.hasPrefix("nothing checked: the implementation supports none of the suites searched (price-discount); 500 cases in "),
+      outcome.stdout.hasPrefix(
+        "nothing checked: the implementation supports none of the suites searched (price-discount); 500 cases in "),
       "\(outcome.stdout)")
   }
 
@@ -254,10 +271,14 @@ import Testing
     let (_, suite) = try await scaffold()
     try insertIntoModel(suite, "    if case[\"percent\"] == 42: raise SystemExit(\"no model for 42\")\n", before: Self.decides)
     let outcome = try await conform(
-      ["fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
-       "--seed", "1", "--cases", "20000"])
+      [
+        "fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("model.py").path,
+        "--seed", "1", "--cases", "20000",
+      ])
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.contains("closed its output (it exited with status 1); its stderr ends: no model for 42"), "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.contains("closed its output (it exited with status 1); its stderr ends: no model for 42"),
+      "\(outcome.stderr)")
   }
 
   // MARK: - Bad input: each names the file and line, or the case, and writes nothing
@@ -279,7 +300,9 @@ import Testing
 
   @Test func aMalformedSuiteJSONIsNamedByLineAndColumn() async throws {
     try await refused("suite.json line 4: column 3: expected ',' or '}' in an object") { suite in
-      try edit(suite.appendingPathComponent("suite.json")) { $0.replacingOccurrences(of: #""version": "1.0.0","#, with: #""version": "1.0.0""#) }
+      try edit(suite.appendingPathComponent("suite.json")) {
+        $0.replacingOccurrences(of: #""version": "1.0.0","#, with: #""version": "1.0.0""#)
+      }
     }
   }
 
@@ -295,7 +318,9 @@ import Testing
 
   @Test func duplicateCaseNamesAreNamedByBothLines() async throws {
     try await refused(#"cases.jsonl line 2: case "seed/ten-percent-of-999" is also line 1"#) { suite in
-      try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: "domain/percent-above-100", with: "seed/ten-percent-of-999") }
+      try edit(suite.appendingPathComponent("cases.jsonl")) {
+        $0.replacingOccurrences(of: "domain/percent-above-100", with: "seed/ten-percent-of-999")
+      }
     }
   }
 
@@ -315,13 +340,16 @@ import Testing
     // The model would crash on any case, and runs while conform reads cases.jsonl: the file's
     // own problem is what the team must fix first, whatever the model did.
     try await refused(#"cases.jsonl line 2: field "input": does not match suite.json's inputSchema"#) { suite in
-      try edit(suite.appendingPathComponent("cases.jsonl")) { $0.replacingOccurrences(of: #""percent":101"#, with: #""percent":"101""#) }
+      try edit(suite.appendingPathComponent("cases.jsonl")) {
+        $0.replacingOccurrences(of: #""percent":101"#, with: #""percent":"101""#)
+      }
       try insertIntoModel(suite, "    raise ValueError(\"broken model\")\n", before: Self.decides)
     }
   }
 
   @Test func aModelThatAnswersACaseTwiceIsNamed() async throws {
-    try await refused("answer line 2 answers case seed/ten-percent-of-999 (seq 1) again: a model answers each case once") { suite in
+    try await refused("answer line 2 answers case seed/ten-percent-of-999 (seq 1) again: a model answers each case once") {
+      suite in
       try insertIntoModel(
         suite, "        if request.get(\"seq\") == 1:\n            sys.stdout.write(json.dumps(answer) + \"\\n\")\n",
         before: Self.wroteAnswer)
@@ -333,7 +361,8 @@ import Testing
       "gave no answer for case domain/percent-above-100 (it exited 0); its stderr ends: model.py: skipping seq 2"
     ) { suite in
       try insertIntoModel(
-        suite, "        if request.get(\"seq\") == 2:\n            sys.stderr.write(\"model.py: skipping seq 2\\n\")\n            continue\n",
+        suite,
+        "        if request.get(\"seq\") == 2:\n            sys.stderr.write(\"model.py: skipping seq 2\\n\")\n            continue\n",
         before: Self.readRequest)
     }
   }
@@ -348,12 +377,15 @@ import Testing
     try await refused(
       #"cases.jsonl line 1: case seed/ten-percent-of-999 states {"discountedCents":900} but the model answers {"discountedCents":899}"#
     ) { suite in
-      try edit(suite.appendingPathComponent("model.py")) { $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)") }
+      try edit(suite.appendingPathComponent("model.py")) {
+        $0.replacingOccurrences(of: "price - price * percent // 100", with: "price - round(price * percent / 100)")
+      }
     }
   }
 
   @Test func aDomainThatMakesAnInputTheSchemaRefusesIsNamed() async throws {
-    try await refused(#"(case boundary/percent/1999), which the inputSchema refuses: /percent: 1999 is above the maximum 1000"#) { suite in
+    try await refused(#"(case boundary/percent/1999), which the inputSchema refuses: /percent: 1999 is above the maximum 1000"#) {
+      suite in
       try edit(suite.appendingPathComponent("suite.json")) {
         $0.replacingOccurrences(of: #""min": -5, "max": 105"#, with: #""min": 0, "max": 2000"#)
       }
@@ -362,7 +394,9 @@ import Testing
 
   @Test func aSuiteNamedAfterABuiltInOneIsRefused() async throws {
     try await refused(#"field "name": "eligibility" is a built-in suite of conform"#) { suite in
-      try edit(suite.appendingPathComponent("suite.json")) { $0.replacingOccurrences(of: #""name": "price-discount""#, with: #""name": "eligibility""#) }
+      try edit(suite.appendingPathComponent("suite.json")) {
+        $0.replacingOccurrences(of: #""name": "price-discount""#, with: #""name": "eligibility""#)
+      }
     }
   }
 
@@ -370,7 +404,9 @@ import Testing
     let (root, suite) = try await scaffold()
     let fixtures = root.appendingPathComponent("fixtures")
     #expect(try await conform(["generate", "--suite", suite.path, "--out", fixtures.path]).status == 0)
-    try edit(fixtures.appendingPathComponent("manifest.json")) { $0.replacingOccurrences(of: #""spec":"price-discount.md""#, with: #""spec":"other.md""#) }
+    try edit(fixtures.appendingPathComponent("manifest.json")) {
+      $0.replacingOccurrences(of: #""spec":"price-discount.md""#, with: #""spec":"other.md""#)
+    }
     let outcome = try await conform(["run", "--fixtures", fixtures.path, "--impl", "/bin/true"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains(#"suite "price-discount" is not built into this conform"#), "\(outcome.stderr)")

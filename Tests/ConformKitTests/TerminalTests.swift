@@ -1,8 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
 
 /// When conform colours its output: on a terminal, unless NO_COLOR is non-empty or TERM is dumb.
 @Suite struct TerminalTests {

@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
+@testable import ConformSuites
 
 /// The smoke tier: a subset of the full tables chosen by coverage of the reference models.
 @Suite struct TierTests {
@@ -36,15 +37,17 @@ import Testing
     let keys = suite.coverageKeys(of: fixture)
     #expect(keys.filter { $0.hasPrefix("state ") }.count == 3)
     #expect(keys.filter { $0.hasPrefix("transition ") }.count == 2)
-    #expect(keys.filter { $0.hasPrefix("pair ") } == [
-      #"pair pending=false none foregroundActive window=true nextWin=true | {"op":"win"} | {"op":"show"}"#
-    ])
+    #expect(
+      keys.filter { $0.hasPrefix("pair ") } == [
+        #"pair pending=false none foregroundActive window=true nextWin=true | {"op":"win"} | {"op":"show"}"#
+      ])
   }
 
   /// A decision case on a boundary has a key naming the input and the outcome across it.
   @Test func aCaseOnABoundaryCoversIt() throws {
     let suite = EligibilitySuite()
-    let fixture = try #require(suite.cases(options: Self.options).first { $0.id == "eligibility/seed/threshold-met-never-attempted" })
+    let fixture = try #require(
+      suite.cases(options: Self.options).first { $0.id == "eligibility/seed/threshold-met-never-attempted" })
     let keys = suite.coverageKeys(of: fixture)
     #expect(keys.contains(#"boundary wonCompletionCount -1 {"eligible":true} -> {"eligible":false}"#), "\(keys)")
     #expect(keys.contains(#"outcome {"eligible":true}"#))
@@ -78,7 +81,8 @@ import Testing
   }
 
   @Test func aBadTierIsRefusedWithTheChoices() async throws {
-    let outcome = try await TestSupport.run(TestSupport.binary("conform"), ["generate", "--tier", "quick", "--out", "/nonexistent"])
+    let outcome = try await TestSupport.run(
+      TestSupport.binary("conform"), ["generate", "--tier", "quick", "--out", "/nonexistent"])
     #expect(outcome.status == 2)
     #expect(outcome.stderr.contains(#"--tier takes full, smoke, not "quick""#), "\(outcome.stderr)")
     let run = try await TestSupport.run(

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
 
 /// conform's reusable workflow (`.github/workflows/conform.yml`, called by tag) and the small
 /// callers in `harness/ci/`: valid against GitHub's schema (and actionlint's and zizmor's checks
@@ -35,11 +36,13 @@ import Testing
     #expect(found == Self.workflows)
   }
 
-  @Test(.enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [reusable, kitWorkflow])
+  @Test(
+    .enabled(if: checkJSONSchema.isInstalled, checkJSONSchema.missing), arguments: workflows + actions + [reusable, kitWorkflow])
   func validatesAgainstGitHubsSchema(_ file: String) async throws {
     let schema = file.hasSuffix("action.yml") ? "vendor.github-actions" : "vendor.github-workflows"
     let outcome = try await TestSupport.run(
-      try #require(Self.checkJSONSchema.path), ["--builtin-schema", schema, Self.ci.appendingPathComponent(file).path], timeout: 60)
+      try #require(Self.checkJSONSchema.path), ["--builtin-schema", schema, Self.ci.appendingPathComponent(file).path],
+      timeout: 60)
     #expect(outcome.status == 0, "\(file): \(outcome.stdout)\(outcome.stderr)")
   }
 
@@ -49,7 +52,8 @@ import Testing
     let broken = try text(Self.reusable).replacingOccurrences(of: "runs-on: ${{ inputs.runs-on }}", with: "")
     let path = TestSupport.temporaryDirectory().appendingPathComponent("broken.yml")
     try broken.write(to: path, atomically: true, encoding: .utf8)
-    let outcome = try await TestSupport.run(try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
+    let outcome = try await TestSupport.run(
+      try #require(Self.checkJSONSchema.path), ["--builtin-schema", "vendor.github-workflows", path.path])
     #expect(outcome.status != 0)
   }
 
@@ -82,7 +86,8 @@ import Testing
           line.firstRegexMatch(#"uses: your-org/conform/\.github/workflows/conform\.yml@0{40} # v[0-9][0-9A-Za-z.\-]*$"#) != nil,
           "\(file): \(line)")
       } else {
-        #expect(line.firstRegexMatch(#"uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$"#) != nil, "\(file): \(line)")
+        #expect(
+          line.firstRegexMatch(#"uses: [a-z\-]+/[a-z\-/]+@[0-9a-f]{40} # v[0-9][0-9A-Za-z.\-]*$"#) != nil, "\(file): \(line)")
       }
     }
   }
@@ -159,7 +164,8 @@ import Testing
   /// Why the runs cannot happen here, or nil when they can.
   static let missing: String? = {
     guard let python = python.path else { return "python3 is not installed: harness/install-deps.sh" }
-    let yaml = try? TestSupport.runBlocking(python, ["-c", "import importlib.util as u, sys; sys.exit(0 if u.find_spec('ruamel') or u.find_spec('yaml') else 1)"])
+    let yaml = try? TestSupport.runBlocking(
+      python, ["-c", "import importlib.util as u, sys; sys.exit(0 if u.find_spec('ruamel') or u.find_spec('yaml') else 1)"])
     if yaml?.status != 0 { return "python3 has no YAML module: harness/install-deps.sh (check-jsonschema brings ruamel.yaml)" }
     if !jq.isInstalled { return "jq is not installed: apt-get install jq" }
     return nil
@@ -175,16 +181,20 @@ import Testing
       let folder = TestSupport.temporaryDirectory("conform-release")
       let staging = folder.appendingPathComponent("staging")
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-      try FileManager.default.copyItem(atPath: TestSupport.binary("conform"), toPath: staging.appendingPathComponent("conform").path)
+      try FileManager.default.copyItem(
+        atPath: TestSupport.binary("conform"), toPath: staging.appendingPathComponent("conform").path)
       let asset = "conform-\(ConformVersion.current)-linux-x86_64.tar.gz"
-      _ = try await TestSupport.run("/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
+      _ = try await TestSupport.run(
+        "/usr/bin/env", ["tar", "-czf", folder.appendingPathComponent(asset).path, "-C", staging.path, "conform"])
       let sums = try await TestSupport.run("/usr/bin/env", ["sha256sum", asset], currentDirectory: folder)
       var bundles: [(String, String)] = []
       for version in ["0.1.0", "0.2.0"] {
         let created = try await TestSupport.run(
           TestSupport.binary("conform"),
-          ["bundle", "create", "--version", version, "--tier", "smoke", "--depth", "1", "--out", folder.path,
-           "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path], timeout: 300)
+          [
+            "bundle", "create", "--version", version, "--tier", "smoke", "--depth", "1", "--out", folder.path,
+            "--harness", TestSupport.packageRoot.appendingPathComponent("harness").path,
+          ], timeout: 300)
         let digest = try #require(created.stdout.split(separator: " ").first.map(String.init), "\(created.stderr)")
         bundles.append((folder.appendingPathComponent("conform-fixtures-\(version).tar.gz").absoluteString, digest))
       }
@@ -217,7 +227,8 @@ import Testing
     let root = TestSupport.temporaryDirectory(label)
     let workflows = root.appendingPathComponent(".github/workflows")
     try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: WorkflowTemplateTests.ci.appendingPathComponent(caller), to: workflows.appendingPathComponent("conform.yml"))
+    try FileManager.default.copyItem(
+      at: WorkflowTemplateTests.ci.appendingPathComponent(caller), to: workflows.appendingPathComponent("conform.yml"))
     try await app(root)
     _ = try await TestSupport.run("/usr/bin/env", ["git", "init", "-q", "-b", "main", root.path])
     return root
@@ -228,24 +239,24 @@ import Testing
     let sources = folder.appendingPathComponent("Sources/conform-adapter")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     try """
-      // swift-tools-version:6.0
-      import PackageDescription
+    // swift-tools-version:6.0
+    import PackageDescription
 
-      let package = Package(
-        name: "AppLogic",
-        products: [.executable(name: "conform-adapter", targets: ["conform-adapter"])],
-        targets: [.executableTarget(name: "conform-adapter")])
-      """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let package = Package(
+      name: "AppLogic",
+      products: [.executable(name: "conform-adapter", targets: ["conform-adapter"])],
+      targets: [.executableTarget(name: "conform-adapter")])
+    """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try """
-      import Foundation
+    import Foundation
 
-      let reference = \(String(reflecting: TestSupport.binary("swift-reference")))
-      var arguments = ([reference] + CommandLine.arguments.dropFirst()).map { strdup($0) }
-      arguments.append(nil)
-      execv(reference, arguments)
-      perror(reference)
-      exit(127)
-      """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+    let reference = \(String(reflecting: TestSupport.binary("swift-reference")))
+    var arguments = ([reference] + CommandLine.arguments.dropFirst()).map { strdup($0) }
+    arguments.append(nil)
+    execv(reference, arguments)
+    perror(reference)
+    exit(127)
+    """.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
   }
 
   /// The build command of an Android-shaped app whose conform-adapter launcher runs `program`.
@@ -267,12 +278,13 @@ import Testing
   ) async throws -> Run {
     let artifacts = TestSupport.temporaryDirectory("conform-artifacts")
     let release = try await Release.made.value
-    var arguments = [
-      WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/conform.yml",
-      "--workspace", repository.path, "--artifacts", artifacts.path, "--repository", name,
-      "--other", "your-org/conform=\(TestSupport.packageRoot.path)", "--secret", "CONFORM_DRIFT_TOKEN=a-token",
-      "--input", "conform-release-url=\(release.folder.absoluteString)", "--input", "runs-on=ubuntu-24.04",
-    ] + inputs.flatMap { ["--input", $0] } + others.flatMap { ["--other", "\($0)=\(TestSupport.packageRoot.path)"] }
+    var arguments =
+      [
+        WorkflowTemplateTests.ci.appendingPathComponent("local/run-job.py").path, ".github/workflows/conform.yml",
+        "--workspace", repository.path, "--artifacts", artifacts.path, "--repository", name,
+        "--other", "your-org/conform=\(TestSupport.packageRoot.path)", "--secret", "CONFORM_DRIFT_TOKEN=a-token",
+        "--input", "conform-release-url=\(release.folder.absoluteString)", "--input", "runs-on=ubuntu-24.04",
+      ] + inputs.flatMap { ["--input", $0] } + others.flatMap { ["--other", "\($0)=\(TestSupport.packageRoot.path)"] }
     if let summaries { arguments += ["--summaries", summaries.path] }
     if dryRun { arguments.append("--dry-run") }
     let local = WorkflowTemplateTests.ci.appendingPathComponent("local").path
@@ -292,7 +304,9 @@ import Testing
   }
 
   /// Files `repository`'s conform.json as it stands on `branch`, for the drift job to read.
-  static func publishConfig(of folder: URL, path: String = "conform.json", as repository: String, branch: String = "main", in store: URL) throws {
+  static func publishConfig(
+    of folder: URL, path: String = "conform.json", as repository: String, branch: String = "main", in store: URL
+  ) throws {
     let target = store.appendingPathComponent("_contents/\(repository)/\(branch)/conform.json")
     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
@@ -314,14 +328,18 @@ import Testing
   func twoRepositoriesGateAndCompareTheirResults() async throws {
     let release = try await Release.made.value
     let android = try await Self.repository("android-app", caller: "android.yml") { root in
-      try release.config(build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: "ios")
-        .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
+      try release.config(
+        build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: "ios"
+      )
+      .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
     let ios = try await Self.repository("ios-app", caller: "ios.yml") { root in
       let app = root.appendingPathComponent("Packages/AppLogic")
       try Self.iOSPackage(app)
-      try release.config(build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: "android")
-        .write(to: app.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
+      try release.config(
+        build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: "android"
+      )
+      .write(to: app.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
     let iOSInputs = ["config=Packages/AppLogic/conform.json"]
     let store = TestSupport.temporaryDirectory("conform-gh-store")
@@ -329,20 +347,27 @@ import Testing
 
     let androidRun = try await Self.run(in: android, as: "your-org/android-app", store: store)
     #expect(androidRun.outcome.status == 0, "\(androidRun.outcome.stderr)")
-    #expect(androidRun.said("run-job: conform calls your-org/conform/.github/workflows/conform.yml at 0000000000000000000000000000000000000000"))
+    #expect(
+      androidRun.said(
+        "run-job: conform calls your-org/conform/.github/workflows/conform.yml at 0000000000000000000000000000000000000000"))
     #expect(androidRun.said("run-job: conform/gate success"), "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("run-job: conform/gate: success: \(Self.fuzzStep)"), "\(androidRun.outcome.stderr)")
-    #expect(androidRun.said("pending: your-org/ios-app pins the same bundle on main and has not run on it yet"), "\(androidRun.outcome.stderr)")
+    #expect(
+      androidRun.said("pending: your-org/ios-app pins the same bundle on main and has not run on it yet"),
+      "\(androidRun.outcome.stderr)")
     #expect(androidRun.said("run-job: conform/drift: skip: conform diff"))
     let androidArtifact = androidRun.artifacts.appendingPathComponent(Self.artifactName("android", release.bundles[0].digest))
     for file in ["results.jsonl", "results.junit.xml", "results.md"] {
-      #expect(FileManager.default.fileExists(atPath: androidArtifact.appendingPathComponent(file).path), "no \(file) in \(androidArtifact.path)")
+      #expect(
+        FileManager.default.fileExists(atPath: androidArtifact.appendingPathComponent(file).path),
+        "no \(file) in \(androidArtifact.path)")
     }
 
     try Self.publish(androidRun, as: "your-org/android-app", id: 101, in: store)
     let iOSRun = try await Self.run(in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: store)
     #expect(iOSRun.outcome.status == 0, "\(iOSRun.outcome.stderr)")
-    #expect(iOSRun.said("run-job: conform/gate success") && iOSRun.said("run-job: conform/drift success"), "\(iOSRun.outcome.stderr)")
+    #expect(
+      iOSRun.said("run-job: conform/gate success") && iOSRun.said("run-job: conform/drift success"), "\(iOSRun.outcome.stderr)")
     #expect(iOSRun.said("run-job: conform/drift: success: conform diff"))
     #expect(iOSRun.said("of your-org/android-app's run 101 (on main)"))
 
@@ -350,14 +375,20 @@ import Testing
     // only on a branch: the iOS side's drift job fails, naming both pins.
     let elsewhere = TestSupport.temporaryDirectory("conform-gh-store")
     let pinned = try await TestSupport.run(
-      TestSupport.binary("conform"), ["pin", release.bundles[1].url.replacingOccurrences(of: "file://", with: "")], currentDirectory: android)
+      TestSupport.binary("conform"), ["pin", release.bundles[1].url.replacingOccurrences(of: "file://", with: "")],
+      currentDirectory: android)
     #expect(pinned.status == 0, "\(pinned.stderr)")
     try Self.publishConfig(of: android, as: "your-org/android-app", in: elsewhere)
     try Self.publish(androidRun, as: "your-org/android-app", id: 103, branch: "feature", in: elsewhere)
     let refused = try await Self.run(in: ios, as: "your-org/ios-app", inputs: iOSInputs, store: elsewhere)
     #expect(refused.outcome.status == 1)
-    #expect(refused.said("run-job: conform/gate success") && refused.said("run-job: conform/drift failure"), "\(refused.outcome.stderr)")
-    #expect(refused.said("the two sides pin different bundles: this side \(release.bundles[0].digest), your-org/android-app's conform.json on main \(release.bundles[1].digest)"), "\(refused.outcome.stderr)")
+    #expect(
+      refused.said("run-job: conform/gate success") && refused.said("run-job: conform/drift failure"), "\(refused.outcome.stderr)"
+    )
+    #expect(
+      refused.said(
+        "the two sides pin different bundles: this side \(release.bundles[0].digest), your-org/android-app's conform.json on main \(release.bundles[1].digest)"
+      ), "\(refused.outcome.stderr)")
   }
 
   /// One repository holding both apps (ios-app/, android-app/, each with its conform.json):
@@ -367,11 +398,15 @@ import Testing
     let release = try await Release.made.value
     let repository = try await Self.repository("conform-monorepo", caller: "gate.yml") { root in
       try Self.iOSPackage(root.appendingPathComponent("ios-app"))
-      try release.config(build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: nil)
-        .write(to: root.appendingPathComponent("ios-app/conform.json"), atomically: true, encoding: .utf8)
+      try release.config(
+        build: "swift build --product conform-adapter", run: ".build/debug/conform-adapter", results: "ios", drift: nil
+      )
+      .write(to: root.appendingPathComponent("ios-app/conform.json"), atomically: true, encoding: .utf8)
       try FileManager.default.createDirectory(at: root.appendingPathComponent("android-app"), withIntermediateDirectories: true)
-      try release.config(build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: nil)
-        .write(to: root.appendingPathComponent("android-app/conform.json"), atomically: true, encoding: .utf8)
+      try release.config(
+        build: Self.launcher(TestSupport.binary("swift-reference")), run: "./conform-adapter", results: "android", drift: nil
+      )
+      .write(to: root.appendingPathComponent("android-app/conform.json"), atomically: true, encoding: .utf8)
     }
     // The drift job installs conform itself: from this release folder, as the gate jobs do.
     let caller = repository.appendingPathComponent(".github/workflows/conform.yml")
@@ -381,7 +416,8 @@ import Testing
     let run = try await Self.run(in: repository, as: "your-org/apps")
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     for line in [
-      "run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff", "run-job: drift success",
+      "run-job: ios/gate success", "run-job: android/gate success", "run-job: drift: success: conform diff",
+      "run-job: drift success",
       "run-job: ios/gate: success: \(Self.fuzzStep)", "run-job: android/gate: success: \(Self.fuzzStep)",
     ] {
       #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")
@@ -422,7 +458,9 @@ import Testing
     let app = try await Self.repository("android-app", caller: "android.yml") { root in
       // The adapter stopped answering version-compare, which the config promises.
       let config = release.config(build: "true", run: conforming, results: "android", drift: nil, fuzzCases: 0)
-        .replacingOccurrences(of: #""run":["\#(conforming)"]"#, with: #""run":["\#(conforming)","--fixtures","\#(fixtures)","--suites","eligibility,timeline"]"#)
+        .replacingOccurrences(
+          of: #""run":["\#(conforming)"]"#,
+          with: #""run":["\#(conforming)","--fixtures","\#(fixtures)","--suites","eligibility,timeline"]"#)
       try config.write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
     let local = try await TestSupport.run(TestSupport.binary("conform"), ["gate"], currentDirectory: app, timeout: 300)
@@ -445,14 +483,16 @@ import Testing
         .write(to: root.appendingPathComponent("conform.json"), atomically: true, encoding: .utf8)
     }
     // A dry run gives every step output the text "dry-run", the repository to check out too.
-    let run = try await Self.run(in: repository, as: "your-org/ios-app", inputs: ["runs-on=macos-15"], others: ["dry-run"], dryRun: true)
+    let run = try await Self.run(
+      in: repository, as: "your-org/ios-app", inputs: ["runs-on=macos-15"], others: ["dry-run"], dryRun: true)
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     let gate = "run-job: conform/gate > ./.conform/harness/ci/actions/install-conform: "
     let drift = "run-job: conform/drift > ./.conform/harness/ci/actions/install-conform: "
     for line in [
       "run-job: conform/gate: checked out dry-run at vdry-run",
       gate + "skip: Install conform from the pinned release asset", gate + "skip: Set up Swift (Linux)",
-      gate + "skip: Restore the conform build", gate + "would run: Restore and save the conform build", gate + "would run: Build conform",
+      gate + "skip: Restore the conform build", gate + "would run: Restore and save the conform build",
+      gate + "would run: Build conform",
       drift + "would run: Install conform from the pinned release asset", drift + "skip: Build conform",
     ] {
       #expect(run.said(line), "no \(line) in \(run.outcome.stderr)")

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A report that cannot be written is an error, exit 2, naming the file: on a full disk
 /// (`/dev/full`, where every write fails with ENOSPC) and under a path that is not a folder. The
@@ -25,7 +26,9 @@ import Testing
       environment: environment)
   }
 
-  @Test(.enabled(if: hasFullDevice, "no /dev/full on this system"), arguments: ["--junit", "--json", "--markdown", "--html", "--write-known-failures"])
+  @Test(
+    .enabled(if: hasFullDevice, "no /dev/full on this system"),
+    arguments: ["--junit", "--json", "--markdown", "--html", "--write-known-failures"])
   func aReportOnAFullDiskIsExitTwoNamingTheFile(_ option: String) async throws {
     let directory = TestSupport.temporaryDirectory("conform write failure")
     let results = directory.appendingPathComponent("results.jsonl").path
@@ -54,10 +57,13 @@ import Testing
     let results = directory.appendingPathComponent("results.jsonl").path
     let outcome = try await TestSupport.run(
       "/bin/bash",
-      ["-c", #"ulimit -f 20 && exec "$@""#, "limit", TestSupport.binary("conform"), "run", "--impl",
-        TestSupport.binary("swift-reference"), "--suite", "eligibility", "--results", results])
+      [
+        "-c", #"ulimit -f 20 && exec "$@""#, "limit", TestSupport.binary("conform"), "run", "--impl",
+        TestSupport.binary("swift-reference"), "--suite", "eligibility", "--results", results,
+      ])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
-    #expect(outcome.stderr.contains("\(results): writing the results failed: File too large. It is cut back to its last whole record"))
+    #expect(
+      outcome.stderr.contains("\(results): writing the results failed: File too large. It is cut back to its last whole record"))
     #expect(!outcome.stderr.contains("results in"))
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: results)))
     #expect(bytes.count <= 20 * 1024 && bytes.last == 0x0A)
@@ -84,7 +90,8 @@ import Testing
     let table = directory.appendingPathComponent("eligibility.jsonl")
     try Data("the table that was there\n".utf8).write(to: table)
     let outcome = try await TestSupport.run(
-      "/bin/bash", ["-c", #"ulimit -f 64 && exec "$@""#, "limit", TestSupport.binary("conform"), "generate", "--out", directory.path])
+      "/bin/bash",
+      ["-c", #"ulimit -f 64 && exec "$@""#, "limit", TestSupport.binary("conform"), "generate", "--out", directory.path])
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("\(table.path): cannot be written: File too large"), "\(outcome.stderr)")
     #expect(try String(contentsOf: table, encoding: .utf8) == "the table that was there\n")

@@ -1,9 +1,9 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
 
 /// `conform bench` runs end to end and prints every figure and target; figures are never
 /// asserted (they depend on the machine and its load).

@@ -1,9 +1,10 @@
-@testable import ConformBundle
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Testing
+
+@testable import ConformBundle
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// Two whole fixture bundles compared: generating both takes tens of seconds in a debug build.
 @Suite struct BundleDiffScaleTests {

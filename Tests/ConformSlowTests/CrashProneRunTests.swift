@@ -1,8 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// `--max-restarts` at full scale: a crash-prone implementation on the whole eligibility and
 /// version-compare tables (RunRestartsTests has the small runs).

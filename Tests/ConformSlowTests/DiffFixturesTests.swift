@@ -1,8 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// `conform diff` of runs pinned to two different bundles, run as a user runs it: the built
 /// binary, real bundles (`conform bundle create`) and real runs of the Swift reference.

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The Android example as a team's own repository would hold it, outside the checkout in a folder
 /// with spaces: its conform.json, conform's two jars in libs/, and nothing else of conform's (no

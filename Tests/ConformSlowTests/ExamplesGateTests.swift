@@ -1,10 +1,11 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
 
 /// What the Android example app needs beyond the Swift toolchain: a JDK, Kotlin 2 and Debian's JUnit 5.
 enum ExampleAppTools {
@@ -57,8 +58,10 @@ struct ExamplesGateTests {
     try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
     let outcome = try await TestSupport.run(
       "/bin/bash",
-      ["-c", #"tar -C "$1" --exclude=./.build --exclude=./build --exclude=./reports -cf - . | tar -C "$2" -xf -"#, "copy",
-        Self.examples.appendingPathComponent(app).path, copy.path])
+      [
+        "-c", #"tar -C "$1" --exclude=./.build --exclude=./build --exclude=./reports -cf - . | tar -C "$2" -xf -"#, "copy",
+        Self.examples.appendingPathComponent(app).path, copy.path,
+      ])
     try #require(outcome.status == 0, "\(outcome.stderr)")
     return copy
   }
@@ -109,8 +112,10 @@ struct ExamplesGateTests {
       with: "return remotePart < localPart")
     let outcome = try await gate(["--ios-app", ios.path, "--android-app", android.path, "--fuzz-cases", "50000"])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
-    for step in ["ios-app: conform run", "android-app: conform run", "conform diff ios android", "ios-app: swift test",
-      "android-app: JUnit 5 tests", "ios-app: conform fuzz", "android-app: conform fuzz"] {
+    for step in [
+      "ios-app: conform run", "android-app: conform run", "conform diff ios android", "ios-app: swift test",
+      "android-app: JUnit 5 tests", "ios-app: conform fuzz", "android-app: conform fuzz",
+    ] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
     let output = outcome.stdout + outcome.stderr
@@ -148,16 +153,23 @@ struct ExamplesGateTests {
     try Data(manifest.bytes).write(to: manifestURL)
 
     let outcome = try await gate([
-      "--fixtures", fixtures.path, "--ios-app", ios.path, "--android-app", android.path, "--fuzz-seed", "1", "--fuzz-cases", "50000",
+      "--fixtures", fixtures.path, "--ios-app", ios.path, "--android-app", android.path, "--fuzz-seed", "1", "--fuzz-cases",
+      "50000",
     ])
     #expect(outcome.status == 1, "\(outcome.stderr.suffix(3000))")
-    for step in ["ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests", "ios-app: conform fuzz"] {
+    for step in [
+      "ios-app: conform run", "android-app: conform run", "ios-app: swift test", "android-app: JUnit 5 tests",
+      "ios-app: conform fuzz",
+    ] {
       #expect(status(of: step, in: outcome.stderr) == "1", "\(step)")
     }
     #expect(status(of: "android-app: conform fuzz", in: outcome.stderr) == "0")
     // The fuzz step's finding: a version of five parts, its replay and its promote line.
     let finding = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("FAIL version-compare/fuzz/") })
-    #expect(outcome.stdout.contains("replay: conform fuzz --impl \(ShellWord.quote(ios.path + "/.build/debug/conform-adapter")) --seed 1 --suite version-compare"), "\(finding)")
+    #expect(
+      outcome.stdout.contains(
+        "replay: conform fuzz --impl \(ShellWord.quote(ios.path + "/.build/debug/conform-adapter")) --seed 1 --suite version-compare"
+      ), "\(finding)")
     #expect(outcome.stdout.contains("promote: add to Sources/ConformSuites/VersionCompare/version-compare.promoted.jsonl: "))
     let minimal = try String(contentsOf: directory.appendingPathComponent("out/ios.fuzz.jsonl"), encoding: .utf8)
     let versions = try minimal.split(separator: "\n").flatMap { line -> [String] in

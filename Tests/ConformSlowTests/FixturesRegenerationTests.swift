@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Testing
+
+@testable import ConformFixtures
 
 /// The full tables regenerated: the slow tier, since generating every suite's published table
 /// (11 MB) is the unit tier's slowest step in a debug build.

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformPlatform
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A fresh machine has only the Swift toolchain, and `swift test -c release` passes there: every
 /// test that needs a tool from outside it is skipped, with the install command in its reason.

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform mutants --generated`: the reference app's code mutated by machine, on version-compare's
 /// files (the fast subset: one schemata build, a few dozen mutants through two suites' tables).

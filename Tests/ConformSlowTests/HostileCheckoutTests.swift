@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// A team's checkout may be named anything: conform's scripts and binaries work in a clone whose
 /// path holds an apostrophe, a double quote, a dollar sign, spaces and a non-ASCII letter.

@@ -1,17 +1,21 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform mutants --fuzz`: the fuzzer's adequacy table, on the built reference and one port.
 @Suite struct MutantsFuzzTests {
   /// A catalogue of the Swift reference and Swift ports (by default the no-zero-padding port).
   func catalogue(in folder: URL, ports: [String]) throws -> String {
     let path = folder.appendingPathComponent("mutants.jsonl").path
-    let reference = #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#
-    let lines = [reference] + ports.map {
-      #"{"args":["\#($0)"],"bug":"a bug","impl":"$BIN/swift-ports","kind":"mutant","language":"swift","name":"\#($0)"}"#
-    }
+    let reference =
+      #"{"bug":"none","impl":"$BIN/swift-reference","kind":"reference","language":"swift","name":"swift-reference"}"#
+    let lines =
+      [reference]
+      + ports.map {
+        #"{"args":["\#($0)"],"bug":"a bug","impl":"$BIN/swift-ports","kind":"mutant","language":"swift","name":"\#($0)"}"#
+      }
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
@@ -19,7 +23,10 @@ import Testing
   func mutants(_ arguments: [String], in folder: URL, ports: [String] = ["no-zero-padding"]) async throws -> ProcessOutcome {
     try await TestSupport.run(
       TestSupport.binary("conform"),
-      ["mutants", "--catalogue", try catalogue(in: folder, ports: ports), "--results-dir", folder.appendingPathComponent("results").path]
+      [
+        "mutants", "--catalogue", try catalogue(in: folder, ports: ports), "--results-dir",
+        folder.appendingPathComponent("results").path,
+      ]
         + arguments, timeout: 300)
   }
 
@@ -45,7 +52,10 @@ import Testing
     let run = try await mutants(["--fuzz", "--seed", "1", "--cases", "3000", "--markdown", markdown], in: folder)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let rows = run.stdout.split(separator: "\n").map(String.init)
-    #expect(rows.first == "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |")
+    #expect(
+      rows.first
+        == "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |"
+    )
     let reference = try #require(rows.first { $0.hasPrefix("| swift-reference |") })
     #expect(reference.hasPrefix("| swift-reference | swift | no finding | 3,000 cases (all) | "))
     let port = try #require(rows.first { $0.hasPrefix("| no-zero-padding |") })

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Every command output the READMEs quote is a real run's: each ```console block marked
 /// `<!-- transcript -->` is run again, command by command, and must print what it shows. Figures
@@ -133,7 +134,8 @@ import Testing
   static func record(_ old: Block, _ outputs: [[String]]) throws {
     let block = try blocks(in: old.document)[old.ordinal]
     let url = TestSupport.packageRoot.appendingPathComponent(block.document)
-    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     var end = block.line
     while lines[end] != "```" { end += 1 }
     let body = zip(block.steps, outputs).flatMap { step, output in ["$ " + step.command] + output }

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The source's version, the one release.sh releases.
 private let current = ConformVersion.current

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The HTML report in a real browser: headless Chromium driven by Selenium
 /// (`harness/html/check-report.py`) opens pages the built `conform` made from real runs, checks
@@ -109,7 +110,8 @@ import Testing
     let page = directory.appendingPathComponent("hostile.html").path
     let report = try await conform(["report", results, "--html", page])
     #expect(report.status == 1)
-    let facts = try await check(page, results: [results], options: ["--hostile", "</script><script>window.__conformPwned=1</script>"])
+    let facts = try await check(
+      page, results: [results], options: ["--hostile", "</script><script>window.__conformPwned=1</script>"])
     #expect((facts["hostileTags"]?.intValue ?? 0) > 10)
     #expect(facts["failures"] == 0)
   }

@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 /// The HTML report at the size of a deep search: slow (tens of seconds in a debug build), so not in the unit tier.
 @Suite struct ReportHTMLScaleTests {

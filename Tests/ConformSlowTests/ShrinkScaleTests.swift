@@ -1,8 +1,9 @@
+import ConformJSON
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformFuzz
-import ConformJSON
 @testable import ConformSuites
-import Testing
 
 /// Shrinking hundreds of generated and extreme inputs of every suite: tens of seconds in a debug build.
 @Suite struct ShrinkScaleTests {

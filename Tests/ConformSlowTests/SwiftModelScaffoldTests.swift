@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform suite init NAME --model swift`, as a team outside the checkout would use it: the
 /// folder's build.sh builds the model (a package depending on conform, here the checkout through

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// What the team-suites example needs beyond the Swift toolchain: a JDK and Kotlin 2 (the
 /// rollout-bucket suite's model is Kotlin) and python3 (the greeting suite's).
@@ -188,7 +189,8 @@ struct TeamSuiteExampleTests {
   @Test(arguments: ports) func eachDriftingPortFailsOnItsDecisionLedByANamedCase(_ port: Port) throws {
     let report = try gate.output("port-\(port.name).txt")
     #expect(report.hasPrefix("conform: ios-rollout/\(port.name) 1.0.0 (swift) against fixtures sha256:"), "\(report.prefix(300))")
-    let profile = "ios-rollout/\(port.name) 1.0.0 (swift) fails cases no spec decision's drift explains:\n  rollout-bucket/exercised  "
+    let profile =
+      "ios-rollout/\(port.name) 1.0.0 (swift) fails cases no spec decision's drift explains:\n  rollout-bucket/exercised  "
     let start = try #require(report.range(of: profile), "\(report.prefix(1000))")
     let count = try #require(Int(report[start.upperBound...].prefix { $0 != " " }), "\(report.prefix(1000))")
     #expect(report[start.upperBound...].hasPrefix("\(count) cases"))

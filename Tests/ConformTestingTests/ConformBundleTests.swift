@@ -1,10 +1,11 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import ConformTesting
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// ConformTesting against real bundles, made by the built `conform bundle create` (build it
 /// first: `swift build`), opened as the `.tar.gz` and as the folder `tar` unpacks it to.

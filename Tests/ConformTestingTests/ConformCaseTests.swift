@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTesting
 import Testing
+
+@testable import ConformFixtures
 
 /// A case's failure message and the checks that record it.
 @Suite struct ConformCaseTests {

@@ -1,11 +1,12 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
+import ConformTestSupport
+import Testing
+
+@testable import ConformFixtures
 @testable import ConformReport
 @testable import ConformResults
 @testable import ConformSuites
-import ConformTestSupport
-import Testing
 
 /// Attribution by counterfactual: every built-in suite's model answers with each decision's
 /// documented drift, and a failure is filed under the decision whose drift gives its answer.

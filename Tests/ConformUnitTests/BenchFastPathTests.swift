@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformProtocol
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The harness's fast path for the usual answer: a canonical `result`, found from the line's
 /// ends. It only ever finds; what it does not find goes to the scanner and the parser.

@@ -1,7 +1,8 @@
-@testable import ConformBundle
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformBundle
+@testable import ConformFixtures
 
 /// `bundle diff`: what changed, case by case, and the version bump it needs.
 @Suite struct BundleDiffTests {

@@ -1,11 +1,12 @@
 import ConformArchive
-@testable import ConformBundle
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformBundle
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// Creating, reading and verifying bundles: determinism, tampering, pins and future formats.
 @Suite struct BundleReaderTests {
@@ -62,10 +63,11 @@ import Testing
     let schemas = ((try? FileManager.default.contentsOfDirectory(atPath: schemaFolder)) ?? [])
       .filter { $0.hasSuffix(".json") }.map { "schema/" + $0 }
     #expect(
-      bundle.files.map(\.name) == ([
-        "BUNDLE.md", "PROTOCOL.md", "case.schema.json", "eligibility.jsonl", "eligibility.md", "manifest.json",
-        "manifest.schema.json", "timeline.jsonl", "timeline.md",
-      ] + schemas).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+      bundle.files.map(\.name)
+        == ([
+          "BUNDLE.md", "PROTOCOL.md", "case.schema.json", "eligibility.jsonl", "eligibility.md", "manifest.json",
+          "manifest.schema.json", "timeline.jsonl", "timeline.md",
+        ] + schemas).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     // Every file but the manifest is listed in the manifest with its digest.
     let listed = Dictionary(uniqueKeysWithValues: bundle.manifest.files.map { ($0.path, $0.sha256) })
     for file in bundle.files where file.name != "manifest.json" { #expect(listed[file.name] == SHA256.hex(file.bytes)) }

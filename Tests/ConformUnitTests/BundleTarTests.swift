@@ -1,18 +1,15 @@
-@testable import ConformBundle
-@testable import ConformFixtures
+import ConformArchive
 import ConformTestSupport
 import Foundation
 import Testing
 
-import ConformArchive
+@testable import ConformBundle
+@testable import ConformFixtures
 
 /// Every kind of entry a bundle refuses, each in a crafted archive (the ustar layer's own tests
 /// are in ConformArchiveTests).
 @Suite struct BundleTarTests {
   static let top = "conform-fixtures-1.0.0"
-
-
-
 
   /// A hostile entry and the words the refusal must contain.
   struct Refusal: CustomTestStringConvertible, Sendable {
@@ -119,7 +116,9 @@ import ConformArchive
     for index in 0..<5 { tar += CraftedTar.entry("\(Self.top)/f\(index)", [UInt8](repeating: 1, count: 1000)) }
     tar += CraftedTar.end
     let few = BundleLimits(maxArchiveBytes: 1 << 20, maxEntryBytes: 1 << 20, maxTotalBytes: 1 << 20, maxEntries: 4)
-    #expect(throws: ConformError.self) { _ = try FixtureBundle.read(archive: Gzip.compress(tar), name: "crafted.tar.gz", limits: few) }
+    #expect(throws: ConformError.self) {
+      _ = try FixtureBundle.read(archive: Gzip.compress(tar), name: "crafted.tar.gz", limits: few)
+    }
     let small = BundleLimits(maxArchiveBytes: 1 << 20, maxEntryBytes: 1 << 20, maxTotalBytes: 4000, maxEntries: 100)
     // A gzip bomb stops at the total limit, before it is all in memory.
     let bomb = Gzip.compress(tar + [UInt8](repeating: 0, count: 1 << 20))
@@ -132,7 +131,6 @@ import ConformArchive
     let tiny = BundleLimits(maxArchiveBytes: 100, maxEntryBytes: 1 << 20, maxTotalBytes: 1 << 20, maxEntries: 100)
     #expect(throws: ConformError.self) { _ = try FixtureBundle.read(archive: bomb, name: "crafted.tar.gz", limits: tiny) }
   }
-
 
   @Test func acceptsFolderEntriesUnderTheTopFolderOnly() throws {
     let tar =

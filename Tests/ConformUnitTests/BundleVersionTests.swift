@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformBundle
 @testable import ConformFixtures
-import Testing
 
 /// The bundle version and the versioning rule `bundle create --previous` enforces.
 @Suite struct BundleVersionTests {

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// A kept problem holds at most 64 KiB of its output: the rest is measured, hashed and diffed
 /// before it is dropped (the results file has it whole).

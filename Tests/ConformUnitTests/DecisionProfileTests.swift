@@ -1,12 +1,13 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformProtocol
-@testable import ConformReport
-@testable import ConformResults
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
+@testable import ConformSuites
 
 /// Decisions as data: the spec entries, the fixture lines that list them, the table that counts
 /// them, and the profile reports open with.
@@ -60,7 +61,8 @@ import Testing
   }
 
   @Test func aFixtureLineCarriesItsDecisionsAndAnOldLineHasNone() throws {
-    let line = #"{"decisions":["version-compare/D8"],"expected":{"newer":false},"id":"version-compare/seed/a","input":{"local":"2.0","remote":"2.0.0"},"note":"n","suite":"version-compare","tags":["seed"]}"#
+    let line =
+      #"{"decisions":["version-compare/D8"],"expected":{"newer":false},"id":"version-compare/seed/a","input":{"local":"2.0","remote":"2.0.0"},"note":"n","suite":"version-compare","tags":["seed"]}"#
     let fixture = try FixtureCase(json: JSONReader.parse(line))
     #expect(fixture.decisions == ["version-compare/D8"])
     var bytes: [UInt8] = []
@@ -69,13 +71,15 @@ import Testing
     #expect(String(decoding: bytes[parts.expected], as: UTF8.self) == #"{"newer":false}"#)
     let offsets = try #require(FixtureLine.Offsets(parts))
     #expect(offsets.parts(start: 0, end: parts.line.upperBound) == parts)
-    let old = try FixtureCase(json: JSONReader.parse(line.replacingOccurrences(of: #""decisions":["version-compare/D8"],"#, with: "")))
+    let old = try FixtureCase(
+      json: JSONReader.parse(line.replacingOccurrences(of: #""decisions":["version-compare/D8"],"#, with: "")))
     #expect(old.decisions.isEmpty)
   }
 
   @Test(arguments: ["eligibility/D1", "version-compare/D0", "version-compare/D01", "version-compare/X1", "version-compare/D"])
   func aDecisionOfAnotherSuiteOrMalformedIsRefusedNamingTheField(_ id: String) {
-    let line = #"{"decisions":["\#(id)"],"expected":{},"id":"version-compare/a","input":{},"note":"","suite":"version-compare","tags":[]}"#
+    let line =
+      #"{"decisions":["\#(id)"],"expected":{},"id":"version-compare/a","input":{},"note":"","suite":"version-compare","tags":[]}"#
     #expect {
       try FixtureCase(json: JSONReader.parse(line))
     } throws: { error in

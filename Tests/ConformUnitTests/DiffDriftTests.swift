@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
+import ConformTestSupport
+import Testing
+
+@testable import ConformFixtures
 @testable import ConformReport
 @testable import ConformResults
 @testable import ConformSuites
-import ConformTestSupport
-import Testing
 
 @Suite struct DiffDriftTests {
   let drift = SampleRuns.drift

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The `domain/` and `pairwise/` families of `draw-freshness` and decision D17.
 @Suite struct DrawFreshnessBoundariesTests {

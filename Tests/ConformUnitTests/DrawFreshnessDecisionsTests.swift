@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct DrawFreshnessDecisionsTests {
   static let suite = DrawFreshnessSuite()
@@ -28,7 +29,6 @@ import Testing
   @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
     #expect(try DecisionListChecks.problems(Self.suite) == [])
   }
-
 
   /// Lists read from the spec. Every case of the story's Saturday night (within 9 hours of the
   /// draw, with a round behind) also carries the schedule's D5 and D12 and, when it retries, D6.

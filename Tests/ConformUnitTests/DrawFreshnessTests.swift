@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The `draw-freshness` model against the spec's rules, with times written out by hand.
 @Suite struct DrawFreshnessTests {
@@ -9,7 +10,9 @@ import Testing
   static let saturday: Int64 = 1_736_593_200
   static let complete: JSONValue = ["bonus": 8, "numbers": [3, 11, 19, 27, 35, 43], "stores": ["a"]]
 
-  func draw(_ round: Int64, numbers: JSONValue = [3, 11, 19, 27, 35, 43], bonus: JSONValue = 8, stores: JSONValue = ["a"]) -> JSONValue {
+  func draw(_ round: Int64, numbers: JSONValue = [3, 11, 19, 27, 35, 43], bonus: JSONValue = 8, stores: JSONValue = ["a"])
+    -> JSONValue
+  {
     ["bonus": bonus, "numbers": numbers, "round": .int(round), "stores": stores]
   }
 
@@ -29,10 +32,12 @@ import Testing
   }
 
   @Test func anEmptyNewerRoundKeepsTheCacheAndRetries() throws {
-    let output = try decide(now: Self.saturday + 1800, cached: draw(1153), fetched: draw(1154, numbers: [], bonus: nil, stores: []))
+    let output = try decide(
+      now: Self.saturday + 1800, cached: draw(1153), fetched: draw(1154, numbers: [], bonus: nil, stores: []))
     #expect(
       output == [
-        "cache": "unchanged", "headerRound": 1153, "latestRound": 1154, "listRound": 1153, "refreshAt": .int(Self.saturday + 2700),
+        "cache": "unchanged", "headerRound": 1153, "latestRound": 1154, "listRound": 1153,
+        "refreshAt": .int(Self.saturday + 2700),
         "retry": true,
       ])
   }
@@ -41,23 +46,26 @@ import Testing
     let output = try decide(now: Self.saturday + 1800, cached: draw(1153), fetched: draw(1154))
     #expect(
       output == [
-        "cache": "fetched", "headerRound": 1154, "latestRound": 1154, "listRound": 1154, "refreshAt": .int(Self.saturday + 604_800),
+        "cache": "fetched", "headerRound": 1154, "latestRound": 1154, "listRound": 1154,
+        "refreshAt": .int(Self.saturday + 604_800),
         "retry": false,
       ])
   }
 
-  @Test(arguments: [
-    ("no stores", [3, 11, 19, 27, 35, 43], 8, [String]()),
-    ("zeros", [0, 0, 0, 0, 0, 0], 0, ["a"]),
-    ("duplicate", [3, 11, 19, 27, 35, 35], 8, ["a"]),
-    ("46", [3, 11, 19, 27, 35, 46], 8, ["a"]),
-    ("bonus among numbers", [3, 11, 19, 27, 35, 43], 43, ["a"]),
-    ("five numbers", [3, 11, 19, 27, 35], 8, ["a"]),
-  ] as [(String, [Int64], Int64, [String])])
+  @Test(
+    arguments: [
+      ("no stores", [3, 11, 19, 27, 35, 43], 8, [String]()),
+      ("zeros", [0, 0, 0, 0, 0, 0], 0, ["a"]),
+      ("duplicate", [3, 11, 19, 27, 35, 35], 8, ["a"]),
+      ("46", [3, 11, 19, 27, 35, 46], 8, ["a"]),
+      ("bonus among numbers", [3, 11, 19, 27, 35, 43], 43, ["a"]),
+      ("five numbers", [3, 11, 19, 27, 35], 8, ["a"]),
+    ] as [(String, [Int64], Int64, [String])])
   func aRoundWithoutContentIsNeverShown(label: String, numbers: [Int64], bonus: Int64, stores: [String]) throws {
     let output = try decide(
       now: Self.saturday + 1800, cached: nil,
-      fetched: draw(1154, numbers: .array(numbers.map(JSONValue.int)), bonus: .int(bonus), stores: .array(stores.map(JSONValue.string))))
+      fetched: draw(
+        1154, numbers: .array(numbers.map(JSONValue.int)), bonus: .int(bonus), stores: .array(stores.map(JSONValue.string))))
     #expect(output["cache"] == "unchanged", "\(label)")
     #expect(output["listRound"] == .null && output["headerRound"] == .null, "\(label)")
     #expect(output["retry"] == true, "\(label)")
@@ -82,9 +90,18 @@ import Testing
     (#"{"cached":null,"fetched":null,"now":-1,"retryAfterSeconds":900}"#, "now-out-of-range"),
     (#"{"cached":null,"fetched":null,"now":253402300800,"retryAfterSeconds":900}"#, "now-out-of-range"),
     (#"{"cached":null,"fetched":null,"now":0,"retryAfterSeconds":0}"#, "retry-out-of-range"),
-    (#"{"cached":{"bonus":null,"numbers":[],"round":0,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#, "round-out-of-range"),
-    (#"{"cached":{"bonus":null,"numbers":[-1],"round":1,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#, "number-out-of-range"),
-    (#"{"cached":null,"fetched":{"bonus":-1,"numbers":[],"round":1,"stores":[]},"now":0,"retryAfterSeconds":900}"#, "number-out-of-range"),
+    (
+      #"{"cached":{"bonus":null,"numbers":[],"round":0,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
+      "round-out-of-range"
+    ),
+    (
+      #"{"cached":{"bonus":null,"numbers":[-1],"round":1,"stores":[]},"fetched":null,"now":0,"retryAfterSeconds":900}"#,
+      "number-out-of-range"
+    ),
+    (
+      #"{"cached":null,"fetched":{"bonus":-1,"numbers":[],"round":1,"stores":[]},"now":0,"retryAfterSeconds":900}"#,
+      "number-out-of-range"
+    ),
   ])
   func inputsOutsideTheDomainAnswerTheirReason(_ text: String, reason: String) throws {
     let input = try JSONReader.parse(text)

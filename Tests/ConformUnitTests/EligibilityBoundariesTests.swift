@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The `domain/` and `pairwise/` families of `eligibility` and decision D10.
 @Suite struct EligibilityBoundariesTests {

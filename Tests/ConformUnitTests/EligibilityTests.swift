@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct EligibilityTests {
   static func input(
@@ -44,7 +45,9 @@ import Testing
         for last in days {
           for today: Int64 in [.min, 0, 20000, .max] {
             for prompted in [nil, "1.0.0", ""] {
-              #expect(Eligibility.isEligible(Self.input(threshold: threshold, wins: wins, last: last, today: today, prompted: prompted, force: true)))
+              #expect(
+                Eligibility.isEligible(
+                  Self.input(threshold: threshold, wins: wins, last: last, today: today, prompted: prompted, force: true)))
               checked += 1
             }
           }

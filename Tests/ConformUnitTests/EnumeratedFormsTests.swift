@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// `EnumeratedForms`: the spellings a port might trim, fold or normalise back to a suite's name.
 @Suite struct EnumeratedFormsTests {

@@ -1,10 +1,11 @@
 import ConformArchive
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct FixturesTests {
   static let fixturesDirectory = TestSupport.packageRoot.appendingPathComponent("fixtures").path
@@ -100,9 +101,11 @@ import Testing
     }
     files[files.count - 1].bytes = fixed.bytes
     for file in files { try FileIO.write(file.bytes, to: FileIO.join(directory.path, file.name)) }
-    #expect(throws: ConformError.file(
-      path: directory.path + "/eligibility.jsonl", line: 3,
-      message: "duplicate case id eligibility/seed/below-threshold (first at \(directory.path)/eligibility.jsonl line 2)")) {
+    #expect(
+      throws: ConformError.file(
+        path: directory.path + "/eligibility.jsonl", line: 3,
+        message: "duplicate case id eligibility/seed/below-threshold (first at \(directory.path)/eligibility.jsonl line 2)")
+    ) {
       try FixtureSet.load(directory: directory.path)
     }
   }

@@ -1,8 +1,9 @@
+import ConformJSON
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformFuzz
-import ConformJSON
 @testable import ConformSuites
-import Testing
 
 /// The fuzzers: the same seed makes the same cases, every input is inside the spec's domain, and
 /// the inputs reach where ports break.
@@ -113,13 +114,15 @@ import Testing
     #expect(states.contains { $0.forceOverride })
     #expect(states.contains { $0.config.cooldownDays == 2_147_483_647 })
     #expect(states.contains { $0.wonCompletionCount == $0.config.winThreshold })
-    #expect(states.contains { state in
-      state.lastAttemptEpochDay.map { state.todayEpochDay &- $0 == state.config.cooldownDays } ?? false
-    })
-    #expect(states.contains { state in
-      guard let prompted = state.lastPromptedVersion else { return false }
-      return prompted == state.currentVersion && !prompted.unicodeScalars.elementsEqual(state.currentVersion.unicodeScalars)
-    })
+    #expect(
+      states.contains { state in
+        state.lastAttemptEpochDay.map { state.todayEpochDay &- $0 == state.config.cooldownDays } ?? false
+      })
+    #expect(
+      states.contains { state in
+        guard let prompted = state.lastPromptedVersion else { return false }
+        return prompted == state.currentVersion && !prompted.unicodeScalars.elementsEqual(state.currentVersion.unicodeScalars)
+      })
   }
 
   @Test func timelinesUseEveryStepAndLongSequences() {
@@ -134,7 +137,10 @@ import Testing
         largestAdvance = max(largestAdvance, step["ms"]?.intValue ?? 0)
       }
     }
-    #expect(ops == ["win", "show", "leave", "leaveAfterSleep", "advance", "scene", "detachWindow", "attachWindow", "nextDay", "setVersion"])
+    #expect(
+      ops == [
+        "win", "show", "leave", "leaveAfterSleep", "advance", "scene", "detachWindow", "attachWindow", "nextDay", "setVersion",
+      ])
     #expect(longest >= 30)
     #expect(largestAdvance > 1 << 32)
   }

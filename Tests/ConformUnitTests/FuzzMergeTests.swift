@@ -1,8 +1,9 @@
+import ConformJSON
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformFuzz
-import ConformJSON
 @testable import ConformSuites
-import Testing
 
 /// Minimal cases that differ only in values that do not matter are one finding, with a count.
 @Suite struct FuzzMergeTests {
@@ -16,7 +17,8 @@ import Testing
 
   /// An eligible user refused: the cooldown-gt port's answer, on a day exactly a cooldown later.
   func cooldown(last: Int64, current: String, first: Int) throws -> FuzzFinding {
-    let input = EligibilitySuite.base(config: ReviewConfig(winThreshold: 0, cooldownDays: 1), wins: 0, last: last, today: last + 1, current: current)
+    let input = EligibilitySuite.base(
+      config: ReviewConfig(winThreshold: 0, cooldownDays: 1), wins: 0, last: last, today: last + 1, current: current)
     return try finding(EligibilitySuite(), input, actual: ["eligible": false], signature: "fail:eligible", first: first)
   }
 
@@ -39,7 +41,8 @@ import Testing
   @Test func theOtherWayRoundIsAnotherFinding() throws {
     let refused = try cooldown(last: 0, current: "", first: 1)
     // Asked too early: the model says no, the port says yes (a verdict the other way round).
-    let input = EligibilitySuite.base(config: ReviewConfig(winThreshold: 0, cooldownDays: 2), wins: 0, last: 0, today: 1, current: "")
+    let input = EligibilitySuite.base(
+      config: ReviewConfig(winThreshold: 0, cooldownDays: 2), wins: 0, last: 0, today: 1, current: "")
     let early = try finding(EligibilitySuite(), input, actual: ["eligible": true], signature: "fail:eligible", first: 2)
     let merged = FuzzFinding.merged([refused, early])
     #expect(merged.map(\.count) == [1, 1])
@@ -51,7 +54,8 @@ import Testing
     var crashed = refused
     crashed.signature = "crashed"
     crashed.answers = [FuzzAnswer(status: .crashed, output: nil, message: "signal 4")]
-    let version = try finding(VersionCompareSuite(), VersionCompareSuite.input("0.0", "0"), actual: ["newer": true], signature: "fail:newer", first: 3)
+    let version = try finding(
+      VersionCompareSuite(), VersionCompareSuite.input("0.0", "0"), actual: ["newer": true], signature: "fail:newer", first: 3)
     #expect(FuzzFinding.merged([refused, crashed, version]).count == 3)
   }
 

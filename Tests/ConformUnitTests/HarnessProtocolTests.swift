@@ -1,21 +1,25 @@
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformJSON
 import ConformProtocol
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformHarness
+@testable import ConformResults
 
 /// The protocol messages: how they are written, read, refused, and that the schemas agree.
 @Suite struct HarnessProtocolTests {
   @Test func theHarnessHelloIsCanonical() {
     let hello = HarnessHello(suites: ["eligibility", "version-compare"])
-    #expect(String(decoding: hello.line, as: UTF8.self) == #"{"protocol":1,"suites":["eligibility","version-compare"],"type":"hello"}"# + "\n")
+    #expect(
+      String(decoding: hello.line, as: UTF8.self) == #"{"protocol":1,"suites":["eligibility","version-compare"],"type":"hello"}"#
+        + "\n")
   }
 
   @Test func anImplementationHelloIsRead() throws {
-    let line = #"{"type":"hello","protocol":1,"name":"swift-reference","language":"swift","version":"0.1.0","suites":["timeline"]}"#
+    let line =
+      #"{"type":"hello","protocol":1,"name":"swift-reference","language":"swift","version":"0.1.0","suites":["timeline"]}"#
     let hello = try parseHello(line)
     #expect(hello == ImplementationHello(name: "swift-reference", language: "swift", version: "0.1.0", suites: ["timeline"]))
   }
@@ -73,25 +77,32 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"type":"result","seq":3,"id":"a/b","output":{"newer":true}}"#, Answer(seq: 3, id: "a/b", payload: .result(output: ["newer": true]))),
+    (
+      #"{"type":"result","seq":3,"id":"a/b","output":{"newer":true}}"#,
+      Answer(seq: 3, id: "a/b", payload: .result(output: ["newer": true]))
+    ),
     (#"{"id":"a/b","output":null,"seq":3,"type":"result"}"#, Answer(seq: 3, id: "a/b", payload: .result(output: nil))),
     (#"{"type":"skipped","seq":4,"id":"a/b","reason":"later"}"#, Answer(seq: 4, id: "a/b", payload: .skipped(reason: "later"))),
-    (#" {"type":"error","seq":5,"id":"a\/b","message":"boom \"x\""} "#, Answer(seq: 5, id: "a/b", payload: .error(message: "boom \"x\""))),
+    (
+      #" {"type":"error","seq":5,"id":"a\/b","message":"boom \"x\""} "#,
+      Answer(seq: 5, id: "a/b", payload: .error(message: "boom \"x\""))
+    ),
   ])
   func validAnswersAreRead(line: String, answer: Answer) throws {
     #expect(try Answer.parse(line) == answer)
   }
 
-  @Test(arguments: [
-    (#"not json"#, nil),
-    (#"[1,2]"#, nil),
-    (#"{"type":"result","id":"a/b","output":1}"#, nil),
-    (#"{"type":"result","seq":3,"id":"a/b"}"#, 3),
-    (#"{"type":"result","seq":3,"id":"a/b","output":1,"reason":"x"}"#, 3),
-    (#"{"type":"done","seq":3,"id":"a/b","output":1}"#, 3),
-    (#"{"type":"skipped","seq":3,"id":"a/b","reason":7}"#, 3),
-    (#"{"type":"result","seq":3,"seq":3,"id":"a/b","output":1}"#, nil),
-  ] as [(String, Int64?)])
+  @Test(
+    arguments: [
+      (#"not json"#, nil),
+      (#"[1,2]"#, nil),
+      (#"{"type":"result","id":"a/b","output":1}"#, nil),
+      (#"{"type":"result","seq":3,"id":"a/b"}"#, 3),
+      (#"{"type":"result","seq":3,"id":"a/b","output":1,"reason":"x"}"#, 3),
+      (#"{"type":"done","seq":3,"id":"a/b","output":1}"#, 3),
+      (#"{"type":"skipped","seq":3,"id":"a/b","reason":7}"#, 3),
+      (#"{"type":"result","seq":3,"seq":3,"id":"a/b","output":1}"#, nil),
+    ] as [(String, Int64?)])
   func invalidAnswersAreViolationsPinnedOnTheirSeqWhenTheyHaveOne(line: String, seq: Int64?) {
     #expect {
       try Answer.parse(line)
@@ -217,7 +228,8 @@ import Testing
   }
 
   @Test func everySchemaIsNamedInTheProtocol() throws {
-    let protocolText = String(decoding: try FileIO.read(TestSupport.packageRoot.appendingPathComponent("harness/PROTOCOL.md").path), as: UTF8.self)
+    let protocolText = String(
+      decoding: try FileIO.read(TestSupport.packageRoot.appendingPathComponent("harness/PROTOCOL.md").path), as: UTF8.self)
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".schema.json") }
     #expect(files.count == 7)
     for file in files { #expect(protocolText.contains(file), "\(file)") }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformHarness
-import Testing
 
 /// The pump's teardown waits, in one value: what the messages and harness/README.md quote, and
 /// the bounds the hostile tests allow each fault.

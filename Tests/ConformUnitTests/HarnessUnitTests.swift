@@ -1,11 +1,11 @@
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformJSON
 import ConformPlatform
 import Foundation
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
+@testable import ConformHarness
 
 /// The harness's small parts: ordering, filters, environment, stderr ring, arguments, digests.
 @Suite struct HarnessUnitTests {
@@ -27,7 +27,8 @@ import Testing
   }
 
   @Test func filtersCombineAsDocumented() {
-    let fixture = FixtureCase(id: "version-compare/seed/a", suite: "version-compare", tags: ["seed", "padding"], note: "", input: nil, expected: nil)
+    let fixture = FixtureCase(
+      id: "version-compare/seed/a", suite: "version-compare", tags: ["seed", "padding"], note: "", input: nil, expected: nil)
     #expect(CaseFilters().selects(fixture))
     #expect(CaseFilters(suites: [Glob("version-*")]).selects(fixture))
     #expect(CaseFilters(suites: [Glob("eligibility"), Glob("version-compare")]).selects(fixture))
@@ -42,7 +43,8 @@ import Testing
     let parent = ["PATH": "/bin", "HOME": "/root", "SECRET": "x", "TZ": "Asia/Tokyo", "LC_ALL": "de_DE"]
     let fixed = try ImplementationEnvironment(inherit: false, assignments: []).resolve(parent: parent)
     #expect(fixed == ["HOME=/root", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "PATH=/bin", "TZ=UTC"])
-    let given = try ImplementationEnvironment(inherit: false, assignments: ["TZ=Europe/Paris", "EMPTY=", "A=b=c"]).resolve(parent: parent)
+    let given = try ImplementationEnvironment(inherit: false, assignments: ["TZ=Europe/Paris", "EMPTY=", "A=b=c"]).resolve(
+      parent: parent)
     #expect(given.contains("TZ=Europe/Paris") && given.contains("EMPTY=") && given.contains("A=b=c"))
     let inherited = try ImplementationEnvironment(inherit: true, assignments: ["X=1"]).resolve(parent: parent)
     #expect(inherited == ["HOME=/root", "LC_ALL=de_DE", "PATH=/bin", "SECRET=x", "TZ=Asia/Tokyo", "X=1"])
@@ -76,7 +78,8 @@ import Testing
   }
 
   @Test func optionsAfterDoubleDashBelongToTheImplementation() throws {
-    var arguments = Arguments(["--impl", "x", "--timeout", "2", "--", "--timeout", "9", "--suite"], command: "run", options: RunCommand.manual.options)
+    var arguments = Arguments(
+      ["--impl", "x", "--timeout", "2", "--", "--timeout", "9", "--suite"], command: "run", options: RunCommand.manual.options)
     let options = try RunOptions.parse(&arguments)
     #expect(options.timeout == 2)
     #expect(options.command == ["x", "--timeout", "9", "--suite"])
@@ -84,7 +87,8 @@ import Testing
   }
 
   @Test func implArgumentsMayLookLikeOptions() throws {
-    var arguments = Arguments(["--impl-arg", "--suite", "--impl", "x", "--impl-arg", "-v"], command: "run", options: RunCommand.manual.options)
+    var arguments = Arguments(
+      ["--impl-arg", "--suite", "--impl", "x", "--impl-arg", "-v"], command: "run", options: RunCommand.manual.options)
     let options = try RunOptions.parse(&arguments)
     #expect(options.command == ["x", "--suite", "-v"])
   }

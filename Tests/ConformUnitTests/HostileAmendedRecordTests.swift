@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 /// When a later line shows that an answer already recorded cannot be trusted (its seq answered a
 /// second time), the harness writes a second record for that attempt; when the file is read back,

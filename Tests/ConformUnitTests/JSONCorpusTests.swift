@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// One file of `Tests/Corpus/json/`: the seeds of the fuzzers and their regression tests.
 ///

@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 /// A read through `JSONFields` that must fail, and the exact message it must give.
 struct FieldsFailure: Sendable, CustomTestStringConvertible {

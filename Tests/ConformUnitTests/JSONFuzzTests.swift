@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 extension SeededGenerator {
   /// A number in `0..<bound` (the kit's generator: the same seed gives the same inputs on every run).
@@ -46,7 +47,8 @@ struct JSONValueGenerator {
       var members: [(String, JSONValue)] = []
       for _ in 0..<random.below(6) {
         // Short keys from a small alphabet, so that near-duplicates are common.
-        let key = random.chance(70) ? String(random.pick(["a", "b", "é", "e\u{301}", "😀", "\u{FF61}", "", "A", "aa", "seq"])) : string()
+        let key =
+          random.chance(70) ? String(random.pick(["a", "b", "é", "e\u{301}", "😀", "\u{FF61}", "", "A", "aa", "seq"])) : string()
         if seen.insert(Array(key.utf8)).inserted { members.append((key, value(depth: depth + 1))) }
       }
       return .object(JSONObject(uniqueKeysWithValues: members))
@@ -61,7 +63,8 @@ struct JSONValueGenerator {
     case 4: return .number(random.pick(["-0", "-0.0", "1.0", "0.5", "1e3", "1E+3", "2.50e-007", "1e400", "-1.5E-10"]))
     case 5:
       // An integer just outside Int64, or far outside.
-      return .number(random.pick(["9223372036854775808", "-9223372036854775809", "99999999999999999999"]) + digits(random.below(3)))
+      return .number(
+        random.pick(["9223372036854775808", "-9223372036854775809", "99999999999999999999"]) + digits(random.below(3)))
     case 6: return .number("\(random.chance(50) ? "-" : "")\(random.below(100)).\(digits(1 + random.below(5)))")
     default: return .number("\(random.below(10))e\(random.pick(["", "+", "-"]))\(random.below(400))")
     }
@@ -225,7 +228,8 @@ enum RoundTrip {
       for byte in bytes {
         if byte == 0x0A { lines += 1; lastLineLength = 0 } else { lastLineLength += 1 }
       }
-      let inside = error.line >= 1 && error.line <= lines && error.column >= 1
+      let inside =
+        error.line >= 1 && error.line <= lines && error.column >= 1
         && (error.line < lines || error.column <= lastLineLength + 1)
       return (false, inside ? nil : "error outside the input: \(error)")
     }
@@ -285,7 +289,8 @@ enum RoundTrip {
       if let failure = outcome.failure { Issue.record("\(failure): \(RoundTrip.show(input))") }
       if outcome.accepted { accepted += 1 }
     }
-    print("JSON fuzz: \(count) mutated documents, \(accepted) accepted and round-tripped, slowest \(Double(slowest) / 1e9) seconds")
+    print(
+      "JSON fuzz: \(count) mutated documents, \(accepted) accepted and round-tripped, slowest \(Double(slowest) / 1e9) seconds")
     // Linear-time reading: no input of a few hundred bytes may take long, even in a debug build.
     #expect(slowest < 1_000_000_000)
     // The mutations are useful only if some survive and most do not.
@@ -319,7 +324,9 @@ enum RoundTrip {
     var random = SeededGenerator(seed: FuzzSettings.seed &+ 6)
     // Lead bytes at the edges of the well-formed ranges, each followed by a few continuation-like
     // bytes, also at the edges, so that about half the strings are well-formed.
-    let leads: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+    let leads: [UInt8] = [
+      0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
     let trails: [UInt8] = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0x41, 0xC0]
     let count = 10_000 * FuzzSettings.scale
     var valid = 0

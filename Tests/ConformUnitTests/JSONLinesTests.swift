@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 @Suite struct JSONLinesTests {
   /// Each line's number and text, as `forEachLine` gives them.

@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 @Suite struct JSONObjectTests {
   @Test func sortsMembersGivenInAnyOrder() {

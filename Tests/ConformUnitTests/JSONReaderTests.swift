@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 /// A document the reader must accept, and the value it must give.
 struct AcceptedJSON: Sendable, CustomTestStringConvertible {
@@ -191,28 +192,46 @@ func quotedBytes(_ content: [UInt8]) -> [UInt8] { [0x22] + content + [0x22] }
     RejectedJSON("lone surrogate in a key", #"{"\udfff":1}"#, #"lone low surrogate \udfff"#, column: 3),
     // Strings: invalid UTF-8 (the error points at the first byte of the bad sequence).
     RejectedJSON("overlong '/' in 2 bytes", bytes: quotedBytes([0xC0, 0xAF]), "invalid UTF-8 byte 0xC0 in a string", column: 2),
-    RejectedJSON("overlong U+007F in 2 bytes", bytes: quotedBytes([0xC1, 0xBF]), "invalid UTF-8 byte 0xC1 in a string", column: 2),
-    RejectedJSON("overlong '/' in 3 bytes", bytes: quotedBytes([0xE0, 0x80, 0xAF]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("overlong U+07FF in 3 bytes", bytes: quotedBytes([0xE0, 0x9F, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("overlong '/' in 4 bytes", bytes: quotedBytes([0xF0, 0x80, 0x80, 0xAF]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("overlong U+FFFF in 4 bytes", bytes: quotedBytes([0xF0, 0x8F, 0xBF, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("U+D800 encoded in UTF-8", bytes: quotedBytes([0xED, 0xA0, 0x80]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("U+DFFF encoded in UTF-8", bytes: quotedBytes([0xED, 0xBF, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "overlong U+007F in 2 bytes", bytes: quotedBytes([0xC1, 0xBF]), "invalid UTF-8 byte 0xC1 in a string", column: 2),
+    RejectedJSON(
+      "overlong '/' in 3 bytes", bytes: quotedBytes([0xE0, 0x80, 0xAF]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "overlong U+07FF in 3 bytes", bytes: quotedBytes([0xE0, 0x9F, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "overlong '/' in 4 bytes", bytes: quotedBytes([0xF0, 0x80, 0x80, 0xAF]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "overlong U+FFFF in 4 bytes", bytes: quotedBytes([0xF0, 0x8F, 0xBF, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "U+D800 encoded in UTF-8", bytes: quotedBytes([0xED, 0xA0, 0x80]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "U+DFFF encoded in UTF-8", bytes: quotedBytes([0xED, 0xBF, 0xBF]), "invalid UTF-8 sequence in a string", column: 2),
     RejectedJSON(
       "surrogate pair encoded in UTF-8 (CESU-8)", bytes: quotedBytes([0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]),
       "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("above U+10FFFF", bytes: quotedBytes([0xF4, 0x90, 0x80, 0x80]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("lead byte 0xF5", bytes: quotedBytes([0xF5, 0x80, 0x80, 0x80]), "invalid UTF-8 byte 0xF5 in a string", column: 2),
-    RejectedJSON("byte 0xFF", bytes: quotedBytes([0x61, 0xFF]), "invalid UTF-8 byte 0xFF in a string", column: 3),
-    RejectedJSON("lone continuation byte", bytes: quotedBytes([0x61, 0x80, 0x62]), "invalid UTF-8 byte 0x80 in a string", column: 3),
-    RejectedJSON("2-byte sequence cut by the quote", bytes: quotedBytes([0xC3]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("3-byte sequence cut by the quote", bytes: quotedBytes([0xE2, 0x82]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("4-byte sequence cut by a letter", bytes: quotedBytes([0xF0, 0x9F, 0x98, 0x61]), "invalid UTF-8 sequence in a string", column: 2),
-    RejectedJSON("sequence cut by the end of input", bytes: [0x22, 0xF0, 0x9F, 0x98], "truncated UTF-8 sequence in a string", column: 2),
     RejectedJSON(
-      "invalid UTF-8 after an escape", bytes: [0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22], "invalid UTF-8 byte 0xC0 in a string", column: 4),
-    RejectedJSON("invalid UTF-8 in a key", bytes: [0x7B] + quotedBytes([0xFF]) + Array(":1}".utf8), "invalid UTF-8 byte 0xFF in a string", column: 3),
-    RejectedJSON("invalid UTF-8 outside a string", bytes: [0x5B, 0xFF, 0x5D], "unexpected character 0xFF, expected a value", column: 2),
+      "above U+10FFFF", bytes: quotedBytes([0xF4, 0x90, 0x80, 0x80]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "lead byte 0xF5", bytes: quotedBytes([0xF5, 0x80, 0x80, 0x80]), "invalid UTF-8 byte 0xF5 in a string", column: 2),
+    RejectedJSON("byte 0xFF", bytes: quotedBytes([0x61, 0xFF]), "invalid UTF-8 byte 0xFF in a string", column: 3),
+    RejectedJSON(
+      "lone continuation byte", bytes: quotedBytes([0x61, 0x80, 0x62]), "invalid UTF-8 byte 0x80 in a string", column: 3),
+    RejectedJSON("2-byte sequence cut by the quote", bytes: quotedBytes([0xC3]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "3-byte sequence cut by the quote", bytes: quotedBytes([0xE2, 0x82]), "invalid UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "4-byte sequence cut by a letter", bytes: quotedBytes([0xF0, 0x9F, 0x98, 0x61]), "invalid UTF-8 sequence in a string",
+      column: 2),
+    RejectedJSON(
+      "sequence cut by the end of input", bytes: [0x22, 0xF0, 0x9F, 0x98], "truncated UTF-8 sequence in a string", column: 2),
+    RejectedJSON(
+      "invalid UTF-8 after an escape", bytes: [0x22, 0x5C, 0x6E, 0xC0, 0xAF, 0x22], "invalid UTF-8 byte 0xC0 in a string",
+      column: 4),
+    RejectedJSON(
+      "invalid UTF-8 in a key", bytes: [0x7B] + quotedBytes([0xFF]) + Array(":1}".utf8), "invalid UTF-8 byte 0xFF in a string",
+      column: 3),
+    RejectedJSON(
+      "invalid UTF-8 outside a string", bytes: [0x5B, 0xFF, 0x5D], "unexpected character 0xFF, expected a value", column: 2),
     // Duplicate keys, reported at the second occurrence.
     RejectedJSON("duplicate key", #"{"a":1,"a":2}"#, #"duplicate key "a""#, column: 8),
     RejectedJSON("duplicate key, same value", #"{"a":1,"a":1}"#, #"duplicate key "a""#, column: 8),

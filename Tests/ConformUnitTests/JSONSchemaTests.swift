@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The JSON Schema subset: what it refuses to read, and the problems it finds in instances.
 @Suite struct JSONSchemaTests {

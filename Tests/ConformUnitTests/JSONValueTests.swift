@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 /// A number literal, the value the reader must make of it, and whether it is written back as is.
 struct NumberExample: Sendable, CustomTestStringConvertible {
@@ -72,7 +73,8 @@ struct NumberExample: Sendable, CustomTestStringConvertible {
   }
 
   @Test func differentScalarsAreDifferentKeys() throws {
-    let object = JSONObject(uniqueKeysWithValues: [(Self.composed, .int(1)), (Self.decomposed, .int(2))] as [(String, JSONValue)])
+    let object = JSONObject(
+      uniqueKeysWithValues: [(Self.composed, .int(1)), (Self.decomposed, .int(2))] as [(String, JSONValue)])
     #expect(object.count == 2)
     #expect(object[Self.composed] == 1)
     #expect(object[Self.decomposed] == 2)

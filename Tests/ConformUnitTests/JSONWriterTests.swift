@@ -1,6 +1,7 @@
-@testable import ConformFixtures
 import ConformJSON
 import Testing
+
+@testable import ConformFixtures
 
 /// A value and the exact canonical text the writer must give for it.
 struct WrittenExample: Sendable, CustomTestStringConvertible {
@@ -21,12 +22,16 @@ struct WrittenExample: Sendable, CustomTestStringConvertible {
       name: "integers", value: [0, 7, 10, -1, -10, .int(.max), .int(.min)],
       text: "[0,7,10,-1,-10,9223372036854775807,-9223372036854775808]"),
     WrittenExample(name: "number text as is", value: [.number("1.0"), .number("-0"), .number("1E+3")], text: "[1.0,-0,1E+3]"),
-    WrittenExample(name: "keys in code point order", value: ["b": 1, "a": 2, "B": 3, "aa": 4, "": 5], text: #"{"":5,"B":3,"a":2,"aa":4,"b":1}"#),
+    WrittenExample(
+      name: "keys in code point order", value: ["b": 1, "a": 2, "B": 3, "aa": 4, "": 5], text: #"{"":5,"B":3,"a":2,"aa":4,"b":1}"#
+    ),
     WrittenExample(
       name: "non-ASCII keys after ASCII, by code point", value: ["é": 1, "z": 2, "€": 3, "ÿ": 4],
       text: #"{"z":2,"é":1,"ÿ":4,"€":3}"#),
     // U+FF61 < U+1F600 by code point, but in UTF-16 U+1F600 is D83D DE00, which sorts before FF61.
-    WrittenExample(name: "code point order, not UTF-16 order", value: ["\u{1F600}": 1, "\u{FF61}": 2], text: "{\"\u{FF61}\":2,\"\u{1F600}\":1}"),
+    WrittenExample(
+      name: "code point order, not UTF-16 order", value: ["\u{1F600}": 1, "\u{FF61}": 2], text: "{\"\u{FF61}\":2,\"\u{1F600}\":1}"
+    ),
     WrittenExample(name: "nested objects sorted too", value: ["o": ["y": 1, "x": 2]], text: #"{"o":{"x":2,"y":1}}"#),
     WrittenExample(name: "quote and backslash escaped", value: "a\"b\\c", text: #""a\"b\\c""#),
     WrittenExample(name: "short escapes", value: "\u{8}\u{C}\n\r\t", text: #""\b\f\n\r\t""#),

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The module map in the repository (Sources/MODULES.md, written by harness/dev/split-modules.sh)
 /// against Package.swift and the sources, and the layering rules the compiler cannot check: only
@@ -56,8 +57,11 @@ import Testing
     let rows = try Self.rows()
     #expect(rows.count >= 7, "Sources/MODULES.md lists \(rows.count) modules")
     for row in rows {
-      let dependencies = try #require(try Self.packageDependencies(of: row.module), "\(row.module) is not a target in Package.swift")
-      #expect(dependencies == row.dependencies, "\(row.module): Package.swift \(dependencies.sorted()), MODULES.md \(row.dependencies.sorted())")
+      let dependencies = try #require(
+        try Self.packageDependencies(of: row.module), "\(row.module) is not a target in Package.swift")
+      #expect(
+        dependencies == row.dependencies,
+        "\(row.module): Package.swift \(dependencies.sorted()), MODULES.md \(row.dependencies.sorted())")
     }
   }
 

@@ -1,7 +1,7 @@
-@testable import ConformFixtures
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
 
 /// The token scanner and the mutation sites of `conform mutants --generated`, on small sources.
 @Suite struct MutationSitesTests {

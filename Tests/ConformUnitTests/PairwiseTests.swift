@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformSuites
-import Testing
 
 /// The all-pairs rows the boundary tables are built from.
 @Suite struct PairwiseTests {

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The package builds for macOS 12 and iOS 15 (README, "Platforms"), and so do the example iOS
 /// app's package and the packages that depend on conform. The compiler here (Linux) checks no

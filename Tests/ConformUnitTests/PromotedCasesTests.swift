@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The cases promoted from `conform fuzz` into the published tables.
 @Suite struct PromotedCasesTests {
@@ -25,7 +26,8 @@ import Testing
   }
 
   @Test func aPromotedCaseGetsItsExpectedOutputFromTheModel() throws {
-    let line = PromotedCases.line(name: "zero-against-zero-point-zero", input: VersionCompareSuite.input("0.0", "0"), note: "found it")
+    let line = PromotedCases.line(
+      name: "zero-against-zero-point-zero", input: VersionCompareSuite.input("0.0", "0"), note: "found it")
     let drafts = try PromotedCases.drafts(of: VersionCompareSuite(), bytes: Array((line + "\n").utf8))
     try #require(drafts.count == 1)
     let fixture = VersionCompareSuite().fixture(for: drafts[0])

@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// Seeded, deterministic fuzzing of what the harness reads from an implementation: answer lines
 /// (the fast `AnswerScanner` and the strict `Answer.parse`), hello lines, and the line framing of

@@ -1,7 +1,8 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformReport
 @testable import ConformResults
-import Testing
 
 /// A crash report leads with the line a runtime writes when it dies, and no text from an
 /// implementation can break a report's lines or issue a CI workflow command.
@@ -12,7 +13,10 @@ import Testing
         + "0 SeedFunctions.swift:19:27 Swift runtime failure: arithmetic overflow\nrax 0x0000000000000000\nrbx 0x1\n",
       ["0 SeedFunctions.swift:19:27 Swift runtime failure: arithmetic overflow"]
     ),
-    ("reading\nApp/Eligibility.swift:40: Fatal error: Unexpectedly found nil\n", ["App/Eligibility.swift:40: Fatal error: Unexpectedly found nil"]),
+    (
+      "reading\nApp/Eligibility.swift:40: Fatal error: Unexpectedly found nil\n",
+      ["App/Eligibility.swift:40: Fatal error: Unexpectedly found nil"]
+    ),
     (
       "Exception in thread \"main\" java.lang.NumberFormatException: For input string: \"x\"\n"
         + "\tat java.base/java.lang.Integer.parseInt(Integer.java:652)\n\tat port.Version.parse(Version.kt:12)\n"
@@ -27,7 +31,10 @@ import Testing
       "Traceback (most recent call last):\n  File \"impl.py\", line 3, in <module>\n    main()\nKeyError: 'version'\nbye\n",
       ["KeyError: 'version'"]
     ),
-    ("==1==ERROR: AddressSanitizer: heap-use-after-free\nSUMMARY: AddressSanitizer: heap-use-after-free a.c:3 in f\n", ["SUMMARY: AddressSanitizer: heap-use-after-free a.c:3 in f"]),
+    (
+      "==1==ERROR: AddressSanitizer: heap-use-after-free\nSUMMARY: AddressSanitizer: heap-use-after-free a.c:3 in f\n",
+      ["SUMMARY: AddressSanitizer: heap-use-after-free a.c:3 in f"]
+    ),
     ("just some logging\nand more\n", []),
   ])
   func theRuntimesFatalLinesAreFound(_ stderr: String, _ reason: [String]) {

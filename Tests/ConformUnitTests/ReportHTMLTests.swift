@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 /// The HTML report's page: its structure, its escaping, its bounds, its determinism.
 @Suite struct ReportHTMLTests {
@@ -190,7 +191,6 @@ import Testing
 
   // MARK: Escaping
 
-
   @Test func nothingFromTheResultsBreaksOutOfTextOrAttributes() throws {
     let page = HTMLReport(runs: [.init(summary: SampleRuns.hostileRun, path: "reports/\(SampleRuns.hostile).jsonl")]).render()
     // Every tag in the page is one conform writes; none came from the results.
@@ -215,7 +215,8 @@ import Testing
     // Every attribute value is double-quoted and holds no quote, < or >.
     for tag in page.regexMatches(#"<[a-z][a-z0-9]*( [^<>]*)?>"#) {
       let text = String(tag.whole)
-      let stripped = text.replacingRegexMatches(#" [a-z-]+="[^"<>]*""#, with: "").replacingRegexMatches(#" (checked|hidden|open)"#, with: "")
+      let stripped = text.replacingRegexMatches(#" [a-z-]+="[^"<>]*""#, with: "").replacingRegexMatches(
+        #" (checked|hidden|open)"#, with: "")
       #expect(stripped.firstRegexMatch(#"^<[a-z][a-z0-9]*>$"#) != nil, "\(text.prefix(200))")
     }
     // Controls are visible escapes; nothing raw that a browser would drop or act on.

@@ -1,9 +1,9 @@
-@testable import ConformFixtures
-@testable import ConformReport
 import ConformTestSupport
 import Testing
 
 @testable import ConformCLI
+@testable import ConformFixtures
+@testable import ConformReport
 
 @Suite struct ReportOptionsTests {
   @Test func takesItsOptionsAndLeavesTheRest() throws {
@@ -16,7 +16,8 @@ import Testing
     let options = try ReportOptions.parse(from: &arguments)
     #expect(
       options
-        == ReportOptions(junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7, htmlPath: "out/r.html"))
+        == ReportOptions(
+          junitPath: "out/junit.xml", jsonPath: "out/r.json", markdownPath: "s.md", maxShown: 7, htmlPath: "out/r.html"))
     #expect(try arguments.value("--impl") == "x")
     #expect(try arguments.positionals() == ["extra"])
   }
@@ -41,7 +42,8 @@ import Testing
 
   @Test func helpTextDocumentsEveryOptionAndTheEnvironment() {
     for word in [
-      "--junit FILE", "--json FILE", "--markdown FILE", "--html FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY",
+      "--junit FILE", "--json FILE", "--markdown FILE", "--html FILE", "--max-shown N", "NO_COLOR", "GITHUB_ACTIONS",
+      "GITHUB_STEP_SUMMARY",
       "1 MiB",
     ] {
       #expect(ReportCommand.help.contains(word), "\(word)")

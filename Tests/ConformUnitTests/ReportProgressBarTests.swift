@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformHarness
-import Testing
 
 @Suite struct ReportProgressBarTests {
   /// A clock the test moves by hand, and the text the bar wrote.

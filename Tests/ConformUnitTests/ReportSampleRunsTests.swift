@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 @Suite struct ReportSampleRunsTests {
   @Test func sampleResultsReadBackAsWritten() throws {

@@ -1,11 +1,12 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformPlatform
-@testable import ConformReport
-@testable import ConformResults
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformResults
 
 @Suite struct ReportTerminalTests {
   func text(_ summary: RunSummary, maxShown: Int = 50, colour: Bool = false, environment: [String: String] = [:]) -> String {
@@ -67,7 +68,8 @@ import Testing
     // A generated run announces 10 cases, records 2 and never sends the other 8.
     let summary = RunSummary(
       header: SampleRuns.header(cases: 10), results: results, footer: SampleRuns.footer(results, interrupted: "SIGINT"))
-    #expect(summary.incompleteExplanation == "the run was interrupted by SIGINT: 9 of 10 cases were not run (no verdict either way)")
+    #expect(
+      summary.incompleteExplanation == "the run was interrupted by SIGINT: 9 of 10 cases were not run (no verdict either way)")
     #expect(summary.closingLine == "1 passed, 0 failed, 9 not run: interrupted after 1 of 10 cases")
   }
 

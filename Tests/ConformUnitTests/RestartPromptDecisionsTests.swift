@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct RestartPromptDecisionsTests {
   let suite = RestartPromptSuite()
@@ -110,7 +111,8 @@ import Testing
   @Test func theToursTakeEveryTransitionInFewCases() throws {
     func transitions(_ drafts: [CaseDraft]) -> Set<String> {
       drafts.reduce(into: Set<String>()) { keys, draft in
-        let fixture = FixtureCase(id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: draft.input, expected: .null)
+        let fixture = FixtureCase(
+          id: "restart-prompt/x", suite: suite.name, tags: [], note: "", input: draft.input, expected: .null)
         keys.formUnion(suite.coverageKeys(of: fixture).filter { $0.hasPrefix("transition ") })
       }
     }

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The `restart-prompt` model against the spec's steps, one decision at a time.
 @Suite struct RestartPromptModelTests {
@@ -76,11 +77,15 @@ import Testing
     (#"{"start":{"installStatus":""},"steps":[{"op":"launch"}]}"#, "unknown-install-status"),
     (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"}]}"#, "unknown-step"),
     (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"launch"},{"op":"answer"},{"op":"Kill"}]}"#, "unknown-step"),
-    (#"{"start":{"installStatus":"downloaded"},"steps":[{"installStatus":"cancelled","op":"status"}]}"#,
-     "unknown-install-status"),
+    (
+      #"{"start":{"installStatus":"downloaded"},"steps":[{"installStatus":"cancelled","op":"status"}]}"#,
+      "unknown-install-status"
+    ),
     (#"{"start":{"installStatus":"done"},"steps":[{"op":"resume"}]}"#, "unknown-install-status"),
-    (#"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"},{"installStatus":"done","op":"status"}]}"#,
-     "unknown-step"),
+    (
+      #"{"start":{"installStatus":"downloaded"},"steps":[{"op":"resume"},{"installStatus":"done","op":"status"}]}"#,
+      "unknown-step"
+    ),
   ])
   func inputsOutsideTheDomainAreAnsweredWithTheirReason(_ text: String, _ reason: String) throws {
     let input = try JSONReader.parse(text)

@@ -1,11 +1,12 @@
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
-@testable import ConformResults
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformHarness
+@testable import ConformResults
 
 /// The rules of a worker's sessions, driven as the pump drives them but with no process: which
 /// case a fault is blamed on, what is requeued, how suspects are replayed, and what a slot gives
@@ -185,7 +186,9 @@ import Testing
   @Test func suspectsAreReplayedAloneAndAFaultThatNeverRecursIsPinnedOnThemAll() throws {
     var rules = Self.sending([1, 2, 3, 4])
     Self.pass(&rules, seq: 2)
-    #expect(Self.describe(rules.settle(.died, cause: "the implementation exited with status 3", stderr: "tail")) == "3 suspects crashed")
+    #expect(
+      Self.describe(rules.settle(.died, cause: "the implementation exited with status 3", stderr: "tail")) == "3 suspects crashed"
+    )
     rules.beginProcess()
     for (seq, number) in zip(Int64(1)..., [1, 3, 4]) {
       #expect(Self.refill(&rules) == [number])
@@ -270,7 +273,9 @@ import Testing
       #expect(refill.send.count == 1)
       rules.send(item, at: 0)
       if item.attempt.number == Int32(culprit) {
-        if case .culprit(let found, .crashed) = rules.settle(.died, cause: "crash", stderr: nil) { blamed.append(found.item.attempt.number) }
+        if case .culprit(let found, .crashed) = rules.settle(.died, cause: "crash", stderr: nil) {
+          blamed.append(found.item.attempt.number)
+        }
         faults += 1
         rules.beginProcess()
       } else {

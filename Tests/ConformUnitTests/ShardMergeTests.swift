@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformResults
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformResults
 
 @Suite struct ShardMergeTests {
   /// A finished shard's results file whose header counts `decisions` (those of the suites it ran).

@@ -1,8 +1,9 @@
+import ConformJSON
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformFuzz
-import ConformJSON
 @testable import ConformSuites
-import Testing
 
 /// Shrinking on fake predicates: no process, only the suites' candidates and models.
 @Suite struct ShrinkTests {
@@ -72,7 +73,6 @@ import Testing
     #expect(result.current["steps"] == [["ms": 2000, "op": "advance"]])
     #expect(result.current["config"] == ["cooldownDays": 0, "delayMs": 0, "winThreshold": 0])
   }
-
 
   @Test func theBudgetBoundsTheCalls() {
     let input = VersionCompareSuite.input("3.0.125-beta.7.99.1234", "1.2.3.4.5.6.7.8.9")

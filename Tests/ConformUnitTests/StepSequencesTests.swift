@@ -1,7 +1,8 @@
-@testable import ConformFixtures
-@testable import ConformSuites
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// The prefix-sharing walk over step sequences that the timeline-shaped tables are made from.
 @Suite struct StepSequencesTests {

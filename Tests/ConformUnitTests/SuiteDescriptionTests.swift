@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// `SuiteDescription`: the one reader of `suite.json` for built-in and team suites, and the one
 /// renderer of their published specs; and the built-in suites' descriptions, checked against

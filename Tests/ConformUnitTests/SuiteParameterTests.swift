@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// A suite's own parameters reach it through the options by name; the engine knows none.
 @Suite struct SuiteParameterTests {

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import ConformFixtures
 @testable import ConformSuites
-import Testing
 
 /// The random strings `conform fuzz --suite` draws from a domain's character classes: each
 /// class's pieces stay in the class, and reach beyond its fixed samples.
@@ -20,7 +21,8 @@ import Testing
 
   @Test func eachClassKeepsToItsCharacters() {
     for piece in pieces(.nonASCIIDigits) where !TeamDomain.StringClass.nonASCIIDigits.samples.contains(piece) {
-      #expect(piece.unicodeScalars.allSatisfy { $0.properties.numericType == .decimal && !$0.isASCII }, "\(piece.debugDescription)")
+      #expect(
+        piece.unicodeScalars.allSatisfy { $0.properties.numericType == .decimal && !$0.isASCII }, "\(piece.debugDescription)")
     }
     for piece in pieces(.digits) {
       #expect(!piece.isEmpty && piece.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }, "\(piece.debugDescription)")

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 /// A team suite's shrink tries the structural simplifications first: an optional member left
 /// out (at the root or nested in arrays of objects), then an array or a string shortened.

@@ -1,12 +1,18 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
 
+@testable import ConformFixtures
+@testable import ConformSuites
+
 @Suite struct TimelineModelTests {
-  func run(_ steps: [String], start: String = #"{"currentVersion":"1.0.0","forceOverride":false,"lastAttemptEpochDay":null,"lastPromptedVersion":null,"sceneState":"foregroundActive","todayEpochDay":20000,"windowAttached":true,"wonCompletionCount":2}"#) throws -> JSONValue {
+  func run(
+    _ steps: [String],
+    start: String =
+      #"{"currentVersion":"1.0.0","forceOverride":false,"lastAttemptEpochDay":null,"lastPromptedVersion":null,"sceneState":"foregroundActive","todayEpochDay":20000,"windowAttached":true,"wonCompletionCount":2}"#
+  ) throws -> JSONValue {
     let input = try JSONReader.parse(
-      #"{"config":{"cooldownDays":7,"delayMs":2000,"winThreshold":3},"start":\#(start),"steps":[\#(steps.joined(separator: ","))]}"#)
+      #"{"config":{"cooldownDays":7,"delayMs":2000,"winThreshold":3},"start":\#(start),"steps":[\#(steps.joined(separator: ","))]}"#
+    )
     return try TimelineSuite().expected(for: input)
   }
 
@@ -18,21 +24,23 @@ import Testing
 
   @Test func firesAtTheDueTimeAndRecordsFirst() throws {
     let output = try run([win, show, advance(5000)])
-    #expect(output["effects"] == [
-      ["at": 2000, "day": 20000, "effect": "recordAttempt", "version": "1.0.0"],
-      ["at": 2000, "effect": "requestReview"],
-    ])
+    #expect(
+      output["effects"] == [
+        ["at": 2000, "day": 20000, "effect": "recordAttempt", "version": "1.0.0"],
+        ["at": 2000, "effect": "requestReview"],
+      ])
     #expect(output["final"]?["now"] == 5000)
     #expect(output["final"]?["pending"] == false)
   }
 
   @Test(arguments: ["before", "during", "after"])
   func cancelledNeverFires(when: String) throws {
-    let steps: [String] = switch when {
-    case "before": [win, show, leave, advance(2000)]
-    case "during": [win, show, advance(1000), leave, advance(1000)]
-    default: [win, show, late, advance(1000)]
-    }
+    let steps: [String] =
+      switch when {
+      case "before": [win, show, leave, advance(2000)]
+      case "during": [win, show, advance(1000), leave, advance(1000)]
+      default: [win, show, late, advance(1000)]
+      }
     let output = try run(steps)
     #expect(output["effects"] == [])
     #expect(output["final"]?["pending"] == true)

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct UpdateNoticeDecisionsTests {
   static let suite = UpdateNoticeSuite()

@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct UpdateNoticeTests {
   static let now: Int64 = 1_767_312_000
@@ -201,8 +202,9 @@ import Testing
     #expect(JSONTextDrifts.trimmingUnicodeWhitespace("\u{A0}\u{2028} {} \u{3000}") == "{}")
     #expect(JSONTextDrifts.hasTabOrReturnAround(Array("{}\r\n".utf8)))
     #expect(!JSONTextDrifts.hasTabOrReturnAround(Array(" {\"a\":\"\t\"}\n".utf8)))
-    #expect(JSONTextDrifts.replacingLoneSurrogateEscapes(Array(#""\ud800\ud83d\ude00\udc00""#.utf8))
-      == Array(#""\ufffd\ud83d\ude00\ufffd""#.utf8))
+    #expect(
+      JSONTextDrifts.replacingLoneSurrogateEscapes(Array(#""\ud800\ud83d\ude00\udc00""#.utf8))
+        == Array(#""\ufffd\ud83d\ude00\ufffd""#.utf8))
     #expect(JSONTextDrifts.hasEscapedSurrogatePair(Array(#""\uD83D\uDE00""#.utf8)))
     #expect(!JSONTextDrifts.hasEscapedSurrogatePair(Array(#""\ud800\u0041""#.utf8)))
     #expect(JSONTextDrifts.depth(of: [[[1]]]) == 3)

@@ -1,10 +1,11 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformReport
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformReport
+@testable import ConformSuites
 
 /// `VersionCompareSuite.decisions(for:)`: which of the spec's numbered decisions decide a case.
 @Suite struct VersionCompareDecisionsTests {

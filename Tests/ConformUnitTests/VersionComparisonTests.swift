@@ -1,7 +1,8 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct VersionComparisonTests {
   @Test(arguments: [

@@ -1,9 +1,10 @@
-@testable import ConformFixtures
 import ConformJSON
-@testable import ConformSuites
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
+@testable import ConformSuites
 
 @Suite struct WidgetLocationDecisionsTests {
   static let suite = WidgetLocationSuite()
@@ -26,7 +27,6 @@ import Testing
   @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
     #expect(try DecisionListChecks.problems(Self.suite) == [])
   }
-
 
   /// Lists read from the spec: which decisions a port breaking one of them would answer
   /// differently on, or the base rule when none would.

@@ -1,10 +1,11 @@
-@testable import ConformFixtures
-@testable import ConformHarness
 import ConformJSON
 import ConformProtocol
+import Testing
+
+@testable import ConformFixtures
+@testable import ConformHarness
 @testable import ConformResults
 @testable import ConformSuites
-import Testing
 
 /// Every fast encoder of `ConformProtocol` against the canonical encoder (`JSONWriter` on the
 /// line's model), on values drawn by the kit's `SeededGenerator`: the same bytes, and the parts
@@ -62,7 +63,8 @@ import Testing
       var line: [UInt8] = []
       bytes.withUnsafeBufferPointer { bytes in
         CaseRequest.write(
-          prefix: UnsafeBufferPointer(rebasing: bytes[parts.prefix]), seq: seq, suffix: UnsafeBufferPointer(rebasing: bytes[suffix]),
+          prefix: UnsafeBufferPointer(rebasing: bytes[parts.prefix]), seq: seq,
+          suffix: UnsafeBufferPointer(rebasing: bytes[suffix]),
           into: &line)
       }
       let canonical = JSONWriter.bytes(CaseRequest.json(seq: seq, id: id, suite: suite, input: input)) + [0x0A]

@@ -59,7 +59,8 @@ extension Bench {
       "cat \(setup.display([teamRequestsPath])) | python3 \(setup.display([teamModel])) | wc -l"
     figures[BenchRow.teamModelPiped.rawValue].note =
       "the same \(count)' requests, its answers counted (the hello and one a case), wall time"
-    figures[BenchRow.teamModelAlone.rawValue].command = "python3 \(setup.display([teamModel])) < \(setup.display([teamRequestsPath])) > /dev/null"
+    figures[BenchRow.teamModelAlone.rawValue].command =
+      "python3 \(setup.display([teamModel])) < \(setup.display([teamRequestsPath])) > /dev/null"
     figures[BenchRow.teamModelAlone.rawValue].note = "the same \(count)' requests, wall time"
     if let reason = setup.missing["python3"] {
       for row in [BenchRow.teamGenerate, .teamModelPiped, .teamModelAlone] {

@@ -49,7 +49,10 @@ public enum BenchCommand: Command {
     exitStatuses: [
       (0, "measured and written, whether the targets were met or missed (the table says which)"),
       (2, "could not run: bad usage, no C compiler, a program that cannot start or is missing, a\nfile that cannot be written"),
-      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"),
+      (
+        130,
+        "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. Its temporary folder is left\nbehind"
+      ),
     ])
 
   public struct Options: CommandOptions {
@@ -347,7 +350,8 @@ struct Bench {
   private var kotlinCommand: [String] { conform(setup.kotlinReference, repeatArguments, results: "kotlin.jsonl") }
   private func memoryCommand(_ count: Int) -> [String] {
     conform(
-      setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "8", "--limit", "\(count)"], results: "memory-\(count).jsonl")
+      setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "8", "--limit", "\(count)"],
+      results: "memory-\(count).jsonl")
   }
   private func jobsCommand(_ jobs: Int) -> [String] {
     conform(
@@ -357,14 +361,17 @@ struct Bench {
       results: "jobs-\(jobs).jsonl")
   }
   private var generatedCommand: [String] {
-    conform(setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(scale.generatedDepth)"], results: "generated.jsonl")
+    conform(
+      setup.swiftReference, ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(scale.generatedDepth)"],
+      results: "generated.jsonl")
   }
   private var shardDepth: Int { scale.shardDepth ?? scale.generatedDepth }
   /// The sharded run's command: the whole run for shard nil.
   private func shardCommand(_ shard: Int?) -> [String] {
     conform(
       setup.swiftReference,
-      ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(shardDepth)"] + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
+      ["--generate", Self.searchSuite.name, Bench.searchParameter.option, "\(shardDepth)"]
+        + (shard.map { ["--shard", "\($0)/\(scale.shards)"] } ?? []),
       results: shard.map { "shard-\($0).jsonl" } ?? "unsharded.jsonl")
   }
 
@@ -420,7 +427,8 @@ struct Bench {
       .unshardedRun, setup.display(shardCommand(nil)),
       "depth \(shardDepth), \(BenchFormat.number(Double(shardCount))) cases, wall time")
     set(
-      .shardedRun, setup.display(shardCommand(1)).replacingOccurrences(of: "1/\(scale.shards)", with: "K/\(scale.shards)")
+      .shardedRun,
+      setup.display(shardCommand(1)).replacingOccurrences(of: "1/\(scale.shards)", with: "K/\(scale.shards)")
         .replacingOccurrences(of: "shard-1.jsonl", with: "shard-K.jsonl"),
       "K = 1 to \(scale.shards), one after another, the sum of their wall times; "
         + "\(Plural.count(scale.shardPairs, "pair")) a round")
@@ -695,7 +703,8 @@ struct Bench {
     if let rate = figures[BenchRow.generatedRun.rawValue].median {
       let suite = Self.searchSuite
       var depth = 0
-      for candidate in Self.searchParameter.range where Double(suite.caseCount(options: Bench.options(depth: candidate))) / rate <= 60 {
+      for candidate in Self.searchParameter.range
+      where Double(suite.caseCount(options: Bench.options(depth: candidate))) / rate <= 60 {
         depth = candidate
       }
       let next = suite.caseCount(options: Bench.options(depth: depth + 1))

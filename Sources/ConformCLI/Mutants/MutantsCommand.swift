@@ -55,7 +55,10 @@ public enum MutantsCommand: Command {
       (0, "every reference passes and every mutant is caught"),
       (1, "a reference failed or a mutant escaped"),
       (2, "could not run: bad usage, an unreadable catalogue or fixtures"),
-      (130, "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The conform run in progress has\nits own process group: it is not stopped, and runs on to the end of its results file"),
+      (
+        130,
+        "killed by SIGINT (Ctrl-C); 143 by SIGTERM: not caught, so the command ends at\nonce and a shell reports 128 + the signal number. The conform run in progress has\nits own process group: it is not stopped, and runs on to the end of its results file"
+      ),
     ])
 
   public struct Options: CommandOptions {
@@ -117,7 +120,8 @@ public enum MutantsCommand: Command {
         .string("--json", "FILE", \.generated.jsonPath, "also write every mutant's outcome, one JSON object per line"),
         .string(
           "--runner", "CONFORM", \.generated.runner,
-          "the conform that runs each mutant's tables (default: this one; a\nrelease build loads the tables several times faster)"),
+          "the conform that runs each mutant's tables (default: this one; a\nrelease build loads the tables several times faster)"
+        ),
       ]
     }
 
@@ -171,9 +175,12 @@ public enum MutantsCommand: Command {
     let binaryDirectory = URL(fileURLWithPath: conform).deletingLastPathComponent().path
     let catalogue = try MutantCatalogue.read(options.cataloguePath, binaryDirectory: binaryDirectory)
     let entries = catalogue.entries.filter { options.only.isEmpty || options.only.contains($0.name) }
-    guard !entries.isEmpty else { throw .usage("mutants: no catalogue entry named \(options.only.sorted().joined(separator: ", "))") }
+    guard !entries.isEmpty else {
+      throw .usage("mutants: no catalogue entry named \(options.only.sorted().joined(separator: ", "))")
+    }
     if let fuzz = options.fuzz { return try MutantsFuzz.run(options, fuzz: fuzz, entries: entries, conform: conform) }
-    let fixtures = try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
+    let fixtures =
+      try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
     let byID = Dictionary(fixtures.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     var verdicts: [MutantVerdict] = []
@@ -275,7 +282,8 @@ struct MutantVerdict {
   }
 
   static func table(_ verdicts: [MutantVerdict], families: [Substring]) -> String {
-    var text = "| implementation | language | verdict | failing cases | smallest failing case | spec decisions it breaks | bug |\n"
+    var text =
+      "| implementation | language | verdict | failing cases | smallest failing case | spec decisions it breaks | bug |\n"
     text += "| --- | --- | --- | ---: | --- | --- | --- |\n"
     for verdict in verdicts {
       let outcome: String

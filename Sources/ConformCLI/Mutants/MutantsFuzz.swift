@@ -53,7 +53,8 @@ enum MutantsFuzz {
   static func run(_ options: MutantsCommand.Options, fuzz: Options, entries: [MutantCatalogue.Entry], conform: String)
     throws(ConformError) -> ExitStatus
   {
-    let fixtures = try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
+    let fixtures =
+      try options.fixturesPath.map { path throws(ConformError) in try FixtureSet.load(directory: path) } ?? FixtureSet.builtIn()
     let byID = Dictionary(fixtures.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-mutants-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -70,12 +71,14 @@ enum MutantsFuzz {
       Terminal.note("mutants: fuzzing \(entry.name) (seed \(fuzz.seed), \(fuzz.budgetText))")
       let executor = FuzzExecutor(
         settings: HarnessSettings(
-          command: [entry.impl] + entry.args, environment: try ImplementationEnvironment(inherit: false, assignments: []).resolve(),
+          command: [entry.impl] + entry.args,
+          environment: try ImplementationEnvironment(inherit: false, assignments: []).resolve(),
           jobs: 1, window: 1024, timeout: 10, maxRestarts: 10, diagnostics: .standardError,
           progress: .standardError
         ).stopping(with: CLI.stop),
         resultsPath: directory.appendingPathComponent("\(entry.name).jsonl").path)
-      let report = try FuzzSearch(cases: FuzzCases(seed: fuzz.seed, suites: suites), executors: [executor], limits: fuzz.limits).run()
+      let report = try FuzzSearch(cases: FuzzCases(seed: fuzz.seed, suites: suites), executors: [executor], limits: fuzz.limits)
+        .run()
       if report.stoppedBy != 0 { return .stopped(by: report.stoppedBy) }
       verdicts.append(Verdict(published: published, report: report))
     }
@@ -87,7 +90,8 @@ enum MutantsFuzz {
 
   /// The adequacy table, Markdown, with a line of totals.
   static func table(_ verdicts: [Verdict], fuzz: Options) -> String {
-    var text = "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |\n"
+    var text =
+      "| implementation | language | fuzz verdict | found after | seconds | minimal cases | minimal bytes | smallest published case | published bytes |\n"
     text += "| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: |\n"
     for verdict in verdicts {
       let report = verdict.report
@@ -105,7 +109,8 @@ enum MutantsFuzz {
       let counts = verdict.isFound ? "\(report.findings.count) (from \(report.failing.grouped))" : "–"
       let published = verdict.published.failing.first.map { "`\($0.id)`" } ?? "–"
       text += "| \(verdict.entry.name) | \(verdict.entry.language) | \(outcome) | \(after) | \(seconds) | \(counts) | "
-      text += "\(verdict.minimalBytes.map(String.init) ?? "–") | \(published) | \(verdict.publishedBytes.map(String.init) ?? "–") |\n"
+      text +=
+        "\(verdict.minimalBytes.map(String.init) ?? "–") | \(published) | \(verdict.publishedBytes.map(String.init) ?? "–") |\n"
     }
     let mutants = verdicts.filter { $0.entry.kind == .mutant }
     let references = verdicts.filter { $0.entry.kind == .reference }

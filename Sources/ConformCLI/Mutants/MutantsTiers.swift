@@ -30,7 +30,8 @@ struct TierKillRates {
     for (tier, ids) in tiers {
       let caught = mutants.filter { $0.isCaught && Self.failing($0, in: ids) > 0 }
       let share = Double(ids.count) * 100 / Double(max(fullCount, 1))
-      text += "| \(tier.rawValue) | \(ids.count) | \(formatShare(share)) | \(MutantVerdict.rate(caught.count, of: mutants.count)) |\n"
+      text +=
+        "| \(tier.rawValue) | \(ids.count) | \(formatShare(share)) | \(MutantVerdict.rate(caught.count, of: mutants.count)) |\n"
       let escaped = mutants.filter { $0.isCaught && Self.failing($0, in: ids) == 0 }.map(\.entry.name)
       if !escaped.isEmpty { escapes.append("- escaped the \(tier.rawValue) tier: \(escaped.joined(separator: ", "))") }
     }

@@ -1,4 +1,5 @@
 import ConformJSON
+
 /// ANSI styling for terminal text, or none: every method returns its text unchanged when off.
 ///
 /// Whether it is on is decided once, by `Terminal.wantsColor` (a terminal, no `NO_COLOR`, `TERM`

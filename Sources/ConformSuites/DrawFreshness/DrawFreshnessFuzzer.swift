@@ -20,7 +20,10 @@ enum DrawFreshnessFuzzer {
         draw, plus: generator.pick([0, -1, 1, -86_400, 4 * 3600, 9 * 3600, 604_799]) + generator.int64(in: -2...2),
         in: DrawFreshnessInput.nowRange)
     case 3: now = generator.int64(in: DrawFreshnessInput.nowRange)
-    case 4: now = generator.pick([0, DrawFreshness.firstDrawEpochSeconds - 1, DrawFreshness.firstDrawEpochSeconds, DrawFreshnessInput.nowRange.upperBound])
+    case 4:
+      now = generator.pick([
+        0, DrawFreshness.firstDrawEpochSeconds - 1, DrawFreshness.firstDrawEpochSeconds, DrawFreshnessInput.nowRange.upperBound,
+      ])
     default: now = generator.int64(in: 1_600_000_000...1_800_000_000)
     }
     let retry = generator.chance(1, in: 2) ? 900 : generator.int64(in: DrawFreshnessInput.retryRange)

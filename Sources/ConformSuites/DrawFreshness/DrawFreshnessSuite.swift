@@ -26,7 +26,9 @@ public struct DrawFreshnessSuite: BuiltInSuite {
 
 extension DrawFreshnessSuite {
   /// Seconds since 1970 of a wall-clock time in Korea (UTC+9).
-  static func kst(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64 = 0, _ minute: Int64 = 0, _ second: Int64 = 0) -> Int64 {
+  static func kst(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64 = 0, _ minute: Int64 = 0, _ second: Int64 = 0)
+    -> Int64
+  {
     // Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil).
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -84,7 +86,8 @@ extension DrawFreshnessSuite {
       "an empty newer round must not replace the cache: keep 1153 and retry (1.0.1 checked the round alone)",
       now: saturday + hour / 2, cached: draw(round - 1), fetched: draw(round, .empty)),
     seed(
-      "saturday-night-new-round-complete", "a newer round with its numbers and stores replaces the cache; the next check is at the next draw",
+      "saturday-night-new-round-complete",
+      "a newer round with its numbers and stores replaces the cache; the next check is at the next draw",
       now: saturday + 3 * hour / 2, cached: draw(round - 1), fetched: draw(round)),
     seed(
       "numbers-before-stores", "numbers in but no first-prize store (the list the app shows): no content, keep 1153 and retry",
@@ -106,7 +109,8 @@ extension DrawFreshnessSuite {
       "weekday-same-round", "mid-week the same round again: it replaces the cache, and there is nothing to retry",
       now: saturday + 4 * day + 2 * hour, cached: draw(round), fetched: draw(round)),
     seed(
-      "empty-round-cached-by-old-version", "an empty round cached by an old version must not be shown: no list, no header round, retry",
+      "empty-round-cached-by-old-version",
+      "an empty round cached by an old version must not be shown: no list, no header round, retry",
       now: saturday + hour, cached: draw(round, .empty), fetched: nil),
     seed(
       "empty-round-cached-then-filled", "an empty cached round is replaced once the same round comes with content",
@@ -174,7 +178,8 @@ extension DrawFreshnessSuite {
         note: "9999-12-31 23:59:59 UTC, the domain's last second: the schedule must not overflow",
         input: input(now: DrawFreshnessInput.nowRange.upperBound, cached: draw(round), fetched: nil)),
       CaseDraft(
-        "boundary/retry-1s", tags: ["boundary", "retry"], note: "the shortest retry: refreshAt must be now + retryAfterSeconds, here now + 1",
+        "boundary/retry-1s", tags: ["boundary", "retry"],
+        note: "the shortest retry: refreshAt must be now + retryAfterSeconds, here now + 1",
         input: input(now: saturday + hour, cached: draw(round - 1), fetched: draw(round, .empty), retry: 1)),
       CaseDraft(
         "boundary/retry-one-day", tags: ["boundary", "retry"], note: "the longest retry, a day: refreshAt must be now + 86400",
@@ -183,7 +188,9 @@ extension DrawFreshnessSuite {
     return drafts
   }
 
-  static func pitfall(_ name: String, _ tags: [String], _ note: String, now: Int64 = saturday + hour, cached: LottoDraw?, fetched: LottoDraw?) -> CaseDraft {
+  static func pitfall(
+    _ name: String, _ tags: [String], _ note: String, now: Int64 = saturday + hour, cached: LottoDraw?, fetched: LottoDraw?
+  ) -> CaseDraft {
     CaseDraft("pitfall/\(name)", tags: ["pitfall"] + tags, note: note, input: input(now: now, cached: cached, fetched: fetched))
   }
 
@@ -208,7 +215,8 @@ extension DrawFreshnessSuite {
       "number-46", ["content"], "46 is not a lottery number (1 to 45): not a draw", cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [3, 11, 19, 27, 35, 46], bonus: 8, stores: stores)),
     pitfall(
-      "number-45-and-1", ["content"], "1 and 45 are lottery numbers: the draw has content and replaces the cache", cached: draw(round - 1),
+      "number-45-and-1", ["content"], "1 and 45 are lottery numbers: the draw has content and replaces the cache",
+      cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [1, 11, 19, 27, 35, 45], bonus: 8, stores: stores)),
     pitfall(
       "bonus-missing", ["content"], "numbers and stores without a bonus: not a draw yet", cached: draw(round - 1),
@@ -223,7 +231,8 @@ extension DrawFreshnessSuite {
       "store-with-empty-name", ["content"], "one store, even with an empty name, is a list: the draw has content",
       cached: draw(round - 1), fetched: LottoDraw(round: round, numbers: numbers, bonus: 8, stores: [""])),
     pitfall(
-      "unsorted-numbers", ["content"], "numbers out of order are still a draw: their order is not checked", cached: draw(round - 1),
+      "unsorted-numbers", ["content"], "numbers out of order are still a draw: their order is not checked",
+      cached: draw(round - 1),
       fetched: LottoDraw(round: round, numbers: [43, 3, 35, 11, 27, 19], bonus: 8, stores: stores)),
     pitfall(
       "older-round-fetched", ["order"], "an older fetched round must not replace a newer cached draw: never go back",
@@ -268,7 +277,8 @@ extension DrawFreshnessSuite {
       ("current-numbers-only", draw(round, .numbersOnly)), ("current-zeros", draw(round, .zeros)), ("next", draw(round + 1)),
     ]
     let times: [(String, Int64)] = [
-      ("sat-1959", saturday - 1), ("sat-2000", saturday), ("sun-0000", saturday + 4 * hour), ("wed-1200", saturday + 4 * day - 8 * hour),
+      ("sat-1959", saturday - 1), ("sat-2000", saturday), ("sun-0000", saturday + 4 * hour),
+      ("wed-1200", saturday + 4 * day - 8 * hour),
       ("fri-2000", saturday + 6 * day),
     ]
     var drafts: [CaseDraft] = []

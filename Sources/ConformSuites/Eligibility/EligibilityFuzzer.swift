@@ -53,7 +53,9 @@ enum EligibilityFuzzer {
     case 4: return SeededGenerator.clamped(0, plus: offset, in: all)
     case 5: return SeededGenerator.clamped(Int64.min, plus: generator.int64(in: 0...3), in: all)
     case 6: return SeededGenerator.clamped(Int64.max, plus: generator.int64(in: -3...0), in: all)
-    case 7: return SeededGenerator.clamped(generator.pick([Int64(Int32.max), Int64(Int32.min), Int64(UInt32.max)]), plus: offset, in: all)
+    case 7:
+      return SeededGenerator.clamped(
+        generator.pick([Int64(Int32.max), Int64(Int32.min), Int64(UInt32.max)]), plus: offset, in: all)
     default: return generator.int64(in: all)
     }
   }
@@ -80,7 +82,8 @@ enum EligibilityFuzzer {
 
   static func version(using generator: inout SeededGenerator) -> String {
     generator.chance(1, in: 2)
-      ? generator.pick(["1.0.0", "1.0", "1.1.0", "", "0.9.0", "1.0-\u{E9}", "v1"]) : VersionCompareFuzzer.version(using: &generator)
+      ? generator.pick(["1.0.0", "1.0", "1.1.0", "", "0.9.0", "1.0-\u{E9}", "v1"])
+      : VersionCompareFuzzer.version(using: &generator)
   }
 
   /// Canonically equivalent spellings: precomposed, then decomposed (or a singleton's target).

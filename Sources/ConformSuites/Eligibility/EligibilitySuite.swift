@@ -94,8 +94,9 @@ extension EligibilitySuite {
           CaseDraft(
             "boundary/\(label)/days-cooldown\(signed(offset))", tags: ["boundary", "cooldown"],
             note: "exactly cooldownDays days after an attempt is enough (>=, not >); one day fewer is not",
-            input: base(config: config, wins: config.winThreshold, last: today - config.cooldownDays - offset,
-                        prompted: "0.9.0")))
+            input: base(
+              config: config, wins: config.winThreshold, last: today - config.cooldownDays - offset,
+              prompted: "0.9.0")))
       }
     }
     return drafts
@@ -179,13 +180,15 @@ extension EligibilitySuite {
     CaseDraft(
       "pitfall/int32-max-cooldown-met", tags: ["pitfall", "int32"],
       note: "a cooldown of 2147483647 days is over exactly that many days later",
-      input: base(config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_647,
-                  prompted: "0.9.0")),
+      input: base(
+        config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_647,
+        prompted: "0.9.0")),
     CaseDraft(
       "pitfall/int32-max-cooldown-not-met", tags: ["pitfall", "int32"],
       note: "a cooldown of 2147483647 days, one day short, counted from day 0, is not over",
-      input: base(config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_646,
-                  prompted: "0.9.0")),
+      input: base(
+        config: ReviewConfig(winThreshold: 3, cooldownDays: 2_147_483_647), last: 0, today: 2_147_483_646,
+        prompted: "0.9.0")),
     CaseDraft(
       "pitfall/force-override-with-extremes", tags: ["pitfall", "force"],
       note: "force override is eligible before any day arithmetic, even at the 64-bit extremes",
@@ -210,7 +213,8 @@ extension EligibilitySuite {
     let configs = [story, ReviewConfig(winThreshold: 1, cooldownDays: 0), ReviewConfig(winThreshold: 0, cooldownDays: 1)]
     for config in configs {
       let label = "t\(config.winThreshold)c\(config.cooldownDays)"
-      let wins = Array(Set([0, config.winThreshold - 1, config.winThreshold, config.winThreshold + 1].filter { $0 >= 0 })).sorted()
+      let wins = Array(Set([0, config.winThreshold - 1, config.winThreshold, config.winThreshold + 1].filter { $0 >= 0 }))
+        .sorted()
       let lasts: [Int64?] = [nil] + Array(Set([-1, 0, 1, 2].map { today - config.cooldownDays + $0 } + [today + 1])).sorted()
       let prompted: [(String, String?)] = [("none", nil), ("same", "1.0.0"), ("older", "0.9.0")]
       for win in wins {

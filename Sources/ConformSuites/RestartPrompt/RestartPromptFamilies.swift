@@ -13,44 +13,55 @@ extension RestartPromptSuite {
   static func named(_ name: String, _ tags: [String], _ note: String, start: InstallStatus, _ steps: [RestartPromptStep])
     -> CaseDraft
   {
-    CaseDraft(name, tags: [String(name.prefix { $0 != "/" })] + tags, note: note,
-              input: RestartPromptInput(status: start, steps: steps).json)
+    CaseDraft(
+      name, tags: [String(name.prefix { $0 != "/" })] + tags, note: note,
+      input: RestartPromptInput(status: start, steps: steps).json)
   }
 
   /// D12 on both sides: none whenever the app is not running, whatever its last process showed.
   static let notRunningCases: [CaseDraft] = [
-    named("not-running/never-launched", [], "the app never ran: the prompt is none, though the download is finished",
-          start: .downloaded, []),
-    named("not-running/killed-with-prompt-visible", [],
-          "the process ended with the prompt on screen: with the app not running the prompt is none, not visible",
-          start: .downloaded, [.launch, .answer, .kill]),
-    named("not-running/killed-after-dismissal", [],
-          "the process ended after a dismissal: with the app not running the prompt is none, not dismissed",
-          start: .downloaded, [.launch, .answer, .dismiss, .kill]),
-    named("not-running/after-restart", [],
-          "Restart ended the process that showed the prompt: the prompt is none, not visible",
-          start: .downloaded, [.launch, .answer, .restart]),
-    named("not-running/running-dismissed", [], "the app runs after a dismissal: the prompt is dismissed",
-          start: .downloaded, [.launch, .answer, .dismiss]),
-    named("not-running/relaunched-visible", [], "killed with the prompt on screen, relaunched: the new query shows it again",
-          start: .downloaded, [.launch, .answer, .kill, .launch, .answer]),
+    named(
+      "not-running/never-launched", [], "the app never ran: the prompt is none, though the download is finished",
+      start: .downloaded, []),
+    named(
+      "not-running/killed-with-prompt-visible", [],
+      "the process ended with the prompt on screen: with the app not running the prompt is none, not visible",
+      start: .downloaded, [.launch, .answer, .kill]),
+    named(
+      "not-running/killed-after-dismissal", [],
+      "the process ended after a dismissal: with the app not running the prompt is none, not dismissed",
+      start: .downloaded, [.launch, .answer, .dismiss, .kill]),
+    named(
+      "not-running/after-restart", [],
+      "Restart ended the process that showed the prompt: the prompt is none, not visible",
+      start: .downloaded, [.launch, .answer, .restart]),
+    named(
+      "not-running/running-dismissed", [], "the app runs after a dismissal: the prompt is dismissed",
+      start: .downloaded, [.launch, .answer, .dismiss]),
+    named(
+      "not-running/relaunched-visible", [], "killed with the prompt on screen, relaunched: the new query shows it again",
+      start: .downloaded, [.launch, .answer, .kill, .launch, .answer]),
   ]
 
   /// D7 in several shapes: a dismissal ends with its process, whichever source reports
   /// DOWNLOADED to the next one.
   static let nextLaunchCases: [CaseDraft] = [
-    named("next-launch/listener-reports-downloaded", ["dismissal"],
-          "dismissed, killed, relaunched: a DOWNLOADED callback in the new process shows the prompt again",
-          start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .status(.downloaded)]),
-    named("next-launch/finished-in-first-session", ["dismissal"],
-          "heard from the listener and dismissed, then killed: the next launch's query shows the prompt again",
-          start: .downloading, [.launch, .status(.downloaded), .dismiss, .kill, .launch, .answer]),
-    named("next-launch/restart-offered-again", ["dismissal", "restart"],
-          "dismissed in the last session: this session's prompt shows, and Restart installs the update",
-          start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer, .restart]),
-    named("next-launch/every-session-asks", ["dismissal"],
-          "dismissed in two sessions: each launch's query shows the prompt again, three prompts in all",
-          start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer, .dismiss, .kill, .launch, .answer]),
+    named(
+      "next-launch/listener-reports-downloaded", ["dismissal"],
+      "dismissed, killed, relaunched: a DOWNLOADED callback in the new process shows the prompt again",
+      start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .status(.downloaded)]),
+    named(
+      "next-launch/finished-in-first-session", ["dismissal"],
+      "heard from the listener and dismissed, then killed: the next launch's query shows the prompt again",
+      start: .downloading, [.launch, .status(.downloaded), .dismiss, .kill, .launch, .answer]),
+    named(
+      "next-launch/restart-offered-again", ["dismissal", "restart"],
+      "dismissed in the last session: this session's prompt shows, and Restart installs the update",
+      start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer, .restart]),
+    named(
+      "next-launch/every-session-asks", ["dismissal"],
+      "dismissed in two sessions: each launch's query shows the prompt again, three prompts in all",
+      start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer, .dismiss, .kill, .launch, .answer]),
   ]
 
   /// D13 on both sides: the most steps and one more, install statuses and ops that Play and the
@@ -66,35 +77,47 @@ extension RestartPromptSuite {
       CaseDraft("domain/\(name)", tags: ["domain"], note: note, input: input)
     }
     return [
-      named("domain/steps-10000", [],
-            "10,000 steps is inside the domain: the last step's answer shows the prompt at step 9999",
-            start: .downloaded, Array(repeating: .kill, count: filler) + [.launch, .answer]),
-      named("domain/steps-10001", [], "10,001 steps is past the domain's bound: {\"error\":\"too-many-steps\"}",
-            start: .downloaded, Array(repeating: .kill, count: filler + 1) + [.launch, .answer]),
-      domain("start-status-upper-case",
-             "\"DOWNLOADED\" is Play Core's constant name, not a status of the spec: unknown-install-status",
-             raw("DOWNLOADED", [launch, answer])),
+      named(
+        "domain/steps-10000", [],
+        "10,000 steps is inside the domain: the last step's answer shows the prompt at step 9999",
+        start: .downloaded, Array(repeating: .kill, count: filler) + [.launch, .answer]),
+      named(
+        "domain/steps-10001", [], "10,001 steps is past the domain's bound: {\"error\":\"too-many-steps\"}",
+        start: .downloaded, Array(repeating: .kill, count: filler + 1) + [.launch, .answer]),
+      domain(
+        "start-status-upper-case",
+        "\"DOWNLOADED\" is Play Core's constant name, not a status of the spec: unknown-install-status",
+        raw("DOWNLOADED", [launch, answer])),
       domain("start-status-empty", "an empty install status is unknown: unknown-install-status", raw("", [launch, answer])),
-      domain("start-status-requires-ui-intent", "a status Play has but the spec does not list: unknown-install-status",
-             raw("requires_ui_intent", [launch, answer])),
-      named("domain/status-step-canceled", [], "\"canceled\" is the spec's spelling: the prompt is hidden",
-            start: .downloaded, [.launch, .answer, .status(.canceled)]),
-      domain("status-step-cancelled", "\"cancelled\" is not the spec's spelling: unknown-install-status",
-             raw("downloaded", [launch, answer, ["installStatus": "cancelled", "op": "status"]])),
-      domain("unknown-op", "a step the spec does not have (resume): unknown-step",
-             raw("downloaded", [launch, ["op": "resume"], answer])),
+      domain(
+        "start-status-requires-ui-intent", "a status Play has but the spec does not list: unknown-install-status",
+        raw("requires_ui_intent", [launch, answer])),
+      named(
+        "domain/status-step-canceled", [], "\"canceled\" is the spec's spelling: the prompt is hidden",
+        start: .downloaded, [.launch, .answer, .status(.canceled)]),
+      domain(
+        "status-step-cancelled", "\"cancelled\" is not the spec's spelling: unknown-install-status",
+        raw("downloaded", [launch, answer, ["installStatus": "cancelled", "op": "status"]])),
+      domain(
+        "unknown-op", "a step the spec does not have (resume): unknown-step",
+        raw("downloaded", [launch, ["op": "resume"], answer])),
       domain("op-upper-case", "ops are lower case: \"LAUNCH\" is unknown-step", raw("downloaded", [["op": "LAUNCH"], answer])),
-      domain("unknown-op-after-prompt", "an unknown step after the prompt showed: the whole case is refused, unknown-step",
-             raw("downloaded", [launch, answer, ["op": "resume"]])),
-      domain("start-before-steps", "an unknown start status and an unknown step: the start is read first, unknown-install-status",
-             raw("done", [["op": "resume"]])),
-      domain("first-step-refusal-wins", "an unknown step, then an unknown status: the first refusal answers, unknown-step",
-             raw("downloaded", [["op": "resume"], ["installStatus": "done", "op": "status"]])),
+      domain(
+        "unknown-op-after-prompt", "an unknown step after the prompt showed: the whole case is refused, unknown-step",
+        raw("downloaded", [launch, answer, ["op": "resume"]])),
+      domain(
+        "start-before-steps", "an unknown start status and an unknown step: the start is read first, unknown-install-status",
+        raw("done", [["op": "resume"]])),
+      domain(
+        "first-step-refusal-wins", "an unknown step, then an unknown status: the first refusal answers, unknown-step",
+        raw("downloaded", [["op": "resume"], ["installStatus": "done", "op": "status"]])),
       // D13: an unknown op is refused whatever other members its step has.
-      domain("unknown-op-with-member", "an unknown op with a member no step has: unknown-step, not malformed",
-             raw("downloaded", [launch, ["op": "resume", "delayMs": 5], answer])),
-      domain("unknown-op-with-install-status", "an unknown op with an installStatus member: unknown-step",
-             raw("downloaded", [launch, ["installStatus": "downloaded", "op": "report"], answer])),
+      domain(
+        "unknown-op-with-member", "an unknown op with a member no step has: unknown-step, not malformed",
+        raw("downloaded", [launch, ["op": "resume", "delayMs": 5], answer])),
+      domain(
+        "unknown-op-with-install-status", "an unknown op with an installStatus member: unknown-step",
+        raw("downloaded", [launch, ["installStatus": "downloaded", "op": "report"], answer])),
     ] + enumeratedFormCases(raw: raw, launch: launch, answer: answer)
   }
 
@@ -127,7 +150,8 @@ extension RestartPromptSuite {
     let ops = ["launch", "answer", "status", "dismiss", "restart", "kill"]
     for op in ops {
       for form in EnumeratedForms.forms(of: op) {
-        let step: JSONValue = op == "status"
+        let step: JSONValue =
+          op == "status"
           ? ["installStatus": "downloaded", "op": .string(form.text)] : ["op": .string(form.text)]
         drafts.append(
           CaseDraft(
@@ -171,9 +195,10 @@ extension RestartPromptSuite {
   static var transitionCases: [CaseDraft] {
     reachableStates.flatMap { start, steps, model in
       allLetters.map { label, step in
-        named("transition/\(model.stateLabel)/\(label)", [],
-              "every state the model reaches, then every step: \(label) in state \(model.stateLabel)",
-              start: start, steps + [step])
+        named(
+          "transition/\(model.stateLabel)/\(label)", [],
+          "every state the model reaches, then every step: \(label) in state \(model.stateLabel)",
+          start: start, steps + [step])
       }
     }
   }
@@ -201,9 +226,10 @@ extension RestartPromptSuite {
         guard !steps.isEmpty else { break }
         number += 1
         drafts.append(
-          named("tour/\(start.rawValue)/\(number)", [],
-                "every transition again, in long sequences: from \(start.rawValue), each step not yet taken in its state",
-                start: start, steps))
+          named(
+            "tour/\(start.rawValue)/\(number)", [],
+            "every transition again, in long sequences: from \(start.rawValue), each step not yet taken in its state",
+            start: start, steps))
       }
     }
     return drafts
@@ -244,8 +270,9 @@ extension RestartPromptSuite {
     return rows.map { row in
       let start = InstallStatus.allCases[row[0]]
       let letters = row.dropFirst().map { allLetters[$0] }
-      return named("pairwise/\(start.rawValue)/\(letters.map(\.label).joined(separator: "-"))", [],
-                   "all pairs of the start status and the first four steps", start: start, letters.map(\.step))
+      return named(
+        "pairwise/\(start.rawValue)/\(letters.map(\.label).joined(separator: "-"))", [],
+        "all pairs of the start status and the first four steps", start: start, letters.map(\.step))
     }
   }
 }

@@ -46,16 +46,18 @@ public struct RestartPromptSuite: BuiltInSuite {
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
-    .object(JSONObject(uniqueKeysWithValues: Self.alphabets.map { alphabet in
-      let depth = alphabet.depth(options)
-      let facts: JSONValue = [
-        "depth": .int(Int64(depth)),
-        "letters": .array(alphabet.letters.map { .string($0.label) }),
-        "sequences": .int(Int64(StepSequences.count(letters: alphabet.letters.count, maxLength: depth))),
-        "start": .string(alphabet.start.rawValue),
-      ]
-      return ("exhaustive-\(alphabet.name)", facts)
-    }))
+    .object(
+      JSONObject(
+        uniqueKeysWithValues: Self.alphabets.map { alphabet in
+          let depth = alphabet.depth(options)
+          let facts: JSONValue = [
+            "depth": .int(Int64(depth)),
+            "letters": .array(alphabet.letters.map { .string($0.label) }),
+            "sequences": .int(Int64(StepSequences.count(letters: alphabet.letters.count, maxLength: depth))),
+            "start": .string(alphabet.start.rawValue),
+          ]
+          return ("exhaustive-\(alphabet.name)", facts)
+        }))
   }
 }
 
@@ -112,7 +114,9 @@ extension RestartPromptSuite {
       note: "exhaustive from a finished download: repeated and changing statuses against the prompt and its dismissal"),
   ]
 
-  static func seed(_ name: String, _ tags: [String], _ note: String, start: InstallStatus, _ steps: [RestartPromptStep]) -> CaseDraft {
+  static func seed(_ name: String, _ tags: [String], _ note: String, start: InstallStatus, _ steps: [RestartPromptStep])
+    -> CaseDraft
+  {
     CaseDraft("seed/\(name)", tags: ["seed"] + tags, note: note, input: RestartPromptInput(status: start, steps: steps).json)
   }
 
@@ -120,47 +124,73 @@ extension RestartPromptSuite {
   static let downloading = RestartPromptStep.status(.downloading)
 
   static let seedCases: [CaseDraft] = [
-    seed("downloaded-while-closed", ["closed"],
-         "a download finished while the app was closed reaches no listener: the next launch's query must prompt",
-         start: .downloading, [.launch, .kill, done, .launch, .answer]),
-    seed("downloaded-before-launch", ["closed"], "a download already finished at launch: the launch query's answer shows the prompt",
-         start: .downloaded, [.launch, .answer]),
-    seed("listener-reports-downloaded", ["listener"], "a download that finishes while the app runs is heard by the listener: the prompt shows",
-         start: .downloading, [.launch, .answer, done]),
-    seed("listener-and-query-both-report", ["once"],
-         "the listener and the launch query both report DOWNLOADED: one prompt, not two",
-         start: .downloading, [.launch, done, .answer]),
-    seed("progress-callbacks-then-duplicate-downloaded", ["once"],
-         "progress callbacks, then DOWNLOADED twice: the prompt shows once",
-         start: .pending, [.launch, .answer, downloading, downloading, done, done]),
-    seed("dismissed-then-query-answers", ["dismissal"],
-         "a dismissal lasts for the session: the launch query answering DOWNLOADED later shows nothing",
-         start: .downloading, [.launch, done, .dismiss, .answer]),
-    seed("dismissed-then-duplicate-callback", ["dismissal"], "a dismissal lasts for the session: a repeated DOWNLOADED callback shows nothing",
-         start: .downloading, [.launch, .answer, done, .dismiss, done]),
-    seed("dismissed-then-next-launch", ["dismissal", "closed"],
-         "a dismissal ends with its process: the next launch's query prompts again",
-         start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer]),
-    seed("restart-completes-update", ["restart"], "Restart on the prompt calls completeUpdate: Play installs (INSTALLED) and the process ends",
-         start: .downloaded, [.launch, .answer, .restart]),
-    seed("after-restart-no-prompt", ["restart"], "after Restart installs the update, the next launch's query reports INSTALLED: no prompt",
-         start: .downloaded, [.launch, .answer, .restart, .launch, .answer]),
-    seed("download-canceled-hides-prompt", ["status"], "a canceled download hides the visible prompt (hidePrompt)",
-         start: .downloading, [.launch, done, .status(.canceled)]),
-    seed("new-download-after-dismissal", ["dismissal", "status"],
-         "a new download forgets the dismissal: when it finishes, the prompt shows again",
-         start: .downloading, [.launch, done, .dismiss, downloading, done]),
-    seed("query-dies-with-process", ["closed"], "a query sent before a kill never answers; the next launch's query prompts",
-         start: .downloaded, [.launch, .kill, .answer, .launch, .answer]),
-    seed("failed-download-no-prompt", ["status"], "a FAILED status at launch has nothing to install: no prompt", start: .failed, [.launch, .answer]),
-    seed("dismiss-before-prompt", ["dismissal"], "a dismiss with no prompt on screen is not remembered: the query's DOWNLOADED then prompts",
-         start: .downloaded, [.launch, .dismiss, .answer]),
-    seed("restart-without-prompt", ["restart"], "Restart with no prompt on screen does nothing: no completeUpdate, the query then prompts", start: .downloaded, [.launch, .restart, .answer]),
-    seed("launch-twice", ["once"], "a launch of a running app sends no second query: one answer, one prompt",
-         start: .downloaded, [.launch, .launch, .answer, .answer]),
-    seed("downloaded-while-killed-then-running", ["closed"],
-         "killed during the download, relaunched, finished while open: the listener prompts",
-         start: .downloading, [.launch, .kill, .launch, .answer, done]),
+    seed(
+      "downloaded-while-closed", ["closed"],
+      "a download finished while the app was closed reaches no listener: the next launch's query must prompt",
+      start: .downloading, [.launch, .kill, done, .launch, .answer]),
+    seed(
+      "downloaded-before-launch", ["closed"], "a download already finished at launch: the launch query's answer shows the prompt",
+      start: .downloaded, [.launch, .answer]),
+    seed(
+      "listener-reports-downloaded", ["listener"],
+      "a download that finishes while the app runs is heard by the listener: the prompt shows",
+      start: .downloading, [.launch, .answer, done]),
+    seed(
+      "listener-and-query-both-report", ["once"],
+      "the listener and the launch query both report DOWNLOADED: one prompt, not two",
+      start: .downloading, [.launch, done, .answer]),
+    seed(
+      "progress-callbacks-then-duplicate-downloaded", ["once"],
+      "progress callbacks, then DOWNLOADED twice: the prompt shows once",
+      start: .pending, [.launch, .answer, downloading, downloading, done, done]),
+    seed(
+      "dismissed-then-query-answers", ["dismissal"],
+      "a dismissal lasts for the session: the launch query answering DOWNLOADED later shows nothing",
+      start: .downloading, [.launch, done, .dismiss, .answer]),
+    seed(
+      "dismissed-then-duplicate-callback", ["dismissal"],
+      "a dismissal lasts for the session: a repeated DOWNLOADED callback shows nothing",
+      start: .downloading, [.launch, .answer, done, .dismiss, done]),
+    seed(
+      "dismissed-then-next-launch", ["dismissal", "closed"],
+      "a dismissal ends with its process: the next launch's query prompts again",
+      start: .downloaded, [.launch, .answer, .dismiss, .kill, .launch, .answer]),
+    seed(
+      "restart-completes-update", ["restart"],
+      "Restart on the prompt calls completeUpdate: Play installs (INSTALLED) and the process ends",
+      start: .downloaded, [.launch, .answer, .restart]),
+    seed(
+      "after-restart-no-prompt", ["restart"],
+      "after Restart installs the update, the next launch's query reports INSTALLED: no prompt",
+      start: .downloaded, [.launch, .answer, .restart, .launch, .answer]),
+    seed(
+      "download-canceled-hides-prompt", ["status"], "a canceled download hides the visible prompt (hidePrompt)",
+      start: .downloading, [.launch, done, .status(.canceled)]),
+    seed(
+      "new-download-after-dismissal", ["dismissal", "status"],
+      "a new download forgets the dismissal: when it finishes, the prompt shows again",
+      start: .downloading, [.launch, done, .dismiss, downloading, done]),
+    seed(
+      "query-dies-with-process", ["closed"], "a query sent before a kill never answers; the next launch's query prompts",
+      start: .downloaded, [.launch, .kill, .answer, .launch, .answer]),
+    seed(
+      "failed-download-no-prompt", ["status"], "a FAILED status at launch has nothing to install: no prompt", start: .failed,
+      [.launch, .answer]),
+    seed(
+      "dismiss-before-prompt", ["dismissal"],
+      "a dismiss with no prompt on screen is not remembered: the query's DOWNLOADED then prompts",
+      start: .downloaded, [.launch, .dismiss, .answer]),
+    seed(
+      "restart-without-prompt", ["restart"],
+      "Restart with no prompt on screen does nothing: no completeUpdate, the query then prompts", start: .downloaded,
+      [.launch, .restart, .answer]),
+    seed(
+      "launch-twice", ["once"], "a launch of a running app sends no second query: one answer, one prompt",
+      start: .downloaded, [.launch, .launch, .answer, .answer]),
+    seed(
+      "downloaded-while-killed-then-running", ["closed"],
+      "killed during the download, relaunched, finished while open: the listener prompts",
+      start: .downloading, [.launch, .kill, .launch, .answer, done]),
   ]
 }
 

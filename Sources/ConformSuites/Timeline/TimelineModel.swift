@@ -201,7 +201,8 @@ public struct TimelineModel: Sendable {
   /// The output's members are written in key order: the generator makes millions of them.
   public var output: JSONValue {
     let final = JSONObject(sortedMembers: [
-      ("lastAttemptEpochDay", JSONValue(state.lastAttemptEpochDay)), ("lastPromptedVersion", JSONValue(state.lastPromptedVersion)),
+      ("lastAttemptEpochDay", JSONValue(state.lastAttemptEpochDay)),
+      ("lastPromptedVersion", JSONValue(state.lastPromptedVersion)),
       ("now", .int(now)), ("pending", .bool(pending)), ("scheduled", .bool(dueAt != nil)), ("today", .int(state.todayEpochDay)),
       ("wonCompletionCount", .int(state.wonCompletionCount)),
     ])

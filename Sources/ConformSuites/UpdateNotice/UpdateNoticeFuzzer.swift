@@ -13,7 +13,8 @@ enum UpdateNoticeFuzzer {
 
   /// The input of `input(using:)` as a value.
   static func typedInput(using generator: inout SeededGenerator) -> UpdateNoticeInput {
-    let offset = generator.chance(3, in: 4)
+    let offset =
+      generator.chance(3, in: 4)
       ? generator.pick([0, 32_400, -7_200, 19_800, -36_000, 64_800, -64_800] as [Int64])
       : generator.int64(in: UpdateNoticeInput.offsetRange)
     let now = time(offset: offset, using: &generator)
@@ -32,15 +33,18 @@ enum UpdateNoticeFuzzer {
     case 2, 3, 4: lastDay = SeededGenerator.clamped(today, plus: generator.int64(in: -2...1), in: all)
     default: lastDay = generator.pick([0, -1, .max, .min] as [Int64])
     }
-    let installed = generator.chance(2, in: 3)
+    let installed =
+      generator.chance(2, in: 3)
       ? generator.pick(["1.0.2", "1.0", "2.0.9", "1.9", "", "1.0.3"]) : VersionCompareFuzzer.version(using: &generator)
     var lookup: UpdateNoticeInput.Lookup?
     if !generator.chance(1, in: 10) {
-      let status: Int64 = generator.chance(3, in: 4)
+      let status: Int64 =
+        generator.chance(3, in: 4)
         ? 200 : generator.pick([100, 199, 201, 204, 299, 300, 304, 404, 500, 503, 599])
       lookup = UpdateNoticeInput.Lookup(status: status, body: body(using: &generator))
     }
-    let snooze = generator.chance(3, in: 4)
+    let snooze =
+      generator.chance(3, in: 4)
       ? generator.pick([0, 1, 86_400, 259_200, Int64(Int32.max)]) : generator.int64(in: UpdateNoticeInput.snoozeRange)
     return UpdateNoticeInput(
       snoozeSeconds: snooze, now: now, utcOffsetSeconds: offset, nextDisplayAt: next, lastCheckDay: lastDay,
@@ -67,8 +71,10 @@ enum UpdateNoticeFuzzer {
     }
     var results: [String] = []
     for _ in 0..<generator.pick([0, 1, 1, 1, 1, 2]) { results.append(result(using: &generator)) }
-    let count = generator.chance(3, in: 4)
-      ? "\(results.count)" : generator.pick(["0", "-1", "2", "\"1\"", "1.5", "1.0", "null", "9223372036854775808", "01", "-0", "1e0"])
+    let count =
+      generator.chance(3, in: 4)
+      ? "\(results.count)"
+      : generator.pick(["0", "-1", "2", "\"1\"", "1.5", "1.0", "null", "9223372036854775808", "01", "-0", "1e0"])
     var text: String
     switch generator.index(8) {
     case 0: text = #"{"results":[\#(results.joined(separator: ","))]}"#
@@ -82,16 +88,19 @@ enum UpdateNoticeFuzzer {
 
   /// One lookup result with each field kept, dropped, nulled or given another type.
   static func result(using generator: inout SeededGenerator) -> String {
-    let version = generator.chance(2, in: 3)
+    let version =
+      generator.chance(2, in: 3)
       ? "\"" + generator.pick(["1.0.3", "1.0.2", "1.0.1", "2.0.10", "1.10", "v1.0.3", "", "1.0.3 ", "2"]) + "\""
       : generator.pick(["", "null", "2", "2.5", "true", "[\"1.0.3\"]", "{}", "\"1\\u002e0\\u002e3\""])
-    let trackId = generator.chance(1, in: 2)
+    let trackId =
+      generator.chance(1, in: 2)
       ? "1234567890"
       : generator.pick([
         "", "null", "6443798785", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
         "99999999999999999999", "1.0", "1.5", "1e9", "-0", "\"1234567890\"", "true", "01234567890", "1e400", "Infinity",
       ])
-    let url = generator.chance(3, in: 4)
+    let url =
+      generator.chance(3, in: 4)
       ? "\"\(UpdateNoticeSuite.storeURL)\"" : generator.pick(["", "null", "\"\"", "1", "\" \"", "[]"])
     var extra = ""
     switch generator.index(12) {

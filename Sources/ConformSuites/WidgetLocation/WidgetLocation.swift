@@ -173,14 +173,17 @@ extension WidgetLocationInput {
     } else {
       let cached = try fields.fields("cachedLocation")
       try cached.rejectUnknown(["ageSeconds", "horizontalAccuracy"])
-      cachedLocation = CachedLocation(ageSeconds: try cached.int("ageSeconds"), horizontalAccuracy: try cached.int("horizontalAccuracy"))
+      cachedLocation = CachedLocation(
+        ageSeconds: try cached.int("ageSeconds"), horizontalAccuracy: try cached.int("horizontalAccuracy"))
     }
   }
 
   public var json: JSONValue {
     [
       "authorizationStatus": .int(authorizationStatus),
-      "cachedLocation": cachedLocation.map { ["ageSeconds": .int($0.ageSeconds), "horizontalAccuracy": .int($0.horizontalAccuracy)] }
+      "cachedLocation": cachedLocation.map {
+        ["ageSeconds": .int($0.ageSeconds), "horizontalAccuracy": .int($0.horizontalAccuracy)]
+      }
         ?? .null,
       "config": ["desiredAccuracyMeters": .int(desiredAccuracyMeters), "maxCacheAgeSeconds": .int(maxCacheAgeSeconds)],
       "widgetUpdatesAuthorized": .bool(widgetUpdatesAuthorized), "widgetWantsLocation": .bool(widgetWantsLocation),

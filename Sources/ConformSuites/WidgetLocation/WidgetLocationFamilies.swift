@@ -13,32 +13,42 @@ extension WidgetLocationSuite {
   /// D16 on both sides: a limit of 0 accepts a fix of this second (or a perfect one) and nothing
   /// else; "no cache allowed" and "no limit" both answer otherwise.
   static let zeroLimitCases: [CaseDraft] = [
-    draft("zero-limit/max-age-fix-of-this-second", ["cache", "age"],
-          "a maximum age of 0 is a limit, not \"no cache\": a fix of this second must be used",
-          base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 65), maxAge: 0)),
-    draft("zero-limit/max-age-fix-one-second-old", ["cache", "age"],
-          "a maximum age of 0 is a limit, not \"no limit\": a fix one second old must not be used",
-          base(cached: Cached(ageSeconds: 1, horizontalAccuracy: 65), maxAge: 0)),
-    draft("zero-limit/max-age-fix-a-day-old", ["cache", "age"],
-          "a maximum age of 0 must not take a fix a day old (\"no limit\" would)",
-          base(cached: Cached(ageSeconds: 86_400, horizontalAccuracy: 65), maxAge: 0)),
-    draft("zero-limit/max-age-fix-int32-max-old", ["cache", "age"],
-          "a maximum age of 0 must not take a fix 2^31 - 1 s old (\"no limit\" would)",
-          base(cached: Cached(ageSeconds: int32Max, horizontalAccuracy: 65), maxAge: 0)),
-    draft("zero-limit/accuracy-perfect-fix", ["cache", "accuracy"],
-          "a desired accuracy of 0 is a limit, not \"no cache\": a perfect fix (0 m) must be used",
-          base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 0), accuracy: 0)),
-    draft("zero-limit/accuracy-fix-1m", ["cache", "accuracy"],
-          "a desired accuracy of 0 is a limit, not \"no limit\": a 1 m fix must not be used",
-          base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 1), accuracy: 0)),
-    draft("zero-limit/accuracy-fix-100m", ["cache", "accuracy"], "a desired accuracy of 0 must not take the story's 100 m fix",
-          base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 100), accuracy: 0)),
-    draft("zero-limit/both-exact-fix", ["cache"], "both limits 0: a perfect fix of this second must be used",
-          base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 0), maxAge: 0, accuracy: 0)),
-    draft("zero-limit/both-fix-one-second-old", ["cache"], "both limits 0: a perfect fix one second old must not be used",
-          base(cached: Cached(ageSeconds: 1, horizontalAccuracy: 0), maxAge: 0, accuracy: 0)),
-    draft("zero-limit/both-fix-1m", ["cache"], "both limits 0: a 1 m fix of this second must not be used",
-          base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 1), maxAge: 0, accuracy: 0)),
+    draft(
+      "zero-limit/max-age-fix-of-this-second", ["cache", "age"],
+      "a maximum age of 0 is a limit, not \"no cache\": a fix of this second must be used",
+      base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 65), maxAge: 0)),
+    draft(
+      "zero-limit/max-age-fix-one-second-old", ["cache", "age"],
+      "a maximum age of 0 is a limit, not \"no limit\": a fix one second old must not be used",
+      base(cached: Cached(ageSeconds: 1, horizontalAccuracy: 65), maxAge: 0)),
+    draft(
+      "zero-limit/max-age-fix-a-day-old", ["cache", "age"],
+      "a maximum age of 0 must not take a fix a day old (\"no limit\" would)",
+      base(cached: Cached(ageSeconds: 86_400, horizontalAccuracy: 65), maxAge: 0)),
+    draft(
+      "zero-limit/max-age-fix-int32-max-old", ["cache", "age"],
+      "a maximum age of 0 must not take a fix 2^31 - 1 s old (\"no limit\" would)",
+      base(cached: Cached(ageSeconds: int32Max, horizontalAccuracy: 65), maxAge: 0)),
+    draft(
+      "zero-limit/accuracy-perfect-fix", ["cache", "accuracy"],
+      "a desired accuracy of 0 is a limit, not \"no cache\": a perfect fix (0 m) must be used",
+      base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 0), accuracy: 0)),
+    draft(
+      "zero-limit/accuracy-fix-1m", ["cache", "accuracy"],
+      "a desired accuracy of 0 is a limit, not \"no limit\": a 1 m fix must not be used",
+      base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 1), accuracy: 0)),
+    draft(
+      "zero-limit/accuracy-fix-100m", ["cache", "accuracy"], "a desired accuracy of 0 must not take the story's 100 m fix",
+      base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 100), accuracy: 0)),
+    draft(
+      "zero-limit/both-exact-fix", ["cache"], "both limits 0: a perfect fix of this second must be used",
+      base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 0), maxAge: 0, accuracy: 0)),
+    draft(
+      "zero-limit/both-fix-one-second-old", ["cache"], "both limits 0: a perfect fix one second old must not be used",
+      base(cached: Cached(ageSeconds: 1, horizontalAccuracy: 0), maxAge: 0, accuracy: 0)),
+    draft(
+      "zero-limit/both-fix-1m", ["cache"], "both limits 0: a 1 m fix of this second must not be used",
+      base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 1), maxAge: 0, accuracy: 0)),
   ]
 
   /// D17 on both sides of each edge, and ages and accuracies just past 2^31 - 1, which are inside.
@@ -51,11 +61,13 @@ extension WidgetLocationSuite {
     for (label, value, inside) in limits {
       let outcome = inside ? "inside the domain: the rules answer" : "outside 0 to 2^31 - 1: limit-out-of-range"
       drafts.append(
-        draft("domain/max-age-\(label)", ["cache", "age"], "a maximum age of \(value) is \(outcome)",
-              base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 65), maxAge: value)))
+        draft(
+          "domain/max-age-\(label)", ["cache", "age"], "a maximum age of \(value) is \(outcome)",
+          base(cached: Cached(ageSeconds: 0, horizontalAccuracy: 65), maxAge: value)))
       drafts.append(
-        draft("domain/accuracy-\(label)", ["cache", "accuracy"], "a desired accuracy of \(value) is \(outcome)",
-              base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 0), accuracy: value)))
+        draft(
+          "domain/accuracy-\(label)", ["cache", "accuracy"], "a desired accuracy of \(value) is \(outcome)",
+          base(cached: Cached(ageSeconds: 30, horizontalAccuracy: 0), accuracy: value)))
     }
     let statuses: [(label: String, value: Int64, inside: Bool)] = [
       ("int32-min", int32Min, true), ("int32-min-1", int32Min - 1, false), ("int32-max", int32Max, true),
@@ -67,28 +79,36 @@ extension WidgetLocationSuite {
         draft("domain/status-\(label)", ["status"], "status \(value) is \(outcome)", base(status: value, cached: fresh)))
     }
     drafts += [
-      draft("domain/limit-before-status", ["status"],
-            "a limit and the status both outside: the limits are read first, limit-out-of-range",
-            base(status: two32 + 4, maxAge: -1)),
-      draft("domain/limit-refused-when-denied", [],
-            "a limit outside the domain is refused whatever the status: limit-out-of-range",
-            base(status: 2, widget: false, maxAge: two31)),
-      draft("domain/age-int32-max-at-limit", ["cache", "age"], "an age of 2^31 - 1 s at a limit of 2^31 - 1: used",
-            base(cached: Cached(ageSeconds: int32Max, horizontalAccuracy: 65), maxAge: int32Max)),
-      draft("domain/age-pow2-31-past-limit", ["cache", "age"],
-            "an age of 2^31 s is inside the domain and past the largest limit: not used (a 32-bit read makes it negative)",
-            base(cached: Cached(ageSeconds: two31, horizontalAccuracy: 65), maxAge: int32Max)),
-      draft("domain/age-pow2-32-stale", ["cache", "age", "int32"],
-            "an age of 2^32 s must be stale, not wrap to 0 (e.g. Kotlin `toInt()`)",
-            base(cached: Cached(ageSeconds: two32, horizontalAccuracy: 65))),
-      draft("domain/accuracy-int32-max-at-limit", ["cache", "accuracy"], "an accuracy of 2^31 - 1 m at a limit of 2^31 - 1: used",
-            base(cached: Cached(ageSeconds: 30, horizontalAccuracy: int32Max), accuracy: int32Max)),
-      draft("domain/accuracy-pow2-31-past-limit", ["cache", "accuracy"],
-            "an accuracy of 2^31 m is inside the domain and past the largest limit: not used",
-            base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two31), accuracy: int32Max)),
-      draft("domain/accuracy-pow2-32-coarse", ["cache", "accuracy", "int32"],
-            "an accuracy of 2^32 m must be coarse, not wrap to 0 m",
-            base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two32))),
+      draft(
+        "domain/limit-before-status", ["status"],
+        "a limit and the status both outside: the limits are read first, limit-out-of-range",
+        base(status: two32 + 4, maxAge: -1)),
+      draft(
+        "domain/limit-refused-when-denied", [],
+        "a limit outside the domain is refused whatever the status: limit-out-of-range",
+        base(status: 2, widget: false, maxAge: two31)),
+      draft(
+        "domain/age-int32-max-at-limit", ["cache", "age"], "an age of 2^31 - 1 s at a limit of 2^31 - 1: used",
+        base(cached: Cached(ageSeconds: int32Max, horizontalAccuracy: 65), maxAge: int32Max)),
+      draft(
+        "domain/age-pow2-31-past-limit", ["cache", "age"],
+        "an age of 2^31 s is inside the domain and past the largest limit: not used (a 32-bit read makes it negative)",
+        base(cached: Cached(ageSeconds: two31, horizontalAccuracy: 65), maxAge: int32Max)),
+      draft(
+        "domain/age-pow2-32-stale", ["cache", "age", "int32"],
+        "an age of 2^32 s must be stale, not wrap to 0 (e.g. Kotlin `toInt()`)",
+        base(cached: Cached(ageSeconds: two32, horizontalAccuracy: 65))),
+      draft(
+        "domain/accuracy-int32-max-at-limit", ["cache", "accuracy"], "an accuracy of 2^31 - 1 m at a limit of 2^31 - 1: used",
+        base(cached: Cached(ageSeconds: 30, horizontalAccuracy: int32Max), accuracy: int32Max)),
+      draft(
+        "domain/accuracy-pow2-31-past-limit", ["cache", "accuracy"],
+        "an accuracy of 2^31 m is inside the domain and past the largest limit: not used",
+        base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two31), accuracy: int32Max)),
+      draft(
+        "domain/accuracy-pow2-32-coarse", ["cache", "accuracy", "int32"],
+        "an accuracy of 2^32 m must be coarse, not wrap to 0 m",
+        base(cached: Cached(ageSeconds: 30, horizontalAccuracy: two32))),
     ]
     return drafts
   }

@@ -13,7 +13,8 @@ enum WidgetLocationFuzzer {
   static func typedInput(using generator: inout SeededGenerator) -> WidgetLocationInput {
     let maxAge = limit(using: &generator, typical: 600)
     let accuracy = limit(using: &generator, typical: 100)
-    let status: Int64 = generator.chance(5, in: 6)
+    let status: Int64 =
+      generator.chance(5, in: 6)
       ? generator.int64(in: 0...4) : generator.pick([-1, 5, 6, 99, Int64(Int32.min), Int64(Int32.max)])
     var cached: WidgetLocationInput.CachedLocation?
     if !generator.chance(1, in: 5) {

@@ -53,7 +53,9 @@ func measure(_ name: String, _ body: () -> Void) {
   }
   let best = seconds.min()!
   let padded = name + String(repeating: " ", count: max(0, 34 - name.count))
-  print("\(padded) \(Int(Double(lineCount) / best / 1000))k lines/s  (best \(format3(best)) s; \(seconds.map(format3).joined(separator: " ")))")
+  print(
+    "\(padded) \(Int(Double(lineCount) / best / 1000))k lines/s  (best \(format3(best)) s; \(seconds.map(format3).joined(separator: " ")))"
+  )
 }
 
 func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -69,7 +69,9 @@ extension LottoDraw {
     guard storeValues.count <= 1000 else { throw DrawOutsideDomain(reason: "too-many-entries") }
     stores = []
     for (index, value) in storeValues.enumerated() {
-      guard let name = value.stringValue else { throw JSONShapeError(path: draw.pathOf("stores") + "[\(index)]", message: "expected a string") }
+      guard let name = value.stringValue else {
+        throw JSONShapeError(path: draw.pathOf("stores") + "[\(index)]", message: "expected a string")
+      }
       stores.append(name)
     }
   }

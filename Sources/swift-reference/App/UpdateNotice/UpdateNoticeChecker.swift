@@ -75,7 +75,9 @@ struct UpdateNoticeChecker: Sendable {
     } catch {
       return .failure(NoUpdate(reason: "decode-failed"))
     }
-    guard (decoded.resultCount ?? 0) > 0, let first = decoded.results?.first else { return .failure(NoUpdate(reason: "no-results")) }
+    guard (decoded.resultCount ?? 0) > 0, let first = decoded.results?.first else {
+      return .failure(NoUpdate(reason: "no-results"))
+    }
     return .success(first)
   }
 }

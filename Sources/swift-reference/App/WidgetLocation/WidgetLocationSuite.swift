@@ -22,7 +22,9 @@ extension Adapter {
         isAuthorizedForWidgetUpdates: try input.bool("widgetUpdatesAuthorized"),
         widgetWantsLocation: try input.bool("widgetWantsLocation"), cachedFix: fix)
       let settings = WidgetLocationSettings(maxCacheAgeSeconds: Int64(maxAge), desiredAccuracyMeters: Int64(accuracy))
-      return ["label": .string(gate.label(for: state).rawValue), "widget": .string(gate.plan(for: state, settings: settings).rawValue)]
+      return [
+        "label": .string(gate.label(for: state).rawValue), "widget": .string(gate.plan(for: state, settings: settings).rawValue),
+      ]
     }
   }
 }
