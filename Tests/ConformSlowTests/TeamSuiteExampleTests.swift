@@ -111,13 +111,16 @@ struct TeamSuiteExampleTests {
         "team-suites: every step ended as expected: both suites are sound, ios-rollout conforms to bundle sha256:"))
   }
 
-  /// `conform mutants` over the team's own catalogue: the iOS code passes, each port is caught
-  /// on its decision.
+  /// `conform mutants` over the team's own catalogue: the iOS code passes, each port is caught.
   @Test func theTeamsCatalogueOfPortsIsMeasured() throws {
     let table = try gate.output("mutants.txt")
     #expect(table.contains("| ios-rollout | swift | passes | 0 |"), "\(table)")
-    #expect(table.contains("| utf16 | swift | caught | ") && table.contains("`rollout-bucket/D1` ("), "\(table)")
-    #expect(table.contains("| signed-modulo | swift | caught | ") && table.contains("`rollout-bucket/D3` ("), "\(table)")
+    // The bundle's suite has no model to ask for a decision's drift: each port's failures are
+    // filed as exercised, never as a broken decision (the port runs' test checks which ones).
+    for port in ["utf16", "signed-modulo"] {
+      let row = table.split(separator: "\n").first { $0.hasPrefix("| \(port) | swift | caught | ") }
+      #expect(row?.contains("`rollout-bucket/exercised` (") == true, "\(table)")
+    }
     #expect(table.contains("- kill rate, full fixtures: 2/2 (100%)"))
     #expect(table.contains("- references passing every case: 1/1"))
   }
@@ -213,7 +216,7 @@ struct TeamSuiteExampleTests {
   @Test(arguments: ports) func theFuzzerFindsEachDriftingPort(_ port: Port) throws {
     let found = try gate.output("port-\(port.name).fuzz.txt")
     #expect(found.hasPrefix("FAIL rollout-bucket/fuzz/"), "\(found.prefix(500))")
-    #expect(found.contains("\nfound ") && found.contains("(seed 1; the first was case "), "\(found.suffix(500))")
+    #expect(found.contains("\nfound ") && found.contains("(seed 1; the first was rollout-bucket/fuzz/"), "\(found.suffix(500))")
     let minimal = try gate.output("port-\(port.name).fuzz.jsonl").split(separator: "\n")
     #expect(!minimal.isEmpty)
     for line in minimal {

@@ -16,7 +16,7 @@ struct BenchRun: Sendable {
   var succeeded: Bool { termination == .exited(0) }
 }
 
-/// Runs the programs the bench measures: `posix_spawn`, files for the standard streams, and a
+/// Runs the programs the bench measures: ConformPlatform's spawn, files for the standard streams, and a
 /// `waitpid` of our own, so nothing but the program itself is timed.
 enum BenchProcess {
   /// Runs `command` (a path, then its arguments) to its end.

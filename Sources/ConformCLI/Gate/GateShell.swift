@@ -15,7 +15,7 @@ enum GateShell {
     guard FileIO.isDirectory(folder) else { throw .file(path: folder, message: "no such folder to run \(command[0]) in") }
     var variables = ProcessInfo.processInfo.environment
     for (name, value) in environment { variables[name] = value }
-    // The shell changes to the folder, then replaces itself with the command: posix_spawn has
+    // The shell changes to the folder, then replaces itself with the command: spawning has
     // no portable working-directory action.
     let wrapped = ["/bin/sh", "-c", "cd \"$1\" || exit 2; shift; exec \"$@\"", "conform-gate", folder] + command
     let pid: pid_t

@@ -162,6 +162,18 @@ extension EligibilitySuite {
       note: "versions differing in case are different (e.g. not equalsIgnoreCase)",
       input: base(last: today - 30, prompted: "1.0.0-RC", current: "1.0.0-rc")),
     CaseDraft(
+      "pitfall/version-case-differs-running-upper", tags: ["pitfall"],
+      note: "a running version upper-cased where the prompted one is not is another version (e.g. not lower-cased first)",
+      input: base(last: today - 30, prompted: "1.0.0-rc", current: "1.0.0-RC")),
+    CaseDraft(
+      "pitfall/version-case-differs-one-letter", tags: ["pitfall"],
+      note: "one letter's case makes another version: 2.0-beta prompted, 2.0-Beta running",
+      input: base(last: today - 30, prompted: "2.0-beta", current: "2.0-Beta")),
+    CaseDraft(
+      "pitfall/version-case-differs-non-ascii", tags: ["pitfall", "unicode"],
+      note: "case differs beyond ASCII: 1.0-\u{E9} prompted, 1.0-\u{C9} running (e.g. not lowercased())",
+      input: base(last: today - 30, prompted: "1.0-\u{E9}", current: "1.0-\u{C9}")),
+    CaseDraft(
       "pitfall/version-trailing-space", tags: ["pitfall"],
       note: "a trailing space makes another version: no trimming before comparing",
       input: base(last: today - 30, prompted: "1.0.0 ", current: "1.0.0")),
