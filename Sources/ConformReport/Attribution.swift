@@ -44,7 +44,7 @@ public struct Attribution: Sendable, Equatable {
   ///
   /// - Parameter doubted: decisions the run bears out poorly (few of their cases fail, so the
   ///   port does not answer as their drift does elsewhere): a single drift of one of them comes
-  ///   after a pair of drifts of decisions not doubted.
+  ///   after a pair of drifts of decisions not doubted, and a pair with one of them is never used.
   public static func of(_ attempt: CaseResult, model: any DriftingModel, doubted: Set<Int> = []) -> Attribution {
     guard attempt.status == .fail || attempt.status == .crashed, attempt.cut == nil, let input = attempt.input else {
       return Attribution(kind: .unexplained, drifts: [])
@@ -62,7 +62,9 @@ public struct Attribution: Sendable, Equatable {
     let crediblePairs = pairs.filter { $0.allSatisfy { !doubted.contains($0.decision) } }
     if !crediblePairs.isEmpty { return paired(crediblePairs) }
     if !singles.isEmpty { return single(singles) }
-    if !pairs.isEmpty { return paired(pairs) }
+    // A pair with a doubted decision is two coincidences, one of them against the run's
+    // evidence (a port that reads `-1` as 1 is not shown to have `>=` by `1.-1` against `1.0`):
+    // unexplained, not a pair of broken decisions.
     return Attribution(kind: .unexplained, drifts: [])
   }
 

@@ -181,6 +181,43 @@ struct Mutant: Sendable {
       fails: ["timeline/seed/cancel-after-sleep", "timeline/seed/backgrounded-during-wait"],
       passes: ["eligibility", "version-compare"], carries: ["no-cancel-guard", "no-foreground-check"],
       app: AppUnderTest(scheduler: TimelineTwoFaultsScheduler.self)),
+    Mutant(
+      "strip-non-digits",
+      bug: "each dot-separated part keeps only its ASCII digits (2rc1 is 21, v2 is 2, -3 is 3), an empty part is 0 (1..2 is 1.0.2)",
+      fails: ["version-compare/pitfall/double-dot"],
+      passes: ["eligibility"],
+      app: AppUnderTest(versions: StripNonDigitsVersionChecker.self)),
+    Mutant(
+      "saturating-parts",
+      bug: "a part past Int64 saturates at Int64.max instead of reading 0",
+      fails: ["version-compare/pitfall/int64-overflow-part"],
+      passes: ["eligibility"],
+      app: AppUnderTest(versions: SaturatingPartsVersionChecker.self)),
+    Mutant(
+      "dash-segmenter",
+      bug: "a character-class scanner that ends the version at the first -: a pre-release suffix or a signed part is dropped",
+      fails: ["version-compare/pitfall/minus-sign/reversed"],
+      passes: ["eligibility"],
+      app: AppUnderTest(versions: DashSegmenterVersionChecker.self)),
+    Mutant(
+      "notice-snooze-and-utc",
+      bug: "two bugs: \"later\" stores now, without the snooze period; once a day counted in UTC days",
+      fails: ["update-notice/seed/later-snoozes", "update-notice/pitfall/utc-day-is-not-local-day"],
+      passes: ["version-compare", "widget-location"], carries: ["later-without-snooze", "utc-check-day"],
+      app: AppUnderTest(updateSchedule: NoticeSnoozeAndUTCSchedule.self)),
+    Mutant(
+      "widget-label-cache-unknown",
+      bug:
+        "three bugs: the label judged by authorizationStatus alone (while using the app reads granted); a cached fix with a negative accuracy passes <= 100 m; @unknown default read as while using the app (no documented drift)",
+      fails: ["widget-location/seed/app-only-label", "widget-location/pitfall/invalid-accuracy"],
+      passes: ["update-notice"], carries: ["status-only-label", "invalid-accuracy-cache"],
+      app: AppUnderTest(widgetLocation: WidgetLabelCacheUnknownGate.self)),
+    Mutant(
+      "draw-round-and-header",
+      bug: "two bugs: checks only the round (an empty newer round replaces the cache); the header shows the fetched round",
+      fails: ["draw-freshness/seed/saturday-night-empty-new-round", "draw-freshness/seed/header-matches-list-before-announcement"],
+      passes: ["restart-prompt", "version-compare"], carries: ["round-only", "header-from-fetch"],
+      app: AppUnderTest(draws: DrawRoundAndHeaderRefresher.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }
