@@ -23,11 +23,16 @@ public enum DiffCommand: Command {
           both pass                 both runs passed it
           both fail the same way    the same status other than pass (fail, error, crashed,
                                     timeout, protocol-error) and, for fail, the same output.
-                                    Listed by groups of identical failures, each with its case ids
-                                    and one diff of the expected output against the output both gave
+                                    Grouped by cause, not by output: by the pair of causes A's and
+                                    B's failures are attributed to (a decision, one of D or E, a
+                                    pair D + E, or unexplained), each group with its cause, its
+                                    case ids and a leading example: its input and one diff of the
+                                    expected output against the output both gave
           disagree                  different statuses (pass against fail, fail against crashed),
-                                    or both failed with different outputs: a field-by-field diff of
-                                    A's output against B's, grouped by suite
+                                    or both failed with different outputs: which side matches the
+                                    table, each failing side's cause, a field-by-field diff of A's
+                                    output against B's, grouped by suite (cases both fail with
+                                    other answers by the pair of causes)
           ran by one side only      the other run skipped it, does not support its suite, never
                                     reached it (it is partial) or has no such case
           ran by neither            both skipped it, or neither supports its suite

@@ -43,11 +43,12 @@ extension Drift {
       lines += VisibleText.capped(detailLines(first), RunSummary.terminalLinesPerProblem).map { "  " + style.diffLine($0) }
       if group.count > 1 {
         let rest = group.count - 1
+        let how =
+          first.bothWrongDifferently
+          ? "\(rest == 1 ? "case both sides fail" : "cases both sides fail") by the same causes, with other answers: "
+          : "\(rest == 1 ? "case disagrees" : "cases disagree") the same way: "
         lines.append("")
-        lines.append(
-          VisibleText.escapingControls(
-            "  … \(rest) more \(rest == 1 ? "case disagrees" : "cases disagree") the same way: "
-              + Self.idList(group.dropFirst().map(\.id))))
+        lines.append(VisibleText.escapingControls("  … \(rest) more " + how + Self.idList(group.dropFirst().map(\.id))))
       }
     }
     if groups.count > maxShown {
@@ -71,7 +72,16 @@ extension Drift {
               + "\(Plural.noun(count, "fails", "fail")) the same way on both sides ==="))
       }
       lines.append("")
-      lines.append("\(style.red("BOTH FAIL")) \(style.bold(VisibleText.escapingControls(Self.caseList(group.ids))))")
+      var title = "\(style.red("BOTH FAIL")) "
+      if group.ids.count == 1 {
+        title += style.bold(VisibleText.escapingControls(group.example))
+        if let cause = Self.causeText(group) { title += " (\(VisibleText.escapingControls(cause)))" }
+      } else {
+        title += style.bold(Plural.count(group.ids.count, "case"))
+        if let cause = Self.causeText(group) { title += " (\(VisibleText.escapingControls(cause)))" }
+        title += ": " + VisibleText.escapingControls(Self.idList(group.ids))
+      }
+      lines.append(title)
       lines += VisibleText.capped(detailLines(group), RunSummary.terminalLinesPerProblem).map { "  " + style.diffLine($0) }
     }
     if sharedFailures.count > maxShown {
@@ -112,6 +122,13 @@ extension Drift {
 
   /// What one-sided cases and partial runs do to the gate.
   var partialVerdict: String { allowPartial ? "accepted: --allow-partial" : "fails the gate unless --allow-partial" }
+
+  /// `cause version-compare/D8` when both sides' failures are put down to one cause, `A: cause …,
+  /// B: cause …` when not, nil when the cases list no decision.
+  static func causeText(_ group: SharedFailure) -> String? {
+    if group.causeA == group.causeB { return group.causeA.map { "cause \($0)" } }
+    return "A: cause \(group.causeA ?? "none"), B: cause \(group.causeB ?? "none")"
+  }
 
   /// `timeline/seed/a`, or `3 cases: a, b, c`, at most `idsShown` ids then `… (N more)`.
   static func caseList(_ ids: [String]) -> String {
@@ -159,17 +176,22 @@ extension Drift {
   }
 
   /// The disagreements, best first, those with the same cause, statuses, diff and messages
-  /// grouped behind the first (within a suite), cause by cause in the profile's order.
+  /// grouped behind the first (within a suite), cause by cause in the profile's order. Cases both
+  /// sides fail with different answers are grouped by the pair of causes (A's, B's), not by output.
   package func disagreementGroups(profile: DecisionProfile) -> [[Disagreement]] {
     let sorted = CaseOutcome.bestFirst(disagreements) { $0.subject }
     var groups: [[Disagreement]] = []
     var indexOfKey: [String: Int] = [:]
     for disagreement in sorted {
-      let key = [
-        disagreement.suite, profile.causeOfCase[disagreement.subject.id] ?? "", disagreement.a.problemKind,
-        disagreement.b.problemKind, disagreement.diff ?? "", disagreement.a.representative.message ?? "",
-        disagreement.b.representative.message ?? "",
-      ].joined(separator: "\u{0}")
+      let byCause = disagreement.bothWrongDifferently && (disagreement.causeA != nil || disagreement.causeB != nil)
+      let key =
+        byCause
+        ? [disagreement.suite, "both fail", disagreement.causeA ?? "", disagreement.causeB ?? ""].joined(separator: "\u{0}")
+        : [
+          disagreement.suite, profile.causeOfCase[disagreement.subject.id] ?? "", disagreement.a.problemKind,
+          disagreement.b.problemKind, disagreement.diff ?? "", disagreement.a.representative.message ?? "",
+          disagreement.b.representative.message ?? "",
+        ].joined(separator: "\u{0}")
       if let index = indexOfKey[key] {
         groups[index].append(disagreement)
       } else {
@@ -207,13 +229,17 @@ extension Drift {
     return lines.map(VisibleText.shown)
   }
 
-  /// Both sides' verdicts on the group's first case, its note when the group is one case, the
-  /// diff of the expected output against the output both gave, the tails of stderr.
+  /// The leading example (when the group has more than one case), both sides' verdicts on it,
+  /// its note when the group is one case, its input, the diff of the expected output against the
+  /// output both gave, the tails of stderr.
   func detailLines(_ group: SharedFailure) -> [String] {
-    var lines = verdictLines(group.a, group.b)
+    var lines = group.ids.count > 1 ? ["example: \(group.example)"] : []
+    lines += verdictLines(group.a, group.b)
     let attemptA = group.a.representative
     let attemptB = group.b.representative
     if group.ids.count == 1, let note = attemptA.note ?? attemptB.note, !note.isEmpty { lines.append("note: \(note)") }
+    if let input = group.a.inputLine { lines.append(input) }
+    if let escaped = group.a.escapedInputLine { lines.append(escaped) }
     if let diff = group.diff { lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     lines += stderrLines(attemptA, attemptB)
     return lines.map(VisibleText.shown)
@@ -300,6 +326,9 @@ extension Drift {
       let expected = group.a.representative.expected ?? group.b.representative.expected
       return [
         "suite": .string(group.suite), "status": .string(group.status.rawValue), "ids": .array(group.ids.map(JSONValue.string)),
+        "count": .int(Int64(group.ids.count)), "example": .string(group.example),
+        "causeA": JSONValue(group.causeA), "causeB": JSONValue(group.causeB),
+        "input": group.a.representative.input ?? .null, "decisions": .array(group.a.decisions.map(JSONValue.string)),
         "a": attempt(group.a, expected: expected), "b": attempt(group.b, expected: expected),
         "expected": expected ?? .null, "diff": JSONValue(group.diff),
         "note": JSONValue(group.a.representative.note ?? group.b.representative.note),
@@ -401,7 +430,7 @@ extension Drift {
       var block = group.suite != currentSuite ? "#### \(MarkdownText.inline(group.suite))\n\n" : ""
       let title = group.ids.count == 1 ? "" : " and \(group.ids.count - 1) more"
       block +=
-        "<details>\n<summary><code>\(MarkdownText.html(group.ids[0]))</code>\(title): \(MarkdownText.html(group.status.rawValue)) on both sides</summary>\n\n"
+        "<details>\n<summary><code>\(MarkdownText.html(group.ids[0]))</code>\(title): \(MarkdownText.html(group.status.rawValue)) on both sides\(Self.causeText(group).map { ", " + MarkdownText.html($0) } ?? "")</summary>\n\n"
       if group.ids.count > 1 { block += "Cases: \(MarkdownText.inline(Self.idList(group.ids)))\n\n" }
       block += MarkdownText.fenced(VisibleText.capped(detailLines(group), RunSummary.markdownLinesPerProblem), language: "diff")
       block += "\n\n</details>\n\n"

@@ -8,8 +8,12 @@ import ConformResults
 /// Every case lands in one kind:
 /// - **both pass**;
 /// - **both fail the same way**: the same status other than pass and, for `fail`, the same
-///   output. Not drift, but not conformance either: listed, and it fails the gate;
-/// - **disagree**: both ran it with different statuses, or both failed with different outputs;
+///   output (the same answer). Not drift, but not conformance either: listed, and it fails the
+///   gate. These cases are grouped by cause, not by output: a group is the pair of causes each
+///   side's failure is attributed to (`cause(of:)`: a decision, "one of D, E", a pair, or
+///   unexplained), led by its first case;
+/// - **disagree**: both ran it with different statuses, or both failed with different outputs
+///   (both fail, but not the same way, even when the causes are the same);
 /// - **ran by one side only**: the other skipped it, does not support its suite, never reached it
 ///   (its run is partial) or has no such case;
 /// - **ran by neither**: both skipped it, or neither supports it.
@@ -88,21 +92,34 @@ public struct Drift: Sendable {
 
     /// Both answered, both wrongly, with different outputs.
     public var bothWrongDifferently: Bool { a.status == .fail && b.status == .fail }
+
+    /// What each side's failure is put down to (`Drift.cause(of:)`), nil for a pass or a case
+    /// that lists no decision. Set for both sides when neither passed.
+    public var causeA: String?
+    public var causeB: String?
   }
 
-  /// Cases of one suite both sides fail in the same way: the same status and, for `fail`, the
-  /// same output and the same diff against the expected output. Its outcomes, expected output
-  /// and note are its first case's.
+  /// Cases of one suite both sides fail in the same way (the same status and, for `fail`, the
+  /// same answer on each case) by the same causes: A's failure is put down to `causeA` and B's
+  /// to `causeB` (`Drift.cause(of:)`). Cases without a cause (they list no decision) are grouped
+  /// by their diff against the expected output instead. Its outcomes, expected output and note
+  /// are its leading example's, the first case.
   public struct SharedFailure: Sendable {
     public var suite: String
     public var status: CaseStatus
     /// The cases, sorted.
     public var ids: [String]
-    /// The first case's outcome on each side.
+    /// The leading example's (the first case's) outcome on each side.
     public var a: CaseOutcome
     public var b: CaseOutcome
-    /// The expected output against the output both gave, for `fail`.
+    /// The leading example's expected output against the output both gave, for `fail`.
     public var diff: String?
+    /// What A's and B's failures are put down to, nil when the cases list no decision.
+    public var causeA: String?
+    public var causeB: String?
+
+    /// The leading example: the first case.
+    public var example: String { ids[0] }
   }
 
   /// A case only one side ran.
@@ -231,17 +248,29 @@ public struct Drift: Sendable {
         if var disagreement = Self.compare(outcomeA, outcomeB, legend: (labelA, labelB)) {
           disagreement.rerunA = summaryA.rerunCommand(outcomeA, resultsPath: first.path)
           disagreement.rerunB = summaryB.rerunCommand(outcomeB, resultsPath: second.path)
+          if outcomeA.status != .pass, outcomeB.status != .pass {
+            disagreement.causeA = Self.cause(of: outcomeA)
+            disagreement.causeB = Self.cause(of: outcomeB)
+          }
           disagreements.append(disagreement)
         } else if outcomeA.status == .pass {
           bothPassBySuite[outcomeA.suite, default: 0] += 1
         } else {
           let diff = outcomeA.outputDiff
-          let key = "\(outcomeA.suite)\u{0}\(outcomeA.status.rawValue)\u{0}\(diff ?? "")"
-          if shared[key] == nil {
+          let causeA = Self.cause(of: outcomeA)
+          let causeB = Self.cause(of: outcomeB)
+          let byOutput = causeA == nil && causeB == nil ? diff ?? "" : ""
+          let key = [outcomeA.suite, outcomeA.status.rawValue, causeA ?? "", causeB ?? "", byOutput].joined(separator: "\u{0}")
+          if let group = shared[key] {
+            shared[key]!.ids.append(outcomeA.id)
+            if outcomeA.id.utf8.lexicographicallyPrecedes(group.a.id.utf8) {
+              (shared[key]!.a, shared[key]!.b, shared[key]!.diff) = (outcomeA, outcomeB, diff)
+            }
+          } else {
             shared[key] = SharedFailure(
-              suite: outcomeA.suite, status: outcomeA.status, ids: [], a: outcomeA, b: outcomeB, diff: diff)
+              suite: outcomeA.suite, status: outcomeA.status, ids: [outcomeA.id], a: outcomeA, b: outcomeB, diff: diff,
+              causeA: causeA, causeB: causeB)
           }
-          shared[key]!.ids.append(outcomeA.id)
         }
       case (true, false):
         onlyA.append(Self.oneSided(outcomeA, other: outcomeB, otherIsPartial: b.partial != nil))

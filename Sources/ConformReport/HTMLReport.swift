@@ -921,6 +921,7 @@ private struct HTMLPage {
     block += "<summary><span class=\"badge bad\">✗ both fail</span> <code>\(HTMLText.escape(group.ids[0]))</code>"
     if group.ids.count > 1 { block += " <strong>and \(Plural.grouped(group.ids.count - 1, "more case")) the same way</strong>" }
     block += ": \(statusBadge(statuses[0], word: HTMLStatus.word(group.a))) on both sides"
+    if let cause = Drift.causeText(group) { block += ", \(HTMLText.escape(cause))" }
     if let note, !note.isEmpty { block += " <span class=\"note\">\(HTMLText.escape(HTMLText.capped(note, 200)))</span>" }
     block += "</summary>\n<div class=\"body\"><dl class=\"detail\">\n"
     if let input = attemptA.input ?? attemptB.input { block += field("input", pre(JSONWriter.string(input))) }

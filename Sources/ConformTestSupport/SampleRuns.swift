@@ -122,9 +122,7 @@ public enum SampleRuns {
   public static let driftA: [CaseResult] = [
     CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass),
     CaseResult(id: "version-compare/seed/b", suite: "version-compare", status: .pass),
-    CaseResult(
-      id: "version-compare/seed/c", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
-      note: "both get this wrong the same way"),
+    bothWrongTheSameWay,
     CaseResult(
       id: "version-compare/pitfall/double-dot", suite: "version-compare", status: .fail,
       actual: ["newer": false, "parts": [1, 2]],
@@ -135,14 +133,21 @@ public enum SampleRuns {
     CaseResult(id: "eligibility/seed/s", suite: "eligibility", status: .skipped, message: "not yet"),
   ]
 
+  /// A case both runs answer wrongly the same way, comparing parts as text: "2.0.10" < "2.0.9".
+  static var bothWrongTheSameWay: CaseResult {
+    var result = CaseResult(
+      id: "version-compare/seed/c", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
+      note: "both get this wrong the same way", input: ["local": "2.0.9", "remote": "2.0.10"])
+    result.decisions = ["version-compare/D1"]
+    return result
+  }
+
   public static let driftB: [CaseResult] = [
     CaseResult(id: "version-compare/seed/a", suite: "version-compare", status: .pass),
     CaseResult(
       id: "version-compare/seed/b", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
       note: "string comparison says \"2.0.10\" < \"2.0.9\""),
-    CaseResult(
-      id: "version-compare/seed/c", suite: "version-compare", status: .fail, actual: ["newer": false], expected: ["newer": true],
-      note: "both get this wrong the same way"),
+    bothWrongTheSameWay,
     CaseResult(
       id: "version-compare/pitfall/double-dot", suite: "version-compare", status: .fail,
       actual: ["newer": false, "parts": [1, 0, 2]], expected: ["error": "malformed"], note: "\"1..2\" is malformed"),

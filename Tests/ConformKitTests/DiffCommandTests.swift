@@ -49,7 +49,10 @@ import Testing
     let outcome = try await diff([a, b])
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("\n=== version-compare: 2 cases fail the same way on both sides ===\n"))
-    #expect(outcome.stdout.contains("\nBOTH FAIL version-compare/seed/c\n  swift-reference 0.1.0: fail\n"))
+    #expect(
+      outcome.stdout.contains(
+        "\nBOTH FAIL version-compare/seed/c (cause version-compare/D1)\n  swift-reference 0.1.0: fail (cause version-compare/D1)\n"
+      ))
     #expect(outcome.stdout.contains("\nBOTH FAIL timeline/seed/y\n"))
     #expect(outcome.stdout.contains("  (- expected, + actual)\n  - newer: true\n  + newer: false\n"))
     #expect(outcome.stdout.split(separator: "\n").last == "4 both pass, 3 both fail the same way, 0 disagree, 1 ran by neither")

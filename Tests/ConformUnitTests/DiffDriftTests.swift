@@ -235,6 +235,72 @@ import Testing
     #expect(text.contains("\nBOTH FAIL timeline/cancel/3\n"))
   }
 
+  /// A version-compare case both sides fail, answering `newer`, with its input and decisions.
+  static func versions(_ name: String, remote: String, local: String, answered newer: Bool, decision: Int) -> CaseResult {
+    var result = CaseResult(
+      id: "version-compare/pitfall/\(name)", suite: "version-compare", status: .fail, actual: ["newer": .bool(newer)],
+      expected: ["newer": .bool(!newer)], input: ["local": .string(local), "remote": .string(remote)])
+    result.decisions = ["version-compare/D\(decision)"]
+    return result
+  }
+
+  @Test func casesBothFailTheSameWayAreGroupedByCauseNotByOutput() throws {
+    // Both answer `newer: true` where the table says false: by output one group, by cause two.
+    // 2.0.0 against 2.0 without zero padding (D8); 1.1 against 1..2 read as 1.0.2 (D2).
+    let failures = [
+      Self.versions("padding", remote: "2.0.0", local: "2.0", answered: true, decision: 8),
+      Self.versions("padding-2", remote: "3.0.0", local: "3.0", answered: true, decision: 8),
+      Self.versions("empty-piece", remote: "1.1", local: "1..2", answered: true, decision: 2),
+    ]
+    let gate = drift(passing + failures, passing + failures)
+    #expect(gate.disagreements.isEmpty)
+    #expect(gate.bothFail == 3)
+    #expect(Set(gate.sharedFailures.map(\.diff)).count == 1)
+    #expect(
+      gate.sharedFailures.map(\.ids) == [
+        ["version-compare/pitfall/padding", "version-compare/pitfall/padding-2"], ["version-compare/pitfall/empty-piece"],
+      ])
+    let padding = gate.sharedFailures[0]
+    #expect(padding.causeA?.hasPrefix("version-compare/D8") == true)
+    #expect(padding.causeB == padding.causeA)
+    #expect(padding.example == "version-compare/pitfall/padding")
+    #expect(gate.sharedFailures[1].causeA == "version-compare/D2")
+    let text = gate.terminalText(maxShown: 50, style: .plain)
+    #expect(text.contains("\nBOTH FAIL version-compare/pitfall/empty-piece (cause version-compare/D2)\n"))
+    #expect(
+      text.contains(
+        "\nBOTH FAIL 2 cases (cause \(padding.causeA!)): version-compare/pitfall/padding, version-compare/pitfall/padding-2\n  example: version-compare/pitfall/padding\n"
+      ))
+    #expect(text.contains("  input: {\"local\":\"2.0\",\"remote\":\"2.0.0\"}\n"))
+    // Still "the same way": the same answer on each case; the closing line counts them so.
+    #expect(text.hasSuffix("\n4 both pass, 3 both fail the same way, 0 disagree\n"))
+    let groups = try #require(gate.jsonReport()["sharedFailures"]?.arrayValue)
+    #expect(groups[1]["causeA"] == "version-compare/D2")
+    #expect(groups[1]["b"]?["cause"] == "version-compare/D2")
+    #expect(groups[0]["count"] == 2)
+    #expect(groups[0]["input"] == ["local": "2.0", "remote": "2.0.0"])
+    let markdown = gate.markdownReport(maxShown: 50)
+    #expect(markdown.contains("</code>: fail on both sides, cause version-compare/D2</summary>"))
+  }
+
+  @Test func casesBothFailWithOtherAnswersByTheSameCausesAreOneDisagreementGroup() {
+    // 1.1 against 1..2: A reads 1.0.2 (D2) and answers newer; B answers an error for the empty
+    // piece. Two such cases with different inputs and diffs, one group by the pair of causes.
+    let a = [
+      Self.versions("empty-1", remote: "1.1", local: "1..2", answered: true, decision: 2),
+      Self.versions("empty-2", remote: "4.5", local: "4..9", answered: true, decision: 2),
+    ]
+    var b = a
+    for index in b.indices { b[index].actual = ["error": "malformed"] }
+    let gate = drift(passing + a, passing + b)
+    #expect(gate.disagreements.count == 2)
+    #expect(gate.disagreements.allSatisfy { $0.bothWrongDifferently && $0.causeA == "version-compare/D2" })
+    #expect(gate.disagreementGroups(profile: gate.profile).map(\.count) == [2])
+    let text = gate.terminalText(maxShown: 50, style: .plain)
+    #expect(
+      text.contains("… 1 more case both sides fail by the same causes, with other answers: version-compare/pitfall/empty-2"))
+  }
+
   @Test func theSameCasesFailingDifferentlyAreDisagreements() {
     let gate = drift(passing + Self.failing(2, sameWay: 2), passing + Self.failing(2, sameWay: 2, output: ["other": 1]))
     #expect(gate.disagreements.map(\.id) == ["timeline/cancel/0", "timeline/cancel/1"])
