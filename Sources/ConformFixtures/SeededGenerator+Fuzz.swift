@@ -1,4 +1,3 @@
-
 /// Draws for the fuzzers, built on `next()` alone so that a seed gives the same inputs on every
 /// platform and Swift version (the standard library's `random(in:using:)` promises no algorithm).
 extension SeededGenerator {

@@ -183,7 +183,8 @@ struct Mutant: Sendable {
       app: AppUnderTest(scheduler: TimelineTwoFaultsScheduler.self)),
     Mutant(
       "strip-non-digits",
-      bug: "each dot-separated part keeps only its ASCII digits (2rc1 is 21, v2 is 2, -3 is 3), an empty part is 0 (1..2 is 1.0.2)",
+      bug:
+        "each dot-separated part keeps only its ASCII digits (2rc1 is 21, v2 is 2, -3 is 3), an empty part is 0 (1..2 is 1.0.2)",
       fails: ["version-compare/pitfall/double-dot"],
       passes: ["eligibility"],
       app: AppUnderTest(versions: StripNonDigitsVersionChecker.self)),
@@ -215,7 +216,9 @@ struct Mutant: Sendable {
     Mutant(
       "draw-round-and-header",
       bug: "two bugs: checks only the round (an empty newer round replaces the cache); the header shows the fetched round",
-      fails: ["draw-freshness/seed/saturday-night-empty-new-round", "draw-freshness/seed/header-matches-list-before-announcement"],
+      fails: [
+        "draw-freshness/seed/saturday-night-empty-new-round", "draw-freshness/seed/header-matches-list-before-announcement",
+      ],
       passes: ["restart-prompt", "version-compare"], carries: ["round-only", "header-from-fetch"],
       app: AppUnderTest(draws: DrawRoundAndHeaderRefresher.self)),
   ]

@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
@@ -80,7 +81,9 @@ import Testing
   /// and `dash-segmenter` are left out: on a one-bit answer, fuzzed inputs their undocumented
   /// readings fail are also answered by unrelated drifts, D9 or D4, which the search files them
   /// under; see issue 44's closing note.)
-  @Test(.timeLimit(.minutes(5)), arguments: ["saturating-parts", "notice-snooze-and-utc", "widget-label-cache-unknown", "draw-round-and-header"])
+  @Test(
+    .timeLimit(.minutes(5)),
+    arguments: ["saturating-parts", "notice-snooze-and-utc", "widget-label-cache-unknown", "draw-round-and-header"])
   func fuzzLabelsEachMinimalCaseWithItsTrueCause(_ name: String) async throws {
     let port = try #require(Self.ports.first { $0.name == name })
     let fuzz = try await TestSupport.run(
@@ -175,7 +178,9 @@ import Testing
   /// largest value where the spec reads 0: in order against every other part, as D5's exact wide
   /// reading is.
   static func saturatingParts(remote: String, local: String) -> Truth {
-    let wide = [remote, local].flatMap(pieces).contains { !$0.isEmpty && Int64($0) == nil && $0.unicodeScalars.allSatisfy(isDigit) }
+    let wide = [remote, local].flatMap(pieces).contains {
+      !$0.isEmpty && Int64($0) == nil && $0.unicodeScalars.allSatisfy(isDigit)
+    }
     return wide ? Truth(decisions: [5], why: "a part past Int64 saturated") : .unexplained("no part past Int64")
   }
 
@@ -227,7 +232,8 @@ import Testing
     let status = input["authorizationStatus"]!.intValue!
     guard (0...4).contains(status) else { return .unexplained("status \(status) read as while using the app") }
     let authorized = status == 3 || status == 4
-    let widget = authorized && input["widgetUpdatesAuthorized"]?.boolValue == true && input["widgetWantsLocation"]?.boolValue == true
+    let widget =
+      authorized && input["widgetUpdatesAuthorized"]?.boolValue == true && input["widgetWantsLocation"]?.boolValue == true
     var decisions: [Int] = []
     if authorized, !widget { decisions.append(1) }
     if widget, let fix = input["cachedLocation"], fix != .null, let age = fix["ageSeconds"]?.intValue,

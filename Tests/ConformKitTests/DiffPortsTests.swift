@@ -1,3 +1,4 @@
+@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
