@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// The catalogue ports written from real libraries' behaviours (issue 44), run as a user runs
 /// them: every failing case's cause is derived by hand from the port's code (the functions below,

@@ -1,8 +1,9 @@
-@testable import ConformFixtures
 import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
+@testable import ConformFixtures
 
 /// `conform diff` on two real runs of catalogued ports, as a user runs it: the causes expected
 /// here are read by hand from the ports' code (`VersionThreeBugsChecker`,

@@ -312,6 +312,15 @@ def add_import(path, module):
                 at = index
                 break
         lines.insert(at, line)
+        # swift format's OrderedImports: in a run of imports, the regular ones first, then the
+        # @testable ones, each in name order.
+        start, end = at, at + 1
+        while start > 0 and IMPORT.match(lines[start - 1]):
+            start -= 1
+        while end < len(lines) and IMPORT.match(lines[end]):
+            end += 1
+        run = sorted(lines[start:end], key=lambda each: (each.startswith("@testable"), IMPORT.match(each).group(2)))
+        lines[start:end] = run
     write(path, "\n".join(lines))
     return True
 
