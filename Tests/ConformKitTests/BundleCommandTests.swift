@@ -181,7 +181,7 @@ import Testing
     #expect(lines.contains("  generator options {\"depth\":1} → {\"depth\":2} [patch]"))
     #expect(lines.contains { $0.hasPrefix("timeline: ") && $0.contains(" added") && !$0.contains("removed") })
     #expect(lines.contains("    + timeline/cancel/win-win"))
-    #expect(lines.contains("eligibility: 546 cases, no changes"))
+    #expect(lines.contains("eligibility: 549 cases, no changes"))
     let markdown = try String(contentsOfFile: "\(out)/CHANGES.md", encoding: .utf8)
     #expect(markdown.hasPrefix("# Fixture changes: 1.0.0 → 1.1.0\n"))
     #expect(markdown.contains("- `timeline/cancel/win-win`"))

@@ -36,9 +36,9 @@ import Testing
     #expect(outcome.status == 2, "\(outcome.stdout)\(outcome.stderr)")
     #expect(outcome.stderr.contains("conform: error: /dev/full: cannot be written: No space left on device"), "\(outcome.stderr)")
     // The run itself is kept, and the report still reaches the terminal.
-    #expect(outcome.stdout.contains("546 passed, 0 failed"))
+    #expect(outcome.stdout.contains("549 passed, 0 failed"))
     let kept = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
-    #expect(kept.count == 548, "header, 546 cases and the footer")
+    #expect(kept.count == 551, "header, 549 cases and the footer")
     // Written in place, never replaced: the device is still a device.
     #expect(try FileManager.default.attributesOfItem(atPath: Self.full)[.type] as? FileAttributeType == .typeCharacterSpecial)
   }

@@ -49,7 +49,7 @@ import Testing
     #expect(text.contains("  added (\(timeline.added.count.grouped): timeline/cancel "))
     #expect(text.contains("\n    + \(timeline.added[0].id)\n"))
     #expect(text.contains("\n    … \((timeline.added.count - 3).grouped) more (--limit 0 lists them all)\n"))
-    #expect(text.contains("\neligibility: 546 cases, no changes\n"))
+    #expect(text.contains("\neligibility: 549 cases, no changes\n"))
     let versionCases = Array(VersionCompareSuite().drafts(options: .published)).count
     #expect(text.contains("\nversion-compare: \(versionCases.grouped) cases, no changes\n"))
 
@@ -58,7 +58,7 @@ import Testing
     #expect(markdown.contains("- required version bump: **minor** (timeline: "))
     #expect(
       markdown.contains("| timeline | \(oldCount.grouped) | \(newCount.grouped) | \(timeline.added.count.grouped) | 0 | 0 | 0 |"))
-    #expect(markdown.contains("| eligibility | 546 | 546 | 0 | 0 | 0 | 0 |"))
+    #expect(markdown.contains("| eligibility | 549 | 549 | 0 | 0 | 0 | 0 |"))
     #expect(markdown.contains("\n## timeline\n"))
     #expect(markdown.contains("\n- `\(timeline.added[0].id)`\n"))
     #expect(!markdown.contains("## eligibility"), "unchanged suites are only in the table")

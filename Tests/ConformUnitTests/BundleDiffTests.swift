@@ -31,7 +31,7 @@ import Testing
           + new: bundle 1.0.0, generator conform \(ConformVersion.current) {"depth":1}
         required version bump: major (timeline: 1 case removed (timeline/cancel/late))
 
-        eligibility: 546 cases, no changes
+        eligibility: 549 cases, no changes
 
         timeline: \(old.manifest.suites[1].cases) cases: 1 added, 1 removed, 1 changed, 1 relabelled
           added (1):
