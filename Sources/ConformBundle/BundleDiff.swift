@@ -30,14 +30,16 @@ public struct BundleDiff: Sendable {
     public var fields: [FieldChange]
 
     public var id: String { new.id }
-    /// Whether the input or the expected output changed (a major change), not only labels.
-    public var isSubstantive: Bool { old.input != new.input || old.expected != new.expected }
+    /// Whether the input or the expected output (or the values its members may take) changed (a
+    /// major change), not only labels.
+    public var isSubstantive: Bool { old.input != new.input || old.expected != new.expected || old.varies != new.varies }
 
     /// What changed, in words: "input and expected output", "expected output", "note", "tags".
     public var summary: String {
       var parts: [String] = []
       if old.input != new.input { parts.append("input") }
       if old.expected != new.expected { parts.append("expected output") }
+      if old.varies != new.varies { parts.append("allowed values") }
       if old.note != new.note { parts.append("note") }
       if old.tags != new.tags { parts.append("tags") }
       if old.decisions != new.decisions { parts.append("decisions") }
@@ -172,6 +174,9 @@ public struct BundleDiff: Sendable {
       guard before != fixture else { continue }
       var fields = FieldChange.between(before.input, fixture.input, path: "input")
       fields += FieldChange.between(before.expected, fixture.expected, path: "expected")
+      if before.varies != fixture.varies {
+        fields.append(FieldChange(path: "varies", old: before.varies.json, new: fixture.varies.json))
+      }
       if before.note != fixture.note {
         fields.append(FieldChange(path: "note", old: .string(before.note), new: .string(fixture.note)))
       }

@@ -15,9 +15,13 @@ public struct FixtureCase: Sendable, Equatable {
   /// order: computed from the reference model (`Suite.decisions(for:)`); empty in a table made
   /// before decisions were listed, where the line has no `decisions`.
   public var decisions: [String]
+  /// The members of `expected` that may take other values (a random pick the spec allows);
+  /// empty: `expected` is the only answer.
+  public var varies: OutputVariation
 
   public init(
-    id: String, suite: String, tags: [String], note: String, input: JSONValue, expected: JSONValue, decisions: [String] = []
+    id: String, suite: String, tags: [String], note: String, input: JSONValue, expected: JSONValue, decisions: [String] = [],
+    varies: OutputVariation = OutputVariation()
   ) {
     self.id = id
     self.suite = suite
@@ -26,7 +30,12 @@ public struct FixtureCase: Sendable, Equatable {
     self.input = input
     self.expected = expected
     self.decisions = decisions
+    self.varies = varies
   }
+
+  /// Whether `output` answers the case: the expected output, or it but for varying members,
+  /// each holding one of its allowed values.
+  public func accepts(_ output: JSONValue) -> Bool { varies.accepts(output, expected: expected) }
 }
 
 /// A case before the reference model has given its expected output.
@@ -44,9 +53,12 @@ public struct CaseDraft: Sendable {
   /// computed them from the typed input it built `input` from; nil: the suite's
   /// `decisions(for:)` gives them.
   public var decisions: [Int]?
+  /// The members of `expected` that may take other values (a team suite's model says which).
+  public var varies: OutputVariation
 
   public init(
-    _ name: String, tags: [String], note: String, input: JSONValue, expected: JSONValue? = nil, decisions: [Int]? = nil
+    _ name: String, tags: [String], note: String, input: JSONValue, expected: JSONValue? = nil, decisions: [Int]? = nil,
+    varies: OutputVariation = OutputVariation()
   ) {
     self.name = name
     self.tags = tags
@@ -54,6 +66,7 @@ public struct CaseDraft: Sendable {
     self.input = input
     self.expected = expected
     self.decisions = decisions
+    self.varies = varies
   }
 }
 
@@ -65,13 +78,14 @@ extension FixtureCase {
       "suite": .string(suite), "tags": .array(tags.map(JSONValue.string)),
     ]
     if !decisions.isEmpty { object["decisions"] = .array(decisions.map(JSONValue.string)) }
+    if !varies.isEmpty { object["varies"] = varies.json }
     return .object(object)
   }
 
   /// Reads a fixture line's JSON; errors name the field.
   public init(json: JSONValue) throws(JSONShapeError) {
     let fields = try JSONFields(json)
-    try fields.rejectUnknown(["decisions", "expected", "id", "input", "note", "suite", "tags"])
+    try fields.rejectUnknown(["decisions", "expected", "id", "input", "note", "suite", "tags", "varies"])
     id = try fields.string("id")
     suite = try fields.string("suite")
     note = try fields.string("note")
@@ -79,6 +93,10 @@ extension FixtureCase {
     expected = try fields.value("expected")
     tags = try Self.strings(fields.array("tags"), field: "tags")
     decisions = try fields.object["decisions"] == nil ? [] : Self.strings(fields.array("decisions"), field: "decisions")
+    let expected = expected
+    varies =
+      try fields.object["varies"].map { value throws(JSONShapeError) in try OutputVariation(json: value, expected: expected) }
+      ?? OutputVariation()
     guard Self.isValidID(id), id.hasPrefix(suite + "/") else {
       throw JSONShapeError(
         path: "id", message: "\"\(id)\" is not a case id: it must be \"\(suite)/...\" in ASCII letters, digits and ._~+-/")

@@ -45,7 +45,7 @@ public struct FixtureSet: Sendable {
   package static func writeLine(_ fixture: FixtureCase, into bytes: inout [UInt8]) -> FixtureLine.Parts {
     FixtureLine.write(
       expected: fixture.expected, id: fixture.id, input: fixture.input, note: fixture.note, suite: fixture.suite,
-      tags: fixture.tags, decisions: fixture.decisions, into: &bytes)
+      tags: fixture.tags, decisions: fixture.decisions, varies: fixture.varies, into: &bytes)
   }
 
   package init(manifest: FixtureManifest, manifestDigest: String, source: String, cases: [FixtureCase]) {

@@ -73,7 +73,7 @@ public struct FuzzCases: Sendable {
       for (offset, (input, expected)) in batch.suite.fuzzCases(using: generators).enumerated() {
         made[batch.slots[offset]] = FixtureCase(
           id: "\(name)/fuzz/\(seed)-\(batch.numbers[offset])", suite: name, tags: Self.tags, note: note, input: input,
-          expected: expected)
+          expected: expected, varies: batch.suite.varies(for: input))
       }
     }
     return made.map { $0! }
@@ -93,7 +93,7 @@ public struct FuzzCases: Sendable {
     }
     return FixtureCase(
       id: "\(suite.name)/fuzz/\(seed)-\(number)", suite: suite.name, tags: Self.tags, note: note, input: input,
-      expected: expected)
+      expected: expected, varies: suite.varies(for: input))
   }
 
   /// Every case's tags, one array shared.

@@ -195,7 +195,8 @@ package struct FuzzSearch {
           batch.append(
             FixtureCase(
               id: "\(suite.name)/fuzz/shrink-\(failure)-\(round)-\(position)", suite: suite.name, tags: ["fuzz"],
-              note: "a shrinking candidate", input: input, expected: FuzzCases.expected(suite, input)))
+              note: "a shrinking candidate", input: input, expected: FuzzCases.expected(suite, input),
+              varies: suite.varies(for: input)))
         }
         owners.append((failure, start..<batch.count, inputs))
       }

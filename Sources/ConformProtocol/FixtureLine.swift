@@ -2,7 +2,9 @@ import ConformJSON
 
 /// A case's line in a fixture table, canonical and newline-terminated:
 /// `{"decisions":[D,…],"expected":E,"id":I,"input":X,"note":N,"suite":S,"tags":[T,…]}`, without
-/// `decisions` when the case lists none (a table made before decisions were listed).
+/// `decisions` when the case lists none (a table made before decisions were listed), and with
+/// `"varies":{…}` last when members of the expected output may take other values
+/// (`OutputVariation`).
 ///
 /// A run copies a case's request and its expected output from this line instead of encoding the
 /// case again, by the parts `write` reports (kept as `Offsets` by the index of a table read from
@@ -55,12 +57,12 @@ public enum FixtureLine {
   @discardableResult
   public static func write(
     expected: JSONValue, id: String, input: JSONValue, note: String, suite: String, tags: [String],
-    decisions: [String] = [], into output: inout [UInt8]
+    decisions: [String] = [], varies: OutputVariation = OutputVariation(), into output: inout [UInt8]
   ) -> Parts {
     write(
       into: &output, decisions: decisions, expected: { JSONWriter.write(expected, into: &$0) },
       id: { JSONWriter.writeString(id, into: &$0) }, input: { JSONWriter.write(input, into: &$0) },
-      tail: { writeTail(note: note, suite: suite, tags: tags, into: &$0) })
+      tail: { writeTail(note: note, suite: suite, tags: tags, varies: varies, into: &$0) })
   }
 
   /// Appends the line from its parts' canonical bytes, each written by its closure: the expected
@@ -96,8 +98,11 @@ public enum FixtureLine {
   }
 
   /// Appends what follows the input in a line, `,"note":N,"suite":S,"tags":[T,…]}` (the
-  /// newline left out): the same for every case of a family, so it may be written once and copied.
-  public static func writeTail(note: String, suite: String, tags: [String], into output: inout [UInt8]) {
+  /// newline left out), with `,"varies":{…}` before the `}` when members of the expected output
+  /// vary: the same for every case of a family, so it may be written once and copied.
+  public static func writeTail(
+    note: String, suite: String, tags: [String], varies: OutputVariation = OutputVariation(), into output: inout [UInt8]
+  ) {
     output.append(#","note":"#)
     JSONWriter.writeString(note, into: &output)
     output.append(#","suite":"#)
@@ -107,7 +112,12 @@ public enum FixtureLine {
       if position > 0 { output.append(UInt8(ascii: ",")) }
       JSONWriter.writeString(tag, into: &output)
     }
-    output.append("]}")
+    output.append(UInt8(ascii: "]"))
+    if !varies.isEmpty {
+      output.append(#","varies":"#)
+      JSONWriter.write(varies.json, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
   /// A line's parts in 16 bytes, as where each ends from the line's start and where the

@@ -134,10 +134,14 @@ struct BundleFiles {
               decisions.append(id)
             }
           }
+          let expected = try fields.value("expected")
+          let varies = try fields.object["varies"].map { value throws(JSONShapeError) in
+            try OutputVariation(json: value, expected: expected)
+          }
           let fixture = ConformCase(
             id: try fields.string("id"), suite: try fields.string("suite"), note: try fields.string("note"),
-            input: try fields.value("input"), expected: try fields.value("expected"), location: location,
-            decisions: decisions)
+            input: try fields.value("input"), expected: expected, location: location, decisions: decisions,
+            varies: varies ?? OutputVariation())
           guard fixture.suite == suite, fixture.id.hasPrefix(suite + "/") else {
             failure = ConformBundleError("\(location): case \(fixture.id) of suite \(fixture.suite) in suite \(suite)'s file")
             return

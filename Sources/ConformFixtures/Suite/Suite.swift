@@ -56,6 +56,15 @@ public protocol Suite: DriftingModel {
   ///
   /// - Throws: as `expected(for:)` does, outside the spec's domain.
   func decisions(for input: JSONValue) throws -> [Int]
+
+  /// The members of `expected(for: input)` that may take other values, each with its allowed
+  /// values (a team suite's nondeterministic outputs); empty (the default): the expected output
+  /// is the only answer.
+  func varies(for input: JSONValue) -> OutputVariation
+}
+
+extension Suite {
+  public func varies(for input: JSONValue) -> OutputVariation { OutputVariation() }
 }
 
 extension Suite {
@@ -118,7 +127,8 @@ extension Suite {
     return FixtureCase(
       id: "\(self.name)/\(draft.name)", suite: self.name, tags: draft.tags, note: draft.note,
       input: draft.input, expected: expected,
-      decisions: draft.decisions.map { $0.map { Decision.id(suite: name, number: $0) } } ?? decisionIDs(for: draft.input))
+      decisions: draft.decisions.map { $0.map { Decision.id(suite: name, number: $0) } } ?? decisionIDs(for: draft.input),
+      varies: draft.expected == nil ? varies(for: draft.input) : draft.varies)
   }
 
   /// The ids of the decisions `input` exercises (`decisions(for:)`), as fixture lines list them.

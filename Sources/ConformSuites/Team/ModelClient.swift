@@ -244,10 +244,12 @@ final class ModelClient: @unchecked Sendable {
 }
 
 /// A model's answer, and the decisions it says gave its output (`"decisions": ["D2"]` beside
-/// the answer's members, optional).
+/// the answer's members, optional), and the allowed values it states for varying members of
+/// its output (`"varies": {"/arm": [...]}`, optional: `TeamSuiteFolder.settle`).
 package struct ModelAnswer: Sendable {
   package var answer: Answer
   package var decisions: [String]?
+  package var varies: JSONValue? = nil
 }
 
 extension Double {

@@ -57,24 +57,31 @@ enum ModelLines {
     }
   }
 
-  /// An answer line, read strictly, but for the decisions a model may list beside its members
-  /// (`"decisions": ["D2", "D5"]`: the decisions that gave its output).
+  /// An answer line, read strictly, but for what a model may add beside its members: the
+  /// decisions that gave its output (`"decisions": ["D2", "D5"]`) and the allowed values of its
+  /// varying members (`"varies": {"/arm": ["a", "b"]}`, checked by `TeamSuiteFolder.settle`).
   static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> ModelAnswer {
     do {
       return ModelAnswer(answer: try Answer.read(line), decisions: nil)
     } catch {
-      guard case .object(let object)? = try? JSONReader.parse(line), let listed = object["decisions"] else {
+      guard case .object(let object)? = try? JSONReader.parse(line), object["decisions"] != nil || object["varies"] != nil
+      else {
         throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
       }
-      guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
-        throw .implementation(
-          "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
-            + "that gave its output as ids, [\"D1\", …], or leaves the field out")
+      var decisions: [String]?
+      if let listed = object["decisions"] {
+        guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
+          throw .implementation(
+            "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
+              + "that gave its output as ids, [\"D1\", …], or leaves the field out")
+        }
+        decisions = items.compactMap(\.stringValue)
       }
       let rest = JSONValue.object(
-        JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
+        JSONObject(
+          uniqueKeysWithValues: object.members.filter { $0.key != "decisions" && $0.key != "varies" }.map { ($0.key, $0.value) }))
       do {
-        return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: items.compactMap(\.stringValue))
+        return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: decisions, varies: object["varies"])
       } catch {
         throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
       }

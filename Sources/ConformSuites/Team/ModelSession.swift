@@ -35,14 +35,15 @@ package final class ModelSession: @unchecked Sendable {
     try answers(for: [input])[0].output
   }
 
-  /// The model's outputs for `inputs`, in order, and the decisions it says gave each (nil when
-  /// it says none): the requests streamed, `timeout` seconds allowed for each answer.
+  /// The model's outputs for `inputs`, in order, the decisions it says gave each (nil when it
+  /// says none) and the allowed values it states for varying members (`ModelAnswer.varies`):
+  /// the requests streamed, `timeout` seconds allowed for each answer.
   ///
   /// - Parameter drift: a decision's drift (`"drift"` of the requests): the model answers as a
   ///   port with that drift would; nil for the spec's answer.
   /// - Throws: as `output(for:)`; the model is stopped after a problem.
   package func answers(for inputs: [JSONValue], drift: String? = nil) throws(ConformError)
-    -> [(output: JSONValue, decisions: [String]?)]
+    -> [(output: JSONValue, decisions: [String]?, varies: JSONValue?)]
   {
     lock.lock()
     defer { lock.unlock() }
@@ -50,7 +51,7 @@ package final class ModelSession: @unchecked Sendable {
     seq += Int64(inputs.count)
     let suite = suite
     let requests: [UInt8] = Self.requests(inputs, suite: suite, firstSeq: first, drift: drift)
-    var answers: [(output: JSONValue, decisions: [String]?)?] = Array(repeating: nil, count: inputs.count)
+    var answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)?] = Array(repeating: nil, count: inputs.count)
     var count = 0
     let model = client.model
     try client.stream(
@@ -68,7 +69,7 @@ package final class ModelSession: @unchecked Sendable {
             + "answers each case once, with its request's seq and id")
       }
       let output = try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model)
-      answers[index] = (output, answer.decisions)
+      answers[index] = (output, answer.decisions, answer.varies)
       count += 1
     }
     return answers.map { $0! }

@@ -17,6 +17,8 @@ package struct TeamSuite: Suite {
   /// The table's cases, named ones first, and their expected outputs; none for a search.
   private let cases: [TeamTable.Case]
   private let outputs: [JSONValue]
+  /// Each case's varying members (`suite.json`'s `"varies"`), beside its output.
+  private let variations: [OutputVariation]
   /// Each case's input and its position in `cases` (the first case with it): the smoke tier's
   /// coverage asks for tens of thousands of inputs' outputs and decisions.
   private let positions: [JSONValue: Int]
@@ -32,6 +34,9 @@ package struct TeamSuite: Suite {
   /// The decisions the model said gave its answers to a search's inputs (numbers), so that a
   /// finding is filed under them; emptied past 100,000 inputs.
   private let answeredDecisions = Locked<[JSONValue: [Int]]>([:])
+  /// The varying members of the model's answers to a search's inputs, so that a fuzzed case
+  /// accepts any of their allowed values; emptied past 100,000 inputs.
+  private let answeredVaries = Locked<[JSONValue: OutputVariation]>([:])
 
   /// The suite for `conform fuzz --suite DIR`: the domain's random inputs, the model running to
   /// answer them.
@@ -59,6 +64,7 @@ package struct TeamSuite: Suite {
     (namedCount, statedCount) = counts
     cases = table.cases
     outputs = table.outputs
+    variations = table.variations
     var positions: [JSONValue: Int] = [:]
     for (index, entry) in cases.enumerated() where positions[entry.input] == nil { positions[entry.input] = index }
     self.positions = positions
@@ -125,9 +131,7 @@ package struct TeamSuite: Suite {
     if let problem = folder.inputSchema.problems(of: input, limit: 1).first {
       throw JSONShapeError(path: problem.pointer, message: problem.message)
     }
-    let answers = try session.answers(for: [input])
-    try remember([input], answers)
-    return answers[0].output
+    return try settled([input], try session.answers(for: [input]))[0]
   }
 
   /// The model's output for `input` as a port with decision `drift`'s drift would answer: the
@@ -141,28 +145,68 @@ package struct TeamSuite: Suite {
     return try session.answers(for: [input], drift: "D\(drift)")[0].output
   }
 
-  /// Keeps the decisions the model listed for each input.
+  /// The model's outputs for `inputs` as a case expects them (`TeamSuiteFolder.settle`: each
+  /// varying member at the first of its allowed values), keeping the decisions the model listed
+  /// for each input and the varying members of each output.
   ///
-  /// - Throws: `ConformError.implementation` when it lists a decision suite.json does not have.
-  private func remember(_ inputs: [JSONValue], _ answers: [(output: JSONValue, decisions: [String]?)]) throws(ConformError) {
+  /// - Throws: `ConformError.implementation` when it lists a decision suite.json does not have;
+  ///   `ConformError.file` naming suite.json's `"varies"` line when an answer contradicts its
+  ///   allowed values.
+  private func settled(
+    _ inputs: [JSONValue], _ answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)]
+  ) throws(ConformError) -> [JSONValue] {
+    let model = "model \(folder.model?.joined(separator: " ") ?? "")"
     var listed: [(JSONValue, [Int])] = []
+    var varying: [(JSONValue, OutputVariation)] = []
+    var outputs: [JSONValue] = []
+    outputs.reserveCapacity(inputs.count)
     for (input, answer) in zip(inputs, answers) {
-      guard let ids = answer.decisions else { continue }
-      listed.append(
-        (input, try folder.decisionNumbers(ids, model: "model \(folder.model?.joined(separator: " ") ?? "")", input: input)))
+      if let ids = answer.decisions { listed.append((input, try folder.decisionNumbers(ids, model: model, input: input))) }
+      guard !folder.varies.isEmpty || answer.varies != nil else {
+        outputs.append(answer.output)
+        continue
+      }
+      do throws(TeamSuiteFolder.VariesProblem) {
+        let settled = try folder.settle(answer.output, stated: answer.varies)
+        outputs.append(settled.output)
+        if !settled.varies.isEmpty { varying.append((input, settled.varies)) }
+      } catch {
+        let (path, line) = folder.variesLocation
+        throw .file(
+          path: path, line: line,
+          message: "\(model) answers \(JSONWriter.string(input)) with \(JSONWriter.string(answer.output)): \(error.message)")
+      }
     }
-    guard !listed.isEmpty else { return }
-    answeredDecisions.withLock { known in
-      if known.count > 100_000 { known.removeAll() }
-      for (input, numbers) in listed { known[input] = numbers }
+    if !listed.isEmpty {
+      answeredDecisions.withLock { known in
+        if known.count > 100_000 { known.removeAll() }
+        for (input, numbers) in listed { known[input] = numbers }
+      }
     }
+    if !varying.isEmpty {
+      answeredVaries.withLock { known in
+        if known.count > 100_000 { known.removeAll() }
+        for (input, variation) in varying { known[input] = variation }
+      }
+    }
+    return outputs
+  }
+
+  /// A case's varying members: a table case's, else those of the model's answer to a search's
+  /// input (asked for by `expected(for:)` or the fuzzer first), else none.
+  package func varies(for input: JSONValue) -> OutputVariation {
+    if let index = positions[input] { return variations[index] }
+    return answeredVaries.withLock { $0[input] } ?? OutputVariation()
   }
 
   /// The table's cases as drafts, made when asked (the smoke tier): the full table's lines are
   /// written while the model answers.
   package var drafts: [CaseDraft] {
-    zip(cases, outputs).map { entry, output in
-      CaseDraft(entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: output, decisions: entry.decisions)
+    cases.indices.map { index in
+      let entry = cases[index]
+      return CaseDraft(
+        entry.name, tags: entry.tags, note: entry.note, input: entry.input, expected: outputs[index], decisions: entry.decisions,
+        varies: variations[index])
     }
   }
 
@@ -201,9 +245,7 @@ package struct TeamSuite: Suite {
     guard let input = fuzzInput(using: &generator), let session, let modelFailed else { return nil }
     do throws(ConformError) {
       try checkFuzzInput(input)
-      let answers = try session.answers(for: [input])
-      try remember([input], answers)
-      return (input, answers[0].output)
+      return (input, try settled([input], try session.answers(for: [input]))[0])
     } catch {
       modelFailed(error)
     }
@@ -234,9 +276,7 @@ extension TeamSuite: BatchFuzzing {
         try checkFuzzInput(input)
         inputs.append(input)
       }
-      let answers = try session.answers(for: inputs)
-      try remember(inputs, answers)
-      return zip(inputs, answers).map { ($0, $1.output) }
+      return Array(zip(inputs, try settled(inputs, try session.answers(for: inputs))))
     } catch {
       modelFailed(error)
     }

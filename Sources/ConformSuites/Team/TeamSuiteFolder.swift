@@ -51,9 +51,12 @@ package struct TeamSuiteFolder: Sendable {
   package var model: [String]?
   /// How to make inputs beyond the named cases; nil: the table is the named cases alone.
   package var domain: TeamDomain?
+  /// The members of the output that may take any of several values (`"varies"`); none: every
+  /// output is exact.
+  package var varies: [VaryingMember] = []
 
   /// The names `suite.json` may hold: the shared ones and the team's own.
-  static let fields = SuiteDescription.fields + ["cases", "model", "domain"]
+  static let fields = SuiteDescription.fields + ["cases", "model", "domain", "varies"]
 
   /// The names a line of `cases.jsonl` may hold.
   static let caseFields = ["name", "input", "note", "decisions", "tags", "expected"]
@@ -86,6 +89,11 @@ package struct TeamSuiteFolder: Sendable {
       }
       if domain != nil && model == nil {
         throw JSONShapeError(path: "domain", message: "the cases a domain makes need a model to answer them: add \"model\"")
+      }
+      varies = try fields.object["varies"].map { value throws(JSONShapeError) in try Self.varyingMembers(value) } ?? []
+      if !varies.isEmpty && model == nil {
+        throw JSONShapeError(
+          path: "varies", message: "the allowed values of an output are checked against the model's answers: add \"model\"")
       }
     } catch {
       throw .file(path: path, line: Self.line(of: error.path, in: (try? FileIO.read(path)) ?? []), message: "\(error)")

@@ -81,6 +81,8 @@ final class TeamTable: @unchecked Sendable {
   /// The cases written, in order, and their expected outputs.
   private(set) var cases: [Case] = []
   private(set) var outputs: [JSONValue] = []
+  /// Each case's varying members, beside its output.
+  private(set) var variations: [OutputVariation] = []
   /// The lines counted and hashed as they are written (`summary`): the tags of the cases
   /// before the current run of equal tags, and each decision's cases by number.
   private var counted = TableSummary()
@@ -102,18 +104,20 @@ final class TeamTable: @unchecked Sendable {
   /// Makes room for about `size` bytes of lines (a table's lines are about twice its cases').
   func reserve(_ size: Int) { bytes.reserveCapacity(size) }
 
-  /// Writes the next case's line: `output` is its expected output.
-  func add(_ entry: Case, output: JSONValue) {
+  /// Writes the next case's line: `output` is its expected output, `varies` its members that
+  /// may take other values.
+  func add(_ entry: Case, output: JSONValue, varies: OutputVariation = OutputVariation()) {
     entry.prefix.withUnsafeBufferPointer { prefix in
       FixtureLine.write(
         into: &bytes, decisions: entry.decisions.map { decisionIDs[$0 - 1] },
         expected: { JSONWriter.write(output, into: &$0) },
         id: { $0.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[entry.parts.id])) },
         input: { $0.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[entry.parts.input])) },
-        tail: { FixtureLine.writeTail(note: entry.note, suite: suite, tags: entry.tags, into: &$0) })
+        tail: { FixtureLine.writeTail(note: entry.note, suite: suite, tags: entry.tags, varies: varies, into: &$0) })
     }
     cases.append(entry)
     outputs.append(output)
+    variations.append(varies)
     count(entry)
     if bytes.count - hashed >= 1 << 18 { hashWritten() }
   }
@@ -164,7 +168,7 @@ final class TableRun: @unchecked Sendable {
   /// What reading the cases found wrong (they are the team's to fix before any answer counts).
   private(set) var readProblem: ConformError?
   /// Answers that came before an earlier case's, by case index (reading thread only).
-  private var early: [Int: (output: JSONValue, entry: TeamTable.Case)] = [:]
+  private var early: [Int: (output: JSONValue, varies: OutputVariation, entry: TeamTable.Case)] = [:]
 
   /// The model, as its problems name it.
   private let model: String
@@ -248,26 +252,48 @@ final class TableRun: @unchecked Sendable {
       throw .implementation(
         "\(model): answer line \(line) answers case \(entry.name) (seq \(answer.seq)) again: a model answers each case once")
     }
-    let output = try ModelLines.output(of: answer, for: "case \(entry.name)", model: model)
-    try check(output, of: entry)
+    let answered = try ModelLines.output(of: answer, for: "case \(entry.name)", model: model)
+    let (output, varies) = try settle(answered, stated: modelAnswer.varies, of: entry)
+    try check(output, varies: varies, of: entry)
     // A case made from the domain is filed under the decisions the model says gave its answer;
     // a named case under those it lists.
-    var answered = entry
+    var listed = entry
     if entry.line == nil, let ids = modelAnswer.decisions {
-      answered = entry.listing(try folder.decisionNumbers(ids, model: model, input: entry.input))
+      listed = entry.listing(try folder.decisionNumbers(ids, model: model, input: entry.input))
     }
     guard index == table.count else {
-      early[index] = (output, answered)
+      early[index] = (output, varies, listed)
       return
     }
-    table.add(answered, output: output)
+    table.add(listed, output: output, varies: varies)
     while !early.isEmpty, let next = early.removeValue(forKey: table.count) {
-      table.add(next.entry, output: next.output)
+      table.add(next.entry, output: next.output, varies: next.varies)
     }
   }
 
-  /// An answer matches the output schema, and the output the case states.
-  private func check(_ output: JSONValue, of entry: TeamTable.Case) throws(ConformError) {
+  /// The output the table keeps for an answer, and its varying members (`TeamSuiteFolder.settle`).
+  ///
+  /// - Throws: `ConformError.file` naming `cases.jsonl`'s line of a named case, or suite.json's
+  ///   `"varies"` line for a case made from the domain, when the answer contradicts its allowed
+  ///   values.
+  private func settle(
+    _ output: JSONValue, stated: JSONValue?, of entry: TeamTable.Case
+  ) throws(ConformError) -> (output: JSONValue, varies: OutputVariation) {
+    guard !folder.varies.isEmpty || stated != nil else { return (output, OutputVariation()) }
+    do throws(TeamSuiteFolder.VariesProblem) {
+      return try folder.settle(output, stated: stated)
+    } catch {
+      let (path, line) = entry.line == nil ? folder.variesLocation : (FileIO.join(folder.folder, folder.casesFile), entry.line)
+      throw .file(
+        path: path, line: line,
+        message: "case \(entry.name)\(entry.line == nil ? " (made from the domain)" : ""): the \(model) answers "
+          + "\(JSONWriter.string(output)): \(error.message)")
+    }
+  }
+
+  /// An answer matches the output schema, and the output the case states (but for varying
+  /// members, where the case may state any allowed value).
+  private func check(_ output: JSONValue, varies: OutputVariation, of entry: TeamTable.Case) throws(ConformError) {
     var casesPath: String { FileIO.join(folder.folder, folder.casesFile) }
     if let problem = folder.outputSchema.problems(of: output, limit: 1).first {
       throw .file(
@@ -275,7 +301,7 @@ final class TableRun: @unchecked Sendable {
         message: "case \(entry.name)\(entry.line == nil ? " (made from the domain)" : ""): the model answered "
           + "\(JSONWriter.string(output)), which does not match suite.json's outputSchema: \(problem)")
     }
-    if let expected = entry.expected, expected != output {
+    if let expected = entry.expected, !varies.accepts(expected, expected: output) {
       throw .file(
         path: casesPath, line: entry.line,
         message: "case \(entry.name) states \(JSONWriter.string(expected)) but the model answers \(JSONWriter.string(output)): "
