@@ -1,0 +1,113 @@
+import ConformJSON
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// Nondeterministic outputs of a team suite (`suite.json`'s `"varies"`): a table keeps the
+/// allowed values beside the expected output, and a model or a suite.json that contradicts them
+/// is refused naming the file, the line, the case and what to do.
+@Suite struct TeamVariesTests {
+  /// The scaffold's suite with suite.json's `varies` (one member a line, so that a line number
+  /// points at one key) and its model's answer built by `answer`, a Python expression over
+  /// `output` (the scaffold's output) and `case`.
+  private func suite(varies: JSONValue?, answer: String) async throws -> URL {
+    let root = TestSupport.temporaryDirectory().appendingPathComponent("varies")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let made = try await TestSupport.run(
+      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
+    #expect(made.status == 0, "\(made.stderr)")
+    let suite = root.appendingPathComponent("price-discount")
+    let path = suite.appendingPathComponent("suite.json")
+    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
+      Issue.record("suite.json is not an object")
+      return suite
+    }
+    description["varies"] = varies
+    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
+    try text.write(to: path, atomically: true, encoding: .utf8)
+    let model = suite.appendingPathComponent("model.py")
+    let source = try String(contentsOf: model, encoding: .utf8).replacingOccurrences(
+      of: "\"output\": decide(request[\"input\"])}",
+      with: "\"output\": decide(request[\"input\"])}\n            answer.update(\(answer))")
+    try source.write(to: model, atomically: true, encoding: .utf8)
+    return suite
+  }
+
+  private func check(_ suite: URL) async throws -> ProcessOutcome {
+    try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
+  }
+
+  @Test(.timeLimit(.minutes(2))) func aTableCarriesTheAllowedValuesTheModelStates() async throws {
+    // Every discounted price may also be one cent more: the model states both, picking either.
+    let suite = try await suite(
+      varies: ["/discountedCents": "model"],
+      answer: "{'output': {'discountedCents': answer['output']['discountedCents'] + (request['seq'] % 2)}, "
+        + "'varies': {'/discountedCents': [answer['output']['discountedCents'] + 1, answer['output']['discountedCents']]}} "
+        + "if 'discountedCents' in answer['output'] else {}")
+    let out = TestSupport.temporaryDirectory().appendingPathComponent("varies-table")
+    let generated = try await TestSupport.run(
+      TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", out.path])
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let table = try String(contentsOf: out.appendingPathComponent("price-discount.jsonl"), encoding: .utf8)
+    let first = try JSONReader.parse(Array(try #require(table.split(separator: "\n").first).utf8))
+    #expect(first["expected"] == ["discountedCents": 900], "the first allowed value, whichever the model picked")
+    #expect(first["varies"] == ["/discountedCents": [900, 901]])
+    let errors = table.split(separator: "\n").filter { $0.contains("percent-out-of-range") }
+    #expect(!errors.isEmpty && errors.allSatisfy { !$0.contains("varies") }, "an output without the member is exact")
+  }
+
+  @Test(.timeLimit(.minutes(2))) func aModelAnsweringOutsideItsOwnSetIsRefusedNamingTheCasesLine() async throws {
+    let suite = try await suite(
+      varies: ["/discountedCents": "model"],
+      answer: "{'varies': {'/discountedCents': [-1]}} if 'discountedCents' in answer['output'] else {}")
+    let result = try await check(suite)
+    #expect(result.status == 2, "\(result.stderr)")
+    let cases = suite.appendingPathComponent("cases.jsonl").path
+    #expect(result.stderr.contains("\(cases) line 1"), "\(result.stderr)")
+    #expect(result.stderr.contains("case seed/ten-percent-of-999"), "\(result.stderr)")
+    #expect(result.stderr.contains("outside the allowed values [-1] it states"), "\(result.stderr)")
+    #expect(result.stderr.contains("fix the model or the allowed values"), "\(result.stderr)")
+  }
+
+  @Test(.timeLimit(.minutes(2))) func aFixedSetTheModelContradictsOnADomainCaseNamesSuiteJSONsLine() async throws {
+    // The named cases' outputs are in the set; the domain's first other price is not.
+    let suite = try await suite(varies: ["/discountedCents": [900, 90, 0]], answer: "{}")
+    let result = try await check(suite)
+    #expect(result.status == 2, "\(result.stderr)")
+    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
+    let line = try #require(
+      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
+    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    #expect(result.stderr.contains("(made from the domain)"), "\(result.stderr)")
+    #expect(result.stderr.contains("suite.json's \"varies\" gives"), "\(result.stderr)")
+  }
+
+  @Test(.timeLimit(.minutes(2))) func allowedValuesForAMemberSuiteJSONDoesNotDeclareAreRefused() async throws {
+    let suite = try await suite(varies: nil, answer: "{'varies': {'/discountedCents': [1, 2]}}")
+    let result = try await check(suite)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("line 1"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "which suite.json's \"varies\" does not declare as \"model\": declare it (\"/discountedCents\": \"model\")"),
+      "\(result.stderr)")
+  }
+
+  @Test(
+    .timeLimit(.minutes(2)),
+    arguments: [
+      (JSONValue.object(["discountedCents": "model"]), "not a JSON Pointer"),
+      (JSONValue.object(["/discountedCents": []]), "a non-empty array"),
+      (JSONValue.array([]), "expected an object naming the output's varying members"),
+    ])
+  func aBadVariesIsRefusedNamingSuiteJSONsLine(varies: JSONValue, message: String) async throws {
+    let suite = try await suite(varies: varies, answer: "{}")
+    let result = try await check(suite)
+    #expect(result.status == 2, "\(result.stderr)")
+    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
+    let line = try #require(
+      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
+    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+}
