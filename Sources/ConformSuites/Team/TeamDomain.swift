@@ -22,6 +22,9 @@ package struct TeamDomain: Sendable {
     /// One of several nodes (`anyOf`): listed values beside drawn strings, or a choice of whole
     /// sub-objects (each branch ties its fields together).
     case union([Branch])
+    /// A value drawn from what another field of the same input holds (`{"drawnFrom": "/state"}`):
+    /// a key of the object, or an item of the array, at that JSON Pointer of the input.
+    case drawn(pointer: String)
   }
 
   /// A branch of a union: its node and the decisions its values exercise (empty: the field's).
@@ -36,6 +39,8 @@ package struct TeamDomain: Sendable {
     let decisionCount: Int
     let definitions: JSONObject
     var resolving: [String] = []
+    /// Each `drawnFrom` read, with its path in suite.json: checked once the whole domain is read.
+    var drawn: [(pointer: String, path: String)] = []
 
     init(decisionCount: Int, definitions: JSONObject) {
       self.decisionCount = decisionCount
@@ -92,8 +97,10 @@ package struct TeamDomain: Sendable {
         path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
     }
     let definitions = try fields.object["definitions"] == nil ? JSONObject() : fields.fields("definitions").object
-    root = try Self.fields(fields, context: Context(decisionCount: decisionCount, definitions: definitions))
+    let context = Context(decisionCount: decisionCount, definitions: definitions)
+    root = try Self.fields(fields, context: context)
     drawers = root.map { Drawer($0.node) }
+    for (pointer, path) in context.drawn { try checkDrawn(pointer, path: path) }
   }
 
   private static func fields(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> [Field] {
@@ -134,7 +141,8 @@ package struct TeamDomain: Sendable {
     guard kinds.count == 1, let kind = kinds.first else {
       throw JSONShapeError(
         path: fields.path,
-        message: "a domain node has one kind: integer, enum, boolean, string, nullable, array, object, anyOf or $ref (found "
+        message:
+          "a domain node has one kind: integer, enum, boolean, string, nullable, array, object, anyOf, drawnFrom or $ref (found "
           + "\(kinds.isEmpty ? "none" : kinds.sorted().joined(separator: ", ")))")
     }
     switch kind {
@@ -203,10 +211,19 @@ package struct TeamDomain: Sendable {
       return .union(branches)
     case "$ref":
       return try reference(fields, context: context)
+    case "drawnFrom":
+      let pointer = try fields.string("drawnFrom")
+      guard OutputVariation.tokens(pointer) != nil else {
+        throw JSONShapeError(
+          path: fields.pathOf("drawnFrom"),
+          message: "\"\(pointer)\" is not a JSON Pointer of the input's fields: write \"/field\" or \"/field/inner\"")
+      }
+      context.drawn.append((pointer, fields.pathOf("drawnFrom")))
+      return .drawn(pointer: pointer)
     default:
       throw JSONShapeError(
         path: fields.pathOf(kind),
-        message: "not a kind of domain node: integer, enum, boolean, string, nullable, array, object, anyOf or $ref")
+        message: "not a kind of domain node: integer, enum, boolean, string, nullable, array, object, anyOf, drawnFrom or $ref")
     }
   }
 }
@@ -274,6 +291,9 @@ extension TeamDomain.Node {
       if maxItems > 1 { add(.array(Array(repeating: items[0], count: maxItems))) }
     case .union(let branches):
       for branch in branches { for level in branch.node.levels { add(level) } }
+    case .drawn(let pointer):
+      // The first, second and last member of the field drawn from, once the input is made.
+      for position in [0, 1, -1] { add(TeamDomain.drawnMarker(position, from: pointer)) }
     case .object(let fields):
       let ordinary = fields.map { $0.node.levels[0] }
       add(.object(TeamDomain.object(fields, values: ordinary)))
@@ -335,23 +355,26 @@ extension TeamDomain {
       for (level, value) in levels[index].enumerated().dropFirst() {
         var values = ordinary
         values[index] = value
-        var name = Self.levelName(value, node: field.node)
+        guard let input = Self.resolveDrawn(.object(Self.object(root, values: values))) else { continue }
+        let resolved = value == nil ? nil : input[field.name]
+        var name = Self.levelName(resolved, node: field.node)
         if !used.insert(name).inserted { name += "-\(level)" }
         cases.append(
           GeneratedCase(
-            name: "boundary/\(Self.slug(field.name))/\(name)", input: .object(Self.object(root, values: values)),
-            decisions: Self.decisions(of: value, in: field, all: all), tags: ["boundary"]))
+            name: "boundary/\(Self.slug(field.name))/\(name)", input: input,
+            decisions: Self.decisions(of: resolved, in: field, all: all), tags: ["boundary"]))
       }
     }
     if root.count > 1 {
       for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
         let values = zip(levels, row).map { $0[$1] }
+        guard let input = Self.resolveDrawn(.object(Self.object(root, values: values))) else { continue }
         let moved = root.indices.filter { row[$0] != 0 }
-        let decisions = Set(moved.flatMap { Self.decisions(of: values[$0], in: root[$0], all: all) })
+        let decisions = Set(moved.flatMap { Self.decisions(of: input[root[$0].name], in: root[$0], all: all) })
         cases.append(
           GeneratedCase(
-            name: "pairwise/\(number + 1)", input: .object(Self.object(root, values: values)),
-            decisions: decisions.isEmpty ? all : decisions.sorted(), tags: ["pairwise"]))
+            name: "pairwise/\(number + 1)", input: input, decisions: decisions.isEmpty ? all : decisions.sorted(),
+            tags: ["pairwise"]))
       }
     }
     return cases
@@ -482,7 +505,9 @@ extension TeamDomain.Node {
 extension TeamDomain {
   /// Whether `input` is one the domain can make: the shrinker keeps to those (a minimal case
   /// with a salt the domain never uses would show another bug, or none).
-  package func contains(_ input: JSONValue) -> Bool { TeamDomain.Node.object(root).contains(input) }
+  package func contains(_ input: JSONValue) -> Bool {
+    TeamDomain.Node.object(root).contains(input) && TeamDomain.Node.object(root).drawnValuesHold(in: input, root: input)
+  }
 }
 
 extension TeamDomain.Node {
@@ -494,6 +519,7 @@ extension TeamDomain.Node {
     case (.boolean, .bool): return true
     case (.string(_, let lengths), .string(let text)): return lengths.contains(text.unicodeScalars.count)
     case (.union(let branches), _): return branches.contains { $0.node.contains(value) }
+    case (.drawn, _): return true  // a member of its field, as `TeamDomain.contains` checks
     case (.nullable, .null): return true
     case (.nullable(let node), _): return node.contains(value)
     case (.array(let node, let maxItems), .array(let items)): return items.count <= maxItems && items.allSatisfy(node.contains)
@@ -511,11 +537,17 @@ extension TeamDomain {
   /// A random input of the domain: each field at one of its levels half the time, else a value
   /// drawn over its whole range.
   package func randomInput(using generator: inout SeededGenerator) -> JSONValue {
-    var object = JSONObject()
-    for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
-      object[field.name] = drawer.random(using: &generator)
+    var last = JSONValue.object(JSONObject())
+    // A field drawn from another one that holds nothing this time: draw again (a few times).
+    for _ in 0..<8 {
+      var object = JSONObject()
+      for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
+        object[field.name] = drawer.random(using: &generator)
+      }
+      last = .object(object)
+      if let resolved = Self.resolveDrawn(last) { return resolved }
     }
-    return .object(object)
+    return Self.resolveDrawn(last, dropping: true) ?? last
   }
 
   /// A node, its levels, and its children's drawers: what `random(using:)` draws from.
@@ -579,6 +611,8 @@ extension TeamDomain.Node {
         if piece.isEmpty && scalars.count < target { scalars.append("a") }
       }
       return .string(String(scalars))
+    case .drawn(let pointer):
+      return TeamDomain.drawnMarker(generator.index(64), from: pointer)
     case .nullable, .array, .object, .union:
       preconditionFailure("not a leaf: drawn by TeamDomain.Drawer")
     }
@@ -633,4 +667,122 @@ extension TeamDomain.StringClass {
   /// The zero of some scripts' decimal digits: Arabic-Indic, extended Arabic-Indic, Devanagari,
   /// Bengali, Thai, Tibetan, Myanmar, fullwidth, mathematical bold.
   private static let digitZeros: [UInt32] = [0x660, 0x6F0, 0x966, 0x9E6, 0xE50, 0xF20, 0x1040, 0xFF10, 0x1D7CE]
+}
+
+// MARK: - Fields drawn from other fields
+
+extension TeamDomain {
+  /// The keys of the marker a `drawnFrom` node's value is made as until the input around it is
+  /// made: a NUL first, so that no team's input holds them.
+  private static let positionKey = "\u{0}drawn"
+  private static let pointerKey = "\u{0}from"
+
+  /// The marker of member `position` (from the end when negative; modulo the count) of the
+  /// field at `pointer`.
+  static func drawnMarker(_ position: Int, from pointer: String) -> JSONValue {
+    .object([positionKey: .int(Int64(position)), pointerKey: .string(pointer)])
+  }
+
+  /// What a field drawn from `source` may hold: an object's keys, an array's items.
+  static func drawnMembers(_ source: JSONValue?) -> [JSONValue]? {
+    switch source {
+    case .object(let object)?: object.keys.map(JSONValue.string)
+    case .array(let items)?: items
+    default: nil
+    }
+  }
+
+  /// `input` with each marker replaced by the member it stands for; nil when the field one
+  /// draws from is absent or holds nothing (the input cannot be made), or with `dropping`, that
+  /// member left out instead.
+  static func resolveDrawn(_ input: JSONValue, dropping: Bool = false) -> JSONValue? {
+    var unresolved = false
+    func resolve(_ value: JSONValue) -> JSONValue? {
+      switch value {
+      case .object(let object):
+        if object.count == 2, case .int(let position)? = object[positionKey], case .string(let pointer)? = object[pointerKey] {
+          guard let members = drawnMembers(OutputVariation.value(at: pointer, in: input)), !members.isEmpty else {
+            unresolved = true
+            return nil
+          }
+          let count = Int64(members.count)
+          return members[Int(((position % count) + count) % count)]
+        }
+        var result = JSONObject()
+        for (key, member) in object.members {
+          if let resolved = resolve(member) { result[key] = resolved }
+        }
+        return .object(result)
+      case .array(let items): return .array(items.compactMap(resolve))
+      default: return value
+      }
+    }
+    let resolved = resolve(input)
+    return unresolved && !dropping ? nil : resolved
+  }
+
+  /// Checks a `drawnFrom` once the domain is read: its pointer names a field the domain makes
+  /// (through object nodes, and the branches and nullables around them) that is not drawn itself,
+  /// and some level of that field holds a member to draw.
+  func checkDrawn(_ pointer: String, path: String) throws(JSONShapeError) {
+    let tokens = OutputVariation.tokens(pointer) ?? []
+    var nodes: [Node] = [.object(root)]
+    for (depth, token) in tokens.enumerated() {
+      var next: [Node] = []
+      var names: [String] = []
+      for node in nodes {
+        for fields in node.objectFields {
+          names += fields.map(\.name)
+          if let field = fields.first(where: { $0.name == token }) { next.append(field.node) }
+        }
+      }
+      guard !next.isEmpty else {
+        let at = depth == 0 ? "the input" : "/" + tokens[..<depth].joined(separator: "/")
+        throw JSONShapeError(
+          path: path,
+          message: "\"\(pointer)\" names no field the domain makes (\(at) has \(Set(names).sorted().joined(separator: ", "))): "
+            + "name a field of the same input that holds an object (its keys are drawn) or an array (its items)")
+      }
+      nodes = next
+    }
+    if nodes.contains(where: { if case .drawn = $0 { true } else { false } }) {
+      throw JSONShapeError(
+        path: path, message: "\"\(pointer)\" is itself drawn from another field: draw from the field that holds the values")
+    }
+    let holds = nodes.flatMap(\.levels).contains { (Self.drawnMembers($0)?.isEmpty ?? true) == false }
+    guard holds else {
+      throw JSONShapeError(
+        path: path,
+        message: "this node cannot generate: the field at \"\(pointer)\" never holds an object with a key or an array "
+          + "with an item; give it such values, or draw from another field")
+    }
+  }
+}
+
+extension TeamDomain.Node {
+  /// The fields of the object nodes this node makes (itself, its branches, what it makes nullable).
+  var objectFields: [[TeamDomain.Field]] {
+    switch self {
+    case .object(let fields): [fields]
+    case .union(let branches): branches.flatMap(\.node.objectFields)
+    case .nullable(let node): node.objectFields
+    default: []
+    }
+  }
+
+  /// Whether each value `value` holds where this node draws from another field is a member of
+  /// that field in `root`, the whole input.
+  func drawnValuesHold(in value: JSONValue, root: JSONValue) -> Bool {
+    switch (self, value) {
+    case (.drawn(let pointer), _):
+      return TeamDomain.drawnMembers(OutputVariation.value(at: pointer, in: root))?.contains(value) ?? false
+    case (.object(let fields), .object(let object)):
+      return fields.allSatisfy { field in object[field.name].map { field.node.drawnValuesHold(in: $0, root: root) } ?? true }
+    case (.array(let node, _), .array(let items)): return items.allSatisfy { node.drawnValuesHold(in: $0, root: root) }
+    case (.nullable(let node), _): return value.isNull || node.drawnValuesHold(in: value, root: root)
+    case (.union(let branches), _):
+      return branches.contains { $0.node.contains(value) && $0.node.drawnValuesHold(in: value, root: root) }
+    default: return true
+    }
+  }
 }
