@@ -114,6 +114,7 @@ public enum GenerateCommand: Command {
     print("wrote \(Plural.count(written.names.count, "file")) to \(options.out) (manifest sha256:\(digest))")
     let manifest = try FixtureSet.parseManifest(written.manifest, path: FileIO.join(options.out, "manifest.json"))
     let table = DecisionTable(manifest: manifest, suites: suites, undecided: written.undecided)
+    for suite in suites { if let team = suite as? TeamSuite { print(team.sizeLine) } }
     for line in table.summaryLines + table.driftGapLines { print(line) }
     if options.decisions { for line in table.lines { print(line) } }
     return table.isComplete ? .success : .differences

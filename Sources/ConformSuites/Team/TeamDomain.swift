@@ -81,9 +81,24 @@ package struct TeamDomain: Sendable {
     }
   }
 
+  /// How many cases the domain makes (`"size"`): the table's size, for a domain with many
+  /// fields or levels.
+  package struct Size: Sendable, Equatable {
+    /// 1: each level of each field once (the boundary cases); 2: also every pair of two fields'
+    /// levels (the pairwise cases).
+    package var strength = 2
+    /// At most this many levels of each field (the ordinary value first, then its boundaries in
+    /// order; an optional field's absence besides); nil: every level.
+    package var levels: Int?
+    /// At most this many cases from the domain (the boundary cases first, then the pairwise ones,
+    /// in order); nil: every case. The named cases are always kept.
+    package var maxCases: Int?
+  }
+
   package var root: [Field] {
     didSet { drawers = root.map { Drawer($0.node) } }
   }
+  package var size = Size()
   /// The root's fields with their levels computed once: a search draws hundreds of thousands of
   /// inputs.
   private var drawers: [Drawer] = []
@@ -91,7 +106,7 @@ package struct TeamDomain: Sendable {
   /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
   package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
     let fields = try JSONFields(value, path: "domain")
-    try fields.rejectUnknown(["object", "optional", "definitions"])
+    try fields.rejectUnknown(["object", "optional", "definitions", "size"])
     guard case .object = try fields.value("object") else {
       throw JSONShapeError(
         path: "domain", message: "the domain's root is {\"object\": {\"field\": NODE, ...}}: the input is an object")
@@ -101,6 +116,24 @@ package struct TeamDomain: Sendable {
     root = try Self.fields(fields, context: context)
     drawers = root.map { Drawer($0.node) }
     for (pointer, path) in context.drawn { try checkDrawn(pointer, path: path) }
+    if fields.object["size"] != nil { size = try Self.size(try fields.fields("size")) }
+  }
+
+  /// `"size": {"strength": 2, "levels": 6, "maxCases": 5000}`, each optional.
+  private static func size(_ fields: JSONFields) throws(JSONShapeError) -> Size {
+    try fields.rejectUnknown(["strength", "levels", "maxCases"])
+    var size = Size()
+    if fields.object["strength"] != nil {
+      guard let strength = fields.object["strength"]?.intValue, strength == 1 || strength == 2 else {
+        throw JSONShapeError(
+          path: fields.pathOf("strength"),
+          message: "expected 1 (each level of each field once) or 2 (also every pair of two fields' levels)")
+      }
+      size.strength = Int(strength)
+    }
+    if fields.object["levels"] != nil { size.levels = Int(try fields.int("levels", in: 1...10_000)) }
+    if fields.object["maxCases"] != nil { size.maxCases = Int(try fields.int("maxCases", in: 0...100_000_000)) }
+    return size
   }
 
   private static func fields(_ fields: JSONFields, context: Context) throws(JSONShapeError) -> [Field] {
@@ -344,10 +377,13 @@ extension TeamDomain {
   }
 
   /// The boundary cases (each field at each of its levels, the others ordinary), then the
-  /// pairwise ones (every pair of two fields' levels in some case): deterministic.
+  /// pairwise ones (every pair of two fields' levels in some case), as `size` says (its levels
+  /// and strength; its case budget is the table's to apply): deterministic.
   package func cases(decisionCount: Int) -> [GeneratedCase] {
     let all = Array(1...max(1, decisionCount))
-    let levels: [[JSONValue?]] = root.map { field in field.node.levels.map { $0 } + (field.isOptional ? [nil] : []) }
+    let levels: [[JSONValue?]] = root.map { field in
+      field.node.levels.prefix(size.levels ?? Int.max).map { $0 } + (field.isOptional ? [nil] : [])
+    }
     let ordinary = levels.map { $0[0] }
     var cases: [GeneratedCase] = []
     for (index, field) in root.enumerated() {
@@ -365,7 +401,7 @@ extension TeamDomain {
             decisions: Self.decisions(of: resolved, in: field, all: all), tags: ["boundary"]))
       }
     }
-    if root.count > 1 {
+    if root.count > 1, size.strength >= 2 {
       for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
         let values = zip(levels, row).map { $0[$1] }
         guard let input = Self.resolveDrawn(.object(Self.object(root, values: values))) else { continue }

@@ -14,6 +14,8 @@ package struct TeamSuite: Suite {
   package let statedCount: Int
   /// How many cases the domain added.
   package var generatedCount: Int { cases.count - namedCount }
+  /// How many cases the domain made beyond its case budget, left out of the table.
+  package let beyondBudget: Int
   /// The table's cases, named ones first, and their expected outputs; none for a search.
   private let cases: [TeamTable.Case]
   private let outputs: [JSONValue]
@@ -52,16 +54,16 @@ package struct TeamSuite: Suite {
         message: "conform fuzz searches a suite's \"domain\" with its \"model\" answering: add both (harness/TEAM-SUITES.md)")
     }
     return TeamSuite(
-      folder: folder, table: TeamTable(suite: folder.name, decisionCount: folder.decisions.count), counts: (0, 0),
+      folder: folder, table: TeamTable(suite: folder.name, decisionCount: folder.decisions.count), counts: (0, 0, 0),
       session: try ModelSession(command: model, suite: folder.name, timeout: timeout), modelFailed: modelFailed)
   }
 
   private init(
-    folder: TeamSuiteFolder, table: TeamTable, counts: (named: Int, stated: Int), session: ModelSession?,
+    folder: TeamSuiteFolder, table: TeamTable, counts: (named: Int, stated: Int, beyondBudget: Int), session: ModelSession?,
     modelFailed: (@Sendable (ConformError) -> Never)?
   ) {
     self.folder = folder
-    (namedCount, statedCount) = counts
+    (namedCount, statedCount, beyondBudget) = counts
     cases = table.cases
     outputs = table.outputs
     variations = table.variations
@@ -99,7 +101,7 @@ package struct TeamSuite: Suite {
         }
         table.add(TeamTable.Case(entry, suite: folder.name), output: expected)
       }
-      self.init(folder: folder, table: table, counts: (cases.count, cases.count), session: nil, modelFailed: nil)
+      self.init(folder: folder, table: table, counts: (cases.count, cases.count, 0), session: nil, modelFailed: nil)
       return
     }
     let run = TableRun(folder: folder, table: table)
@@ -114,7 +116,8 @@ package struct TeamSuite: Suite {
       modelProblem = error
     }
     if let problem = run.readProblem ?? modelProblem { throw problem }
-    self.init(folder: folder, table: table, counts: (run.namedCount, run.statedCount), session: nil, modelFailed: nil)
+    self.init(
+      folder: folder, table: table, counts: (run.namedCount, run.statedCount, run.beyondBudget), session: nil, modelFailed: nil)
   }
 
   package var name: String { folder.name }
@@ -280,6 +283,26 @@ extension TeamSuite: BatchFuzzing {
     } catch {
       modelFailed(error)
     }
+  }
+}
+
+extension TeamSuite {
+  /// The full table's size, as `conform generate --suite` prints it: `ab-vectors: 90 cases (8
+  /// named; from the domain 20 boundary, 62 pairwise), 41,211 bytes`, and what the domain's
+  /// `"size"` left out.
+  package var sizeLine: String {
+    let tags = summary.tags
+    var line =
+      "\(name): \(Plural.count(Int(summary.count), "case")) (\(namedCount) named; from the domain "
+      + "\(tags["boundary"] ?? 0) boundary, \(tags["pairwise"] ?? 0) pairwise), \(Plural.count(Int(summary.size), "byte"))"
+    if let size = folder.domain?.size, size != TeamDomain.Size() {
+      var controls = ["strength \(size.strength)"]
+      if let levels = size.levels { controls.append("at most \(levels) levels a field") }
+      if let budget = size.maxCases { controls.append("a budget of \(budget) cases from the domain") }
+      line += "; size: \(controls.joined(separator: ", "))"
+      if beyondBudget > 0 { line += " (\(beyondBudget) more left out)" }
+    }
+    return line
   }
 }
 

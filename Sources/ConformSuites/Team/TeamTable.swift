@@ -165,6 +165,9 @@ final class TableRun: @unchecked Sendable {
   /// writing thread only, read once it has finished.
   private(set) var namedCount = 0
   private(set) var statedCount = 0
+  /// How many cases the domain made beyond its case budget (`"size": {"maxCases": N}`), left out:
+  /// written by the writing thread, read once it has finished.
+  private(set) var beyondBudget = 0
   /// What reading the cases found wrong (they are the team's to fix before any answer counts).
   private(set) var readProblem: ConformError?
   /// Answers that came before an earlier case's, by case index (reading thread only).
@@ -206,7 +209,12 @@ final class TableRun: @unchecked Sendable {
     }
     // The domain's cases are made first, so that each named case's input (its canonical bytes,
     // encoded for its request anyway) is looked up among theirs, not kept.
-    var domainCases = (folder.domain?.cases(decisionCount: folder.decisions.count) ?? []).map { TeamTable.Case($0, suite: suite) }
+    var generated = folder.domain?.cases(decisionCount: folder.decisions.count) ?? []
+    if let budget = folder.domain?.size.maxCases, generated.count > budget {
+      beyondBudget = generated.count - budget
+      generated.removeLast(generated.count - budget)
+    }
+    var domainCases = generated.map { TeamTable.Case($0, suite: suite) }
     var domainInputs: [CanonicalBytes: Int] = [:]
     for (index, entry) in domainCases.enumerated() { domainInputs[entry.inputBytes] = domainInputs[entry.inputBytes] ?? index }
     let inputSizes = Set(domainInputs.keys.map(\.bytes.count))
