@@ -6,10 +6,14 @@ import conform.adapter.ConformSuitesNotFound
 import conform.adapter.Json
 import conform.adapter.JsonFields
 import conform.adapter.jsonOf
+import conform.adapter.JsonObject
+import conform.adapter.JsonString
+import conform.junit5.BundleCase
 import conform.junit5.ConformBundleTests
 import conform.junit5.FixtureBundle
 import conform.junit5.FixtureBundleProblem
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertThrows
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.DynamicTest
@@ -96,6 +100,16 @@ class ConformBundleTestsTest {
 
     private val allIds = listOf("version-compare/seed/2.0.10-vs-2.0.9", "version-compare/seed/2.0-vs-2.0.0",
         "eligibility/seed/force", "eligibility/seed/no-force")
+
+    @Test
+    fun `a case whose output varies accepts any allowed value there and checks the rest exactly`() {
+        fun output(arm: String, why: String) = JsonObject.of(listOf("arm" to JsonString(arm), "why" to JsonString(why)))
+        val case = BundleCase("ab/x", "ab", "", JsonObject.of(emptyList()), output("blue", "random"), "ab.jsonl", 1, null,
+            emptyList(), mapOf("/arm" to listOf(JsonString("blue"), JsonString("green"))))
+        assertTrue(case.accepts(output("green", "random")))
+        assertFalse(case.accepts(output("red", "random")))
+        assertFalse(case.accepts(output("green", "bucketed")))
+    }
 
     @Test
     fun `a pinned folder gives one passing test per case, named by its id, with its fixture line as source`(@TempDir root: Path) {

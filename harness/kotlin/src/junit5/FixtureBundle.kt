@@ -1,7 +1,9 @@
 package conform.junit5
 
 import conform.adapter.Json
+import conform.adapter.JsonArray
 import conform.adapter.JsonFields
+import conform.adapter.JsonObject
 import conform.adapter.JsonReader
 import conform.adapter.JsonShapeError
 import conform.adapter.JsonString
@@ -30,10 +32,51 @@ class BundleCase(
      * The spec decisions the case exercises (`version-compare/D8`: entry `### D8.` of the suite's
      * spec in the bundle); empty for a bundle made before cases listed them.
      */
-    val decisions: List<String> = emptyList()
+    val decisions: List<String> = emptyList(),
+    /**
+     * The members of [expected] that may take other values (a random pick the spec allows), by JSON
+     * Pointer (`/arm`), each with its allowed values: the line's `"varies"`; empty: [expected] is the
+     * only answer.
+     */
+    val varies: Map<String, List<Json>> = emptyMap()
 ) {
     /** `file:…?line=N`, so an IDE (and JUnit's reports) can open the fixture line; null inside an archive. */
     fun sourceUri(): URI? = file?.let { URI.create(it.toURI().toString() + "?line=" + line) }
+
+    /**
+     * Whether [actual] answers the case: [expected], or it but for varying members, each holding one
+     * of its allowed values.
+     */
+    fun accepts(actual: Json): Boolean {
+        if (actual == expected) return true
+        if (varies.isEmpty()) return false
+        var settled = actual
+        for ((pointer, allowed) in varies) {
+            val held = valueAt(actual, pointer) ?: return false
+            if (held !in allowed) return false
+            settled = setting(settled, tokens(pointer), valueAt(expected, pointer) ?: return false)
+        }
+        return settled == expected
+    }
+
+    companion object {
+        /** The member names of a JSON Pointer of object members: `/a/b` is a, b (`~1` is `/`, `~0` is `~`). */
+        fun tokens(pointer: String): List<String> =
+            pointer.removePrefix("/").split("/").map { it.replace("~1", "/").replace("~0", "~") }
+
+        fun valueAt(value: Json, pointer: String): Json? =
+            tokens(pointer).fold(value as Json?) { current, token -> (current as? JsonObject)?.get(token) }
+
+        private fun setting(value: Json, tokens: List<String>, member: Json): Json {
+            if (tokens.isEmpty()) return member
+            val objectValue = value as? JsonObject ?: return value
+            val inner = objectValue[tokens[0]] ?: return value
+            val members = objectValue.keyList.mapIndexed { index, key ->
+                key to (if (key == tokens[0]) setting(inner, tokens.drop(1), member) else objectValue.valueAt(index))
+            }
+            return JsonObject.of(members)
+        }
+    }
 }
 
 /** A suite of the bundle that the app does not implement, with its number of cases (not run). */
@@ -140,6 +183,21 @@ object FixtureBundle {
         return LoadedBundle(files.path, pin, bundleVersion, cases, unsupported)
     }
 
+    /** A line's `"varies"`: each JSON Pointer's non-empty array of values, [expected] holding one of them. */
+    private fun readVaries(value: Json, expected: Json): Map<String, List<Json>> {
+        val members = value as? JsonObject ?: throw JsonShapeError("varies", "expected an object of JSON Pointers to their allowed values, found ${value.typeName}")
+        return members.keyList.mapIndexed { index, pointer ->
+            val allowed = (members.valueAt(index) as? JsonArray)?.items
+            if (!pointer.startsWith("/") || allowed.isNullOrEmpty()) {
+                throw JsonShapeError("varies.$pointer", "expected a JSON Pointer (\"/field\") to a non-empty array of values")
+            }
+            if (BundleCase.valueAt(expected, pointer) !in allowed) {
+                throw JsonShapeError("varies.$pointer", "the expected output does not hold one of these values there")
+            }
+            pointer to allowed
+        }.toMap()
+    }
+
     /** Adds the cases of one `<suite>.jsonl` to [cases] and returns how many it holds. */
     private fun readCases(bytes: ByteArray, source: String, file: File?, suite: String, seen: MutableSet<String>,
                           cases: MutableList<BundleCase>): Int {
@@ -152,7 +210,7 @@ object FixtureBundle {
             line++
             try {
                 val fields = JsonFields.of(JsonReader.parse(bytes, start, end), "")
-                fields.rejectUnknown("decisions", "expected", "id", "input", "note", "suite", "tags")
+                fields.rejectUnknown("decisions", "expected", "id", "input", "note", "suite", "tags", "varies")
                 val id = fields.string("id")
                 fields.array("tags")
                 if (fields.string("suite") != suite || !id.startsWith("$suite/")) {
@@ -166,7 +224,9 @@ object FixtureBundle {
                 } else {
                     emptyList()
                 }
-                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), fields.value("expected"), source, line, file, decisions))
+                val expected = fields.value("expected")
+                val varies = if (fields.has("varies")) readVaries(fields.value("varies"), expected) else emptyMap()
+                cases.add(BundleCase(id, suite, fields.string("note"), fields.value("input"), expected, source, line, file, decisions, varies))
             } catch (error: JsonSyntaxError) {
                 throw FixtureBundleProblem("$source line $line is not valid JSON: ${error.message}")
             } catch (error: JsonShapeError) {
