@@ -28,6 +28,16 @@ import Testing
     #expect(Self.fixture.failureMessage(actual: Self.fixture.expected) == nil)
   }
 
+  @Test func aVaryingMemberConformsWithAnyAllowedValueAndTheMessageShowsThem() throws {
+    let fixture = ConformCase(
+      id: "ab/anonymous", suite: "ab", note: "a random arm", input: [:], expected: ["arm": "blue", "why": "random"],
+      location: "ab.jsonl line 1", varies: OutputVariation(["/arm": ["blue", "green"]]))
+    #expect(fixture.failureMessage(actual: ["arm": "green", "why": "random"]) == nil)
+    let message = try #require(fixture.failureMessage(actual: ["arm": "red", "why": "random"]))
+    #expect(message.contains(#"varies:   {"/arm":["blue","green"]} (any of these values conforms)"#), "\(message)")
+    #expect(fixture.failureMessage(actual: ["arm": "green", "why": "bucketed"]) != nil)
+  }
+
   @Test func checkRecordsOneIssueWithTheMessage() async {
     withKnownIssue {
       Self.fixture.check(Self.wrong)
