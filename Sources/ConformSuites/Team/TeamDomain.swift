@@ -7,8 +7,11 @@ import ConformJSON
 /// A node is an object with one kind key: `{"integer": {"min": 0, "max": 100}}`,
 /// `{"enum": ["a", "b"]}`, `{"boolean": {}}`, `{"string": {"classes": [...], "maxLength": 40}}`,
 /// `{"nullable": NODE}`, `{"array": NODE, "maxItems": 60}`, and the root's
-/// `{"object": {"field": NODE, ...}, "optional": ["field"]}`. A field may also list the
-/// decisions its boundaries exercise (`"decisions": ["D2"]`, beside its kind key).
+/// `{"object": {"field": NODE, ...}, "optional": ["field"]}`, `{"anyOf": [NODE, ...]}`,
+/// `{"drawnFrom": "/state"}` (a key or item of another field of the same input) and
+/// `{"$ref": "#/definitions/NAME"}`. A field may also list the decisions its boundaries exercise
+/// (`"decisions": ["D2"]`, beside its kind key). The root may bound the table's size
+/// (`"size"`: `Size`).
 package struct TeamDomain: Sendable {
   /// One node: a shape of value.
   package indirect enum Node: Sendable {
