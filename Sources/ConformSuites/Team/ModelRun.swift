@@ -58,27 +58,57 @@ enum ModelLines {
   }
 
   /// An answer line, read strictly, but for the decisions a model may list beside its members
-  /// (`"decisions": ["D2", "D5"]`: the decisions that gave its output).
+  /// (`"decisions": ["D2", "D5"]`: the decisions that gave its output). A line read once: a
+  /// result without decisions by `Answer.read`'s scanner, one with them parsed once, its
+  /// envelope taken from the parsed object (any other shape goes to `Answer.parse`, which says
+  /// exactly what is wrong).
   static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> ModelAnswer {
-    do {
-      return ModelAnswer(answer: try Answer.read(line), decisions: nil)
-    } catch {
-      guard case .object(let object)? = try? JSONReader.parse(line), let listed = object["decisions"] else {
-        throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
-      }
-      guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
-        throw .implementation(
-          "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
-            + "that gave its output as ids, [\"D1\", …], or leaves the field out")
-      }
-      let rest = JSONValue.object(
-        JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
+    guard contains(line, decisionsKey) else {
       do {
-        return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: items.compactMap(\.stringValue))
+        return ModelAnswer(answer: try Answer.read(line), decisions: nil)
       } catch {
         throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
       }
     }
+    guard case .object(let object)? = try? JSONReader.parse(line), let listed = object["decisions"] else {
+      do {
+        return ModelAnswer(answer: try Answer.read(line), decisions: nil)
+      } catch {
+        throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+      }
+    }
+    guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
+      throw .implementation(
+        "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
+          + "that gave its output as ids, [\"D1\", …], or leaves the field out")
+    }
+    let decisions = items.compactMap(\.stringValue)
+    if object.members.count == 5, object["type"]?.stringValue == "result", let seq = object["seq"]?.intValue,
+      let id = object["id"]?.stringValue, let output = object["output"]
+    {
+      return ModelAnswer(answer: Answer(seq: seq, id: id, payload: .result(output: output)), decisions: decisions)
+    }
+    let rest = JSONValue.object(
+      JSONObject(uniqueKeysWithValues: object.members.filter { $0.key != "decisions" }.map { ($0.key, $0.value) }))
+    do {
+      return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: decisions)
+    } catch {
+      throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+    }
+  }
+
+  /// `"decisions"`, as a line holds the key.
+  private static let decisionsKey = Array(#""decisions""#.utf8)
+
+  /// Whether `line` holds `bytes` anywhere (a quick look before a line is parsed).
+  private static func contains(_ line: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
+    guard line.count >= bytes.count, let first = bytes.first else { return false }
+    var index = 0
+    while index <= line.count - bytes.count {
+      if line[index] == first, bytes.indices.allSatisfy({ line[index + $0] == bytes[$0] }) { return true }
+      index += 1
+    }
+    return false
   }
 
   /// The output of a `result`; any other answer is an error naming `subject`.
