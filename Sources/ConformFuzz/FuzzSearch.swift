@@ -18,6 +18,9 @@ package struct FuzzLimits: Sendable {
   /// batch, while its last answers come back, counts less the larger the batches. Equal to
   /// `batchSize`: every batch the same size.
   package var largestBatch = 160_000
+  /// Every batch's size when a searched suite's model answers a batch at a time
+  /// (`BatchFuzzing`) and no `--batch` is given: the model, not the harness, sets the pace.
+  package static let modelPacedBatch = 2_000
   /// Every batch of `size` cases (`--batch`); reads the first batch's size.
   package var fixedBatch: Int {
     get { batchSize }
@@ -130,14 +133,20 @@ package struct FuzzSearch {
       let left = (limits.cases ?? Int.max) - start
       return left <= 0 ? nil : FuzzPrefetch(cases, range: start..<start + min(left, size))
     }
-    var size = limits.batchSize
+    // A suite whose model answers a batch at a time (a team suite's) sets the pace: batches of
+    // one small size keep the model answering the next batch while the implementations answer
+    // this one, so only the first batch's answers and the last batch's run are not overlapped
+    // (doubling batches would leave about half of the search unoverlapped). A size given with
+    // --batch is kept.
+    let modelPaced = limits.largestBatch > limits.batchSize && cases.suites.contains { $0 is any BatchFuzzing }
+    var size = modelPaced ? min(limits.batchSize, FuzzLimits.modelPacedBatch) : limits.batchSize
     var next = prefetch(from: 0, size: size)
     var failingBatch: [FixtureCase] = []
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
       let (batch, table) = current.batch()
       // The next batch is drafted while this one runs (it is thrown away if this one finds something).
-      size = max(size, min(size * 2, limits.largestBatch))
+      if !modelPaced { size = max(size, min(size * 2, limits.largestBatch)) }
       next = prefetch(from: current.range.upperBound, size: size)
       guard let answers = try answers(batch, table: table) else {
         report.stoppedBy = executors.map(\.stoppedBy).max() ?? 0
@@ -164,7 +173,7 @@ package struct FuzzSearch {
     guard !failures.isEmpty else { return report }
 
     let shrinkStarted = MonotonicClock.now()
-    let causes = Self.byCause(failures, batch: failingBatch)
+    let causes = Self.byCause(failures, batch: failingBatch, suites: cases.suites)
     let chosen = Array(causes.prefix(limits.maxShrunk))
     report.unshrunk = causes.dropFirst(limits.maxShrunk).filter { $0.cause != nil }.map { item in
       FuzzFinding(
@@ -210,7 +219,7 @@ package struct FuzzSearch {
         var failing: [Bool] = []
         for index in owner.range {
           let each = answers.map { $0[index] }
-          let same = chosen[owner.failure].isSame(batch[index], answers: each)
+          let same = chosen[owner.failure].isSame(batch[index], answers: each, suite: cases.suite(named: batch[index].suite))
           if same, !failing.contains(true) { latest[owner.failure] = each }
           failing.append(same)
         }
@@ -250,9 +259,9 @@ package struct FuzzSearch {
     /// Whether a shrinking candidate is the same finding: it fails the same way and, with a
     /// cause, exercises that decision. One that fails for other decisions is another finding,
     /// not a smaller one.
-    func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer]) -> Bool {
+    func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer], suite: any Suite) -> Bool {
       guard FuzzJudge.signature(expected: candidate.expected, answers: answers) == signature else { return false }
-      guard let cause, let suite = SuiteRegistry.named(candidate.suite) else { return true }
+      guard let cause else { return true }
       guard !suite.drifts.isEmpty else { return true }
       // The candidate must still be put down to the same cause: a decision's drift (alone) still
       // gives its answer, a pair's drifts together, or none for an unexplained cause.
@@ -275,13 +284,14 @@ package struct FuzzSearch {
   /// by the share of `batch`'s cases listing each that fail), and each cause is shrunk from its
   /// first failure it explains alone, counting every failure put down to it; failures of suites
   /// that name no drifts or list no decision follow, each on its own (merged by shape afterwards).
-  static func byCause(_ failures: [Failure], batch: [FixtureCase]) -> [Failure] {
+  static func byCause(_ failures: [Failure], batch: [FixtureCase], suites: [any Suite]) -> [Failure] {
+    func suite(named name: String) -> (any Suite)? { suites.first { $0.name == name } }
     var outcomes: [CaseOutcome] = []
     var withoutDecisions: [Failure] = []
     var byID: [String: Failure] = [:]
     for failure in failures {
       // A suite whose model names no drifts proves no cause: its failures go each on its own.
-      let suite = SuiteRegistry.named(failure.fixture.suite)
+      let suite = suite(named: failure.fixture.suite)
       let decisions = suite?.decisionIDs(for: failure.fixture.input) ?? []
       guard !decisions.isEmpty, !(suite?.drifts.isEmpty ?? true) else {
         withoutDecisions.append(failure)
@@ -299,12 +309,12 @@ package struct FuzzSearch {
     // Cases per decision over the batch (a sample gave shares too rough to tell causes apart).
     var totals: [String: Int64] = [:]
     for fixture in batch {
-      for decision in SuiteRegistry.named(fixture.suite)?.decisionIDs(for: fixture.input) ?? [] {
+      for decision in suite(named: fixture.suite)?.decisionIDs(for: fixture.input) ?? [] {
         totals[decision, default: 0] += 1
       }
     }
     var chosen: [Failure] = []
-    for cause in DecisionProfile(problems: outcomes, totals: totals).causes {
+    for cause in DecisionProfile(problems: outcomes, totals: totals, suites: suites).causes {
       // Shrunk from a failure the cause explains alone, not one where it meets another.
       let alone = cause.problems.dropLast(cause.together)
       guard let first = alone.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }

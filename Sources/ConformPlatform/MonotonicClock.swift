@@ -7,6 +7,12 @@ package enum MonotonicClock {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
   }
+
+  /// Sleeps the calling thread about `microseconds`: a pause that lets a pipe's writes gather
+  /// before the next read (never to order events).
+  package static func pause(microseconds: UInt32) {
+    _ = usleep(microseconds)
+  }
 }
 
 /// The wall clock, as the results file writes it.

@@ -58,6 +58,7 @@ public enum BenchCommand: Command {
   public struct Options: CommandOptions {
     var quick = false
     var tiny = false
+    var team = false
     /// nil: the scale's (`BenchScale.runs`).
     var runs: Int?
     var out = "reports/bench.md"
@@ -71,6 +72,7 @@ public enum BenchCommand: Command {
       var scale = tiny ? BenchScale.tiny : quick ? .quick : .full
       if let runs { scale.runs = runs }
       if let shardDepth { scale.shardDepth = shardDepth }
+      scale.teamOnly = team
       return scale
     }
 
@@ -89,6 +91,7 @@ public enum BenchCommand: Command {
           """
         ).stating(full.shardDepth ?? full.generatedDepth),
         .flag("--tiny", \.tiny, "for the test suite: every row on a tiny workload, in seconds").hidden(),
+        .flag("--team", \.team, "the team-suite rows only (generate, fuzz and smoke of a team suite)").hidden(),
       ]
     }
   }
@@ -164,6 +167,8 @@ struct BenchScale: Sendable {
   /// Cases of the team-suite fuzz row (a deep input), and named cases of its smoke row.
   var teamFuzzCases = 20_000
   var teamSmokeCases = 22_000
+  /// Only the team-suite rows are measured (`--team`): the others are left empty.
+  var teamOnly = false
   /// The depth of the fixtures folder the null implementation answers from and the requests
   /// come from: the published tables' (its first cases are the built-in ones).
   var fixturesDepth = Bench.searchParameter.defaultValue
@@ -448,18 +453,20 @@ struct Bench {
 
   /// Runs every round and returns the report.
   mutating func measure() throws(ConformError) -> BenchReport {
-    try requests.write(to: requestsPath)
-    samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
-    if setup.swiftReference != nil { try writeFuzzRequests() }
-    describe()
-    describeFixtureMemory(counts: try writeMemoryFixtures())
-    describeFuzz()
+    if !scale.teamOnly {
+      try requests.write(to: requestsPath)
+      samples = try requests.writeSamples(count: scale.processSample, into: setup.temp)
+      if setup.swiftReference != nil { try writeFuzzRequests() }
+      describe()
+      describeFixtureMemory(counts: try writeMemoryFixtures())
+      describeFuzz()
+    }
     let teamCases = try writeTeamSuite()
     describeTeamSuite(cases: teamCases)
     try writeDeepTeamSuite()
     describeTeamFuzz()
     for round in 1...scale.runs {
-      measureRound(round)
+      if !scale.teamOnly { measureRound(round) }
       measureTeamSuite(round, cases: teamCases)
       measureTeamFuzz(round)
     }

@@ -10,8 +10,10 @@ import Foundation
 /// A stream's requests are written by a thread of their own as they are made while the calling
 /// thread reads, parses and hands on the answers as they come: the model always has requests
 /// waiting (the window in flight is what the pipes hold, 64 KiB each way), and conform's work
-/// overlaps the model's. The process is started as the harness starts an implementation
-/// (`ImplementationProcess`: its own process group, non-blocking pipe ends, its exit watched).
+/// overlaps the model's. The process is started and waited on as the harness does an
+/// implementation's, with ConformPlatform's calls alone (`ImplementationProcess`: its own process
+/// group, non-blocking pipe ends, its exit watched; `DescriptorIO`, `LineBuffer` and `WakePipe`
+/// for the pipes): a third thread keeps the end of its stderr, so it never blocks on it.
 final class ModelClient: @unchecked Sendable {
   /// The model, as messages name it: `model python3 ./model.py`.
   let model: String
@@ -19,9 +21,14 @@ final class ModelClient: @unchecked Sendable {
   /// Seconds: a table's whole run, or a search's wait for each answer (`stream`'s `deadline`).
   let timeout: Double
   private let process: ImplementationProcess
+  /// Signalled when the model's process ends or the client stops it: every wait on its pipes
+  /// returns at once, so no thread is held by a model (or a child of it) that keeps a pipe open.
+  private let wake: WakePipe
   private let buffer = LineBuffer()
-  /// The end of what the model wrote on stderr (read while waiting, so it never blocks on it).
-  private var stderr = StderrTail()
+  /// The end of what the model wrote on stderr, kept by the stderr thread.
+  private let stderr = Locked(StderrTail())
+  /// Resolved when the stderr thread is done with the pipe.
+  private let stderrDrained = Deferred<Bool>()
   private var sawHello = false
   /// Answer lines read, after the hello.
   private var lines = 0
@@ -43,10 +50,25 @@ final class ModelClient: @unchecked Sendable {
   ///
   /// - Throws: `ConformError.implementation` when it cannot start.
   init(command: [String], suite: String, timeout: Double) throws(ConformError) {
-    model = "model \(command.joined(separator: " "))"
-    (self.suite, self.timeout) = (suite, timeout)
-    process = try ImplementationProcess.start(
-      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+    let model = "model \(command.joined(separator: " "))"
+    let wake: WakePipe
+    do {
+      wake = try WakePipe()
+    } catch {
+      throw .implementation("\(model) cannot start: \(error)")
+    }
+    let process = try ImplementationProcess.start(
+      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+      onExit: { wake.signal() })
+    (self.model, self.suite, self.timeout, self.wake, self.process) = (model, suite, timeout, wake, process)
+    let (stderr, stderrDrained, stopped) = (stderr, stderrDrained, stopped)
+    let thread = Thread {
+      Self.drainStderr(process, wake: wake, into: stderr, stopped: stopped)
+      stderrDrained.resolve(true)
+    }
+    thread.name = "conform model stderr"
+    thread.stackSize = 1 << 16
+    thread.start()
     var hello = HarnessHello(suites: [suite]).line
     _ = write(&hello)
   }
@@ -81,7 +103,7 @@ final class ModelClient: @unchecked Sendable {
     requests: @escaping @Sendable (_ send: (inout [UInt8]) -> Bool) -> Void, closingInput: Bool, deadline: Deadline,
     finished: () -> Bool, answered: (_ answer: ModelAnswer, _ line: Int) throws(ConformError) -> Void
   ) throws(ConformError) -> Bool {
-    let written = DispatchSemaphore(value: 0)
+    let written = Deferred<Bool>()
     let writer = Thread { [self] in
       requests { bytes in
         let open = write(&bytes)
@@ -89,14 +111,15 @@ final class ModelClient: @unchecked Sendable {
         return open
       }
       if closingInput { closeInput() }
-      written.signal()
+      written.resolve(true)
     }
+    writer.name = "conform model requests"
     writer.stackSize = 1 << 20
     writer.start()
     var writerEnded = false
     do throws(ConformError) {
       let endOfOutput = try read(deadline: deadline, finished: finished, answered: answered)
-      written.wait()
+      _ = written.value
       writerEnded = true
       guard closingInput else {
         guard !endOfOutput else { throw closedOutput() }
@@ -111,8 +134,9 @@ final class ModelClient: @unchecked Sendable {
       return true
     } catch {
       stopped.withLock { $0 = true }
+      wake.signal()
       process.stop(graceMilliseconds: 0)
-      if !writerEnded { written.wait() }
+      if !writerEnded { _ = written.value }
       finish()
       throw error
     }
@@ -121,13 +145,16 @@ final class ModelClient: @unchecked Sendable {
   /// When the current stream started (`MonotonicClock` nanoseconds).
   private var streamStart: UInt64 = 0
 
-  /// Reads answers until `finished` says so or the output ends (true).
+  /// Reads answers until `finished` says so or the output ends (true): at its end of file, or
+  /// once the model has exited and its pipe holds nothing more (a child of it may keep the pipe
+  /// open, never writing).
   private func read(
     deadline: Deadline, finished: () -> Bool, answered: (ModelAnswer, Int) throws(ConformError) -> Void
   ) throws(ConformError) -> Bool {
     streamStart = MonotonicClock.now()
     var limit = streamStart + UInt64(timeout * 1e9)
     if finished() { return false }
+    var exitSeen = false
     while true {
       switch buffer.nextLine() {
       case .line(let text):
@@ -142,12 +169,14 @@ final class ModelClient: @unchecked Sendable {
         case .data(let count):
           // A model that flushes every answer would wake this thread for each one: after a short
           // read, a pause lets its answers gather (its pipe holds 64 KiB, far more than a pause's).
-          if count < 1 << 12 { usleep(200) }
+          if count < 1 << 12 { MonotonicClock.pause(microseconds: 200) }
         case .endOfFile:
-          drainStderr()
           return true
-        case .failed(let code): throw .implementation("\(model): its output cannot be read: \(String(cString: strerror(code)))")
-        case .wouldBlock: try waitForOutput(until: limit, deadline: deadline)
+        case .failed(let code): throw .implementation("\(model): its output cannot be read: \(Errno.describe(code))")
+        case .wouldBlock:
+          if exitSeen { return true }
+          exitSeen = process.hasExited
+          if !exitSeen { try waitForOutput(until: limit, deadline: deadline) }
         }
       }
     }
@@ -165,19 +194,13 @@ final class ModelClient: @unchecked Sendable {
     try answered(try ModelLines.answer(text, model: model, line: lines), lines)
   }
 
-  /// Waits until the model's output is readable, reading its stderr meanwhile.
+  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws).
   private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) {
-    let now = MonotonicClock.now()
-    guard now < limit else {
+    guard MonotonicClock.now() < limit else {
       throw deadline == .whole
         ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
     }
-    var entries = [
-      pollfd(fd: process.stdoutFD, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: process.stderrFD, events: Int16(POLLIN), revents: 0),
-    ]
-    _ = poll(&entries, 2, Int32(min(1_000, (limit - now) / 1_000_000 + 1)))
-    if entries[1].revents != 0 { drainStderr() }
+    wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: limit)
   }
 
   /// The model's input, closed and the model waited for (2 s) or stopped: the end of a search.
@@ -186,13 +209,15 @@ final class ModelClient: @unchecked Sendable {
     ended = true
     closeInput()
     if !process.waitForExit(milliseconds: 2_000) { process.stop() } else { process.reap() }
+    wake.signal()
+    _ = stderrDrained.value
     process.closeOutputs()
   }
 
   private func closeInput() {
     guard !inputClosed else { return }
     inputClosed = true
-    close(process.stdinFD)
+    _ = DescriptorIO.close(process.stdinFD)
   }
 
   /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
@@ -201,33 +226,44 @@ final class ModelClient: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       if stopped.withLock({ $0 }) { return false }
-      let count = bytes[offset...].withUnsafeBytes { Foundation.write(process.stdinFD, $0.baseAddress, $0.count) }
-      if count > 0 {
-        offset += count
-      } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
-        var entry = pollfd(fd: process.stdinFD, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&entry, 1, 100)
-      } else {
-        return false
+      switch bytes[offset...].withUnsafeBytes({ DescriptorIO.write(process.stdinFD, from: $0) }) {
+      case .bytes(let count): offset += count
+      case .wouldBlock:
+        if process.hasExited { return false }
+        wake.wait(for: process.stdinFD, events: WakePipe.writable)
+      case .endOfFile, .failed: return false
       }
     }
     return true
   }
 
-  /// Reads what the model's stderr holds now (its pipe is non-blocking).
-  private func drainStderr() {
+  /// The stderr thread: keeps the end of what the model writes there until the pipe ends, or
+  /// holds nothing more once the model has exited or been stopped.
+  private static func drainStderr(
+    _ process: ImplementationProcess, wake: WakePipe, into tail: Locked<StderrTail>, stopped: Locked<Bool>
+  ) {
     var chunk = [UInt8](repeating: 0, count: 4096)
+    var endSeen = false
     while true {
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(process.stderrFD, $0.baseAddress, $0.count) }
-      guard count > 0 else { return }
-      chunk.withUnsafeBufferPointer { stderr.append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
+      let transfer = chunk.withUnsafeMutableBytes { DescriptorIO.read(process.stderrFD, into: $0) }
+      switch transfer {
+      case .bytes(let count):
+        chunk.withUnsafeBufferPointer { bytes in tail.withLock { $0.append(UnsafeBufferPointer(rebasing: bytes.prefix(count))) } }
+      case .wouldBlock:
+        if endSeen { return }
+        wake.wait(for: process.stderrFD, events: WakePipe.readable)
+        endSeen = process.hasExited || stopped.withLock { $0 }
+      case .endOfFile, .failed: return
+      }
     }
   }
 
-  /// "; its stderr ends: …", or nothing when it wrote none.
+  /// "; its stderr ends: …", or nothing when it wrote none (once the model has exited, what it
+  /// wrote last is waited for, a moment).
   var stderrEnding: String {
-    drainStderr()
-    return stderr.text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
+    if process.hasExited { _ = stderrDrained.value(waitingAtMost: 500) }
+    let text = stderr.withLock { $0.text }
+    return text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
   }
 
   private func ranPast() -> ConformError {

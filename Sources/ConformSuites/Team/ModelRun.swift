@@ -59,33 +59,60 @@ enum ModelLines {
 
   /// An answer line, read strictly, but for what a model may add beside its members: the
   /// decisions that gave its output (`"decisions": ["D2", "D5"]`) and the allowed values of its
-  /// varying members (`"varies": {"/arm": ["a", "b"]}`, checked by `TeamSuiteFolder.settle`).
+  /// varying members (`"varies": {"/arm": ["a", "b"]}`, checked by `TeamSuiteFolder.settle`). A
+  /// line read once: one with neither key by `Answer.read`'s scanner, one with them parsed once,
+  /// its envelope taken from the parsed object (any other shape goes to `Answer.parse`, which says
+  /// exactly what is wrong).
   static func answer(_ line: UnsafeBufferPointer<UInt8>, model: String, line number: Int) throws(ConformError) -> ModelAnswer {
-    do {
-      return ModelAnswer(answer: try Answer.read(line), decisions: nil)
-    } catch {
-      guard case .object(let object)? = try? JSONReader.parse(line), object["decisions"] != nil || object["varies"] != nil
-      else {
-        throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
-      }
-      var decisions: [String]?
-      if let listed = object["decisions"] {
-        guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
-          throw .implementation(
-            "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
-              + "that gave its output as ids, [\"D1\", …], or leaves the field out")
-        }
-        decisions = items.compactMap(\.stringValue)
-      }
-      let rest = JSONValue.object(
-        JSONObject(
-          uniqueKeysWithValues: object.members.filter { $0.key != "decisions" && $0.key != "varies" }.map { ($0.key, $0.value) }))
+    func plain() throws(ConformError) -> ModelAnswer {
       do {
-        return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: decisions, varies: object["varies"])
+        return ModelAnswer(answer: try Answer.read(line), decisions: nil)
       } catch {
         throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
       }
     }
+    guard contains(line, decisionsKey) || contains(line, variesKey),
+      case .object(let object)? = try? JSONReader.parse(line), object["decisions"] != nil || object["varies"] != nil
+    else { return try plain() }
+    var decisions: [String]?
+    if let listed = object["decisions"] {
+      guard let items = listed.arrayValue, !items.isEmpty, items.allSatisfy({ $0.stringValue != nil }) else {
+        throw .implementation(
+          "\(model): answer line \(number): \"decisions\" is \(JSONWriter.string(listed)); a model lists the decisions "
+            + "that gave its output as ids, [\"D1\", …], or leaves the field out")
+      }
+      decisions = items.compactMap(\.stringValue)
+    }
+    let varies = object["varies"]
+    let extra = (decisions == nil ? 0 : 1) + (varies == nil ? 0 : 1)
+    if object.members.count == 4 + extra, object["type"]?.stringValue == "result", let seq = object["seq"]?.intValue,
+      let id = object["id"]?.stringValue, let output = object["output"]
+    {
+      return ModelAnswer(answer: Answer(seq: seq, id: id, payload: .result(output: output)), decisions: decisions, varies: varies)
+    }
+    let rest = JSONValue.object(
+      JSONObject(
+        uniqueKeysWithValues: object.members.filter { $0.key != "decisions" && $0.key != "varies" }.map { ($0.key, $0.value) }))
+    do {
+      return ModelAnswer(answer: try Answer.parse(JSONWriter.string(rest)), decisions: decisions, varies: varies)
+    } catch {
+      throw .implementation("\(model): answer line \(number) is not a conform answer: \(error)")
+    }
+  }
+
+  /// `"decisions"` and `"varies"`, as a line holds the keys.
+  private static let decisionsKey = Array(#""decisions""#.utf8)
+  private static let variesKey = Array(#""varies""#.utf8)
+
+  /// Whether `line` holds `bytes` anywhere (a quick look before a line is parsed).
+  private static func contains(_ line: UnsafeBufferPointer<UInt8>, _ bytes: [UInt8]) -> Bool {
+    guard line.count >= bytes.count, let first = bytes.first else { return false }
+    var index = 0
+    while index <= line.count - bytes.count {
+      if line[index] == first, bytes.indices.allSatisfy({ line[index + $0] == bytes[$0] }) { return true }
+      index += 1
+    }
+    return false
   }
 
   /// The output of a `result`; any other answer is an error naming `subject`.

@@ -13,6 +13,8 @@ package final class ModelSession: @unchecked Sendable {
   private let client: ModelClient
   private let suite: String
   private var seq: Int64 = 0
+  /// The decisions whose drift the model answers with (`modelledDrifts`), once asked.
+  private let modelled = Locked<[Int]?>(nil)
 
   /// Starts the model and reads its hello.
   ///
@@ -39,45 +41,76 @@ package final class ModelSession: @unchecked Sendable {
   /// says none) and the allowed values it states for varying members (`ModelAnswer.varies`):
   /// the requests streamed, `timeout` seconds allowed for each answer.
   ///
-  /// - Parameter drift: a decision's drift (`"drift"` of the requests): the model answers as a
-  ///   port with that drift would; nil for the spec's answer.
   /// - Throws: as `output(for:)`; the model is stopped after a problem.
-  package func answers(for inputs: [JSONValue], drift: String? = nil) throws(ConformError)
-    -> [(output: JSONValue, decisions: [String]?, varies: JSONValue?)]
-  {
+  package func answers(for inputs: [JSONValue]) throws(ConformError) -> [(output: JSONValue, decisions: [String]?, varies: JSONValue?)] {
+    let model = client.model
+    var answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)?] = Array(repeating: nil, count: inputs.count)
+    try stream(inputs, drift: nil) { index, answer throws(ConformError) in
+      answers[index] = (
+        try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model), answer.decisions, answer.varies
+      )
+    }
+    return answers.map { $0! }
+  }
+
+  /// The model's outputs for `inputs` as a port with decision `drift`'s drift would answer
+  /// (`"drift": "D3"` in each request), in order: nil where it answers an `error` (it does not
+  /// model that drift).
+  ///
+  /// - Throws: `ConformError.implementation` when the model ends, hangs past the timeout, or
+  ///   answers something other than a result or an error; the model is stopped then.
+  package func driftedOutputs(for inputs: [JSONValue], drift: String) throws(ConformError) -> [JSONValue?] {
+    let model = client.model
+    var outputs: [JSONValue?] = Array(repeating: nil, count: inputs.count)
+    try stream(inputs, drift: drift) { index, answer throws(ConformError) in
+      if case .error = answer.answer.payload { return }
+      outputs[index] = try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model)
+    }
+    return outputs
+  }
+
+  /// Streams the requests of `inputs` (with `"drift"` when given) and hands each answer to
+  /// `take` with its input's index, once each, whatever order the model answers in.
+  private func stream(
+    _ inputs: [JSONValue], drift: String?, take: (_ index: Int, _ answer: ModelAnswer) throws(ConformError) -> Void
+  ) throws(ConformError) {
     lock.lock()
     defer { lock.unlock() }
     let first = seq + 1
     seq += Int64(inputs.count)
     let suite = suite
-    let requests: [UInt8] = Self.requests(inputs, suite: suite, firstSeq: first, drift: drift)
-    var answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)?] = Array(repeating: nil, count: inputs.count)
+    var taken = [Bool](repeating: false, count: inputs.count)
     var count = 0
     let model = client.model
     try client.stream(
       requests: { send in
-        var bytes = requests
-        _ = send(&bytes)
+        // Written a few hundred at a time as they are encoded: the model starts on the first
+        // while the rest are made.
+        var bytes: [UInt8] = []
+        for start in stride(from: 0, to: inputs.count, by: 256) {
+          let end = min(start + 256, inputs.count)
+          Self.write(inputs[start..<end], suite: suite, firstSeq: first + Int64(start), drift: drift, into: &bytes)
+          guard send(&bytes) else { return }
+        }
       }, closingInput: false, deadline: .eachAnswer, finished: { count == inputs.count }
     ) { answer, _ throws(ConformError) in
       let index = Int(answer.answer.seq - first)
-      guard inputs.indices.contains(index), answer.answer.id == Self.id(suite: suite, seq: answer.answer.seq),
-        answers[index] == nil
+      guard inputs.indices.contains(index), answer.answer.id == Self.id(suite: suite, seq: answer.answer.seq), !taken[index]
       else {
         throw .implementation(
           "\(model) answered seq \(answer.answer.seq) (\(answer.answer.id)), which no request awaiting an answer had: a model "
             + "answers each case once, with its request's seq and id")
       }
-      let output = try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model)
-      answers[index] = (output, answer.decisions, answer.varies)
+      taken[index] = true
       count += 1
+      try take(index, answer)
     }
-    return answers.map { $0! }
   }
 
-  /// The requests' lines, numbered from `firstSeq`.
-  private static func requests(_ inputs: [JSONValue], suite: String, firstSeq: Int64, drift: String?) -> [UInt8] {
-    var bytes: [UInt8] = []
+  /// Appends the requests' lines to `bytes`, numbered from `firstSeq`.
+  private static func write(
+    _ inputs: ArraySlice<JSONValue>, suite: String, firstSeq: Int64, drift: String?, into bytes: inout [UInt8]
+  ) {
     for (offset, input) in inputs.enumerated() {
       let seq = firstSeq + Int64(offset)
       if let drift {
@@ -91,8 +124,29 @@ package final class ModelSession: @unchecked Sendable {
         CaseRequest(id: id(suite: suite, seq: seq), suite: suite, input: input).write(seq: seq, into: &bytes)
       }
     }
-    return bytes
   }
 
   private static func id(suite: String, seq: Int64) -> String { "\(suite)/fuzz/model-\(seq)" }
+}
+
+extension ModelSession {
+  /// The decisions among `decisions` whose drift the model answers with, asked on one input
+  /// (`probe`) the first time and kept: none when it answers drift `D0`, which no decision has,
+  /// with a result (it does not read the request's `"drift"`), or when it fails.
+  func modelledDrifts(of decisions: [Int], probe: () -> JSONValue) -> [Int] {
+    if let known = modelled.withLock({ $0 }) { return known }
+    let input = probe()
+    var found: [Int] = []
+    do throws(ConformError) {
+      if try driftedOutputs(for: [input], drift: "D0")[0] == nil {
+        for decision in decisions where try driftedOutputs(for: [input], drift: "D\(decision)")[0] != nil {
+          found.append(decision)
+        }
+      }
+    } catch {
+      found = []
+    }
+    modelled.withLock { $0 = found }
+    return found
+  }
 }

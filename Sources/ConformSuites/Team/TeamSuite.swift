@@ -29,7 +29,7 @@ package struct TeamSuite: Suite {
   private let summary: TableSummary
   /// The model, running, for a search (`searching(folder:timeout:)`): it answers the fuzzer's
   /// inputs and the shrinker's candidates.
-  private let session: ModelSession?
+  let session: ModelSession?
   /// What a search does when the model fails on an input (it ends the search: there is no
   /// expected output to go on with): the command line reports it and exits.
   private let modelFailed: (@Sendable (ConformError) -> Never)?
@@ -141,11 +141,12 @@ package struct TeamSuite: Suite {
   /// request carries `"drift": "D3"` (harness/TEAM-SUITES.md, "Decisions from the model"), for
   /// attribution by counterfactual drifts. Nil when the suite is not searching (no model runs).
   ///
-  /// - Throws: `ConformError.implementation` when the model fails on the request (a model that
-  ///   does not model that drift answers an error).
+  /// Nil too when the model answers an `error` (it does not model that drift).
+  ///
+  /// - Throws: `ConformError.implementation` when the model fails on the request.
   package func output(for input: JSONValue, drift: Int) throws(ConformError) -> JSONValue? {
     guard let session else { return nil }
-    return try session.answers(for: [input], drift: "D\(drift)")[0].output
+    return try session.driftedOutputs(for: [input], drift: "D\(drift)")[0]
   }
 
   /// The model's outputs for `inputs` as a case expects them (`TeamSuiteFolder.settle`: each

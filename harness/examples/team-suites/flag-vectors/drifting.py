@@ -6,4 +6,4 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import model  # noqa: E402
 
-model.main(anonymous=("", "null"), listing=False)
+model.main(listing=False, anonymous=("", "null"))
