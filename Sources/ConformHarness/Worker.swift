@@ -163,7 +163,6 @@ final class Worker: Sendable {
       stopAfterInterrupt(session)
       return .interrupted
     case .failed(let failure):
-      shared.wake(.writer)
       fail(session, failure)
       return .failed(failure.fault.restartReason)
     }
