@@ -297,11 +297,13 @@ final class PumpShared: Sendable {
     case supervisor
     /// The writer: room in the window, the end of the process.
     case writer
-    /// Whoever waits for the worker itself (`Worker.wait()`) or for records in transit.
+    /// Whoever waits for the worker itself (`Worker.wait()`).
     case worker
+    /// A thread that amends a record: the reader's records in transit are in.
+    case records
   }
 
-  init(window: Int) { monitor = Monitor(PumpState(window: window), conditions: 3) }
+  init(window: Int) { monitor = Monitor(PumpState(window: window), conditions: 4) }
 
   func withLock<Result>(_ body: (inout PumpState) -> Result) -> Result { monitor.withLock { body(&$0) } }
 
@@ -352,6 +354,6 @@ final class PumpShared: Sendable {
 
   /// Waits until the records the reader matched are appended, so that one can be amended.
   func waitForRecords() {
-    wait(as: .worker) { state in state.recordsInTransit == 0 ? .done(()) : .wait(until: nil) }
+    wait(as: .records) { state in state.recordsInTransit == 0 ? .done(()) : .wait(until: nil) }
   }
 }

@@ -447,7 +447,7 @@ final class Worker: Sendable {
     // the run by then, so nothing more is sent.
     context.results.append(records)
     shared.withLock { $0.recordsAppended(number, readAt: readAt, now: MonotonicClock.now()) }
-    shared.wake(.worker)
+    shared.wake(.records)
     if decided.writer { shared.wake(.writer) }
     if decided.supervisor { shared.wake(.supervisor) }
     return decided.stop

@@ -86,7 +86,7 @@ import Testing
     shared.withLock { $0.recordsTaken() }
     let thread = Thread {
       shared.withLock { $0.recordsAppended(number, readAt: 0, now: 0) }
-      shared.wake(.worker)
+      shared.wake(.records)
     }
     thread.start()
     shared.waitForRecords()

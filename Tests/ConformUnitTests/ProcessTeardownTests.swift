@@ -1,6 +1,7 @@
 import ConformPlatform
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 @testable import ConformHarness
 
