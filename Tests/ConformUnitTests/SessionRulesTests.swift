@@ -393,6 +393,61 @@ import Testing
     #expect(step.action == .close)
   }
 
+  // MARK: - The rules' sub-states
+
+  /// The source is open, dry (its last take gave nothing though it is not drained: asked again
+  /// in the next process) or drained for good.
+  @Test func theSourceGoesDryForAProcessAndDrainsForGood() {
+    var rules = Self.writer()
+    #expect(rules.source == .open)
+    rules.took([], drained: false)
+    #expect(rules.source == .dry)
+    rules.took([Self.item(1)], drained: false)
+    #expect(rules.source == .open, "a take that gave something opens it again")
+    rules.took([], drained: false)
+    rules.beginProcess()
+    #expect(rules.source == .open, "a new process asks again")
+    rules.took([Self.item(2)], drained: true)
+    #expect(rules.source == .drained)
+    rules.took([], drained: false)
+    rules.beginProcess()
+    #expect(rules.source == .drained, "drained stays drained")
+  }
+
+  static func replayState(_ replay: SessionRules.Replay) -> String {
+    switch replay {
+    case .none: "none"
+    case .waiting(let group): "waiting \(group.waiting.count)"
+    case .replaying(let group): "replaying \(group.waiting.count) more"
+    }
+  }
+
+  /// A fault with several cases in flight makes them suspects waiting; each goes alone in turn;
+  /// the group closes once the last one is answered.
+  @Test func suspectsWaitThenReplayOneAtATimeThenTheGroupCloses() {
+    var rules = Self.sending([1, 2, 3])
+    #expect(Self.replayState(rules.replay) == "none")
+    _ = rules.settle(.died, cause: "crash", stderr: nil)
+    #expect(Self.replayState(rules.replay) == "waiting 3")
+    rules.beginProcess()
+    for (seq, left) in zip(Int64(1)...3, [2, 1, 0]) {
+      #expect(Self.refill(&rules).count == 1)
+      #expect(Self.replayState(rules.replay) == "replaying \(left) more")
+      Self.pass(&rules, seq: seq)
+    }
+    #expect(rules.refill { _ in true }.verdict != nil)
+    #expect(Self.replayState(rules.replay) == "none")
+  }
+
+  /// Giving up empties the group's waiting suspects with the rest of what the slot holds.
+  @Test func givingUpTakesTheWaitingSuspects() {
+    var rules = Self.sending([1, 2])
+    _ = rules.settle(.died, cause: "crash", stderr: nil)
+    #expect(Self.numbers(rules.takeAll()) == [1, 2])
+    #expect(rules.suspects.isEmpty)
+    #expect(!rules.hasWork)
+  }
+
   // MARK: - The process's phase
 
   static func pump() -> (PumpState, Int) {
