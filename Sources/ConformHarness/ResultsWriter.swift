@@ -16,30 +16,24 @@ import Foundation
 /// counted in the run's `RunTally`, which keeps only the outcomes a report lists, so memory does
 /// not grow with the number of cases.
 ///
-/// Unchecked because its state is under two locks, not one `Mutex`: the records and the tally
-/// under `lock`, the file under `writeLock`, so that workers add records while the flusher
-/// writes the last ones to the disk.
+/// Unchecked because its state is under two locks, not one: the records and the tally under
+/// `buffer`, the file under `writeLock`, so that workers add records while the flusher writes
+/// the last ones to the disk.
 ///
-/// Lock order: `writeLock` before `lock` (a flush takes the buffered records under `writeLock`);
-/// a worker's `recordOrder` before `lock` (it appends while holding it). Nothing outside the
-/// writer is called under `lock`: the `--stop-after` stop, which takes every worker's pump lock,
-/// is called once it is released.
+/// Lock order: `writeLock` before `buffer` (a flush takes the buffered records under
+/// `writeLock`). No worker holds a lock of its own while it calls the writer, and nothing outside
+/// the writer is called under either lock: the `--stop-after` stop, which wakes every worker, is
+/// called once they are released.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
-  private let lock = NSLock()
+  /// The records waiting for the file and the tally; the flusher waits on its conditions.
+  private let buffer: Monitor<Buffer>
   /// Held while writing to the file, so that the flusher and a thread over `pendingLimit` write
   /// in turn, in order.
   private let writeLock = NSLock()
-  private var pending: [UInt8] = []
   /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
   private var spare: [UInt8] = []
-  private var tally: RunTally
-  private var closed = false
-  private let flusherDone = DispatchSemaphore(value: 0)
-  /// Wakes the flusher before its interval is up; `wakeSent` says a wake is waiting for it.
-  private let wake = DispatchSemaphore(value: 0)
-  private var wakeSent = false
   private let header: Deferred<ResultHeader>
   /// Only `flush` touches this, under `writeLock`.
   private var headerWritten = false
@@ -61,11 +55,28 @@ final class ResultsWriter: @unchecked Sendable {
   /// buffers do not grow with the implementation's speed.
   static let flushSoon = 512 << 10
 
-  /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
   /// `--stop-after`: the number of failed attempts, and what stops the run when it is reached.
   private let stopAfter: (limit: Int, stop: @Sendable () -> Void)?
-  private var stopped = false
 
+  /// What `buffer` guards.
+  private struct Buffer {
+    var pending: [UInt8] = []
+    var tally: RunTally
+    /// `finish` began: the flusher ends.
+    var closed = false
+    /// A wake-up is waiting for the flusher (it was asked to flush before its interval is up).
+    var wakeSent = false
+    /// The flusher has ended.
+    var flusherDone = false
+    /// `--stop-after` was reached (the stop is called once).
+    var stopped = false
+  }
+
+  /// The conditions of `buffer`: the flusher waits on the first, `finish` on the second.
+  private static let flusherWake = 0
+  private static let flusherEnded = 1
+
+  /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
   init(
     path: String, header: Deferred<ResultHeader>, expected: Int, tally: RunTally, progress: ProgressOutput = .none,
     stopAfter: (limit: Int, stop: @Sendable () -> Void)? = nil
@@ -88,10 +99,11 @@ final class ResultsWriter: @unchecked Sendable {
     self.path = path
     self.descriptor = descriptor
     self.expected = expected
-    self.tally = tally
+    var buffer = Buffer(tally: tally)
+    buffer.pending.reserveCapacity(1 << 20)
+    self.buffer = Monitor(buffer, conditions: 2)
     self.header = header
     self.progress = ProgressBar(output: progress)
-    pending.reserveCapacity(1 << 20)
     spare.reserveCapacity(1 << 20)
     let thread = Thread { [self] in flushLoop() }
     thread.name = "conform results"
@@ -101,28 +113,29 @@ final class ResultsWriter: @unchecked Sendable {
   /// Adds records the caller already encoded, with one lock for the batch.
   func append(_ batch: ResultBatch) {
     guard !batch.isEmpty else { return }
-    lock.lock()
-    pending.append(contentsOf: batch.lines)
-    for entry in batch.entries {
-      if entry.other < 0 {
-        tally.pass(entry.item, microseconds: entry.microseconds)
-      } else {
-        tally.record(batch.others[Int(entry.other)], of: entry.item)
+    let limit = stopAfter?.limit
+    // Decided under the lock, done after it: stopping the run wakes every worker.
+    let (stopNow, full, wakeFlusher) = buffer.withLock { buffer in
+      buffer.pending.append(contentsOf: batch.lines)
+      for entry in batch.entries {
+        if entry.other < 0 {
+          buffer.tally.pass(entry.item, microseconds: entry.microseconds)
+        } else {
+          buffer.tally.record(batch.others[Int(entry.other)], of: entry.item)
+        }
       }
+      var stopNow = false
+      if let limit, !buffer.stopped, buffer.tally.failedAttempts >= limit {
+        buffer.stopped = true
+        stopNow = true
+      }
+      let wakeFlusher = buffer.pending.count > Self.flushSoon && !buffer.wakeSent
+      if wakeFlusher { buffer.wakeSent = true }
+      return (stopNow, buffer.pending.count > Self.pendingLimit, wakeFlusher)
     }
-    // Decided under the lock, done after it: stopping the run takes every worker's pump lock.
-    var stopNow = false
-    if let stopAfter, !stopped, tally.failedAttempts >= stopAfter.limit {
-      stopped = true
-      stopNow = true
-    }
-    let full = pending.count > Self.pendingLimit
-    let wakeFlusher = pending.count > Self.flushSoon && !wakeSent
-    if wakeFlusher { wakeSent = true }
-    lock.unlock()
     // Before returning: the worker that recorded the failure sends nothing more once it is back.
     if stopNow { stopAfter?.stop() }
-    if full { flush() } else if wakeFlusher { wake.signal() }
+    if full { flush() } else if wakeFlusher { buffer.signal(Self.flusherWake) }
   }
 
   /// Adds the records of attempts that got no answer (or, in tests, any results).
@@ -138,36 +151,33 @@ final class ResultsWriter: @unchecked Sendable {
   func amend(_ result: CaseResult, of item: TableAttempt) {
     var line: [UInt8] = []
     ResultEncoding.write(result, into: &line)
-    lock.lock()
-    pending.append(contentsOf: line)
-    tally.amend(result, of: item)
-    let full = pending.count > Self.pendingLimit
-    lock.unlock()
+    let full = buffer.withLock { buffer in
+      buffer.pending.append(contentsOf: line)
+      buffer.tally.amend(result, of: item)
+      return buffer.pending.count > Self.pendingLimit
+    }
     if full { flush() }
   }
 
   /// Attempts recorded so far.
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return tally.recorded
-  }
+  var count: Int { buffer.withLock { $0.tally.recorded } }
 
   private func flushLoop() {
     while true {
-      _ = wake.wait(timeout: .now() + .milliseconds(Self.flushInterval))
-      lock.lock()
-      let stop = closed
-      wakeSent = false
-      lock.unlock()
+      // Until the interval is up, a wake-up (records waiting) or the end.
+      let deadline = MonotonicClock.now() + UInt64(Self.flushInterval) * 1_000_000
+      let stop = buffer.wait(on: Self.flusherWake) { buffer -> MonitorStep<Bool> in
+        guard buffer.closed || buffer.wakeSent || MonotonicClock.now() >= deadline else { return .wait(until: deadline) }
+        buffer.wakeSent = false
+        return .done(buffer.closed)
+      }
       if stop { break }
       flush()
-      lock.lock()
-      let (done, failed) = (tally.recorded, tally.failedAttempts)
-      lock.unlock()
+      let (done, failed) = buffer.withLock { ($0.tally.recorded, $0.tally.failedAttempts) }
       progress.update(done: done, total: expected, failed: failed)
     }
-    flusherDone.signal()
+    buffer.withLock { $0.flusherDone = true }
+    buffer.signal(Self.flusherEnded)
   }
 
   /// Writes what is buffered, once the header is known.
@@ -182,9 +192,7 @@ final class ResultsWriter: @unchecked Sendable {
       writeAll(line)
       headerWritten = true
     }
-    lock.lock()
-    swap(&pending, &spare)
-    lock.unlock()
+    buffer.withLock { swap(&$0.pending, &spare) }
     // A buffer grown past the limit by a huge record is let go rather than kept at that size.
     defer { spare.removeAll(keepingCapacity: spare.capacity <= 2 * Self.pendingLimit) }
     guard !spare.isEmpty else { return }
@@ -218,23 +226,24 @@ final class ResultsWriter: @unchecked Sendable {
   func finish(interrupted: String?, restarts: RestartTally, milliseconds: Int64) throws(ConformError) -> (
     footer: ResultFooter, outcomes: [CaseOutcome], unlisted: [String: RunSummary.Unlisted]
   ) {
-    lock.lock()
-    closed = true
-    lock.unlock()
-    wake.signal()
-    flusherDone.wait()
+    buffer.withLock { $0.closed = true }
+    buffer.signal(Self.flusherWake)
+    buffer.wait(on: Self.flusherEnded) { $0.flusherDone ? .done(()) : .wait(until: nil) }
     progress.finish()
     _ = header.value
-    lock.lock()
-    var totals: [CaseStatus: Int64] = [:]
-    for status in CaseStatus.allCases where tally.attempts[status.slot] > 0 { totals[status] = tally.attempts[status.slot] }
-    let footer = ResultFooter(
-      endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts.total),
-      restartReasons: restarts, totals: totals)
-    JSONWriter.write(ResultRecord.footer(footer).json, into: &pending)
-    pending.append(0x0A)
-    let (outcomes, unlisted) = tally.finish()
-    lock.unlock()
+    let (footer, outcomes, unlisted) = buffer.withLock { buffer in
+      var totals: [CaseStatus: Int64] = [:]
+      for status in CaseStatus.allCases where buffer.tally.attempts[status.slot] > 0 {
+        totals[status] = buffer.tally.attempts[status.slot]
+      }
+      let footer = ResultFooter(
+        endedAt: WallClock.iso8601(), milliseconds: milliseconds, interrupted: interrupted, restarts: Int64(restarts.total),
+        restartReasons: restarts, totals: totals)
+      JSONWriter.write(ResultRecord.footer(footer).json, into: &buffer.pending)
+      buffer.pending.append(0x0A)
+      let (outcomes, unlisted) = buffer.tally.finish()
+      return (footer, outcomes, unlisted)
+    }
     flush()
     DescriptorIO.close(descriptor)
     if let writeError {

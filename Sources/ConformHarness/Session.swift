@@ -16,22 +16,13 @@ final class Session: @unchecked Sendable {
   let process: ImplementationProcess
   /// The worker's index (thread names).
   let index: Int
-  /// The process's number in `PumpShared` (its flags).
+  /// The process's number in `PumpShared` (its phase).
   let number: Int
   let hello: ImplementationHello
   let supported: Set<String>
   let stdout: LineBuffer
   /// Signalled when the process is over: its threads then leave `poll`.
   let wake: WakePipe
-  /// How many more bytes of stdout the reader may take: unlimited while the session runs. Once
-  /// the supervisor has found a fault (a death, a timeout), only the bytes already in the pipe
-  /// at that moment: an answer written later, by a leftover child or a daemon holding the pipe,
-  /// is never credited.
-  let readAllowance = Locked<Int>(.max)
-  /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
-  /// recorded their answers; 0 while it waits for more. No case times out meanwhile: that time
-  /// is conform's, not the implementation's.
-  let busySince = Locked<UInt64>(0)
 
   private init(
     process: ImplementationProcess, index: Int, number: Int, hello: ImplementationHello, stdout: LineBuffer, wake: WakePipe

@@ -56,16 +56,10 @@ struct SessionRules {
   // Across processes.
   /// Attempts taken back from a failed process, innocent: sent first by the next one.
   private(set) var requeued: [TableAttempt] = []
-  /// Attempts in flight at an unattributable fault: replayed alone, one at a time.
-  private(set) var suspects: [TableAttempt] = []
-  /// A suspect is being replayed alone.
-  private(set) var isReplaying = false
-  /// The fault the suspects are replayed for, until the last of them is answered.
-  private var group: SuspectGroup?
-  /// Whether the run's source has handed out its last attempt (to this slot or another).
-  private(set) var sourceDrained = false
-  /// The last take from the source gave nothing, though it is not drained.
-  private var tookNothing = false
+  /// Attempts in flight at an unattributable fault, and where their replay is.
+  private(set) var replay = Replay.none
+  /// What the run's source may still give this slot.
+  private(set) var source = Source.open
   /// By the run's suite slot: whether the current process supports that suite.
   var supported: [Bool] = []
   /// The restarts this slot took, by reason.
@@ -74,6 +68,45 @@ struct SessionRules {
   private(set) var lastFailure = ""
 
   init(window: Int) { self.window = window }
+
+  /// Where the replay of a fault's suspects is.
+  enum Replay {
+    /// No fault is being narrowed down.
+    case none
+    /// Suspects wait to be replayed alone, one at a time; none is yet.
+    case waiting(SuspectGroup)
+    /// A suspect has been sent alone: nothing else goes until the group is done (its last
+    /// suspect answered, or a fault).
+    case replaying(SuspectGroup)
+  }
+
+  /// What the run's source may still give this slot.
+  enum Source: Equatable {
+    /// It may give more: the writer takes from it when there is room.
+    case open
+    /// Its last take gave nothing though it is not drained (a search between batches): it is
+    /// asked again once what this slot holds is sent, or in the next process.
+    case dry
+    /// It has handed out its last attempt (to this slot or another).
+    case drained
+  }
+
+  /// Attempts in flight at an unattributable fault, still to be replayed alone.
+  var suspects: [TableAttempt] {
+    switch replay {
+    case .none: []
+    case .waiting(let group), .replaying(let group): group.waiting
+    }
+  }
+
+  /// A suspect is being replayed alone.
+  var isReplaying: Bool {
+    if case .replaying = replay { return true }
+    return false
+  }
+
+  /// Whether the run's source has handed out its last attempt.
+  var sourceDrained: Bool { source == .drained }
 
   // MARK: - Events
 
@@ -85,7 +118,7 @@ struct SessionRules {
     lastAnswerAt = 0
     busyNanoseconds = 0
     busyAtLastAnswer = 0
-    tookNothing = false
+    if source == .dry { source = .open }
     progress = .none
   }
 
@@ -119,7 +152,10 @@ struct SessionRules {
     lastAnswerAt = now
     busyAtLastAnswer = busyNanoseconds
     progress = .answered
-    if isReplaying, group != nil { group!.passed += passed() }
+    if case .replaying(var group) = replay {
+      group.passed += passed()
+      replay = .replaying(group)
+    }
   }
 
   /// conform spent `nanoseconds` on answers it had read (from reading them to recording them):
@@ -182,7 +218,10 @@ struct SessionRules {
     inFlight.removeAll()
     lastFailure = cause
     // A suspect replayed alone brought a fault back: the fault is that case's.
-    if isReplaying, !entries.isEmpty { group?.reproduced = true }
+    if case .replaying(var group) = replay, !entries.isEmpty {
+      group.reproduced = true
+      replay = .replaying(group)
+    }
     let named: Int64? =
       switch fault {
       case .timeout(let seq): seq
@@ -210,8 +249,10 @@ struct SessionRules {
     case 1:
       return .culprit(InFlightCase(seq: entries[0].seq, item: entries[0].entry.item), status)
     default:
-      suspects.insert(contentsOf: entries.map(\.entry.item), at: 0)
-      group = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
+      // Only one suspect goes at a time, alone: a fault with several in flight comes with no
+      // replay under way.
+      let group = SuspectGroup(status: status, cause: cause, stderr: stderr, count: entries.count)
+      replay = .waiting(group.with(waiting: entries.map(\.entry.item) + suspects))
       return .suspects(count: entries.count, status)
     }
   }
@@ -232,7 +273,11 @@ struct SessionRules {
   /// Gives up: every attempt this slot still holds, to be recorded as not run.
   mutating func takeAll() -> [TableAttempt] {
     defer {
-      suspects = []
+      switch replay {
+      case .none: break
+      case .waiting(let group): replay = .waiting(group.with(waiting: []))
+      case .replaying(let group): replay = .replaying(group.with(waiting: []))
+      }
       requeued = []
     }
     return suspects + requeued
@@ -273,17 +318,19 @@ struct SessionRules {
   mutating func refill(supports: (TableAttempt) -> Bool) -> Refill {
     var refill = Refill()
     let count = inFlight.count
-    if !suspects.isEmpty {
+    switch replay {
+    case .none:
+      break
+    case .waiting(var group), .replaying(var group):
       guard count == 0 else { return refill }
-      isReplaying = true
-      refill.send = [suspects.removeFirst()]
-      refill.room = 0
-      return refill
-    }
-    if isReplaying {
-      guard count == 0 else { return refill }
-      isReplaying = false
-      refill.verdict = closeGroup()
+      guard group.waiting.isEmpty else {
+        refill.send = [group.waiting.removeFirst()]
+        refill.room = 0
+        replay = .replaying(group)
+        return refill
+      }
+      replay = .none
+      refill.verdict = group.verdict
     }
     guard count < window, count <= lowWater else { return refill }
     // A request left unanswered while later ones are answered widens the ring of requests in
@@ -351,12 +398,12 @@ struct SessionRules {
     let refill = refill { supported[$0.suiteSlot] }
     var step = WriteStep(action: .wait, unsupported: refill.unsupported, verdict: refill.verdict)
     guard let room = refill.room else {
-      if requeued.isEmpty, suspects.isEmpty, !sourceDrained, !tookNothing { step.action = .take(window - lowWater) }
+      if requeued.isEmpty, suspects.isEmpty, source == .open { step.action = .take(window - lowWater) }
       return step
     }
     // A source that gave nothing without being drained (a search between batches) gets asked
     // again only once what is held is sent.
-    if room > 0, !sourceDrained, refill.send.isEmpty || !tookNothing {
+    if room > 0, source != .drained, refill.send.isEmpty || source == .open {
       requeued.insert(contentsOf: refill.send, at: 0)
       step.action = .take(room)
     } else if !refill.send.isEmpty {
@@ -374,31 +421,41 @@ struct SessionRules {
   /// after what is already held.
   mutating func took(_ items: [TableAttempt], drained: Bool) {
     requeued.append(contentsOf: items)
-    tookNothing = items.isEmpty
-    if drained { sourceDrained = true }
+    if drained || source == .drained {
+      source = .drained
+    } else {
+      source = items.isEmpty ? .dry : .open
+    }
   }
 
   /// Cases in flight at a fault that named none of them, while they are replayed one at a time.
-  private struct SuspectGroup {
+  struct SuspectGroup {
     var status: CaseStatus
     var cause: String
     var stderr: String?
     var count: Int
+    /// Those still to be replayed, in order.
+    var waiting: [TableAttempt] = []
     /// Whether one of them, replayed alone, brought a fault back (it is then that case's).
     var reproduced = false
     /// Those whose replay passed.
     var passed: [TableAttempt] = []
-  }
 
-  /// The last suspect is answered: if the fault never came back, it is pinned on every suspect
-  /// whose replay passed, since one of them (or their being in flight together) caused it.
-  private mutating func closeGroup() -> ReplayVerdict? {
-    guard let group else { return nil }
-    self.group = nil
-    guard !group.reproduced, !group.passed.isEmpty else { return nil }
-    let message =
-      "\(group.cause) with \(Plural.count(group.count, "case")) in flight, this one among them; replayed alone, one at a time, "
-      + "\(group.passed.count == group.count ? "each" : "\(group.passed.count) of them") passed: the fault did not recur"
-    return ReplayVerdict(status: group.status, message: message, stderr: group.stderr, count: group.count, passed: group.passed)
+    /// The same group with `waiting` still to be replayed.
+    func with(waiting: [TableAttempt]) -> SuspectGroup {
+      var group = self
+      group.waiting = waiting
+      return group
+    }
+
+    /// The last suspect is answered: if the fault never came back, it is pinned on every suspect
+    /// whose replay passed, since one of them (or their being in flight together) caused it.
+    var verdict: ReplayVerdict? {
+      guard !reproduced, !passed.isEmpty else { return nil }
+      let message =
+        "\(cause) with \(Plural.count(count, "case")) in flight, this one among them; replayed alone, one at a time, "
+        + "\(passed.count == count ? "each" : "\(passed.count) of them") passed: the fault did not recur"
+      return ReplayVerdict(status: status, message: message, stderr: stderr, count: count, passed: passed)
+    }
   }
 }

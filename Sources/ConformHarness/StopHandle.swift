@@ -1,5 +1,4 @@
 import ConformPlatform
-import Dispatch
 
 /// How the executable stops the runs in progress: it installs the signal handling, and on a
 /// signal calls `stop(signal:)`; every run given this handle (`HarnessSettings.stop`) stops its
@@ -7,9 +6,8 @@ import Dispatch
 /// and never ends the process.
 package final class StopHandle: Sendable {
   /// The runs a signal stops (a differential fuzz search runs two at once); empty outside a run.
-  private let active = Locked<[RunContext]>([])
-  /// Signalled each time the last run in progress ends.
-  private let noneActive = DispatchSemaphore(value: 0)
+  /// Its condition is signalled each time the last run in progress ends.
+  private let active = Monitor<[RunContext]>([])
 
   /// How long a second signal waits for the runs to write their not-run records and footers,
   /// in seconds.
@@ -38,15 +36,16 @@ package final class StopHandle: Sendable {
   /// Waits until no run is in progress, for at most `seconds`; false if one still is (its
   /// results file then has no footer, which is said to its diagnostics).
   package func waitForRunsToEnd(seconds: Int) -> Bool {
-    let deadline = DispatchTime.now() + .seconds(seconds)
+    let deadline = MonotonicClock.now() + UInt64(seconds) * 1_000_000_000
     let unfinished = active.withLock { $0.first }
-    while !active.withLock({ $0.isEmpty }) {
-      guard noneActive.wait(timeout: deadline) == .success else {
-        unfinished?.settings.diagnostics.note("the results file was not finished within \(seconds) s: it has no footer")
-        return false
-      }
+    let ended = active.wait { active -> MonitorStep<Bool> in
+      if active.isEmpty { return .done(true) }
+      return MonotonicClock.now() >= deadline ? .done(false) : .wait(until: deadline)
     }
-    return true
+    if !ended {
+      unfinished?.settings.diagnostics.note("the results file was not finished within \(seconds) s: it has no footer")
+    }
+    return ended
   }
 
   /// Counts `context` among the runs in progress, until `end(_:)`.
@@ -58,7 +57,7 @@ package final class StopHandle: Sendable {
       active.removeAll { $0 === context }
       return active.isEmpty
     }
-    if none { noneActive.signal() }
+    if none { active.signal() }
   }
 }
 

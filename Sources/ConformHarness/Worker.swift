@@ -10,27 +10,22 @@ import Foundation
 ///
 /// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
 /// `SessionRules` decide (what to write next, whom a fault is blamed on, what is requeued and
-/// replayed); the rules and the process's phase are one value under one lock (`PumpState`).
-/// Five threads per process, none of them a Task: this worker's thread supervises (deadlines,
-/// faults, restarts), a writer asks the rules for its next step and does it, a reader parses
-/// answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends. No
-/// thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor for a
-/// wake-up or the next deadline. Once a fault is known, the reader takes only the bytes already
-/// in the pipe: an answer written later (by a leftover child holding the pipe) is never credited.
+/// replayed); the rules and the process's phase are one value under one lock (`PumpState` in
+/// `PumpShared`). Five threads per process, none of them a Task: this worker's thread supervises
+/// (deadlines, faults, restarts), a writer asks the rules for its next step and does it, a reader
+/// parses answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends.
+/// No thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor and the
+/// writer on the lock's conditions, the supervisor until the next deadline at most. Each thread's
+/// body reads as: ask the state what to do (under the lock), do it (without the lock). Once a
+/// fault is known, the reader takes only the bytes already in the pipe: an answer written later
+/// (by a leftover child holding the pipe) is never credited.
+///
+/// The one lock is the pump's. Records are appended, and a process signalled, with no lock held;
+/// a record is amended only once the reader's records in transit are in (`waitForRecords`).
 final class Worker: Sendable {
   let index: Int
   private let context: RunContext
   private let shared: PumpShared
-  /// The process started by `startFirst`, for `launch` (or `abandon`).
-  private let first = Locked<Session?>(nil)
-  private let finished = DispatchSemaphore(value: 0)
-  /// Held from matching answers until their records are appended, and while a record is
-  /// replaced: a record is never amended before it is written. The pump lock is not held
-  /// while records are written.
-  ///
-  /// Lock order: `recordOrder`, then the pump lock (`shared`), then the results writer's; the
-  /// pump lock and the results writer's are never held together.
-  private let recordOrder = Locked(())
   /// The waits of a process's teardown.
   private var timeouts: HarnessTimeouts { context.settings.timeouts }
 
@@ -46,13 +41,18 @@ final class Worker: Sendable {
   /// Starts the first process and does the handshake, before the results file exists.
   func startFirst() -> Result<ImplementationHello, Session.StartFailure> {
     let started = Session.start(index: index, context: context, shared: shared)
-    first.withLock { $0 = try? started.get() }
+    if case .success(let session) = started { shared.withLock { $0.worker = .ready(session) } }
     return started.map(\.hello)
   }
 
   /// Stops a process started by `startFirst` when the run does not go ahead.
   func abandon() {
-    guard let session = first.withLock({ $0 }) else { return }
+    let first = shared.withLock { state -> Session? in
+      guard case .ready(let session) = state.worker else { return nil }
+      state.worker = .finished
+      return session
+    }
+    guard let session = first else { return }
     session.process.stop(graceMilliseconds: timeouts.interruptGrace)
     shared.end(session.number)
   }
@@ -61,17 +61,32 @@ final class Worker: Sendable {
   func launch() {
     let thread = Thread { [self] in
       run()
-      context.add(shared.withLock { $0.rules.restarts })
-      finished.signal()
+      let restarts = shared.withLock { state in
+        state.worker = .finished
+        return state.rules.restarts
+      }
+      context.add(restarts)
+      shared.wake(.worker)
     }
     thread.name = "conform worker \(index)"
     thread.start()
   }
 
-  func wait() { finished.wait() }
+  /// Waits until the worker's thread is done.
+  func wait() {
+    shared.wait(as: .worker) { state in
+      if case .finished = state.worker { return .done(()) }
+      return .wait(until: nil)
+    }
+  }
 
   private func run() {
-    guard var session = first.withLock({ $0 }) else { return }
+    let first = shared.withLock { state -> Session? in
+      guard case .ready(let session) = state.worker else { return nil }
+      state.worker = .running
+      return session
+    }
+    guard var session = first else { return }
     while true {
       guard case .failed(let reason) = drive(session) else { return }
       guard shared.withLock({ $0.rules.hasWork }) || !context.source.isEmpty else { return }
@@ -121,75 +136,35 @@ final class Worker: Sendable {
     case failed(RestartTally.Reason)
   }
 
-  /// What ended a process, as the pump knows it (the rules get the `fault`).
-  private enum Failure {
-    /// The process exited, or closed a pipe (its stdin: writing failed with `writeError`).
-    case died(writeError: Int32? = nil)
-    case timeout(seq: Int64)
-    case violation(ProtocolViolation)
-
-    var fault: SessionRules.Fault {
-      switch self {
-      case .died: .died
-      case .timeout(let seq): .timeout(seq: seq)
-      case .violation(let violation): .violation(seq: violation.seq)
-      }
-    }
-  }
-
-  /// What the supervisor found on waking.
-  private enum Watch {
-    case finished, interrupted
-    case failed(Failure)
-    case sleep(until: UInt64?)
-  }
-
   /// Runs one process until the work is done, it fails, or the run is stopped.
   private func drive(_ session: Session) -> Ending {
     shared.withLock { $0.stream(supported: context.suites.map(session.supported.contains)) }
     Session.startThread("conform writer \(index)") { [self] in writeRequests(session) }
     Session.startThread("conform reader \(index)") { [self] in readAnswers(session) }
     let timeout = context.settings.timeoutNanoseconds
-    while true {
-      let now = MonotonicClock.now()
-      let watch = shared.withLock { state -> Watch in
-        if context.isStopping { return .interrupted }
-        // While the reader is busy with answers already read, the clocks stand still.
-        let busySince = session.busySince.withLock { $0 }
-        let busy = busySince != 0 && now > busySince ? now - busySince : 0
-        let deadline = state.rules.deadline(timeout: timeout).map { (seq: $0.seq, at: $0.at + busy) }
-        let found: Failure
-        switch state.phase {
-        case .failed(.violation(let violation)): found = .violation(violation)
-        case .failed(.writeFailed(let code)): found = .died(writeError: code)
-        case .failed(.stdoutEnded): found = .died()
-        case .draining where state.rules.inFlight.isEmpty: return .finished
-        default:
-          if let deadline, now >= deadline.at {
-            found = .timeout(seq: deadline.seq)
-          } else if state.exited {
-            found = .died()
-          } else {
-            return .sleep(until: deadline?.at)
-          }
-        }
+    let supervision = shared.wait(as: .supervisor) { state -> MonitorStep<Supervision> in
+      let supervision = state.supervision(now: MonotonicClock.now(), timeout: timeout, stopping: context.isStopping)
+      switch supervision {
+      case .sleep(let deadline): return .wait(until: deadline)
+      case .failed:
         // From now on the reader takes only what was written before the fault was known.
-        let unread = session.process.unreadOutputBytes
-        session.readAllowance.withLock { $0 = unread }
-        return .failed(found)
+        state.failing(unread: session.process.unreadOutputBytes)
+      case .finished, .interrupted: break
       }
-      switch watch {
-      case .sleep(let wake): shared.supervisorSleep(until: wake)
-      case .finished:
-        shutDown(session)
-        return .finished
-      case .interrupted:
-        stopAfterInterrupt(session)
-        return .interrupted
-      case .failed(let failure):
-        fail(session, failure)
-        return .failed(failure.fault.restartReason)
-      }
+      return .done(supervision)
+    }
+    switch supervision {
+    case .sleep:
+      preconditionFailure("the supervisor sleeps inside its wait")
+    case .finished:
+      shutDown(session)
+      return .finished
+    case .interrupted:
+      stopAfterInterrupt(session)
+      return .interrupted
+    case .failed(let failure):
+      fail(session, failure)
+      return .failed(failure.fault.restartReason)
     }
   }
 
@@ -220,7 +195,7 @@ final class Worker: Sendable {
 
   /// Ends a failed process: kills its process group, collects what it said, and records what the
   /// rules decide about the cases in flight.
-  private func fail(_ session: Session, _ failure: Failure) {
+  private func fail(_ session: Session, _ failure: ProcessFailure) {
     let process = session.process
     if case .died = failure {
       // Answers written just before the exit are still in the pipe: let the reader take them.
@@ -261,7 +236,9 @@ final class Worker: Sendable {
       let tail = state.stderr.text
       return (state.rules.settle(failure.fault, cause: cause, stderr: tail), cause, tail)
     }
-    recordOrder.withLock { _ in record(blame, cause: cause, stderr: tail, session) }
+    // An answer this blame replaces may still be on its way to the results file.
+    if case .earlierAnswer = blame { shared.waitForRecords() }
+    record(blame, cause: cause, stderr: tail, session)
     end(session)
   }
 
@@ -285,11 +262,11 @@ final class Worker: Sendable {
 
   /// A replay ended without the fault coming back: the suspects whose replay passed get it.
   private func record(_ verdict: SessionRules.ReplayVerdict) {
-    recordOrder.withLock { _ in
-      for item in verdict.passed {
-        let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
-        context.results.amend(amended.result, of: amended.item)
-      }
+    // The passes replaced here may still be on their way to the results file.
+    shared.waitForRecords()
+    for item in verdict.passed {
+      let amended = context.unanswered(item, verdict.status, message: verdict.message, stderr: verdict.stderr)
+      context.results.amend(amended.result, of: amended.item)
     }
     context.settings.diagnostics.note(
       "the fault did not recur when the \(Plural.count(verdict.count, "case")) in flight were replayed one at a time: "
@@ -318,17 +295,24 @@ final class Worker: Sendable {
     var batch: [UInt8] = []
     batch.reserveCapacity(1 << 16)
     steps: while true {
-      let step = shared.withLock { $0.nextWrite(number, now: MonotonicClock.now(), stopping: context.isStopping) }
+      // Until there is something to do: an answer that drains the window, the end, the stop.
+      let step = shared.wait(as: .writer) { state -> MonitorStep<SessionRules.WriteStep> in
+        let step = state.nextWrite(number, now: MonotonicClock.now(), stopping: context.isStopping)
+        guard case .wait = step.action, step.unsupported.isEmpty, step.verdict == nil, !step.startsClock else {
+          return .done(step)
+        }
+        return .wait(until: nil)
+      }
       recordUnsupported(step.unsupported, session)
       if let verdict = step.verdict { record(verdict) }
-      if step.startsClock { shared.wakeSupervisor() }
+      if step.startsClock { shared.wake(.supervisor) }
       switch step.action {
       case .take(let count):
         let taken = context.source.take(count)
         let drained = context.source.isEmpty
         shared.withLock { $0.rules.took(taken, drained: drained) }
       case .wait:
-        shared.writerWait()
+        continue
       case .write(let firstSeq, let items):
         guard write(items, from: firstSeq, to: session, into: &batch) else { break steps }
       case .close, .stop:
@@ -385,16 +369,13 @@ final class Worker: Sendable {
     var incoming: [AnswerMatching.Incoming] = []
     var records = ResultBatch()
     reading: while true {
-      let allowance = session.readAllowance.withLock { $0 }
+      let allowance = shared.withLock { $0.readAllowance(number) }
       if allowance == 0 { break reading }
       let filled = session.stdout.fill(from: descriptor, atMost: allowance)
-      if case .data(let count) = filled, allowance != .max {
-        session.readAllowance.withLock { $0 -= count }
-      }
       switch filled {
-      case .data:
+      case .data(let count):
         let readAt = MonotonicClock.now()
-        session.busySince.withLock { $0 = readAt }
+        shared.withLock { $0.read(number, bytes: count, at: readAt) }
         incoming.removeAll(keepingCapacity: true)
         var violation: ProtocolViolation?
         lines: while true {
@@ -428,7 +409,7 @@ final class Worker: Sendable {
         // implementation's time, not conform's: no clock stands still for them, so a flood of
         // them cannot stretch a case past its timeout.
         if incoming.isEmpty && violation == nil {
-          session.busySince.withLock { $0 = 0 }
+          shared.withLock { $0.idle(number) }
           continue reading
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
@@ -451,26 +432,24 @@ final class Worker: Sendable {
   ) -> Bool {
     records.reset()
     let number = session.number
-    let (stop, wakeSupervisor) = recordOrder.withLock { _ -> (Bool, Bool) in
-      let decided = shared.withLock { state -> (stop: Bool, supervisor: Bool, writer: Bool)? in
-        guard !state.isEnded(number) else { return nil }
-        let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
-        if let found = broken ?? violation { state.fault(number, .violation(found)) }
-        let failed = broken != nil || violation != nil
-        let finishing = if case .draining = state.phase { state.rules.inFlight.isEmpty } else { false }
-        // Wake the writer only when it waits for room, the supervisor only when it has to act.
-        return (failed, failed || finishing, state.answersTaken())
-      }
-      guard let decided else { return (true, false) }
-      // The writer goes on once the records are in: one that reaches `--stop-after` has stopped
-      // the run by then, so nothing more is sent.
-      context.results.append(records)
-      if decided.writer { shared.wakeWriter() }
-      return (decided.stop, decided.supervisor)
+    let decided = shared.withLock { state -> (stop: Bool, supervisor: Bool, writer: Bool)? in
+      guard !state.isEnded(number) else { return nil }
+      let broken = AnswerMatching.match(incoming, at: readAt, rules: &state.rules, context: context, records: &records)
+      if let found = broken ?? violation { state.fault(number, .violation(found)) }
+      let failed = broken != nil || violation != nil
+      let finishing = if case .draining = state.phase { state.rules.inFlight.isEmpty } else { false }
+      state.recordsTaken()
+      // Wake the writer only when there is room, the supervisor only when it has to act.
+      return (failed, failed || finishing, state.windowDrained)
     }
-    shared.withLock { $0.rules.wasBusy(nanoseconds: MonotonicClock.now() - readAt) }
-    session.busySince.withLock { $0 = 0 }
-    if wakeSupervisor { shared.wakeSupervisor() }
-    return stop
+    guard let decided else { return true }
+    // The writer goes on once the records are in: one that reaches `--stop-after` has stopped
+    // the run by then, so nothing more is sent.
+    context.results.append(records)
+    shared.withLock { $0.recordsAppended(number, readAt: readAt, now: MonotonicClock.now()) }
+    shared.wake(.records)
+    if decided.writer { shared.wake(.writer) }
+    if decided.supervisor { shared.wake(.supervisor) }
+    return decided.stop
   }
 }

@@ -1,16 +1,13 @@
-import Dispatch
-
 /// A value another thread makes later: `value` waits for it, `resolved` does not.
 package final class Deferred<Value: Sendable>: Sendable {
-  private let stored: Locked<Value?>
-  /// Signalled once the value is stored; each waiter passes the signal on to the next.
-  private let ready = DispatchSemaphore(value: 0)
+  /// The value once stored; its waiters wait on the monitor's one condition.
+  private let stored: Monitor<Value?>
 
   /// A value still to come (`resolve` it).
-  package init() { stored = Locked(nil) }
+  package init() { stored = Monitor(nil) }
 
   /// A value known now.
-  package init(_ value: Value) { stored = Locked(value) }
+  package init(_ value: Value) { stored = Monitor(value) }
 
   /// Stores the value (once: a later call changes nothing).
   package func resolve(_ value: Value) {
@@ -18,23 +15,21 @@ package final class Deferred<Value: Sendable>: Sendable {
       defer { stored = stored ?? value }
       return stored == nil
     }
-    if first { ready.signal() }
+    if first { stored.signal() }
   }
 
   /// The value, waiting for it.
   package var value: Value {
-    if let value = resolved { return value }
-    ready.wait()
-    ready.signal()
-    return resolved!
+    stored.wait { stored in stored.map { .done($0) } ?? .wait(until: nil) }
   }
 
   /// The value, waiting at most `milliseconds` for it; nil when it did not come in time.
   package func value(waitingAtMost milliseconds: Int) -> Value? {
-    if let value = resolved { return value }
-    guard ready.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else { return resolved }
-    ready.signal()
-    return resolved
+    let deadline = MonotonicClock.now() + UInt64(max(milliseconds, 0)) * 1_000_000
+    return stored.wait { stored in
+      if let value = stored { return .done(value) }
+      return MonotonicClock.now() >= deadline ? .done(nil) : .wait(until: deadline)
+    }
   }
 
   /// The value if it is known yet.

@@ -68,10 +68,15 @@ package final class ImplementationProcess: Sendable {
   package let stdoutFD: Int32
   package let stderrFD: Int32
 
-  /// How it ended, once reaped; the lock also keeps a signal from racing the reaping.
-  private let reaped = Locked<Termination?>(nil)
-  /// Resolved by the exit watcher once the process has ended (not yet reaped).
-  private let exit = Deferred<Bool>()
+  /// Whether it has ended (its exit watcher says so; not yet reaped) and how, once reaped. One
+  /// lock: it also keeps a signal from racing the reaping, and `waitForExit` waits on it.
+  private let life = Monitor(Life())
+
+  /// What `life` guards.
+  private struct Life {
+    var exited = false
+    var reaped: Termination?
+  }
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
   private static let spawnLock = NSLock()
@@ -125,7 +130,8 @@ package final class ImplementationProcess: Sendable {
     let process = ImplementationProcess(pid: pid, stdinFD: stdinPipe.write, stdoutFD: stdoutPipe.read, stderrFD: stderrPipe.read)
     let watcher = Thread {
       Spawn.waitUntilExited(pid)
-      process.exit.resolve(true)
+      process.life.withLock { $0.exited = true }
+      process.life.signal()
       onExit()
     }
     watcher.name = "conform exit \(pid)"
@@ -140,15 +146,21 @@ package final class ImplementationProcess: Sendable {
 
   /// Whether the process has ended, without reaping it (its pid stays reserved, so signalling
   /// its group afterwards cannot reach a stranger).
-  package var hasExited: Bool { exit.resolved != nil }
+  package var hasExited: Bool { life.withLock { $0.exited } }
 
   /// Waits up to `milliseconds` for the process to end on its own; true when it did.
-  package func waitForExit(milliseconds: Int) -> Bool { exit.value(waitingAtMost: milliseconds) != nil }
+  package func waitForExit(milliseconds: Int) -> Bool {
+    let deadline = MonotonicClock.now() + UInt64(max(milliseconds, 0)) * 1_000_000
+    return life.wait { life in
+      if life.exited { return .done(true) }
+      return MonotonicClock.now() >= deadline ? .done(false) : .wait(until: deadline)
+    }
+  }
 
   /// Sends `signal` to the whole process group (the implementation and its children).
   package func signalGroup(_ signal: Int32) {
     // Once reaped, the group id may belong to someone else: never signal it then.
-    reaped.withLock { reaped in if reaped == nil { Spawn.signalGroup(pid, signal) } }
+    life.withLock { life in if life.reaped == nil { Spawn.signalGroup(pid, signal) } }
   }
 
   /// Ends the process: SIGTERM to its group, `graceMilliseconds` to go, then SIGKILL to the group
@@ -167,15 +179,15 @@ package final class ImplementationProcess: Sendable {
   @discardableResult
   package func reap() -> Termination {
     // After the exit watcher: its `waitid` must not meet a pid reaped, then reused.
-    _ = exit.value
-    return reaped.withLock { reaped in
-      if let reaped { return reaped }
+    return life.wait { life -> MonitorStep<Termination> in
+      guard life.exited else { return .wait(until: nil) }
+      if let reaped = life.reaped { return .done(reaped) }
       var status: Int32 = 0  // a failed wait (never expected: it is our own child) reads as 0
       if case .ended(let ended) = Spawn.wait(pid) { status = ended }
       let termination = Termination(waitStatus: status)
-      reaped = termination
+      life.reaped = termination
       Self.unreaped.withLock { _ = $0.remove(pid) }
-      return termination
+      return .done(termination)
     }
   }
 

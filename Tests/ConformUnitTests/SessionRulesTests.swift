@@ -393,6 +393,61 @@ import Testing
     #expect(step.action == .close)
   }
 
+  // MARK: - The rules' sub-states
+
+  /// The source is open, dry (its last take gave nothing though it is not drained: asked again
+  /// in the next process) or drained for good.
+  @Test func theSourceGoesDryForAProcessAndDrainsForGood() {
+    var rules = Self.writer()
+    #expect(rules.source == .open)
+    rules.took([], drained: false)
+    #expect(rules.source == .dry)
+    rules.took([Self.item(1)], drained: false)
+    #expect(rules.source == .open, "a take that gave something opens it again")
+    rules.took([], drained: false)
+    rules.beginProcess()
+    #expect(rules.source == .open, "a new process asks again")
+    rules.took([Self.item(2)], drained: true)
+    #expect(rules.source == .drained)
+    rules.took([], drained: false)
+    rules.beginProcess()
+    #expect(rules.source == .drained, "drained stays drained")
+  }
+
+  static func replayState(_ replay: SessionRules.Replay) -> String {
+    switch replay {
+    case .none: "none"
+    case .waiting(let group): "waiting \(group.waiting.count)"
+    case .replaying(let group): "replaying \(group.waiting.count) more"
+    }
+  }
+
+  /// A fault with several cases in flight makes them suspects waiting; each goes alone in turn;
+  /// the group closes once the last one is answered.
+  @Test func suspectsWaitThenReplayOneAtATimeThenTheGroupCloses() {
+    var rules = Self.sending([1, 2, 3])
+    #expect(Self.replayState(rules.replay) == "none")
+    _ = rules.settle(.died, cause: "crash", stderr: nil)
+    #expect(Self.replayState(rules.replay) == "waiting 3")
+    rules.beginProcess()
+    for (seq, left) in zip(Int64(1)...3, [2, 1, 0]) {
+      #expect(Self.refill(&rules).count == 1)
+      #expect(Self.replayState(rules.replay) == "replaying \(left) more")
+      Self.pass(&rules, seq: seq)
+    }
+    #expect(rules.refill { _ in true }.verdict != nil)
+    #expect(Self.replayState(rules.replay) == "none")
+  }
+
+  /// Giving up empties the group's waiting suspects with the rest of what the slot holds.
+  @Test func givingUpTakesTheWaitingSuspects() {
+    var rules = Self.sending([1, 2])
+    _ = rules.settle(.died, cause: "crash", stderr: nil)
+    #expect(Self.numbers(rules.takeAll()) == [1, 2])
+    #expect(rules.suspects.isEmpty)
+    #expect(!rules.hasWork)
+  }
+
   // MARK: - The process's phase
 
   static func pump() -> (PumpState, Int) {
@@ -421,7 +476,7 @@ import Testing
     #expect(Self.isFailed(state.phase, "write"), "a lesser fault does not replace it")
     state.fault(number, .violation(ProtocolViolation("bad line")))
     #expect(Self.isFailed(state.phase, "violation"))
-    _ = state.end(number)
+    state.end(number)
     state.fault(number, .stdoutEnded)
     #expect(state.isEnded(number))
     #expect(state.nextWrite(number, now: 0, stopping: false).action == .stop)
@@ -445,23 +500,17 @@ import Testing
     }
   }
 
-  @Test func aWaitingWriterIsWokenOnceWhenTheWindowDrainsOrTheProcessEnds() {
+  @Test func aWaitingWriterIsWokenWhenTheWindowDrainsAndStoppedWhenTheProcessEnds() {
     var (state, number) = Self.pump()
     state.rules.took((1...8).map(Self.item), drained: true)
     _ = state.nextWrite(number, now: 0, stopping: false)
     #expect(state.nextWrite(number, now: 0, stopping: false).action == .wait)
     for seq in Int64(1)...3 { Self.pass(&state.rules, seq: seq) }
-    let above = state.answersTaken()
-    #expect(!above, "5 in flight, above low water")
+    #expect(!state.windowDrained, "5 in flight, above low water")
     Self.pass(&state.rules, seq: 4)
-    let atLowWater = state.answersTaken()
-    let again = state.answersTaken()
-    #expect(atLowWater, "at low water the waiting writer is woken")
-    #expect(!again, "once: it was not waiting again")
-    #expect(state.nextWrite(number, now: 0, stopping: false).action == .wait)
-    let woken = state.end(number)
-    #expect(woken, "the end wakes a waiting writer")
-    #expect(state.nextWrite(number, now: 0, stopping: true).action == .stop)
+    #expect(state.windowDrained, "at low water the waiting writer is woken")
+    state.end(number)
+    #expect(state.nextWrite(number, now: 0, stopping: false).action == .stop, "the end stops the writer")
   }
 
   @Test func aStoppingRunOrALaterProcessStopsTheWriter() {
