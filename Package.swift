@@ -127,35 +127,45 @@ let package = Package(
       ]),
     // The executable: installs the signal handling and owns the process (its exit), then ConformCLI.
     .executableTarget(name: "conform", dependencies: ["ConformCLI", "ConformHarness", "ConformPlatform"]),
-    // Shared assertions, the golden-file helper, the path of the built binaries, and sample runs for the
-    // reporter's tests in every tier.
-    .target(
-      name: "ConformTestSupport",
-      dependencies: [
-        "ConformFixtures", "ConformJSON", "ConformPlatform", "ConformReport", "ConformResults", "ConformSuites",
-      ]),
-    // The tests come in three tiers, one target each (README, "Tests"): unit tests start no process (the fast
-    // tier: `swift test --filter ConformUnitTests`); end-to-end tests run the built binaries on small tables;
-    // slow tests build the example apps, replay the README's transcripts, drive a browser, run the bench and
-    // every port over the full tables. Each depends on what its files import.
+    // Shared assertions, the golden-file helper, the path of the built binaries, the decision lists' checks:
+    // nothing of the reports or the command line, so that the rules tier builds without them.
+    .target(name: "ConformTestSupport", dependencies: ["ConformFixtures", "ConformJSON", "ConformPlatform", "ConformSuites"]),
+    // Sample runs built from the Results model, as the harness would write them, for the reporter's tests in
+    // every tier.
+    .target(name: "ConformSampleRuns", dependencies: ["ConformJSON", "ConformReport", "ConformResults", "ConformSuites"]),
+    // The tests come in four tiers, one target each (README, "Test it"), by cost. Rules and models: the
+    // suites' models, decisions and generators, the harness's rules; no process, seconds (the working loop:
+    // `swift test --filter ConformRulesTests`).
     .testTarget(
-      name: "ConformUnitTests",
+      name: "ConformRulesTests",
+      dependencies: [
+        "ConformFixtures", "ConformHarness", "ConformJSON", "ConformPlatform", "ConformProtocol", "ConformResults",
+        "ConformSuites", "ConformTestSupport",
+      ]),
+    // Report and golden: the reports against their golden files, bundles, JSON, the wire format, fuzzing's
+    // pieces, the checks over the sources and the committed fixtures; no process.
+    .testTarget(
+      name: "ConformReportTests",
       dependencies: [
         "ConformArchive", "ConformBundle", "ConformCLI", "ConformFixtures", "ConformFuzz", "ConformHarness", "ConformJSON",
-        "ConformPlatform", "ConformProtocol", "ConformReport", "ConformResults", "ConformSuites", "ConformTestSupport",
+        "ConformPlatform", "ConformProtocol", "ConformReport", "ConformResults", "ConformSampleRuns", "ConformSuites",
+        "ConformTestSupport",
       ]),
+    // End to end: the built binaries on small tables, hostile implementations.
     .testTarget(
       name: "ConformKitTests",
       dependencies: [
         "ConformAdapter", "ConformArchive", "ConformBundle", "ConformCLI", "ConformFixtures", "ConformFuzz", "ConformHarness",
-        "ConformJSON", "ConformPlatform", "ConformProtocol", "ConformReport", "ConformResults", "ConformSuites",
-        "ConformTestSupport",
+        "ConformJSON", "ConformPlatform", "ConformProtocol", "ConformReport", "ConformResults", "ConformSampleRuns",
+        "ConformSuites", "ConformTestSupport",
       ]),
+    // Slow: the example apps, the README's transcripts, a browser, the bench, every port and the generator
+    // over the full tables.
     .testTarget(
       name: "ConformSlowTests",
       dependencies: [
         "ConformArchive", "ConformBundle", "ConformCLI", "ConformFixtures", "ConformFuzz", "ConformJSON", "ConformPlatform",
-        "ConformProtocol", "ConformReport", "ConformResults", "ConformSuites", "ConformTestSupport",
+        "ConformProtocol", "ConformReport", "ConformResults", "ConformSampleRuns", "ConformSuites", "ConformTestSupport",
       ]),
     .testTarget(name: "ConformArchiveTests", dependencies: ["ConformArchive", "ConformFixtures", "ConformTestSupport"]),
     // Runs the built conform binary to make real bundles (build it first: `swift build`).

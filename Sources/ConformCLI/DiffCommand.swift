@@ -78,14 +78,25 @@ public enum DiffCommand: Command {
 
   public struct Options: CommandOptions {
     var paths: [String] = []
-    var jsonPath: String?
-    var markdownPath: String?
+    /// The drift reports asked for, by their format's option (`--json`): `ReportFormats.all`
+    /// declares them.
+    var files: [String: String] = [:]
     var maxShown = ReportOptions.defaultMaxShown
     var allowPartial = false
     var allowDifferentFixtures = false
     var fixturesPaths: [String] = []
 
     init() {}
+
+    /// A format's option that `diff` takes (its drift report, `--json FILE`), nil for the others.
+    static func driftFile(_ format: any ReportFormat) -> OptionDeclaration<Options>? {
+      guard let report = format.driftReport else { return nil }
+      return .custom(
+        Option(format.option, "FILE", report.help),
+        read: { arguments, options throws(ConformError) in
+          if let path = try arguments.value(format.option) { options.files[format.option] = path }
+        })
+    }
 
     /// Every option of `conform diff`, in the order `--help` lists them and they are read.
     static var declarations: [OptionDeclaration<Options>] {
@@ -110,25 +121,14 @@ public enum DiffCommand: Command {
           the runs used, when it is no longer at the source its header names
           (repeatable; matched to a run by its manifest digest)
           """),
-        .string(
-          "--json", "FILE", \.jsonPath,
-          """
-          write every disagreement, every group of cases both fail the same way,
-          every one-sided case and each side's partial state as canonical JSON
-          """),
-        .string(
-          "--markdown", "FILE", \.markdownPath,
-          """
-          write a Markdown summary for a CI step (always under 1 MiB); also
-          appended to $GITHUB_STEP_SUMMARY when that is set
-          """),
+      ] + ReportFormats.all.compactMap(driftFile) + [
         .maxShown(\.maxShown) {
           """
           disagreements, and groups of cases both fail the same way, shown in
           full on the terminal and in Markdown (default \($0);
           the JSON file holds every one)
           """
-        },
+        }
       ]
     }
   }
@@ -169,9 +169,10 @@ public enum DiffCommand: Command {
       let refused = warning == drift.fixturesMessage && drift.gateFailure == "different fixtures"
       Terminal.note("\(refused ? "error" : "warning"): \(warning)")
     }
-    if let jsonPath = options.jsonPath { try FileIO.write(JSONWriter.bytes(drift.jsonReport()) + [0x0A], to: jsonPath) }
-    if let markdownPath = options.markdownPath {
-      try FileIO.write(Array(drift.markdownReport(maxShown: maxShown).utf8), to: markdownPath)
+    for format in ReportFormats.all {
+      if let report = format.driftReport, let path = options.files[format.option] {
+        try FileIO.write(report.render(drift, maxShown), to: path)
+      }
     }
     if let summaryPath = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
       try StepSummary.append(to: summaryPath, note: Terminal.note) { limit in

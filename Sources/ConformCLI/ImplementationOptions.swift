@@ -9,11 +9,12 @@ struct ImplementationOptions {
   var commands: [[String]] = []
   /// `--env` and `--inherit-env`.
   var environment = ImplementationEnvironment.standard
-  /// `--timeout`: seconds per case.
-  var timeout = 10.0
+  /// `--timeout`: seconds per case, by default the harness's.
+  var timeout = HarnessSettings().timeout
   /// `--max-restarts`: restarts in a row after crashes, hangs and protocol errors of a process
-  /// that answered no case since it started (one that answered cases is restarted freely).
-  var maxRestarts = 10
+  /// that answered no case since it started (one that answered cases is restarted freely); by
+  /// default the harness's.
+  var maxRestarts = HarnessSettings().maxRestarts
 }
 
 /// The options value of a command that starts implementations.

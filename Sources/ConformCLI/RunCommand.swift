@@ -68,11 +68,7 @@ public enum RunCommand: Command {
 
   static func run(_ options: RunOptions) throws(ConformError) -> ExitStatus {
     try options.checkResultsPathIsNotAnInput()
-    let settings = HarnessSettings(
-      command: options.command, environment: options.environment.resolve(), jobs: options.jobs,
-      window: options.window, timeout: options.timeout, maxRestarts: options.maxRestarts, stopAfter: options.stopAfter,
-      diagnostics: .standardError, progress: .standardError
-    ).stopping(with: CLI.stop)
+    let settings = options.settings.stopping(with: CLI.stop)
     let plan: HarnessPlan
     var knownFailures: KnownFailures?
     if let generate = options.generate {

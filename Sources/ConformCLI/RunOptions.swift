@@ -15,9 +15,9 @@ public struct RunOptions: StartsImplementations {
   var list = false
   /// Which cases: shared with `--list`.
   var choice = CaseChoice()
-  var jobs = 1
-  var stopAfter: Int?
-  var window = 1024
+  /// What the harness reads (`--jobs`, `--window`, `--stop-after`), each declared by its key path
+  /// (`\.harness.jobs`) with the default `HarnessSettings` gives it.
+  var harness = HarnessSettings()
   var repeatCount = 1
   var shuffleSeed: UInt64?
   /// `--generate SUITE`: the suite whose generated cases stream into the run.
@@ -38,6 +38,19 @@ public struct RunOptions: StartsImplementations {
   var environment: ImplementationEnvironment { implementation.environment }
   var timeout: Double { implementation.timeout }
   var maxRestarts: Int { implementation.maxRestarts }
+  /// The harness's settings: those declared by key path, with the implementation's (its program,
+  /// environment, timeout and restarts, read as `conform fuzz` reads them) and stderr for notes
+  /// and progress.
+  var settings: HarnessSettings {
+    var settings = harness
+    settings.command = command
+    settings.environment = environment.resolve()
+    settings.timeout = timeout
+    settings.maxRestarts = maxRestarts
+    settings.diagnostics = .standardError
+    settings.progress = .standardError
+    return settings
+  }
   var fixtures: String? { choice.fixtures }
   var expectDigest: String? { choice.expectDigest }
   var filters: CaseFilters { choice.filters }
@@ -182,7 +195,7 @@ extension RunOptions {
             // `--list` starts nothing: it ignores the implementation, however given.
             if count > 1, !options.list { throw .usage("run: --impl given \(count) times") }
           }.readByList(),
-          .integer("--jobs", in: 1...256, \.jobs, recordedAs: "jobs") {
+          .integer("--jobs", in: 1...256, \.harness.jobs, recordedAs: "jobs") {
             "processes run side by side, each streaming its share (default \($0))"
           },
           .timeout(recordedAs: "timeoutMs") {
@@ -199,13 +212,13 @@ extension RunOptions {
             """
           },
           .integer(
-            "--stop-after", in: 1...Int(Int32.max), \.stopAfter, recordedAs: "stopAfter",
+            "--stop-after", in: 1...Int(Int32.max), \.harness.stopAfter, recordedAs: "stopAfter",
             """
             stop the run once N attempts have failed (fail, error, crash,
             timeout, protocol error): the cases left are not run, and the run
             exits 1. How many problems are shown is --max-shown
             """),
-          .integer("--window", in: 1...65536, \.window, recordedAs: "window") {
+          .integer("--window", in: 1...65536, \.harness.window, recordedAs: "window") {
             "requests in flight per process (default \($0); 1 is lock-step)"
           },
           .environment(

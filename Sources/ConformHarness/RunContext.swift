@@ -6,27 +6,36 @@ import ConformResults
 import Foundation
 
 /// How the harness runs an implementation (everything but the cases).
+///
+/// Each setting has its default here, which `conform run --help` states: an option the harness
+/// reads is one property here and one declaration in `RunOptions.tables`, which reads it by key
+/// path (`\.harness.jobs`).
 package struct HarnessSettings: Sendable {
   /// The program and its arguments.
-  var command: [String]
+  package var command: [String] = []
   /// `KEY=VALUE` pairs: exactly the implementation's environment.
-  var environment: [String]
-  var jobs: Int
-  /// Requests in flight per process, at most.
-  var window: Int
-  /// Per-case timeout, from writing the request, in seconds.
-  var timeout: Double
-  package var maxRestarts: Int
+  package var environment: [String] = []
+  /// Processes run side by side, each streaming its share (`--jobs`).
+  package var jobs = 1
+  /// Requests in flight per process, at most (`--window`).
+  package var window = 1024
+  /// Per-case timeout, from writing the request, in seconds (`--timeout`).
+  package var timeout = 10.0
+  /// Restarts in a row without progress (`--max-restarts`).
+  package var maxRestarts = 10
   /// `--stop-after N`: the run stops once N attempts have failed (the rest are not run).
-  var stopAfter: Int? = nil
-  /// Where the harness's notes go (the command line's: stderr).
-  var diagnostics: Diagnostics
+  package var stopAfter: Int? = nil
+  /// Where the harness's notes go (the command line's: stderr); nowhere until it is given.
+  package var diagnostics = Diagnostics { _ in }
   /// Where the progress bar draws (the command line's: stderr, on a terminal).
-  var progress: ProgressOutput
+  package var progress = ProgressOutput.none
   /// How the executable stops the run on a signal (a handle nothing signals: it is not stopped).
   package var stop = StopHandle()
   /// The waits of a process's teardown.
   var timeouts = HarnessTimeouts.standard
+
+  /// Every setting at its default.
+  package init() {}
 
   package init(
     command: [String], environment: [String], jobs: Int, window: Int, timeout: Double, maxRestarts: Int,

@@ -19,6 +19,22 @@ public protocol ReportFormat: Sendable {
   var takesSeveralRuns: Bool { get }
   /// The file's bytes for one run.
   func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8]
+  /// What `conform diff` writes under the same option: the drift between two runs; nil (the
+  /// default) when `diff` does not take the option.
+  var driftReport: DriftReportFormat? { get }
+}
+
+extension ReportFormat {
+  public var driftReport: DriftReportFormat? { nil }
+}
+
+/// A format's report of the drift between two runs, for `conform diff` (`--json FILE`): the
+/// option is the format's own.
+public struct DriftReportFormat: Sendable {
+  /// What `conform diff --help` says of it, in lines of 70 columns at most.
+  public var help: String
+  /// The file's bytes, with at most `maxShown` cases shown in full where the format cuts.
+  public var render: @Sendable (_ drift: Drift, _ maxShown: Int) -> [UInt8]
 }
 
 /// What of a run a report shows, beyond the cases the terminal lists.

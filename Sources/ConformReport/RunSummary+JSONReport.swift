@@ -99,4 +99,11 @@ struct JSONReportFormat: ReportFormat {
   func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8] {
     JSONWriter.bytes(summary.jsonReport(resultsPath: context.resultsPath)) + [0x0A]
   }
+
+  let driftReport: DriftReportFormat? = DriftReportFormat(
+    help: """
+      write every disagreement, every group of cases both fail the same way,
+      every one-sided case and each side's partial state as canonical JSON
+      """
+  ) { drift, _ in JSONWriter.bytes(drift.jsonReport()) + [0x0A] }
 }

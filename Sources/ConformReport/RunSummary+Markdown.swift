@@ -122,4 +122,11 @@ struct MarkdownReportFormat: ReportFormat {
   func render(_ summary: RunSummary, _ context: ReportContext) -> [UInt8] {
     Array(summary.markdownReport(maxShown: context.options.maxShown, resultsPath: context.resultsPath).utf8)
   }
+
+  let driftReport: DriftReportFormat? = DriftReportFormat(
+    help: """
+      write a Markdown summary for a CI step (always under 1 MiB); also
+      appended to $GITHUB_STEP_SUMMARY when that is set
+      """
+  ) { drift, maxShown in Array(drift.markdownReport(maxShown: maxShown).utf8) }
 }

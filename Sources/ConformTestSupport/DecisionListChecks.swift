@@ -1,4 +1,5 @@
 import ConformFixtures
+import ConformSuites
 
 /// The checks every suite's decision lists pass (`Suite.decisions(for:)`), shared by the
 /// `<Suite>DecisionsTests`.

@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// harness/examples/team-suites/ab-vectors: a shared vector file of its own format
 /// (`assignment-vectors.json`, `ab-assign/2`) imported as a suite whose inputs need a joint

@@ -6,7 +6,10 @@ import Testing
 @testable import ConformFixtures
 
 /// The adapter's protocol loop, in process: requests from a file, answers and log into files.
-@Suite struct AdapterSessionTests {
+/// Each test waits for a serving thread that nothing else ends: a loop that never returns is a
+/// failure past the time limit, instead of a test run that never ends. The limit is generous
+/// because async handlers' own tasks need the global pool, which other tests may hold for minutes.
+@Suite(.timeLimit(.minutes(10))) struct AdapterSessionTests {
   static let hello = #"{"type":"hello","protocol":1,"suites":["demo"]}"#
 
   /// A small adapter with one handler of each behaviour.
@@ -204,10 +207,9 @@ import Testing
 
   /// Sessions served at once in one process each run their own handlers' jobs. With one
   /// executor for the process, a thread could run another's last job and leave it waiting
-  /// forever: this test then hangs (it did, before each session had its own). Its deadline is
-  /// generous because the handlers' own tasks need the global pool, which other tests may hold
-  /// for minutes: past it, the hang is a failure instead of a test run that never ends.
-  @Test(.timeLimit(.minutes(10))) func sessionsServedAtOnceDoNotWaitForEachOther() async throws {
+  /// forever: this test then hangs (it did, before each session had its own) until the suite's
+  /// time limit fails it.
+  @Test func sessionsServedAtOnceDoNotWaitForEachOther() async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 1...4 { group.addTask { try await Self.expectSpreadingAnswers(2_000) } }
       try await group.waitForAll()

@@ -10,7 +10,8 @@ import Testing
 /// The harness says what it noticed to the sink it is given, never to stderr itself: a tool that
 /// embeds it (or this test) collects the notes.
 @Suite struct HarnessDiagnosticsTests {
-  @Test func aCrashWithCasesInFlightIsNotedToTheInjectedSink() async throws {
+  /// The run is in this process: a pump that never ends fails at the time limit.
+  @Test(.timeLimit(.minutes(5))) func aCrashWithCasesInFlightIsNotedToTheInjectedSink() async throws {
     let fixtures = try FixtureSet.load(directory: Testbed.fixtures)
     let target = try #require(fixtures.cases.first { $0.suite == "version-compare" }).id
     let notes = Locked<[String]>([])

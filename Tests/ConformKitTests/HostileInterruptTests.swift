@@ -21,33 +21,36 @@ import Testing
     }
   }
 
-  /// Waits (up to 60 s) until hostile.py's `--log` has a fault line.
-  private static func waitForFault(in directory: URL) {
-    let log = directory.appendingPathComponent("events.log").path
+  /// Waits (up to 60 s) until the file `name` in `directory` contains `text`: hostile.py's
+  /// `--log` (`events.log`) or conform's `stderr.txt`.
+  private static func waitFor(_ text: String, in name: String, of directory: URL) {
+    let path = directory.appendingPathComponent(name).path
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
-      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-      if text.contains("fault ") { return }
+      if ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) { return }
       usleep(20_000)
     }
   }
 
   /// conform on an implementation that ignores SIGTERM once it reaches the culprit, sent SIGINT
-  /// once it is there; with `signals` 2, SIGINT again every 20 ms while conform runs (within the
-  /// first one's 200 ms of grace). Two signals sent before conform's watcher takes the first merge
-  /// into one, as a loaded machine showed: the repeats make sure a second one arrives after it.
+  /// once it is there; with `signals` 2, SIGINT again once conform says it took the first (two
+  /// sent before its watcher takes the first merge into one, as a loaded machine showed), and
+  /// again until it says it took the second or it is gone.
   private static func interruptIgnoringTERM(pids: URL, signals: Int) async throws -> Hostile.Run {
     try await TestSupport.offThePool {
       let started = try Hostile.start(
         "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
       waitForRecords(started.resultsPath, Hostile.k - 1)
       // It logs its fault once it reaches the culprit and ignores SIGTERM.
-      waitForFault(in: started.directory)
+      waitFor("fault ", in: "events.log", of: started.directory)
       kill(started.pid, SIGINT)
       if signals > 1 {
-        for _ in 0..<50 {
-          usleep(20_000)
-          guard kill(started.pid, SIGINT) == 0 else { break }
+        waitFor("SIGINT: stopping the implementation", in: "stderr.txt", of: started.directory)
+        let stderr = started.directory.appendingPathComponent("stderr.txt").path
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, kill(started.pid, SIGINT) == 0 {
+          if ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").contains("second SIGINT") { break }
+          usleep(10_000)
         }
       }
       return started.finish(limit: 60)
@@ -122,9 +125,8 @@ import Testing
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let run = try await TestSupport.offThePool {
       let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
-      let deadline = Date().addingTimeInterval(30)
-      while Hostile.pids(in: pids).isEmpty && Date() < deadline { usleep(20_000) }
-      usleep(200_000)
+      // Once the implementation has read the hello, conform waits for its answer.
+      Self.waitFor("hello-read ", in: "events.log", of: started.directory)
       kill(started.pid, SIGTERM)
       return started.finish(limit: 30)
     }

@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// Domain fields drawn from what another field of the same input holds (`{"drawnFrom":
 /// "/toggles"}`: a key of that object, an item of that array), as `conform generate --suite`

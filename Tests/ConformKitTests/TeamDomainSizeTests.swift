@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// A domain's size controls (`"size": {"strength": 1, "levels": 2, "maxCases": 5}`): the table
 /// `conform generate --suite` makes, the size line it prints, and a bad control refused naming

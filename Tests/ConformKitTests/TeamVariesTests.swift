@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// Nondeterministic outputs of a team suite (`suite.json`'s `"varies"`): a table keeps the
 /// allowed values beside the expected output, and a model or a suite.json that contradicts them

@@ -1,3 +1,4 @@
+import ConformSampleRuns
 import ConformTestSupport
 import Foundation
 import Testing

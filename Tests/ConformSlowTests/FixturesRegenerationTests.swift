@@ -4,7 +4,7 @@ import Testing
 @testable import ConformFixtures
 
 /// The full tables regenerated: the slow tier, since generating every suite's published table
-/// (11 MB) is the unit tier's slowest step in a debug build.
+/// (11 MB) was the old unit tier's slowest step in a debug build.
 @Suite struct FixturesRegenerationTests {
   /// The committed fixtures are exactly what this generator produces.
   @Test func committedFixturesMatchTheGenerator() throws {

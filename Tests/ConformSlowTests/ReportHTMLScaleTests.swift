@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformSampleRuns
 import ConformTestSupport
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @testable import ConformReport
 @testable import ConformResults
 
-/// The HTML report at the size of a deep search: slow (tens of seconds in a debug build), so not in the unit tier.
+/// The HTML report at the size of a deep search: slow (tens of seconds in a debug build), so not in the report tier.
 @Suite struct ReportHTMLScaleTests {
   /// A run the size of a depth-7 timeline search whose implementation fails one case in 20 in a
   /// thousand different ways, two of them with 16 MiB outputs: past every limit (rows, groups,

@@ -85,20 +85,27 @@ LOCAL = [name for name, _ in MODULES]
 IMPORTABLE = ["ConformPlatform", "ConformJSON", "ConformArchive", "ConformProtocol", "ConformDocuments"] + LOCAL
 # Targets whose dependencies Package.swift's generated part states (beside the modules).
 GENERATED_OTHERS = [
-    "ConformCLI", "conform", "ConformTestSupport", "ConformUnitTests", "ConformKitTests", "ConformSlowTests",
-    "ConformArchiveTests", "ConformTestingTests",
+    "ConformCLI", "conform", "ConformTestSupport", "ConformSampleRuns", "ConformRulesTests", "ConformReportTests",
+    "ConformKitTests", "ConformSlowTests", "ConformArchiveTests", "ConformTestingTests",
 ]
 # What the other generated targets are, as Package.swift says it above each.
 COMMENTS = {
     "ConformCLI": "The command-line layer: each command's options declared once, parsed, documented in --help "
     "and recorded; the bench and mutants commands.",
     "conform": "The executable: installs the signal handling and owns the process (its exit), then ConformCLI.",
-    "ConformTestSupport": "Shared assertions, the golden-file helper, the path of the built binaries, and sample "
-    "runs for the reporter's tests in every tier.",
-    "ConformUnitTests": "The tests come in three tiers, one target each (README, \"Tests\"): unit tests start no "
-    "process (the fast tier: `swift test --filter ConformUnitTests`); end-to-end tests run the built binaries on "
-    "small tables; slow tests build the example apps, replay the README's transcripts, drive a browser, run the "
-    "bench and every port over the full tables. Each depends on what its files import.",
+    "ConformTestSupport": "Shared assertions, the golden-file helper, the path of the built binaries, the "
+    "decision lists' checks: nothing of the reports or the command line, so that the rules tier builds without "
+    "them.",
+    "ConformSampleRuns": "Sample runs built from the Results model, as the harness would write them, for the "
+    "reporter's tests in every tier.",
+    "ConformRulesTests": "The tests come in four tiers, one target each (README, \"Test it\"), by cost. Rules and "
+    "models: the suites' models, decisions and generators, the harness's rules; no process, seconds (the working "
+    "loop: `swift test --filter ConformRulesTests`).",
+    "ConformReportTests": "Report and golden: the reports against their golden files, bundles, JSON, the wire format, "
+    "fuzzing's pieces, the checks over the sources and the committed fixtures; no process.",
+    "ConformKitTests": "End to end: the built binaries on small tables, hostile implementations.",
+    "ConformSlowTests": "Slow: the example apps, the README's transcripts, a browser, the bench, every port and the "
+    "generator over the full tables.",
     "ConformTestingTests": "Runs the built conform binary to make real bundles (build it first: `swift build`).",
 }
 # Text files whose mentions of a moved file's path follow it (CHANGELOG.md keeps its history).
@@ -349,7 +356,8 @@ def fix_imports():
             if path == UMBRELLA_FILE or target in ("ConformAdapter", "ConformTesting", "swift-reference", "swift-ports"):
                 continue
             text = read(path)
-            used = set(re.findall(r"\b[A-Z]\w*\b", strip_comments_and_strings(text)))
+            # A name after a dot is a member (`VersionComparison.Drift`), not the top-level one.
+            used = set(re.findall(r"(?<![.\w])[A-Z]\w*\b", strip_comments_and_strings(text)))
             for name in sorted(used):
                 owner = owners.get(name, set())
                 if len(owner) != 1 or name in declared[target]:

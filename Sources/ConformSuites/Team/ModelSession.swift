@@ -42,12 +42,15 @@ package final class ModelSession: @unchecked Sendable {
   /// the requests streamed, `timeout` seconds allowed for each answer.
   ///
   /// - Throws: as `output(for:)`; the model is stopped after a problem.
-  package func answers(for inputs: [JSONValue]) throws(ConformError) -> [(output: JSONValue, decisions: [String]?, varies: JSONValue?)] {
+  package func answers(for inputs: [JSONValue]) throws(ConformError) -> [(
+    output: JSONValue, decisions: [String]?, varies: JSONValue?
+  )] {
     let model = client.model
     var answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)?] = Array(repeating: nil, count: inputs.count)
     try stream(inputs, drift: nil) { index, answer throws(ConformError) in
       answers[index] = (
-        try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model), answer.decisions, answer.varies
+        try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model), answer.decisions,
+        answer.varies
       )
     }
     return answers.map { $0! }

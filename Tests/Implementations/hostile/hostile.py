@@ -7,7 +7,8 @@ misbehaves the way it is told (harness/README.md, "The harness under fire", list
                          [--pid-file FILE] [--child FILE]
 
 --log FILE appends "answer PID ID" for every correct answer it writes and "fault PID ID" when it
-misbehaves, so a test can tell which answers came before the fault and from which process.
+misbehaves, so a test can tell which answers came before the fault and from which process;
+hang-before-hello appends "hello-read PID -" once it has read conform's hello.
 
 --pid-file FILE appends its pid to FILE as it starts; --child FILE leaves a child in its process
 group (sleep 60) holding the pipes open, and appends the child's pid to FILE.
@@ -222,6 +223,8 @@ def main():
     expected = expected_outputs(SUITES)
     if behaviour == "hang-before-hello":
         sys.stdin.readline()
+        # Logged once conform's hello is read: conform is then waiting for the answer.
+        note("hello-read", "-")
         forever()
     if behaviour == "version":
         hello = json_hello(protocol=int(option("--version", "2")))

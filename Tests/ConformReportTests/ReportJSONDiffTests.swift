@@ -1,4 +1,5 @@
 import ConformJSON
+import ConformSampleRuns
 import ConformTestSupport
 import Foundation
 import Testing

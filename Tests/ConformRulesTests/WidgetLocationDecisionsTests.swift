@@ -22,12 +22,6 @@ import Testing
     #expect(WidgetLocation.Drifts.decisions + [17] == Self.specDecisions)
   }
 
-  /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
-  /// every decision some published case.
-  @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
-    #expect(try DecisionListChecks.problems(Self.suite) == [])
-  }
-
   /// Lists read from the spec: which decisions a port breaking one of them would answer
   /// differently on, or the base rule when none would.
   @Test(arguments: [

@@ -1,5 +1,6 @@
 import ConformJSON
 import ConformPlatform
+import ConformSampleRuns
 import ConformTestSupport
 import Foundation
 import Testing

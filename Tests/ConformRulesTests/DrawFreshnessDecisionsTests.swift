@@ -24,12 +24,6 @@ import Testing
     #expect(DrawFreshness.Drifts.decisions + [17] == Self.specDecisions)
   }
 
-  /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
-  /// every decision some published case.
-  @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
-    #expect(try DecisionListChecks.problems(Self.suite) == [])
-  }
-
   /// Lists read from the spec. Every case of the story's Saturday night (within 9 hours of the
   /// draw, with a round behind) also carries the schedule's D5 and D12 and, when it retries, D6.
   @Test(arguments: [

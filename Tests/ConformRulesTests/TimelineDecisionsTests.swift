@@ -19,12 +19,6 @@ import Testing
     #expect(DecisionListChecks.headingNumbers(suite.spec) == Array(1...16))
   }
 
-  /// Every case of both tiers gets decisions the spec numbers, as the generator listed them, and
-  /// every decision some published case.
-  @Test func everyCaseGetsNumberedDecisionsAndEveryDecisionACase() throws {
-    #expect(try DecisionListChecks.problems(suite) == [])
-  }
-
   /// Lists read from the spec: which decisions' drifts change each case's answer.
   @Test(arguments: [
     // The late cancel (D1); the win records at once (D3), or reaches no threshold if judged
@@ -81,20 +75,5 @@ import Testing
     input["steps"] = [["op": "dance"]]
     #expect(throws: JSONShapeError.self) { try suite.expected(for: .object(input)) }
     #expect(throws: JSONShapeError.self) { try suite.decisions(for: .object(input)) }
-  }
-
-  /// The reference model gives every committed fixture's expected output: adding the drifts
-  /// changed none.
-  @Test func theReferenceStillAnswersEveryCommittedFixture() throws {
-    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/timeline.jsonl").path
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    var count = 0
-    for line in text.split(separator: "\n") {
-      let fixture = try JSONReader.parse(String(line))
-      let input = try #require(fixture["input"])
-      #expect(try suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
-      count += 1
-    }
-    #expect(count == 12154)
   }
 }
