@@ -48,6 +48,9 @@ import Testing
     Port(name: "draw-round-and-header", suite: "draw-freshness", failures: 190, unexplained: 0) { input, _ in
       drawRoundAndHeader(input)
     },
+    Port(name: "timeline-two-faults", suite: "timeline", failures: 281, unexplained: 0) { input, _ in
+      timelineTwoFaults(input)
+    },
   ]
 
   @Test(.timeLimit(.minutes(5)), arguments: ports)
@@ -87,7 +90,7 @@ import Testing
     .timeLimit(.minutes(10)),
     arguments: [
       "strip-non-digits", "dash-segmenter", "saturating-parts", "notice-snooze-and-utc", "widget-label-cache-unknown",
-      "draw-round-and-header",
+      "draw-round-and-header", "timeline-two-faults",
     ])
   func fuzzLabelsEachMinimalCaseWithItsTrueCause(_ name: String) async throws {
     let port = try #require(Self.ports.first { $0.name == name })
@@ -291,5 +294,80 @@ import Testing
     if spec?.round != port?.round || spec?.content != port?.content { decisions.append(1) }
     if let fetched, fetched.round != port?.round { decisions.append(4) }
     return Truth(decisions: decisions, why: "shown differs \(decisions.contains(1)), header from fetch \(decisions.contains(4))")
+  }
+
+  /// `timeline-two-faults`, played step by step as the port plays them: a request whose sleep
+  /// returned fires even when the screen was left after it (`leaveAfterSleep`: D1), and a fire
+  /// needs a window but not a foreground-active scene (D2). A fire with no window does nothing, as
+  /// the spec's. The true cause is the bugs the port's own path takes: one, or both (at one fire,
+  /// or at two), filed under either where it meets the other. Eligibility is the reference's.
+  static func timelineTwoFaults(_ input: JSONValue) -> Truth {
+    let config = input["config"]!
+    let start = input["start"]!
+    let threshold = config["winThreshold"]!.intValue!
+    let cooldown = config["cooldownDays"]!.intValue!
+    let delay = config["delayMs"]!.intValue!
+    var count = start["wonCompletionCount"]!.intValue!
+    var lastDay = start["lastAttemptEpochDay"]?.intValue
+    var lastVersion = start["lastPromptedVersion"]?.stringValue
+    var today = start["todayEpochDay"]!.intValue!
+    var version = start["currentVersion"]!.stringValue!
+    let force = start["forceOverride"]!.boolValue!
+    var active = start["sceneState"]!.stringValue! == "foregroundActive"
+    var window = start["windowAttached"]!.boolValue!
+    var now: Int64 = 0
+    var pending = false
+    var due: Int64?
+    var hit: Set<Int> = []
+    func eligible() -> Bool {
+      if force { return true }
+      guard count >= threshold else { return false }
+      if let lastDay {
+        let (since, overflow) = today.subtractingReportingOverflow(lastDay)
+        guard overflow ? today > lastDay : since >= cooldown else { return false }
+      }
+      return lastVersion.map { !$0.unicodeScalars.elementsEqual(version.unicodeScalars) } ?? true
+    }
+    /// The port's fire; `late` when the screen was left after the sleep returned.
+    func fire(late: Bool) {
+      guard window else { return }
+      if late { hit.insert(1) }
+      if !active { hit.insert(2) }
+      lastDay = today
+      lastVersion = version
+      pending = false
+    }
+    for step in input["steps"]!.arrayValue! {
+      switch step["op"]!.stringValue! {
+      case "win":
+        count += 1
+        if eligible() { pending = true }
+      case "show":
+        if pending, due == nil { due = now + delay }
+      case "leave": due = nil
+      case "leaveAfterSleep":
+        guard let time = due else { break }
+        now = time
+        due = nil
+        fire(late: true)
+      case "advance":
+        let target = now + step["ms"]!.intValue!
+        while let time = due, time <= target {
+          now = time
+          due = nil
+          fire(late: false)
+        }
+        now = target
+      case "scene": active = step["state"]!.stringValue! == "foregroundActive"
+      case "detachWindow": window = false
+      case "attachWindow": window = true
+      case "nextDay": today += step["days"]!.intValue!
+      case "setVersion": version = step["version"]!.stringValue!
+      default: break
+      }
+    }
+    guard !hit.isEmpty else { return .unexplained("the port's path takes neither bug") }
+    return Truth(
+      decisions: hit.sorted(), why: "late cancel fired \(hit.contains(1)), fired not foreground-active \(hit.contains(2))")
   }
 }
