@@ -51,6 +51,9 @@ import Testing
     Port(name: "timeline-two-faults", suite: "timeline", failures: 281, unexplained: 0) { input, _ in
       timelineTwoFaults(input)
     },
+    Port(name: "every-download-any-restart", suite: "restart-prompt", failures: 1704, unexplained: 0) { input, _ in
+      everyDownloadAnyRestart(input)
+    },
   ]
 
   @Test(.timeLimit(.minutes(5)), arguments: ports)
@@ -90,7 +93,7 @@ import Testing
     .timeLimit(.minutes(10)),
     arguments: [
       "strip-non-digits", "dash-segmenter", "saturating-parts", "notice-snooze-and-utc", "widget-label-cache-unknown",
-      "draw-round-and-header", "timeline-two-faults",
+      "draw-round-and-header", "timeline-two-faults", "every-download-any-restart",
     ])
   func fuzzLabelsEachMinimalCaseWithItsTrueCause(_ name: String) async throws {
     let port = try #require(Self.ports.first { $0.name == name })
@@ -369,5 +372,59 @@ import Testing
     guard !hit.isEmpty else { return .unexplained("the port's path takes neither bug") }
     return Truth(
       decisions: hit.sorted(), why: "late cancel fired \(hit.contains(1)), fired not foreground-active \(hit.contains(2))")
+  }
+
+  /// `every-download-any-restart`, played step by step as the port's controller and the simulated
+  /// Play play them: learning DOWNLOADED shows the prompt whatever it was, so over a visible or a
+  /// dismissed prompt it shows it again (D2), and Restart in a running app calls
+  /// `completeUpdate()` with no prompt visible too (D10). Each bug adds an effect the spec's app
+  /// does not, at the step that takes it, so the true cause is the bugs the port's path takes:
+  /// one, or both (filed under either where it meets the other).
+  static func everyDownloadAnyRestart(_ input: JSONValue) -> Truth {
+    var status = input["start"]!["installStatus"]!.stringValue!
+    var running = false
+    var queryPending = false
+    var prompt = "none"
+    var hit: Set<Int> = []
+    func learn(_ reported: String) {
+      if reported == "downloaded" {
+        if prompt != "none" { hit.insert(2) }
+        prompt = "visible"
+      } else {
+        prompt = "none"
+      }
+    }
+    func kill() {
+      running = false
+      queryPending = false
+      prompt = "none"
+    }
+    for step in input["steps"]!.arrayValue! {
+      switch step["op"]!.stringValue! {
+      case "launch":
+        guard !running else { break }
+        running = true
+        queryPending = true
+      case "answer":
+        guard queryPending else { break }
+        queryPending = false
+        learn(status)
+      case "status":
+        status = step["installStatus"]!.stringValue!
+        if running { learn(status) }
+      case "dismiss":
+        if running, prompt == "visible" { prompt = "dismissed" }
+      case "restart":
+        guard running else { break }
+        if prompt != "visible" { hit.insert(10) }
+        status = "installed"
+        kill()
+      case "kill": kill()
+      default: break
+      }
+    }
+    guard !hit.isEmpty else { return .unexplained("the port's path takes neither bug") }
+    return Truth(
+      decisions: hit.sorted(), why: "shown again \(hit.contains(2)), restart with no prompt \(hit.contains(10))")
   }
 }
