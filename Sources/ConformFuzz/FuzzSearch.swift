@@ -58,6 +58,9 @@ package struct FuzzFinding: Sendable {
   /// (`DecisionProfile`), with its title; nil when the suite lists no decisions.
   package var cause: String?
   package var causeTitle: String?
+  /// Whether its suite's failures give two answers at most (true/false), which unrelated drifts
+  /// give by coincidence: its label is checked on its neighbours (`FuzzSearch.borneOut`).
+  var twoAnswers = false
 }
 
 /// What a search found.
@@ -180,7 +183,7 @@ package struct FuzzSearch {
         suite: item.fixture.suite, input: item.fixture.input, expected: item.fixture.expected, answers: item.answers,
         signature: item.signature, firstID: item.fixture.id, firstNumber: item.number,
         originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count, cause: item.cause,
-        causeTitle: item.causeTitle)
+        causeTitle: item.causeTitle, twoAnswers: item.strictly)
     }
     report.shrunk = chosen.count
     // A crash or a hang restarts the implementation for each failing candidate: smaller rounds.
@@ -236,10 +239,101 @@ package struct FuzzSearch {
         suite: item.fixture.suite, input: input, expected: FuzzCases.expected(cases.suite(named: item.fixture.suite), input),
         answers: latest[failure], signature: item.signature + (item.cause.map { " " + $0 } ?? ""), firstID: item.fixture.id,
         firstNumber: item.number, originalBytes: JSONWriter.bytes(item.fixture.input).count, count: item.count,
-        cause: item.cause, causeTitle: item.causeTitle)
+        cause: item.cause, causeTitle: item.causeTitle, twoAnswers: item.strictly)
     }
-    report.findings = FuzzFinding.merged(minimal)
+    // The causes past the cap are checked too: a label is never shown unless borne out.
+    let checked = try borneOut(minimal + report.unshrunk)
+    report.findings = FuzzFinding.merged(Array(checked.prefix(minimal.count)))
+    report.unshrunk = Array(checked.dropFirst(minimal.count))
     return report
+  }
+
+  /// `findings` with each label kept only where the implementation bears it out next to the
+  /// minimal case. On a true/false answer (`FuzzFinding.twoAnswers`) any drift that flips it
+  /// reproduces it, so a drift that gives the minimal case's answer may do so by coincidence (a
+  /// richer answer a drift reproduces exactly is its evidence): the case's neighbours (its
+  /// shrinking candidates) on which the labelled drift changes the model's answer are run, and
+  /// the label stands when the implementation answers at least half of them as the drift does
+  /// (or no neighbour tells). Of "one of" several decisions only those borne out stay; a label
+  /// none of whose drifts is borne out becomes unexplained, saying which drift gave the answer.
+  private func borneOut(_ findings: [FuzzFinding]) throws(ConformError) -> [FuzzFinding] {
+    struct Check {
+      var finding: Int
+      /// The drifts, alone or paired, that the label names.
+      var options: [[DecisionDrift]]
+      /// The implementation whose answer the label explains.
+      var side: Int
+      /// Each neighbour's place in the batch, and what each option answers for it.
+      var neighbours: [(index: Int, answers: [DriftedAnswer?])] = []
+    }
+    var batch: [FixtureCase] = []
+    var checks: [Check] = []
+    for (index, finding) in findings.enumerated() {
+      guard let cause = finding.cause, finding.twoAnswers else { continue }
+      let suite = cases.suite(named: finding.suite)
+      let numbers = DecisionProfile.numbers(of: cause)
+      guard !numbers.isEmpty, let side = finding.answers.firstIndex(where: { $0.status != .pass }) else { continue }
+      let options: [[DecisionDrift]] =
+        cause.contains(" + ")
+        ? suite.drifts.filter { $0.decision == numbers[0] }.flatMap { first in
+          suite.drifts.filter { $0.decision == numbers[1] }.map { [first, $0] }
+        }
+        : suite.drifts.filter { numbers.contains($0.decision) }.map { [$0] }
+      var check = Check(finding: index, options: options, side: side)
+      for input in suite.shrinkCandidates(of: finding.input).prefix(200) {
+        guard (try? suite.expected(for: input)) != nil else { continue }
+        let expected = FuzzCases.expected(suite, input)
+        let answers = options.map { suite.answer(for: input, drifting: $0) }
+        guard answers.contains(where: { $0?.changes(expected) == true }) else { continue }
+        check.neighbours.append((batch.count, answers))
+        batch.append(
+          FixtureCase(
+            id: "\(suite.name)/fuzz/neighbour-\(index)-\(check.neighbours.count - 1)", suite: suite.name, tags: ["fuzz"],
+            note: "a neighbour of a minimal case", input: input, expected: expected))
+      }
+      checks.append(check)
+    }
+    guard !batch.isEmpty, let answers = try answers(batch, maxRestarts: batch.count + 10) else { return findings }
+    var checked = findings
+    for check in checks {
+      var finding = findings[check.finding]
+      guard let cause = finding.cause else { continue }
+      let suite = cases.suite(named: finding.suite)
+      var kept: [[DecisionDrift]] = []
+      for (position, option) in check.options.enumerated() {
+        var (changed, reproduced) = (0, 0)
+        for neighbour in check.neighbours {
+          guard let drifted = neighbour.answers[position], drifted.changes(batch[neighbour.index].expected) else { continue }
+          let fixture = batch[neighbour.index]
+          let answer = answers[check.side][neighbour.index]
+          let attempt = CaseResult(
+            id: fixture.id, suite: fixture.suite, status: answer.status, actual: answer.output, expected: fixture.expected,
+            input: fixture.input, tags: fixture.tags, message: answer.message)
+          changed += 1
+          if drifted.reproduces(attempt) { reproduced += 1 }
+        }
+        if 2 * reproduced >= changed { kept.append(option) }
+      }
+      let decisions = Array(Set(kept.joined().map(\.decision))).sorted()
+      let id = { (number: Int) in Decision.id(suite: finding.suite, number: number) }
+      let relabelled: String
+      if decisions.isEmpty {
+        relabelled = "\(finding.suite)/unexplained"
+        finding.causeTitle =
+          "\(cause.split(separator: "/").last!)'s drift gives this answer, but not the implementation's answers to the "
+          + "cases next to it: no documented drift explains it"
+      } else if cause.contains(" + ") || decisions == DecisionProfile.numbers(of: cause) {
+        continue
+      } else {
+        relabelled = id(decisions[0]) + decisions.dropFirst().map { " or D\($0)" }.joined()
+        finding.causeTitle = decisions.count == 1 ? suite.specDecisions.first { $0.number == decisions[0] }?.title : nil
+      }
+      if finding.signature.hasSuffix(" " + cause) { finding.signature.removeLast(cause.count + 1) }
+      finding.signature += " " + relabelled
+      finding.cause = relabelled
+      checked[check.finding] = finding
+    }
+    return checked
   }
 
   /// A failing case found by the search, and the spec decision it is put down to.
@@ -255,6 +349,12 @@ package struct FuzzSearch {
     var causeTitle: String?
     /// The search's failures put down to the same cause (1 without one).
     var count = 1
+    /// The decisions of its suite the search's failures do not bear out, whose drifts never
+    /// explain a candidate (`DecisionProfile.doubted`).
+    var doubted: Set<Int> = []
+    /// Whether its suite's failures give two answers at most, so that no doubted drift explains
+    /// a candidate either (`DecisionProfile.init(strictly:)`).
+    var strictly = false
 
     /// Whether a shrinking candidate is the same finding: it fails the same way and, with a
     /// cause, exercises that decision. One that fails for other decisions is another finding,
@@ -270,7 +370,7 @@ package struct FuzzSearch {
         id: candidate.id, suite: candidate.suite, status: answer.status, actual: answer.output, expected: candidate.expected,
         input: candidate.input, tags: candidate.tags, message: answer.message)
       let numbers = DecisionProfile.numbers(of: cause)
-      switch Attribution.of(attempt, model: suite).kind {
+      switch Attribution.of(attempt, model: suite, doubted: doubted, strictly: strictly).kind {
       case .decision(let decision): return !cause.contains(" + ") && numbers.contains(decision)
       case .oneOf(let decisions): return !cause.contains(" + ") && decisions.contains(where: numbers.contains)
       case .pairs(let pairs): return cause.contains(" + ") && pairs.contains(numbers)
@@ -314,13 +414,16 @@ package struct FuzzSearch {
       }
     }
     var chosen: [Failure] = []
-    for cause in DecisionProfile(problems: outcomes, totals: totals, suites: suites).causes {
+    let profile = DecisionProfile(problems: outcomes, totals: totals, suites: suites, strictly: true)
+    for cause in profile.causes {
       // Shrunk from a failure the cause explains alone, not one where it meets another.
       let alone = cause.problems.dropLast(cause.together)
       guard let first = alone.min(by: { order[$0.id]! < order[$1.id]! }), var failure = byID[first.id] else { continue }
       failure.cause = cause.decision
       failure.causeTitle = cause.title
       failure.count = cause.problems.count
+      failure.doubted = profile.doubted[cause.suite] ?? []
+      failure.strictly = profile.strict.contains(cause.suite)
       chosen.append(failure)
     }
     return chosen + withoutDecisions

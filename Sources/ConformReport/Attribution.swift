@@ -36,36 +36,62 @@ public struct Attribution: Sendable, Equatable {
     }
   }
 
+  /// The single drifts with which the model answers exactly what `attempt` answered, in the
+  /// model's order: none for an attempt that passed, or whose answer cannot be reproduced (a
+  /// timeout, an `error` answer, a protocol error, a cut output, an attempt without its input).
+  /// Costs one model run per drift.
+  public static func reproducingDrifts(_ attempt: CaseResult, model: any DriftingModel) -> [DecisionDrift] {
+    guard attempt.status == .fail || attempt.status == .crashed, attempt.cut == nil, let input = attempt.input else {
+      return []
+    }
+    return model.drifts.filter { model.answer(for: input, drifting: [$0])?.reproduces(attempt) == true }
+  }
+
   /// The attribution of `attempt` (one that did not pass) by `model`'s drifts.
   ///
   /// Only a wrong output or a crash can be reproduced: a timeout, an `error` answer, a protocol
   /// error, a cut output or an attempt without its input is unexplained. Costs one model run per
   /// drift, and one per pair of drifts of different decisions when no single drift reproduces it.
   ///
-  /// - Parameter doubted: decisions the run bears out poorly (few of their cases fail, so the
-  ///   port does not answer as their drift does elsewhere): a single drift of one of them comes
-  ///   after a pair of drifts of decisions not doubted, and a pair with one of them is never used.
-  public static func of(_ attempt: CaseResult, model: any DriftingModel, doubted: Set<Int> = []) -> Attribution {
+  /// - Parameters:
+  ///   - doubted: decisions the run bears out poorly (few of their cases fail, so the port does
+  ///     not answer as their drift does elsewhere): a single drift of one of them comes after a
+  ///     pair of drifts of decisions not doubted, and a pair with one of them is never used.
+  ///   - singles: `reproducingDrifts(attempt, model:)` when already known.
+  ///   - strictly: a doubted decision's single drift is never used either: an answer only such a
+  ///     drift reproduces is unexplained (on a true/false answer, any drift that flips it does).
+  public static func of(
+    _ attempt: CaseResult, model: any DriftingModel, doubted: Set<Int> = [], singles: [DecisionDrift]? = nil,
+    strictly: Bool = false
+  ) -> Attribution {
     guard attempt.status == .fail || attempt.status == .crashed, attempt.cut == nil, let input = attempt.input else {
       return Attribution(kind: .unexplained, drifts: [])
     }
-    let drifts = model.drifts
-    let singles = drifts.filter { model.answer(for: input, drifting: [$0])?.reproduces(attempt) == true }
+    let singles = singles ?? reproducingDrifts(attempt, model: model)
     let credible = singles.filter { !doubted.contains($0.decision) }
     if !credible.isEmpty { return single(credible) }
+    let pairs = reproducingPairs(
+      attempt, input: input, model: model, among: model.drifts.filter { !doubted.contains($0.decision) })
+    if !pairs.isEmpty { return paired(pairs) }
+    if !singles.isEmpty, !strictly { return single(singles) }
+    // A pair with a doubted decision is two coincidences, one of them against the run's
+    // evidence (a port that reads `-1` as 1 is not shown to have `>=` by `1.-1` against `1.0`):
+    // unexplained, not a pair of broken decisions.
+    return Attribution(kind: .unexplained, drifts: [])
+  }
+
+  /// The pairs of `drifts` (of different decisions) with which the model answers exactly what
+  /// `attempt`, asked `input`, answered. Costs one model run per pair.
+  static func reproducingPairs(
+    _ attempt: CaseResult, input: JSONValue, model: any DriftingModel, among drifts: [DecisionDrift]
+  ) -> [[DecisionDrift]] {
     var pairs: [[DecisionDrift]] = []
     for (index, first) in drifts.enumerated() {
       for second in drifts[(index + 1)...] where second.decision != first.decision {
         if model.answer(for: input, drifting: [first, second])?.reproduces(attempt) == true { pairs.append([first, second]) }
       }
     }
-    let crediblePairs = pairs.filter { $0.allSatisfy { !doubted.contains($0.decision) } }
-    if !crediblePairs.isEmpty { return paired(crediblePairs) }
-    if !singles.isEmpty { return single(singles) }
-    // A pair with a doubted decision is two coincidences, one of them against the run's
-    // evidence (a port that reads `-1` as 1 is not shown to have `>=` by `1.-1` against `1.0`):
-    // unexplained, not a pair of broken decisions.
-    return Attribution(kind: .unexplained, drifts: [])
+    return pairs
   }
 
   /// Single drifts: of one decision, or of several.
@@ -86,9 +112,19 @@ public struct Attribution: Sendable, Equatable {
 }
 
 extension DriftedAnswer {
+  /// Whether it differs from `expected`, the reference's answer: an other output, a crash, or
+  /// anything but the refusal the reference gives.
+  package func changes(_ expected: JSONValue) -> Bool {
+    switch self {
+    case .output(let output): output != expected
+    case .crash: true
+    case .anythingBut(let refusal): refusal == expected
+    }
+  }
+
   /// Whether an attempt that did not pass answered this: a failing output equal to `.output`'s, a
   /// crash for `.crash`, any failing output for `.anythingBut`.
-  fileprivate func reproduces(_ attempt: CaseResult) -> Bool {
+  package func reproduces(_ attempt: CaseResult) -> Bool {
     switch self {
     case .output(let output):
       attempt.status == .fail && attempt.cut == nil && attempt.actual == output

@@ -50,19 +50,32 @@ public struct DecisionProfile: Sendable {
   /// Each problem's cause (`Cause.decision`), by case id; problems whose case lists no decision
   /// have none.
   let causeOfCase: [String: String]
+  /// The decisions each suite's run bears out poorly (`doubted`), by suite: what attribution of
+  /// the run's answers weighs (`Attribution.of`).
+  package let doubted: [String: Set<Int>]
+  /// The suites attributed strictly (`init(strictly:)`).
+  package let strict: Set<String>
 
   /// The profile of `problems`, `totals` the cases per decision of the fixtures run (empty:
   /// unknown); titles from `suites`' specs, else (a suite this conform does not build in) from
   /// `titles`, as the results header carries them.
   ///
-  /// - Parameter unlisted: problems per decision that a live run counted without keeping them.
+  /// - Parameters:
+  ///   - unlisted: problems per decision that a live run counted without keeping them.
+  ///   - strictly: in a suite whose failures give two answers at most (true/false), weigh each
+  ///     decision by the problems its drift reproduces, not by those that fail (`unborne`), and
+  ///     never explain an answer by a doubted decision's drift (`Attribution.of(strictly:)`): for
+  ///     a search's random cases, where a true/false answer an undocumented bug flips is also
+  ///     what unrelated drifts answer.
   package init(
     problems: [CaseOutcome], totals: [String: Int64] = [:], unlisted: [String: Int] = [:],
-    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:]
+    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:], strictly: Bool = false
   ) {
     var explained: [Cause] = []
     var unexplainedBlocks: [Cause] = []
     var causeOfCase: [String: String] = [:]
+    var doubtedBySuite: [String: Set<Int>] = [:]
+    var strict: Set<String> = []
     var bySuite: [String: [CaseOutcome]] = [:]
     for problem in problems where !problem.decisions.isEmpty { bySuite[problem.suite, default: []].append(problem) }
     for suite in bySuite.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -71,9 +84,20 @@ public struct DecisionProfile: Sendable {
         (model?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a }
       ).merging(carried) { own, _ in own }
       let problems = bySuite[suite]!
-      let doubted = Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
-      let attributions = problems.map { problem in
-        model.map { Attribution.of(problem.representative, model: $0, doubted: doubted) }
+      // Only a true/false answer (two answers at most among the failures) is given by
+      // coincidence: a richer answer a drift reproduces exactly is its evidence.
+      let strictly = strictly && Set(problems.map(\.representative.actual)).count <= 2
+      if strictly { strict.insert(suite) }
+      let singles = problems.map { problem in
+        strictly ? model.map { Attribution.reproducingDrifts(problem.representative, model: $0) } ?? [] : nil
+      }
+      let doubted =
+        strictly
+        ? Self.unborne(suite: suite, singles: singles.map { $0 ?? [] }, totals: totals)
+        : Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
+      doubtedBySuite[suite] = doubted
+      let attributions = zip(problems, singles).map { problem, singles in
+        model.map { Attribution.of(problem.representative, model: $0, doubted: doubted, singles: singles, strictly: strictly) }
           ?? Attribution(kind: .unexplained, drifts: [])
       }
       let sorting = Sorting(suite: suite, problems: problems, attributions: attributions, totals: totals, unlisted: unlisted)
@@ -116,6 +140,8 @@ public struct DecisionProfile: Sendable {
     }
     self.causes = explained + unexplainedBlocks
     self.causeOfCase = causeOfCase
+    self.doubted = doubtedBySuite
+    self.strict = strict
   }
 
   /// The decisions of `suite` that fewer than half of whose cases fail, of the counts `totals`
@@ -129,6 +155,21 @@ public struct DecisionProfile: Sendable {
       if let number = number(of: decision), 2 * (failing[decision] ?? 0) < total { doubted.insert(number) }
     }
     return doubted
+  }
+
+  /// The decisions of `suite` on fewer than half of whose cases, of the counts `totals` knows,
+  /// the port answers as their drift alone does (`singles`, each problem's reproducing drifts): a
+  /// port with a decision's drift answers as it does on nearly all the cases the decision
+  /// decides, so a drift that gives a few answers of a port that passes, or fails otherwise,
+  /// most of them gives those by coincidence.
+  static func unborne(suite: String, singles: [[DecisionDrift]], totals: [String: Int64]) -> Set<Int> {
+    var reproduced: [Int: Int] = [:]
+    for drifts in singles { for decision in Set(drifts.map(\.decision)) { reproduced[decision, default: 0] += 1 } }
+    var unborne: Set<Int> = []
+    for (decision, total) in totals where total > 0 && decision.hasPrefix(suite + "/") {
+      if let number = number(of: decision), 2 * (reproduced[number] ?? 0) < total { unborne.insert(number) }
+    }
+    return unborne
   }
 
   /// The causes that are decisions the problems break: the unexplained blocks left out.

@@ -221,6 +221,13 @@ struct Mutant: Sendable {
       ],
       passes: ["restart-prompt", "version-compare"], carries: ["round-only", "header-from-fetch"],
       app: AppUnderTest(draws: DrawRoundAndHeaderRefresher.self)),
+    Mutant(
+      "every-download-any-restart",
+      bug:
+        "two bugs: every DOWNLOADED report shows the prompt, over a visible or a dismissed one; Restart calls completeUpdate() with no prompt visible",
+      fails: ["restart-prompt/seed/dismissed-then-duplicate-callback", "restart-prompt/seed/restart-without-prompt"],
+      passes: ["draw-freshness", "version-compare"],
+      app: AppUnderTest(restartPrompt: EveryDownloadAnyRestartController.self)),
   ]
 
   static func named(_ name: String) -> Mutant? { all.first { $0.name == name } }
