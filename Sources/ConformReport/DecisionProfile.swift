@@ -85,8 +85,11 @@ public struct DecisionProfile: Sendable {
       ).merging(carried) { own, _ in own }
       let problems = bySuite[suite]!
       // Only a true/false answer (two answers at most among the failures) is given by
-      // coincidence: a richer answer a drift reproduces exactly is its evidence.
-      let strictly = strictly && Set(problems.map(\.representative.actual)).count <= 2
+      // coincidence: a richer answer a drift reproduces exactly is its evidence. Built-in suites
+      // only: a team model lists the decisions of each answer itself, broadly or narrowly, so
+      // the share of the cases listing a decision that its drift reproduces says nothing there.
+      let builtIn = SuiteRegistry.all.contains { $0.name == suite }
+      let strictly = strictly && builtIn && Set(problems.map(\.representative.actual)).count <= 2
       if strictly { strict.insert(suite) }
       let singles = problems.map { problem in
         strictly ? model.map { Attribution.reproducingDrifts(problem.representative, model: $0) } ?? [] : nil

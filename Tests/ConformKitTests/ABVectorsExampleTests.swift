@@ -86,7 +86,7 @@ import Testing
   }
 
   /// `import.py` turns the vector file into the committed cases.jsonl, byte for byte.
-  @Test(.timeLimit(.minutes(1))) func theImporterWritesTheCommittedCases() async throws {
+  @Test(.timeLimit(.minutes(3))) func theImporterWritesTheCommittedCases() async throws {
     let copy = TestSupport.temporaryDirectory().appendingPathComponent("ab-import")
     try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
     for file in ["import.py", "assignment-vectors.json"] {

@@ -31,7 +31,9 @@ import Testing
 
   @Test(arguments: ["no-zero-padding", "cooldown-gt", "grapheme-split", "canonical-equality"])
   func aDriftingPortIsFoundAndShrunk(port: String) async throws {
-    let run = try await fuzz(["--impl", Self.ports, "--impl-arg", port, "--seed", "1", "--time", "60", "--max-shrink", "3"])
+    let run = try await fuzz([
+      "--impl", Self.ports, "--impl-arg", port, "--seed", "1", "--time", "60", "--max-shrink", "3", "--shrink-time", "300",
+    ])
     #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("\nFAIL ") || run.stdout.hasPrefix("FAIL "))
     #expect(run.stdout.contains("  (- expected, + actual)"))
