@@ -156,7 +156,8 @@ extension TimelineStep {
 extension JSONFields {
   /// The scene state named by `key`, exactly as the spec spells it.
   fileprivate func sceneState(_ key: String) throws -> SceneActivationState {
-    guard let state = SceneActivationState(rawValue: try string(key)) else { throw TimelineRefusal.unknownSceneState }
+    let name = try string(key)
+    guard let state = SceneActivationState(rawValue: name) else { throw TimelineRefusal.unknownSceneState }
     return state
   }
 
