@@ -12,19 +12,12 @@ extension TimelineSuite {
   /// (`tracedDecision`): a request cancelled after its sleep (D1), a fire with no window or not
   /// in the foreground (D2), a fire (D15), an ineligible win (D7), or else the base rule that
   /// nothing fires (D16). Computed from the input alone, never from a case's id, name, tags or
-  /// note. An input the spec puts outside its domain is D17's alone.
+  /// note.
   ///
-  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is not a `timeline` input
-  ///   at all.
+  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is outside the domain.
   public func decisions(for input: JSONValue) throws -> [Int] {
-    switch try TimelineInput.read(input) {
-    case .timeline(let timeline): Self.decisions(of: timeline)
-    case .refused: [Self.domainDecision]
-    }
+    Self.decisions(of: try TimelineInput(json: input))
   }
-
-  /// D17: the inputs outside the domain and the reason each is refused with.
-  static let domainDecision = 17
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: TimelineInput) -> [Int] {
@@ -65,8 +58,7 @@ extension TimelineModel: DriftableModel {
 }
 
 extension TimelineSuite {
-  /// The drifts of `TimelineDrift`, by name. D16 (the base rule that nothing fires) has none; D17's
-  /// is `noDomainCheck`.
+  /// The drifts of `TimelineDrift`, by name. D16 (the base rule that nothing fires) has none.
   static let driftBits = DriftBits([
     1: "lateCancelFires", 2: "firesAnywhere", 3: "recordAtPending", 4: "rescheduleOnShow", 5: "tieDoesNotFire",
     6: "inexactDays", 7: "countAfterCheck", 8: "startRecordOnly", 9: "firesAtAdvanceEnd", 10: "leaveDoesNotCancel",
@@ -74,18 +66,11 @@ extension TimelineSuite {
     15: "staysPendingAfterRequest",
   ])
 
-  /// D17's drift: lenient names, no bound or another bound answer a timeline for a refused input.
-  static let noDomainCheck = DecisionDrift(decision: domainDecision, name: "noDomainCheck")
-
-  public var drifts: [DecisionDrift] { Self.driftBits.drifts + [Self.noDomainCheck] }
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts }
 
   /// The output with `drifts` together; nil for an input that cannot be read.
   public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
-    let rules = drifts.filter { $0 != Self.noDomainCheck }
-    guard let raw = Self.driftBits.rawValue(of: rules), let read = try? TimelineInput.read(input) else { return nil }
-    switch read {
-    case .refused(let refusal): return rules.count < drifts.count ? .anythingBut(refusal.output) : .output(refusal.output)
-    case .timeline(let timeline): return .output(Self.output(timeline, drift: TimelineDrift(rawValue: raw)))
-    }
+    guard let raw = Self.driftBits.rawValue(of: drifts), let timeline = try? TimelineInput(json: input) else { return nil }
+    return .output(Self.output(timeline, drift: TimelineDrift(rawValue: raw)))
   }
 }
