@@ -129,3 +129,44 @@ extension Pairwise {
     return drafts
   }
 }
+
+extension Pairwise {
+  /// One field of a pairwise table: its name and its levels, level 0 its ordinary value, each
+  /// with the label case ids and notes give it and how it sets the field in an input.
+  struct Field<Input> {
+    var name: String
+    var levels: [(label: String, set: (inout Input) -> Void)]
+
+    init(name: String, levels: [(label: String, set: (inout Input) -> Void)]) {
+      self.name = name
+      self.levels = levels
+    }
+
+    /// A field whose levels are `values`, each labelled as given, set by `set`.
+    init<Value>(_ name: String, _ values: [(String, Value)], _ set: @escaping (inout Input, Value) -> Void) {
+      self.init(name: name, levels: values.map { label, value in (label, { set(&$0, value) }) })
+    }
+  }
+
+  /// A pairwise table's fields in order: a row of level indices, one per field, is `base` with
+  /// each field set to its level, first field first.
+  struct Table<Input> {
+    var base: Input
+    var fields: [Field<Input>]
+
+    /// Each field's number of levels, for `rows(levels:)` and `cases(counts:labels:input:)`.
+    var counts: [Int] { fields.map(\.levels.count) }
+
+    /// `base` with every field of `row` set to its level.
+    func input(_ row: [Int]) -> Input {
+      var input = base
+      for (field, level) in zip(fields, row) { field.levels[level].set(&input) }
+      return input
+    }
+
+    /// `field/label` for each field of `row` off its ordinary value.
+    func labels(_ row: [Int]) -> [String] {
+      zip(fields, row).filter { $0.1 != 0 }.map { "\($0.0.name)/\($0.0.levels[$0.1].label)" }
+    }
+  }
+}

@@ -53,7 +53,8 @@ import Testing
 
   /// The ordinary values are eligible, so a boundary alone shows in the answer.
   @Test func boundariesAloneAnswerAsTheSpecSays() throws {
-    #expect(try Self.suite.expected(for: EligibilitySuite.Fields().input([0, 0, 0, 0, 0, 0, 0, 0])) == ["eligible": true])
+    let ordinary = EligibilitySuite.pairwiseTable.input([0, 0, 0, 0, 0, 0, 0, 0])
+    #expect(try Self.suite.expected(for: ordinary.json) == ["eligible": true])
     // A day at 2^32: far after the attempt (eligible), a last attempt far in the future (refused).
     #expect(try Self.expected("pairwise/one/todayEpochDay/2to32") == ["eligible": true])
     #expect(try Self.expected("pairwise/one/lastAttemptEpochDay/2to32") == ["eligible": false])
@@ -67,7 +68,7 @@ import Testing
   }
 
   @Test func thePairwiseFamilyIsEachBoundaryAloneThenTheAllPairsRows() {
-    let fields = EligibilitySuite.Fields()
+    let fields = EligibilitySuite.pairwiseTable
     let pairwise = Self.published.filter { $0.name.hasPrefix("pairwise/") }
     let alone = fields.counts.reduce(0) { $0 + $1 - 1 }
     #expect(alone == 49)

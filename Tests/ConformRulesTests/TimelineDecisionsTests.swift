@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func theSpecNumbersItsDecisionsFromOneWithoutGaps() {
-    #expect(DecisionListChecks.headingNumbers(suite.spec) == Array(1...16))
+    #expect(DecisionListChecks.headingNumbers(suite.spec) == Array(1...17))
   }
 
   /// Lists read from the spec: which decisions' drifts change each case's answer.
@@ -57,7 +57,7 @@ import Testing
   @Test(arguments: TimelineDrift.modelled)
   func eachDriftChangesSomePublishedAnswer(decision: Int) throws {
     let changed = try Self.published.first { draft in
-      let timeline = try TimelineInput(json: draft.input)
+      guard case .timeline(let timeline) = try TimelineInput.read(draft.input) else { return false }
       return TimelineSuite.output(timeline, drift: TimelineDrift(decision: decision)) != TimelineSuite.output(timeline)
     }
     #expect(changed != nil, "the drift of D\(decision) changes no published answer")
@@ -70,10 +70,68 @@ import Testing
     #expect(TimelineSuite.output(late)["effects"] == [])
   }
 
-  @Test func decisionsThrowOutsideTheDomainAsExpectedDoes() throws {
+  /// D17: a well-formed input outside the domain is an ordinary answer, `{"error": reason}`, and
+  /// D17's alone; an input that is not well-formed throws, from both.
+  @Test func anInputOutsideTheDomainIsRefusedWithAReasonAndAMalformedOneThrows() throws {
     var input = try #require(Self.published.first?.input.objectValue)
     input["steps"] = [["op": "dance"]]
+    #expect(try suite.expected(for: .object(input)) == ["error": "unknown-step"])
+    #expect(try suite.decisions(for: .object(input)) == [17])
+    input["steps"] = [["op": "win", "x": 1]]
     #expect(throws: JSONShapeError.self) { try suite.expected(for: .object(input)) }
     #expect(throws: JSONShapeError.self) { try suite.decisions(for: .object(input)) }
+  }
+
+  /// The domain cases on both sides of each edge answer what D17 says.
+  @Test(
+    arguments: [
+      ("domain/steps-10000", nil), ("domain/steps-10001", "too-many-steps"),
+      ("domain/wins-2147483646-then-win", nil), ("domain/wins-2147483647-then-win", "count-out-of-range"),
+      ("domain/threshold-2147483647", nil), ("domain/threshold-2147483648", "count-out-of-range"),
+      ("domain/delay-at-bound", nil), ("domain/delay-past-bound", "time-out-of-range"),
+      ("domain/delay-negative", "time-out-of-range"), ("domain/clock-at-bound", nil),
+      ("domain/clock-past-bound", "time-out-of-range"), ("domain/days-at-bound", nil),
+      ("domain/days-past-bound", "day-out-of-range"), ("domain/day-at-64-bit-end", nil),
+      ("domain/day-past-64-bit-end", "day-out-of-range"), ("domain/unknown-start-scene", "unknown-scene-state"),
+      ("domain/unknown-op-after-fire", "unknown-step"), ("domain/count-before-delay", "count-out-of-range"),
+      ("domain/delay-before-scene", "time-out-of-range"), ("domain/start-before-steps", "unknown-scene-state"),
+      ("domain/first-step-refusal-wins", "unknown-step"), ("domain/form/start-background-upper-case", "unknown-scene-state"),
+      ("domain/form/op-advance-trailing-space", "unknown-step"),
+    ] as [(String, String?)])
+  func domainCasesAnswerWhatD17Says(name: String, reason: String?) throws {
+    let draft = try #require(Self.published.first { $0.name == name })
+    let output = try suite.expected(for: draft.input)
+    if let reason {
+      #expect(output == ["error": .string(reason)])
+      #expect(try suite.decisions(for: draft.input) == [17])
+    } else {
+      #expect(output["error"] == nil)
+      #expect(output["effects"] != nil)
+      #expect(try !suite.decisions(for: draft.input).contains(17))
+    }
+  }
+
+  /// D17's drift (no domain check) answers anything but the refusal; other drifts keep it.
+  @Test func theDriftOfD17AnswersATimelineForARefusedInput() throws {
+    let draft = try #require(Self.published.first { $0.name == "domain/wins-2147483647-then-win" })
+    let refusal: JSONValue = ["error": "count-out-of-range"]
+    #expect(suite.answer(for: draft.input, drifting: [TimelineSuite.noDomainCheck]) == .anythingBut(refusal))
+    let other = try #require(suite.drifts.first { $0.decision == 1 })
+    #expect(suite.answer(for: draft.input, drifting: [other]) == .output(refusal))
+  }
+
+  /// The reference model gives every committed fixture's expected output: adding the drifts
+  /// changed none.
+  @Test func theReferenceStillAnswersEveryCommittedFixture() throws {
+    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/timeline.jsonl").path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var count = 0
+    for line in text.split(separator: "\n") {
+      let fixture = try JSONReader.parse(String(line))
+      let input = try #require(fixture["input"])
+      #expect(try suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
+      count += 1
+    }
+    #expect(count == 12327)
   }
 }

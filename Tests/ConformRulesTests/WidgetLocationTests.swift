@@ -103,13 +103,13 @@ import Testing
   /// The pairwise family holds every pair of every field's levels, each row once.
   @Test func thePairwiseFamilyCoversEveryPairOfLevels() throws {
     let levels = WidgetLocationSuite.pairwiseLevels
-    #expect(levels.map(\.values.count) == [9, 2, 2, 4, 4, 10, 9])
-    let rows = Pairwise.rows(levels: levels.map(\.values.count))
+    #expect(levels.map(\.levels.count) == [9, 2, 2, 4, 4, 10, 9])
+    let rows = Pairwise.rows(levels: levels.map(\.levels.count))
     for a in levels.indices {
       for b in levels.indices where b > a {
-        for i in levels[a].values.indices {
-          for j in levels[b].values.indices {
-            #expect(rows.contains { $0[a] == i && $0[b] == j }, "\(levels[a].values[i].label) with \(levels[b].values[j].label)")
+        for i in levels[a].levels.indices {
+          for j in levels[b].levels.indices {
+            #expect(rows.contains { $0[a] == i && $0[b] == j }, "\(levels[a].levels[i].label) with \(levels[b].levels[j].label)")
           }
         }
       }

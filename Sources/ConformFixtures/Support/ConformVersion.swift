@@ -8,5 +8,5 @@
 /// its manifest names this version), move CHANGELOG.md's Unreleased section, and commit.
 /// semver: `MAJOR.MINOR.PATCH`, with an optional pre-release (`-rc.1`), no build metadata.
 public enum ConformVersion {
-  public static let current = "0.1.0"
+  public static let current = "0.2.0"
 }

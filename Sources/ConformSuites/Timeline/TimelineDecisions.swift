@@ -12,12 +12,19 @@ extension TimelineSuite {
   /// (`tracedDecision`): a request cancelled after its sleep (D1), a fire with no window or not
   /// in the foreground (D2), a fire (D15), an ineligible win (D7), or else the base rule that
   /// nothing fires (D16). Computed from the input alone, never from a case's id, name, tags or
-  /// note.
+  /// note. An input the spec puts outside its domain is D17's alone.
   ///
-  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is outside the domain.
+  /// - Throws: `JSONShapeError` as `expected(for:)` does, when `input` is not a `timeline` input
+  ///   at all.
   public func decisions(for input: JSONValue) throws -> [Int] {
-    Self.decisions(of: try TimelineInput(json: input))
+    switch try TimelineInput.read(input) {
+    case .timeline(let timeline): Self.decisions(of: timeline)
+    case .refused: [Self.domainDecision]
+    }
   }
+
+  /// D17: the inputs outside the domain and the reason each is refused with.
+  static let domainDecision = 17
 
   /// `decisions(for:)` of a typed input.
   static func decisions(of timeline: TimelineInput) -> [Int] {
@@ -58,7 +65,8 @@ extension TimelineModel: DriftableModel {
 }
 
 extension TimelineSuite {
-  /// The drifts of `TimelineDrift`, by name. D16 (the base rule that nothing fires) has none.
+  /// The drifts of `TimelineDrift`, by name. D16 (the base rule that nothing fires) has none; D17's
+  /// is `noDomainCheck`.
   static let driftBits = DriftBits([
     1: "lateCancelFires", 2: "firesAnywhere", 3: "recordAtPending", 4: "rescheduleOnShow", 5: "tieDoesNotFire",
     6: "inexactDays", 7: "countAfterCheck", 8: "startRecordOnly", 9: "firesAtAdvanceEnd", 10: "leaveDoesNotCancel",
@@ -66,11 +74,18 @@ extension TimelineSuite {
     15: "staysPendingAfterRequest",
   ])
 
-  public var drifts: [DecisionDrift] { Self.driftBits.drifts }
+  /// D17's drift: lenient names, no bound or another bound answer a timeline for a refused input.
+  static let noDomainCheck = DecisionDrift(decision: domainDecision, name: "noDomainCheck")
+
+  public var drifts: [DecisionDrift] { Self.driftBits.drifts + [Self.noDomainCheck] }
 
   /// The output with `drifts` together; nil for an input that cannot be read.
   public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
-    guard let raw = Self.driftBits.rawValue(of: drifts), let timeline = try? TimelineInput(json: input) else { return nil }
-    return .output(Self.output(timeline, drift: TimelineDrift(rawValue: raw)))
+    let rules = drifts.filter { $0 != Self.noDomainCheck }
+    guard let raw = Self.driftBits.rawValue(of: rules), let read = try? TimelineInput.read(input) else { return nil }
+    switch read {
+    case .refused(let refusal): return rules.count < drifts.count ? .anythingBut(refusal.output) : .output(refusal.output)
+    case .timeline(let timeline): return .output(Self.output(timeline, drift: TimelineDrift(rawValue: raw)))
+    }
   }
 }

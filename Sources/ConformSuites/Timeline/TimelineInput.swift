@@ -12,54 +12,81 @@ public struct TimelineInput: Sendable, Equatable {
 }
 
 extension TimelineInput {
-  public init(json: JSONValue) throws(JSONShapeError) {
+  /// The input `json` is, outside the spec's domain or not (D17).
+  ///
+  /// D17's order: `config` (`winThreshold`, `cooldownDays`, then `delayMs`), `start`
+  /// (`wonCompletionCount`, then `sceneState`), the number of steps, then each step in order (its
+  /// `op`, its member, then the running totals); the first refusal answers.
+  ///
+  /// - Throws: `JSONShapeError` naming the field when `json` is not a `timeline` input at all (a
+  ///   member missing, of the wrong type, or unknown), which the tables never hold.
+  public static func read(_ json: JSONValue) throws(JSONShapeError) -> TimelineCase {
     let fields = try JSONFields(json)
     try fields.rejectUnknown(["config", "start", "steps"])
     let config = try fields.fields("config")
+    try config.rejectUnknown(["cooldownDays", "delayMs", "winThreshold"])
     let startFields = try fields.fields("start")
     try startFields.rejectUnknown([
       "currentVersion", "forceOverride", "lastAttemptEpochDay", "lastPromptedVersion", "sceneState", "todayEpochDay",
       "windowAttached", "wonCompletionCount",
     ])
+    let counts = TimelineRefusal.Counts(
+      threshold: try config.int("winThreshold"), cooldown: try config.int("cooldownDays"),
+      wins: try startFields.int("wonCompletionCount"))
+    guard counts.allInRange else { return .refused(.countOutOfRange) }
     let delay = try config.int("delayMs")
-    guard (0...Self.maxMilliseconds).contains(delay) else {
-      throw JSONShapeError(path: config.pathOf("delayMs"), message: "\(delay) is outside 0...\(Self.maxMilliseconds)")
+    guard (0...Self.maxMilliseconds).contains(delay) else { return .refused(.timeOutOfRange) }
+    guard let scene = SceneState(rawValue: try startFields.string("sceneState")) else {
+      return .refused(.unknownSceneState)
     }
-    start = TimelineStart(
+    let start = TimelineStart(
       eligibility: EligibilityInput(
-        config: try ReviewConfig(fields: config),
-        wonCompletionCount: try startFields.count("wonCompletionCount"),
+        config: ReviewConfig(winThreshold: counts.threshold, cooldownDays: counts.cooldown),
+        wonCompletionCount: counts.wins,
         lastAttemptEpochDay: try startFields.optionalInt("lastAttemptEpochDay"),
         todayEpochDay: try startFields.int("todayEpochDay"),
         lastPromptedVersion: try startFields.optionalString("lastPromptedVersion"),
         currentVersion: try startFields.string("currentVersion"),
         forceOverride: try startFields.bool("forceOverride")),
-      delayMilliseconds: delay,
-      sceneState: try startFields.scene("sceneState"),
-      windowAttached: try startFields.bool("windowAttached"))
+      delayMilliseconds: delay, sceneState: scene, windowAttached: try startFields.bool("windowAttached"))
     let stepValues = try fields.array("steps")
-    guard stepValues.count <= Self.maxSteps else {
-      throw JSONShapeError(path: "steps", message: "\(stepValues.count) steps, more than \(Self.maxSteps)")
-    }
+    guard stepValues.count <= Self.maxSteps else { return .refused(.tooManySteps) }
     var steps: [TimelineStep] = []
-    var totals = (milliseconds: delay, days: Int64(0), wins: start.eligibility.wonCompletionCount)
+    var totals = (milliseconds: delay, days: Int64(0), wins: counts.wins)
     for (index, value) in stepValues.enumerated() {
-      let step = try TimelineStep(json: value, path: "steps[\(index)]")
-      switch step {
-      case .advance(let milliseconds): totals.milliseconds += milliseconds
-      case .nextDay(let days): totals.days += days
-      case .win: totals.wins += 1
-      default: break
+      let step: TimelineStep
+      switch try TimelineStep.read(value, path: "steps[\(index)]") {
+      case .step(let read): step = read
+      case .refused(let refusal): return .refused(refusal)
       }
-      guard totals.milliseconds <= Self.maxMilliseconds, totals.days <= Self.maxMilliseconds,
-        totals.wins <= EligibilityInput.countRange.upperBound,
-        start.eligibility.todayEpochDay.addingReportingOverflow(totals.days).overflow == false
-      else {
-        throw JSONShapeError(path: "steps[\(index)]", message: "the clock, the calendar or the win count would overflow")
+      switch step {
+      case .advance(let milliseconds):
+        totals.milliseconds += milliseconds
+        guard totals.milliseconds <= Self.maxMilliseconds else { return .refused(.timeOutOfRange) }
+      case .nextDay(let days):
+        totals.days += days
+        guard totals.days <= Self.maxMilliseconds,
+          !start.eligibility.todayEpochDay.addingReportingOverflow(totals.days).overflow
+        else { return .refused(.dayOutOfRange) }
+      case .win:
+        totals.wins += 1
+        guard totals.wins <= EligibilityInput.countRange.upperBound else { return .refused(.countOutOfRange) }
+      default: break
       }
       steps.append(step)
     }
-    self.steps = steps
+    return .timeline(TimelineInput(start: start, steps: steps))
+  }
+
+  /// The input `json` is, inside the spec's domain.
+  ///
+  /// - Throws: `JSONShapeError` as `read(_:)` does, and naming the reason when the spec puts
+  ///   `json` outside its domain (D17).
+  public init(json: JSONValue) throws(JSONShapeError) {
+    switch try Self.read(json) {
+    case .timeline(let timeline): self = timeline
+    case .refused(let reason): throw JSONShapeError(path: "", message: "outside the domain: \(reason.rawValue)")
+    }
   }
 
   public var json: JSONValue {
@@ -82,24 +109,43 @@ extension TimelineInput {
 }
 
 extension TimelineStep {
-  init(json: JSONValue, path: String) throws(JSONShapeError) {
+  /// A step read from `json`, or the reason the spec refuses it (D17): an unknown `op` whatever
+  /// other members the step has, an unknown scene state, a negative duration.
+  enum Read {
+    case step(TimelineStep)
+    case refused(TimelineRefusal)
+  }
+
+  /// - Throws: `JSONShapeError` when a member is missing, of another type, or not one the `op`
+  ///   has.
+  static func read(_ json: JSONValue, path: String) throws(JSONShapeError) -> Read {
     let fields = try JSONFields(json, path: path)
     let op = try fields.string("op")
+    let step: TimelineStep
     let extra: [String]
     switch op {
-    case "win": self = .win; extra = []
-    case "show": self = .show; extra = []
-    case "leave": self = .leave; extra = []
-    case "leaveAfterSleep": self = .leaveAfterSleep; extra = []
-    case "detachWindow": self = .detachWindow; extra = []
-    case "attachWindow": self = .attachWindow; extra = []
-    case "advance": self = .advance(milliseconds: try fields.nonNegative("ms")); extra = ["ms"]
-    case "nextDay": self = .nextDay(days: try fields.nonNegative("days")); extra = ["days"]
-    case "scene": self = .scene(try fields.scene("state")); extra = ["state"]
-    case "setVersion": self = .setVersion(try fields.string("version")); extra = ["version"]
-    default: throw JSONShapeError(path: fields.pathOf("op"), message: "unknown step \"\(op)\"")
+    case "win": step = .win; extra = []
+    case "show": step = .show; extra = []
+    case "leave": step = .leave; extra = []
+    case "leaveAfterSleep": step = .leaveAfterSleep; extra = []
+    case "detachWindow": step = .detachWindow; extra = []
+    case "attachWindow": step = .attachWindow; extra = []
+    case "advance":
+      let milliseconds = try fields.int("ms")
+      guard milliseconds >= 0 else { return .refused(.timeOutOfRange) }
+      step = .advance(milliseconds: milliseconds); extra = ["ms"]
+    case "nextDay":
+      let days = try fields.int("days")
+      guard days >= 0 else { return .refused(.dayOutOfRange) }
+      step = .nextDay(days: days); extra = ["days"]
+    case "scene":
+      guard let scene = SceneState(rawValue: try fields.string("state")) else { return .refused(.unknownSceneState) }
+      step = .scene(scene); extra = ["state"]
+    case "setVersion": step = .setVersion(try fields.string("version")); extra = ["version"]
+    default: return .refused(.unknownStep)
     }
     try fields.rejectUnknown(extra + ["op"])
+    return .step(step)
   }
 
   public var json: JSONValue {
@@ -118,19 +164,39 @@ extension TimelineStep {
   }
 }
 
-extension JSONFields {
-  func scene(_ key: String) throws(JSONShapeError) -> SceneState {
-    let name = try string(key)
-    guard let scene = SceneState(rawValue: name) else {
-      throw JSONShapeError(
-        path: pathOf(key), message: "unknown scene state \"\(name)\" (foregroundActive, foregroundInactive, background)")
-    }
-    return scene
-  }
+/// A well-formed `timeline` input: a timeline the model runs, or one the spec puts outside its
+/// domain (D17), answered `{"error": reason}`.
+public enum TimelineCase: Sendable, Equatable {
+  case timeline(TimelineInput)
+  case refused(TimelineRefusal)
+}
 
-  func nonNegative(_ key: String) throws(JSONShapeError) -> Int64 {
-    let value = try int(key)
-    guard value >= 0 else { throw JSONShapeError(path: pathOf(key), message: "\(value) is negative") }
-    return value
+/// Why a well-formed input is outside the `timeline` domain (D17): the reason codes the spec lists.
+public enum TimelineRefusal: String, Sendable, CaseIterable {
+  /// A count of `config` or `start` outside 0...2147483647, or a win that would take the count past it.
+  case countOutOfRange = "count-out-of-range"
+  /// A negative `delayMs` or `ms`, or `delayMs` and the advances together past 2^52 ms.
+  case timeOutOfRange = "time-out-of-range"
+  /// A negative `days`, the days moved together past 2^52, or the day past the 64-bit range.
+  case dayOutOfRange = "day-out-of-range"
+  /// A scene state (the start's or a `scene` step's) that is not one of the three names.
+  case unknownSceneState = "unknown-scene-state"
+  /// A step whose `op` is not one of the spec's.
+  case unknownStep = "unknown-step"
+  /// More than `TimelineInput.maxSteps` steps.
+  case tooManySteps = "too-many-steps"
+
+  /// The output the spec requires: `{"error": reason}`.
+  public var output: JSONValue { ["error": .string(rawValue)] }
+}
+
+extension TimelineRefusal {
+  /// The three counts of `config` and `start`, as read.
+  struct Counts {
+    var threshold: Int64
+    var cooldown: Int64
+    var wins: Int64
+
+    var allInRange: Bool { [threshold, cooldown, wins].allSatisfy(EligibilityInput.countRange.contains) }
   }
 }

@@ -16,7 +16,10 @@ public struct TimelineSuite: BuiltInSuite {
   public var parameters: [SuiteParameter] { [.depth] }
 
   public func expected(for input: JSONValue) throws -> JSONValue {
-    Self.output(try TimelineInput(json: input))
+    switch try TimelineInput.read(input) {
+    case .timeline(let timeline): Self.output(timeline)
+    case .refused(let reason): reason.output
+    }
   }
 
   /// The reference model's output for `timeline`.
@@ -29,14 +32,14 @@ public struct TimelineSuite: BuiltInSuite {
   public func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { drafts(options: options, keeping: nil) }
 
   public func drafts(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> AnySequence<CaseDraft> {
-    StepSequences.tableDrafts(seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
+    StepSequences.tableDrafts(seeds: Self.namedCases, alphabets: Self.alphabets.map { $0.sequences(options) }, keeping: keep)
   }
 
   /// The seeds and every step sequence of each alphabet up to its depth (the empty sequence
   /// once, in the first alphabet), as `drafts(options:)` makes them, counted without making them.
   public func caseCount(options: GeneratorOptions) -> Int {
     StepSequences.tableCount(
-      seeds: Self.seedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
+      seeds: Self.namedCases.count, alphabets: Self.alphabets.map { ($0.letters.count, $0.depth(options)) })
   }
 
   public func manifestFacts(options: GeneratorOptions) -> JSONValue {
@@ -58,7 +61,7 @@ public struct TimelineSuite: BuiltInSuite {
 extension TimelineSuite: WritesFixtureLines {
   package func fixtureLines(options: GeneratorOptions, keeping keep: (@Sendable (Int) -> Bool)?) -> FixtureLineSource {
     StepSequences.tableLines(
-      suite: self, seeds: Self.seedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
+      suite: self, seeds: Self.namedCases, alphabets: Self.alphabets.map { $0.sequences(options) },
       keeping: keep)
   }
 }

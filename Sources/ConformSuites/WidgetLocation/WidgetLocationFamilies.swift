@@ -113,19 +113,16 @@ extension WidgetLocationSuite {
     return drafts
   }
 
-  /// One field's values for the pairwise table: its ordinary value first (level 0), then its
-  /// boundaries inside the domain (those outside are `domainCases`', where no other field is
-  /// masked by the refusal).
-  struct Levels {
-    var field: String
-    var values: [(label: String, set: (inout WidgetLocationInput) -> Void)]
-  }
+  /// One field's values for the pairwise table (`Pairwise.Field`): its ordinary value first
+  /// (level 0), then its boundaries inside the domain (those outside are `domainCases`', where no
+  /// other field is masked by the refusal).
+  typealias Levels = Pairwise.Field<WidgetLocationInput>
 
   /// An integer field's levels, each labelled `<field>_<value>`.
   static func integers(
     _ field: String, ordinary: Int64, _ boundaries: [Int64], _ set: @escaping (inout WidgetLocationInput, Int64) -> Void
   ) -> Levels {
-    Levels(field: field, values: ([ordinary] + boundaries).map { value in ("\(field)_\(value)", { set(&$0, value) }) })
+    Levels(field, ([ordinary] + boundaries).map { ("\(field)_\($0)", $0) }, set)
   }
 
   /// Every field's levels: the integers' 0, 1, -1, 2^31 - 1, 2^31, 2^32 and 64-bit extremes
@@ -137,15 +134,13 @@ extension WidgetLocationSuite {
       input.cachedLocation = Cached(ageSeconds: age, horizontalAccuracy: input.cachedLocation?.horizontalAccuracy ?? 65)
     }
     var age = integers("age", ordinary: 30, extremes) { cachedAge(&$0, $1) }
-    age.values.insert(("age_no-fix", { $0.cachedLocation = nil }), at: 1)
+    age.levels.insert(("age_no-fix", { $0.cachedLocation = nil }), at: 1)
     return [
       integers("status", ordinary: WidgetLocation.authorizedWhenInUse, [3, 0, 1, 2, 5, -1, int32Max, int32Min]) {
         $0.authorizationStatus = $1
       },
-      Levels(
-        field: "widget",
-        values: [("widget", { $0.widgetUpdatesAuthorized = true }), ("no-widget", { $0.widgetUpdatesAuthorized = false })]),
-      Levels(field: "key", values: [("key", { $0.widgetWantsLocation = true }), ("no-key", { $0.widgetWantsLocation = false })]),
+      Levels("widget", [("widget", true), ("no-widget", false)]) { $0.widgetUpdatesAuthorized = $1 },
+      Levels("key", [("key", true), ("no-key", false)]) { $0.widgetWantsLocation = $1 },
       integers("max-age", ordinary: maxAge, [0, 1, int32Max]) { $0.maxCacheAgeSeconds = $1 },
       integers("accuracy", ordinary: accuracy, [0, 1, int32Max]) { $0.desiredAccuracyMeters = $1 },
       age,
@@ -163,10 +158,10 @@ extension WidgetLocationSuite {
       widgetUpdatesAuthorized: true, widgetWantsLocation: true, cachedLocation: fresh)
     var labels: [String] = []
     for (field, level) in zip(levels, row) {
-      let value = field.values[level]
+      let value = field.levels[level]
       value.set(&input)
       // The accuracy of no fix is no level at all.
-      if input.cachedLocation == nil, field.field == "h" { continue }
+      if input.cachedLocation == nil, field.name == "h" { continue }
       labels.append(value.label)
     }
     return (labels.joined(separator: "/"), input.json)
@@ -176,7 +171,7 @@ extension WidgetLocationSuite {
   static var pairwiseCases: [CaseDraft] {
     let levels = pairwiseLevels
     var names: Set<String> = []
-    return Pairwise.rows(levels: levels.map(\.values.count)).compactMap { row in
+    return Pairwise.rows(levels: levels.map(\.levels.count)).compactMap { row in
       let (name, input) = input(row, levels)
       guard names.insert(name).inserted else { return nil }
       return CaseDraft(
@@ -190,14 +185,14 @@ extension WidgetLocationSuite {
     let levels = pairwiseLevels
     var drafts: [CaseDraft] = []
     for (index, field) in levels.enumerated() {
-      for level in field.values.indices.dropFirst() {
+      for level in field.levels.indices.dropFirst() {
         var row = [Int](repeating: 0, count: levels.count)
         row[index] = level
         let (_, input) = input(row, levels)
         drafts.append(
           CaseDraft(
-            "one-boundary/\(field.values[level].label)", tags: ["one-boundary"],
-            note: "one boundary value among ordinary ones: \(field.field) \(field.values[level].label)", input: input))
+            "one-boundary/\(field.levels[level].label)", tags: ["one-boundary"],
+            note: "one boundary value among ordinary ones: \(field.name) \(field.levels[level].label)", input: input))
       }
     }
     return drafts

@@ -19,7 +19,7 @@ let package = Package(
     .executable(name: "conform-adapter", targets: ["conform-adapter"]),
   ],
   dependencies: [
-    .package(name: "conform", path: conformPath)  // or .package(url: "<conform's git URL>", from: "0.1.0")
+    .package(name: "conform", path: conformPath)  // or .package(url: "<conform's git URL>", from: "0.2.0")
   ],
   targets: [
     // The app's own review prompt and store version check, free of UIKit, shared with the iOS target.

@@ -46,11 +46,27 @@ struct TimelineOutcome: Sendable {
   var wonCompletionCount: Int
 }
 
+/// Why a well-formed case is outside the suite's domain (spec D17), as its `error` reason.
+enum TimelineRefusal: String, Error {
+  case countOutOfRange = "count-out-of-range"
+  case timeOutOfRange = "time-out-of-range"
+  case dayOutOfRange = "day-out-of-range"
+  case unknownSceneState = "unknown-scene-state"
+  case unknownStep = "unknown-step"
+  case tooManySteps = "too-many-steps"
+}
+
 extension Adapter {
-  /// Suite `timeline`: plays the steps against the app's scheduler on a manual clock.
+  /// Suite `timeline`: plays the steps against the app's scheduler on a manual clock; a case
+  /// outside the domain is refused before any step is played.
   mutating func registerTimeline(_ app: AppUnderTest) {
     register("timeline") { input in
-      let timeline = try TimelineCase(input)
+      let timeline: TimelineCase
+      do {
+        timeline = try TimelineCase(input)
+      } catch let refusal as TimelineRefusal {
+        return ["error": .string(refusal.rawValue)]
+      }
       return try await TimelineDriver.play(timeline, app: app).json
     }
   }
@@ -59,61 +75,96 @@ extension Adapter {
 // MARK: - Decoding
 
 extension TimelineCase {
-  init(_ input: CaseInput) throws(JSONShapeError) {
+  /// The largest count (Kotlin's and a 32-bit Swift `Int`'s maximum), and the longest the delay
+  /// and the advances, or the days moved, may add up to (2^52).
+  static let maxCount: Int64 = 2_147_483_647
+  static let maxTotal: Int64 = 1 << 52
+
+  /// Reads the case in the spec's order (D17): `config`, `start`, the number of steps, then each
+  /// step with the totals so far; the first refusal is thrown.
+  ///
+  /// - Throws: `TimelineRefusal` for the first thing outside the domain; `JSONShapeError` for a
+  ///   member missing or of another type.
+  init(_ input: CaseInput) throws {
     let config = try input.fields("config")
     let start = try input.fields("start")
+    let threshold = try config.int("winThreshold")
+    let cooldown = try config.int("cooldownDays")
+    let wins = try start.int("wonCompletionCount")
+    guard [threshold, cooldown, wins].allSatisfy({ (0...Self.maxCount).contains($0) }) else {
+      throw TimelineRefusal.countOutOfRange
+    }
     let delay = try config.int("delayMs")
-    guard delay >= 0 else { throw JSONShapeError(path: config.pathOf("delayMs"), message: "\(delay) is negative") }
+    guard (0...Self.maxTotal).contains(delay) else { throw TimelineRefusal.timeOutOfRange }
+    let sceneState = try start.sceneState("sceneState")
     self.config = ReviewPromptConfig(
-      wonCompletionThreshold: Int(try config.int("winThreshold")),
-      cooldownDays: Int(try config.int("cooldownDays")),
-      requestDelay: .milliseconds(delay))
+      wonCompletionThreshold: Int(threshold), cooldownDays: Int(cooldown), requestDelay: .milliseconds(delay))
     self.start = TimelineStart(
-      wonCompletionCount: Int(try start.int("wonCompletionCount")),
+      wonCompletionCount: Int(wins),
       lastAttemptEpochDay: try start.optionalInt("lastAttemptEpochDay"),
       lastPromptedVersion: try start.optionalString("lastPromptedVersion"),
       currentVersion: try start.string("currentVersion"),
       todayEpochDay: try start.int("todayEpochDay"),
       forceOverride: try start.bool("forceOverride"),
-      sceneState: try start.sceneState("sceneState"),
+      sceneState: sceneState,
       windowAttached: try start.bool("windowAttached"))
+    let values = try input.array("steps")
+    guard values.count <= 10_000 else { throw TimelineRefusal.tooManySteps }
+    var milliseconds = delay
+    var days: Int64 = 0
+    var count = wins
     steps = []
-    for (index, value) in try input.array("steps").enumerated() {
-      steps.append(try TimelineStep(try JSONFields(value, path: "input.steps[\(index)]")))
+    for (index, value) in values.enumerated() {
+      let step = try TimelineStep(try JSONFields(value, path: "input.steps[\(index)]"))
+      switch step {
+      case .win:
+        count += 1
+        guard count <= Self.maxCount else { throw TimelineRefusal.countOutOfRange }
+      case .advance(let ms):
+        milliseconds += ms
+        guard milliseconds <= Self.maxTotal else { throw TimelineRefusal.timeOutOfRange }
+      case .nextDay(let moved):
+        days += moved
+        guard days <= Self.maxTotal, !self.start.todayEpochDay.addingReportingOverflow(days).overflow else {
+          throw TimelineRefusal.dayOutOfRange
+        }
+      default: break
+      }
+      steps.append(step)
     }
   }
 }
 
 extension TimelineStep {
-  init(_ step: JSONFields) throws(JSONShapeError) {
+  init(_ step: JSONFields) throws {
     switch try step.string("op") {
     case "win": self = .win
     case "show": self = .show
     case "leave": self = .leave
     case "leaveAfterSleep": self = .leaveAfterSleep
-    case "advance": self = .advance(milliseconds: try step.nonNegative("ms"))
+    case "advance": self = .advance(milliseconds: try step.nonNegative("ms", else: .timeOutOfRange))
     case "scene": self = .scene(try step.sceneState("state"))
     case "detachWindow": self = .detachWindow
     case "attachWindow": self = .attachWindow
-    case "nextDay": self = .nextDay(days: try step.nonNegative("days"))
+    case "nextDay": self = .nextDay(days: try step.nonNegative("days", else: .dayOutOfRange))
     case "setVersion": self = .setVersion(try step.string("version"))
-    case let op: throw JSONShapeError(path: step.pathOf("op"), message: "unknown step \"\(op)\"")
+    default: throw TimelineRefusal.unknownStep
     }
   }
 }
 
 extension JSONFields {
-  fileprivate func sceneState(_ key: String) throws(JSONShapeError) -> SceneActivationState {
+  /// The scene state named by `key`, exactly as the spec spells it.
+  fileprivate func sceneState(_ key: String) throws -> SceneActivationState {
     let name = try string(key)
-    guard let state = SceneActivationState(rawValue: name) else {
-      throw JSONShapeError(path: pathOf(key), message: "unknown scene state \"\(name)\"")
-    }
+    guard let state = SceneActivationState(rawValue: name) else { throw TimelineRefusal.unknownSceneState }
     return state
   }
 
-  fileprivate func nonNegative(_ key: String) throws(JSONShapeError) -> Int64 {
+  /// The integer `key`, refused with `refusal` when negative.
+  fileprivate func nonNegative(_ key: String, else refusal: TimelineRefusal) throws -> Int64 {
     let value = try int(key)
-    guard value >= 0 else { throw JSONShapeError(path: pathOf(key), message: "\(value) is negative") }
+    guard value >= 0 else { throw refusal }
     return value
   }
 }

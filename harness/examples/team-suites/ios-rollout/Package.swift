@@ -18,7 +18,7 @@ let package = Package(
     .executable(name: "rollout-adapter", targets: ["rollout-adapter"]),
   ],
   dependencies: [
-    .package(name: "conform", path: conformPath)  // or .package(url: "<conform's git URL>", from: "0.1.0")
+    .package(name: "conform", path: conformPath)  // or .package(url: "<conform's git URL>", from: "0.2.0")
   ],
   targets: [
     // The app's rollout code, free of UIKit: shared with the iOS target.
