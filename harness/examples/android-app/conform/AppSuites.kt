@@ -56,6 +56,9 @@ object AppSuites {
         return jsonOf("newer" to StoreVersionCheck.isNewer(remote = input.string("remote"), local = input.string("local")))
     }
 
-    /** `timeline` 1.0.0: the steps played on the app's review-prompt controller ([TimelineDriver]). */
+    /**
+     * `timeline` 1.1.0: the steps played on the app's review-prompt controller ([TimelineDriver]),
+     * or `{"error": reason}` for a case outside the spec's domain (D17).
+     */
     fun timeline(input: JsonFields): Json = TimelineDriver.run(input)
 }

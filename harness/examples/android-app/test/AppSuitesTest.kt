@@ -54,24 +54,26 @@ class AppSuitesTest {
     }
 
     @Test
-    fun `a timeline outside the spec's domain is an error, not an answer`() {
+    fun `a timeline outside the spec's domain answers its reason (D17), before any step counts`() {
         val start = """"start":{"currentVersion":"1.0.0","forceOverride":false,"lastAttemptEpochDay":null,"lastPromptedVersion":null,
             "sceneState":"foregroundActive","todayEpochDay":9223372036854775807,"windowAttached":true,"wonCompletionCount":2}"""
         val config = """"config":{"cooldownDays":7,"delayMs":2000,"winThreshold":3}"""
-        fun timeline(steps: String) = AppSuites.timeline(input("{$config,$start,\"steps\":$steps}"))
+        fun timeline(steps: String, withConfig: String = config) =
+            AppSuites.timeline(input("{$withConfig,$start,\"steps\":$steps}")).toString()
+        fun refused(reason: String) = canonical("""{"error":"$reason"}""")
 
-        val back = assertThrows(JsonShapeError::class.java) { timeline("""[{"op":"advance","ms":-1}]""") }
-        assertEquals("field \"input.steps[0].ms\": expected an integer >= 0, found -1", back.message)
-        val far = assertThrows(IllegalArgumentException::class.java) { timeline("""[{"op":"advance","ms":4503599627370497}]""") }
-        assertTrue(far.message!!.contains("2^52"), far.message)
-        val lateRace = assertThrows(IllegalArgumentException::class.java) {
-            AppSuites.timeline(input("{${config.replace("2000", "9007199254740992")},$start,\"steps\":[{\"op\":\"win\"},{\"op\":\"show\"},{\"op\":\"leaveAfterSleep\"}]}"))
-        }
-        assertTrue(lateRace.message!!.contains("2^52"), lateRace.message)
-        val pastLong = assertThrows(IllegalArgumentException::class.java) { timeline("""[{"op":"nextDay","days":1}]""") }
-        assertTrue(pastLong.message!!.contains("64-bit"), pastLong.message)
-        val unknown = assertThrows(JsonShapeError::class.java) { timeline("""[{"op":"dance"}]""") }
-        assertEquals("field \"input.steps[0].op\": unknown step \"dance\"", unknown.message)
+        assertEquals(refused("time-out-of-range"), timeline("""[{"op":"advance","ms":-1}]"""))
+        assertEquals(refused("time-out-of-range"), timeline("""[{"op":"advance","ms":4503599627370495}]"""))
+        assertEquals(refused("time-out-of-range"), timeline("[]", config.replace("2000", "4503599627370497")))
+        assertEquals(refused("day-out-of-range"), timeline("""[{"op":"nextDay","days":1}]"""))
+        assertEquals(refused("count-out-of-range"), timeline("[]", config.replace("\"winThreshold\":3", "\"winThreshold\":2147483648")))
+        assertEquals(refused("unknown-step"), timeline("""[{"op":"dance","ms":1},{"op":"advance","ms":-1}]"""))
+        assertEquals(refused("unknown-scene-state"), timeline("""[{"op":"scene","state":" background"}]"""))
+        // The three steps fire a request, then an unknown step refuses the whole case: no effects.
+        assertEquals(refused("unknown-step"), timeline("""[{"op":"win"},{"op":"show"},{"op":"advance","ms":2000},{"op":"WIN"}]"""))
+        // A malformed step is still the protocol's error, naming the field.
+        val extra = assertThrows(JsonShapeError::class.java) { timeline("""[{"op":"win","ms":1}]""") }
+        assertEquals("field \"input.steps[0].ms\": unknown field", extra.message)
     }
 
     @Test
