@@ -7,19 +7,28 @@ import Testing
 /// `conform gate` and `conform pin` run with the real binary on an app-shaped folder outside the
 /// checkout: a `conform.json`, a bundle published beside it, and swift-reference as the adapter.
 @Suite struct GateCommandTests {
+  /// The bundle `conform bundle create` publishes by default: named by this conform's version.
+  static let bundleName = "conform-fixtures-\(ConformVersion.current).tar.gz"
+
+  /// A later minor release than this conform, for a re-pin.
+  static let nextVersion: String = {
+    let parts = ConformVersion.current.split(separator: ".").compactMap { Int($0) }
+    return "\(parts.first ?? 0).\((parts.dropFirst().first ?? 0) + 1).0"
+  }()
+
   /// A repository folder with a path a team might have, its conform.json, and the published bundle.
   struct Repository {
     var root: URL
     var app: URL { root.appendingPathComponent("ios app") }
     var config: URL { app.appendingPathComponent("conform.json") }
-    var bundle: URL { root.appendingPathComponent("pub/conform-fixtures-0.1.0.tar.gz") }
+    var bundle: URL { root.appendingPathComponent("pub/\(GateCommandTests.bundleName)") }
     var digest: String
 
     /// Writes the config: `changes` (each key's JSON text; empty leaves the key out) over the defaults.
     func write(_ changes: [String: String] = [:]) throws {
       var members: [String: String] = [
         "conform": #"{"version": "\#(ConformVersion.current)"}"#,
-        "bundle": #"{"url": "../pub/conform-fixtures-0.1.0.tar.gz", "digest": "\#(digest)"}"#,
+        "bundle": #"{"url": "../pub/\#(GateCommandTests.bundleName)", "digest": "\#(digest)"}"#,
         "adapter": #"{"build": "cp \"$REFERENCE\" ./adapter", "run": ["./adapter"]}"#,
         "suites": #"["eligibility", "version-compare", "timeline"]"#,
         "tests": #""printf '%s %s' \"$CONFORM_FIXTURES\" \"$CONFORM_FIXTURES_DIGEST\" > tests-saw.txt""#,
@@ -69,11 +78,11 @@ import Testing
         "== gate fuzz: conform fuzz --impl ./adapter --suite eligibility --suite version-compare --suite timeline --seed 1 --cases 2000"
       ))
     #expect(outcome.stderr.contains("gate: passed (exit 0)"))
-    for file in ["results.jsonl", "results.junit.xml", "results.md", "fuzz.jsonl", "bundle/conform-fixtures-0.1.0.tar.gz"] {
+    for file in ["results.jsonl", "results.junit.xml", "results.md", "fuzz.jsonl", "bundle/\(Self.bundleName)"] {
       #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent(file).path), "\(file)")
     }
     let saw = try String(contentsOf: repository.app.appendingPathComponent("tests-saw.txt"), encoding: .utf8)
-    #expect(saw == reports.appendingPathComponent("bundle/conform-fixtures-0.1.0.tar.gz").path + " " + repository.digest)
+    #expect(saw == reports.appendingPathComponent("bundle/\(Self.bundleName)").path + " " + repository.digest)
   }
 
   @Test func aSuiteTheAdapterStopsAnsweringFailsTheGate() async throws {
@@ -94,7 +103,7 @@ import Testing
   @Test func aBundleThatIsNotThePinnedOneIsRefusedBeforeAnythingRuns() async throws {
     let repository = try await Self.repository()
     let other = "sha256:" + String(repeating: "0", count: 64)
-    try repository.write(["bundle": #"{"url": "../pub/conform-fixtures-0.1.0.tar.gz", "digest": "\#(other)"}"#])
+    try repository.write(["bundle": #"{"url": "../pub/\#(GateCommandTests.bundleName)", "digest": "\#(other)"}"#])
     let outcome = try await repository.gate()
     #expect(outcome.status == 2, "\(outcome.stderr)")
     #expect(outcome.stderr.contains(other) && outcome.stderr.contains(repository.digest), "\(outcome.stderr)")
@@ -135,19 +144,20 @@ import Testing
     let repository = try await Self.repository()
     let next = repository.root.appendingPathComponent("next")
     let created = try await TestSupport.run(
-      TestSupport.binary("conform"), ["bundle", "create", "--version", "0.2.0", "--out", next.path],
+      TestSupport.binary("conform"), ["bundle", "create", "--version", Self.nextVersion, "--out", next.path],
       currentDirectory: repository.root)
     #expect(created.status == 0, "\(created.stderr)")
     let newDigest = String(created.stdout.split(separator: " ").first ?? "")
     let before = try String(contentsOf: repository.config, encoding: .utf8)
     let pinned = try await TestSupport.run(
-      TestSupport.binary("conform"), ["pin", "../next/conform-fixtures-0.2.0.tar.gz", "--expect-digest", newDigest],
+      TestSupport.binary("conform"),
+      ["pin", "../next/conform-fixtures-\(Self.nextVersion).tar.gz", "--expect-digest", newDigest],
       currentDirectory: repository.app)
     #expect(pinned.status == 0, "\(pinned.stderr)")
-    #expect(pinned.stdout == "conform.json: bundle 0.2.0 \(newDigest) (was \(repository.digest))\n")
+    #expect(pinned.stdout == "conform.json: bundle \(Self.nextVersion) \(newDigest) (was \(repository.digest))\n")
     let after = try String(contentsOf: repository.config, encoding: .utf8)
     let expected = before.replacingOccurrences(
-      of: "../pub/conform-fixtures-0.1.0.tar.gz", with: "../next/conform-fixtures-0.2.0.tar.gz"
+      of: "../pub/\(GateCommandTests.bundleName)", with: "../next/conform-fixtures-\(Self.nextVersion).tar.gz"
     )
     .replacingOccurrences(of: repository.digest, with: newDigest)
     #expect(after == expected)
@@ -155,7 +165,7 @@ import Testing
     #expect(fetched.status == 0, "\(fetched.stderr)")
 
     let wrong = try await TestSupport.run(
-      TestSupport.binary("conform"), ["pin", "../pub/conform-fixtures-0.1.0.tar.gz", "--expect-digest", newDigest],
+      TestSupport.binary("conform"), ["pin", "../pub/\(GateCommandTests.bundleName)", "--expect-digest", newDigest],
       currentDirectory: repository.app)
     #expect(wrong.status == 2)
     #expect(try String(contentsOf: repository.config, encoding: .utf8) == after, "a refused pin changes nothing")

@@ -223,6 +223,20 @@ private let current = ConformVersion.current
     try await Self.git(clone, ["tag", "-a", "v0.0.9", "-m", "conform 0.0.9"])
     try await Self.git(clone, ["checkout", "-q", "HEAD~1", "--", "fixtures"])
     try await Self.git(clone, ["commit", "-q", "-am", "fixtures at depth 5"])
+    // The release flow's step 2 when the source's version has no CHANGELOG section yet (the
+    // checkout keeps its changes under Unreleased): a first run moves them to the version's section
+    // and stops, and the section is committed so that the tag holds it.
+    let changelog = try String(contentsOf: clone.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    if !changelog.contains("\n## [\(Self.version)]") {
+      let edit = try await Self.release(
+        [Self.version, "--out", work.appendingPathComponent("changelog").path, "--no-resolve-check"], script: script,
+        jars: jars, timeout: 600)
+      #expect(edit.status == 1, "\(edit.stderr)")
+      #expect(
+        edit.stderr.contains("release: moved CHANGELOG.md's Unreleased section to \"## [\(Self.version)] - "),
+        "\(edit.stderr)")
+      try await Self.git(clone, ["commit", "-q", "-am", "CHANGELOG: conform \(Self.version)"])
+    }
     let head = try await Self.git(clone, ["rev-parse", "HEAD"])
 
     // A previous bundle holding a team suite beside the built-in ones: the release removes its cases.
