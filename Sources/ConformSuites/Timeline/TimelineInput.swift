@@ -14,9 +14,10 @@ public struct TimelineInput: Sendable, Equatable {
 extension TimelineInput {
   /// The input `json` is, outside the spec's domain or not (D17).
   ///
-  /// D17's order: `config` (`winThreshold`, `cooldownDays`, then `delayMs`), `start`
-  /// (`wonCompletionCount`, then `sceneState`), the number of steps, then each step in order (its
-  /// `op`, its member, then the running totals); the first refusal answers.
+  /// D17's order: the three counts (`config.winThreshold`, `config.cooldownDays`,
+  /// `start.wonCompletionCount`), then `config.delayMs`, then `start.sceneState`, the number of
+  /// steps, then each step in order (its `op`, its member, then the running totals); the first
+  /// refusal answers.
   ///
   /// - Throws: `JSONShapeError` naming the field when `json` is not a `timeline` input at all (a
   ///   member missing, of the wrong type, or unknown), which the tables never hold.
