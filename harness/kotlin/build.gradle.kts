@@ -18,7 +18,7 @@ plugins {
 }
 
 group = "conform"
-version = "0.1.0"
+version = "0.2.0"
 
 repositories {
     mavenCentral()
