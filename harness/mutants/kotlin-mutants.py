@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation analysis of the Kotlin reference's timeline app code, in one kotlinc build.
 
-    harness/mutants/kotlin-mutants.py [--conform BIN] [--work DIR] [--json FILE] [--limit N]
+    harness/mutants/kotlin-mutants.py [--conform BIN] [--work DIR] [--json FILE] [--limit N] [--jobs N] [--reuse]
 
 Mutates the Kotlin reference's timeline app code (harness/kotlin/src/reference/TimelineSuite.kt
 and ReviewPromptScheduler.kt: the files whose Swift counterparts `conform mutants --generated`
@@ -22,6 +22,7 @@ not failed on: no equivalents file is kept for the Kotlin side yet), 2 when it c
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -187,6 +188,8 @@ def main():
     parser.add_argument("--work", default="/tmp/conform-kotlin-mutants")
     parser.add_argument("--json")
     parser.add_argument("--limit", type=int, default=0, help="only the first N mutants (0: all)")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once")
+    parser.add_argument("--reuse", action="store_true", help="run the jar and mutants.json a previous build left in --work")
     options = parser.parse_args()
     if not shutil.which("java"):
         sys.exit("kotlin-mutants: java is not on PATH (harness/install-deps.sh --android)")
@@ -200,8 +203,17 @@ def main():
     if options.limit:
         mutants = mutants[: options.limit]
     generated = len(mutants)
-    jar, mutants, dropped, builds, build_seconds = build(options.work, mutants)
-    print(f"kotlin-mutants: {generated} mutants, {dropped} did not compile; {builds} kotlinc build(s), {build_seconds:.0f} s")
+    kept = os.path.join(options.work, "mutants.json")
+    if options.reuse:
+        jar = os.path.join(options.work, "mutants.jar")
+        with open(kept, encoding="utf-8") as saved:
+            mutants = json.load(saved)
+        print(f"kotlin-mutants: reusing {jar} ({len(mutants)} mutants)")
+    else:
+        jar, mutants, dropped, builds, build_seconds = build(options.work, mutants)
+        with open(kept, "w", encoding="utf-8") as out:
+            json.dump(mutants, out)
+        print(f"kotlin-mutants: {generated} mutants, {dropped} did not compile; {builds} kotlinc build(s), {build_seconds:.0f} s")
 
     def run(index):
         results = os.path.join(options.work, f"m{index}.jsonl")
@@ -221,8 +233,9 @@ def main():
         sys.exit("kotlin-mutants: the unmutated copy does not pass the timeline table (above)")
     survivors, rows = [], []
     few = []
-    for index, mutant in enumerate(mutants, 1):
-        outcome = run(index)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(options.jobs, 1)) as pool:
+        outcomes = list(pool.map(run, range(1, len(mutants) + 1)))
+    for index, (mutant, outcome) in enumerate(zip(mutants, outcomes), 1):
         killed = outcome.returncode != 0
         failing = failures(os.path.join(options.work, f"m{index}.jsonl"))
         rows.append(dict(mutant, killed=killed, status=outcome.returncode, failing=failing))
