@@ -175,11 +175,12 @@ def build(work, mutants):
 
 
 def failures(results):
-    """How many cases a run's results file records as failed (the run stops after three)."""
+    """How many cases a run's results file records as failed or answered with an error (the run
+    stops after three)."""
     if not os.path.exists(results):
         return 0
     with open(results, encoding="utf-8") as lines:
-        return sum(1 for line in lines if '"status":"fail"' in line)
+        return sum(1 for line in lines if '"status":"fail"' in line or '"status":"error"' in line)
 
 
 def main():
