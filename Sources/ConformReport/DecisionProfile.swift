@@ -127,8 +127,9 @@ public struct DecisionProfile: Sendable {
       // A suite whose model names no drifts (a team's) can prove no cause: its failures are
       // labelled for what they are, exercised.
       let drifts = !(model?.drifts.isEmpty ?? true)
-      let block = Self.unexplainedBlock(
+      var block = Self.unexplainedBlock(
         suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")", problems: sorting.unexplained)
+      if model == nil { block.title = Self.noModelTitle }
       for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
       unexplainedBlocks.append(block)
     }
@@ -171,6 +172,10 @@ public struct DecisionProfile: Sendable {
     doubted = [:]
     strict = []
   }
+
+  /// The exercised block's title for a suite whose model this conform does not run.
+  static let noModelTitle =
+    "no model of this suite was asked for drifts (--team-model DIR asks it), so no decision is proven broken"
 
   /// The last block of a suite: `problems` no documented drift explains (`…/unexplained`), or
   /// that a suite whose model names no drifts cannot explain (`…/exercised`), with the decisions

@@ -215,7 +215,7 @@ public struct Drift: Sendable {
 
   public init(
     _ first: ResultsFile, _ second: ResultsFile, allowPartial: Bool = false, allowDifferentFixtures: Bool = false,
-    sameFixtureCases: Set<String>? = nil
+    sameFixtureCases: Set<String>? = nil, teamModels: [any Suite] = []
   ) {
     var labelA = Self.label(first.header)
     var labelB = Self.label(second.header)
@@ -223,8 +223,10 @@ public struct Drift: Sendable {
       labelA += " (A)"
       labelB += " (B)"
     }
-    let summaryA = RunSummary(file: first)
-    let summaryB = RunSummary(file: second)
+    var summaryA = RunSummary(file: first)
+    var summaryB = RunSummary(file: second)
+    summaryA.teamModels = teamModels
+    summaryB.teamModels = teamModels
     a = Side(
       name: "A", path: first.path, header: first.header, label: labelA, partial: Self.partial(first, summaryA),
       causes: summaryA.profile.causeOfCase)
