@@ -85,6 +85,8 @@ public enum DiffCommand: Command {
     var allowPartial = false
     var allowDifferentFixtures = false
     var fixturesPaths: [String] = []
+    /// `--team-model` folders: team suites whose model answers drifts for each side's causes.
+    var teamModels: [String] = []
 
     init() {}
 
@@ -120,6 +122,14 @@ public enum DiffCommand: Command {
           with --allow-different-fixtures: a bundle or fixtures folder one of
           the runs used, when it is no longer at the source its header names
           (repeatable; matched to a run by its manifest digest)
+          """),
+        .strings(
+          "--team-model", "DIR", \.teamModels,
+          """
+          a team suite's folder (holding suite.json) whose model answers
+          drifts (repeatable): each side's failures of it are filed under the
+          decision whose drift gives that side's answer, not only shown as
+          exercised
           """),
       ] + ReportFormats.all.compactMap(driftFile) + [
         .maxShown(\.maxShown) {
@@ -164,7 +174,8 @@ public enum DiffCommand: Command {
     }
     let drift = Drift(
       runs[0], runs[1], allowPartial: options.allowPartial, allowDifferentFixtures: options.allowDifferentFixtures,
-      sameFixtureCases: sameCases)
+      sameFixtureCases: sameCases,
+      teamModels: try ReportOptions.startedTeamModels(options.teamModels, command: "diff", timeout: 60))
     for warning in drift.warnings {
       let refused = warning == drift.fixturesMessage && drift.gateFailure == "different fixtures"
       Terminal.note("\(refused ? "error" : "warning"): \(warning)")

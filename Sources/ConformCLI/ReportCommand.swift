@@ -121,8 +121,9 @@ public enum ReportCommand: Command {
       }
       knownFailures = list
     }
-    return try Reporter(options: options.report, resultsPath: results.path, output: .terminal).report(
-      RunSummary(file: results, knownFailures: knownFailures))
+    var summary = RunSummary(file: results, knownFailures: knownFailures)
+    summary.teamModels = try options.report.startedTeamModels(command: "report", timeout: 60)
+    return try Reporter(options: options.report, resultsPath: results.path, output: .terminal).report(summary)
   }
 
   /// `conform report --html FILE A B...`: one page for several runs; stdout gets each run's

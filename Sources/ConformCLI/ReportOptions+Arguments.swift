@@ -34,6 +34,16 @@ extension ReportOptions {
         (exit 1), naming it, when no suite of the run matches GLOB or the
         implementation does not support one that does
         """),
+      .strings(
+        "--team-model", "DIR",
+        \.teamModels,
+        """
+        a team suite's folder (holding suite.json) whose model answers
+        drifts (repeatable): its failures are filed under the decision whose
+        drift gives the implementation's answer, as the built-in suites'.
+        Without it a team suite's failures are shown as the decisions they
+        exercise, never as broken
+        """),
       // pytest's --maxfail stops a run; ours never did, so the old name is refused with the new one.
       .custom(
         Option("--max-failures", "N", isHidden: true, "the old name of --max-shown, refused with a message"),

@@ -130,6 +130,7 @@ public enum RunCommand: Command {
         }
       }
       do {
+        summary.teamModels = try report.startedTeamModels(command: "run", timeout: options.timeout)
         try printRunReport(summary, options: report, resultsPath: path, output: .terminal)
       } catch {
         if let knownFailuresError { Terminal.error(knownFailuresError.description) }

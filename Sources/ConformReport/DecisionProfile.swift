@@ -124,20 +124,12 @@ public struct DecisionProfile: Sendable {
       for cause in found { for problem in cause.problems { causeOfCase[problem.id] = cause.decision } }
       explained += found
       guard !sorting.unexplained.isEmpty else { continue }
-      var exercisedCount: [String: Int] = [:]
-      for problem in sorting.unexplained { for decision in problem.decisions { exercisedCount[decision, default: 0] += 1 } }
-      let exercised = exercisedCount.keys.sorted { a, b in
-        exercisedCount[a]! != exercisedCount[b]! ? exercisedCount[a]! > exercisedCount[b]! : Self.precedes(a, b)
-      }
       // A suite whose model names no drifts (a team's) can prove no cause: its failures are
       // labelled for what they are, exercised.
       let drifts = !(model?.drifts.isEmpty ?? true)
-      let block = Cause(
-        suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")",
-        title: drifts
-          ? "no documented drift reproduces these answers: a drift the spec does not list would explain them"
-          : "the suite's model names no drifts, so no decision is proven broken",
-        problems: CaseOutcome.bestFirst(sorting.unexplained) { $0 }, isExplained: false, exercised: exercised)
+      var block = Self.unexplainedBlock(
+        suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")", problems: sorting.unexplained)
+      if model == nil { block.title = Self.noModelTitle }
       for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
       unexplainedBlocks.append(block)
     }
@@ -145,6 +137,61 @@ public struct DecisionProfile: Sendable {
     self.causeOfCase = causeOfCase
     self.doubted = doubtedBySuite
     self.strict = strict
+  }
+
+  /// The profile of `problems`, each filed under the cause `filed` gives its case id (a
+  /// `Cause.decision` another profile gave it: in `conform diff`, the report of the side that
+  /// failed it), so the two name the same cause; a problem `filed` does not name is left out.
+  /// Titles from `suites`' specs, else from `titles`.
+  package init(
+    problems: [CaseOutcome], filed: [String: String], suites: [any Suite] = SuiteRegistry.all,
+    titles carried: [String: String] = [:]
+  ) {
+    var byCause: [String: [CaseOutcome]] = [:]
+    for problem in problems {
+      if let cause = filed[problem.id] { byCause[cause, default: []].append(problem) }
+    }
+    var explained: [Cause] = []
+    var unexplainedBlocks: [Cause] = []
+    for (decision, problems) in byCause {
+      let suite = problems[0].suite
+      if decision.hasSuffix("/unexplained") || decision.hasSuffix("/exercised") {
+        unexplainedBlocks.append(Self.unexplainedBlock(suite: suite, decision: decision, problems: problems))
+      } else {
+        let title = suites.first { $0.name == suite }?.specDecisions.first { $0.id == decision }?.title ?? carried[decision]
+        explained.append(
+          Cause(suite: suite, decision: decision, title: title, problems: CaseOutcome.bestFirst(problems) { $0 }))
+      }
+    }
+    let order = { (a: Cause, b: Cause) -> Bool in
+      if a.suite != b.suite { return a.suite.utf8.lexicographicallyPrecedes(b.suite.utf8) }
+      return a.problems.count != b.problems.count ? a.problems.count > b.problems.count : Self.precedes(a.decision, b.decision)
+    }
+    causes = explained.sorted(by: order) + unexplainedBlocks.sorted(by: order)
+    causeOfCase = Dictionary(byCause.flatMap { cause, problems in problems.map { ($0.id, cause) } }) { first, _ in first }
+    doubted = [:]
+    strict = []
+  }
+
+  /// The exercised block's title for a suite whose model this conform does not run.
+  static let noModelTitle =
+    "no model of this suite was asked for drifts (--team-model DIR asks it), so no decision is proven broken"
+
+  /// The last block of a suite: `problems` no documented drift explains (`…/unexplained`), or
+  /// that a suite whose model names no drifts cannot explain (`…/exercised`), with the decisions
+  /// they exercise, the most cases first, never as broken.
+  static func unexplainedBlock(suite: String, decision: String, problems: [CaseOutcome]) -> Cause {
+    var exercisedCount: [String: Int] = [:]
+    for problem in problems { for decision in problem.decisions { exercisedCount[decision, default: 0] += 1 } }
+    let exercised = exercisedCount.keys.sorted { a, b in
+      exercisedCount[a]! != exercisedCount[b]! ? exercisedCount[a]! > exercisedCount[b]! : Self.precedes(a, b)
+    }
+    return Cause(
+      suite: suite, decision: decision,
+      title: decision.hasSuffix("/unexplained")
+        ? "no documented drift reproduces these answers: a drift the spec does not list would explain them"
+        : "the suite's model names no drifts, so no decision is proven broken",
+      problems: CaseOutcome.bestFirst(problems) { $0 }, isExplained: false, exercised: exercised)
   }
 
   /// The decisions of `suite` that fewer than half of whose cases fail, of the counts `totals`

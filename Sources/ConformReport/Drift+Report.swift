@@ -144,34 +144,24 @@ extension Drift {
   }
 
   /// `swift-ports 0.1.0: fail (cause version-compare/D8)`, one line a side: whether it matches
-  /// the table, and the cause of a side that does not (`Drift.cause(of:)`).
+  /// the table, and the cause of a side that does not (`Side.cause(of:)`).
   private func verdictLines(_ outcomeA: CaseOutcome, _ outcomeB: CaseOutcome) -> [String] {
-    [(a.label, outcomeA), (b.label, outcomeB)].map { label, outcome in
-      let side = outcome.status == .pass ? "matches the table" : Self.cause(of: outcome).map { "cause \($0)" }
-      return "\(label): \(outcome.summaryReason)" + (side.map { " (\($0))" } ?? "")
+    [(a, outcomeA), (b, outcomeB)].map { side, outcome in
+      let verdict = outcome.status == .pass ? "matches the table" : side.cause(of: outcome).map { "cause \($0)" }
+      return "\(side.label): \(outcome.summaryReason)" + (verdict.map { " (\($0))" } ?? "")
     }
   }
 
-  /// What a side's failing answer is put down to, attributed by counterfactual on its own
-  /// (`Attribution`): `version-compare/D8`, `… /D8 or D9`, `… /D2 + D8`, `… /unexplained`; nil
-  /// for a pass, or a case that lists no decision.
-  static func cause(of outcome: CaseOutcome) -> String? {
-    guard outcome.status != .pass, !outcome.decisions.isEmpty, let suite = SuiteRegistry.named(outcome.suite) else { return nil }
-    let id = { (number: Int) in Decision.id(suite: outcome.suite, number: number) }
-    switch Attribution.of(outcome.representative, model: suite).kind {
-    case .decision(let decision): return id(decision)
-    case .oneOf(let decisions): return id(decisions[0]) + decisions.dropFirst().map { " or D\($0)" }.joined()
-    case .pairs(let pairs): return pairs.map { "\(id($0[0])) + D\($0[1])" }.joined(separator: " or ")
-    case .unexplained: return "\(outcome.suite)/unexplained"
-    }
-  }
-
-  /// The spec decisions the disagreements are put down to (`DecisionProfile`), by the side that
-  /// did not pass.
+  /// The spec decisions the disagreements are put down to (`DecisionProfile`), each under the
+  /// cause the side that did not pass (A when neither did) files it under in its own report.
   package var profile: DecisionProfile {
-    DecisionProfile(
-      problems: disagreements.map(\.subject),
-      totals: a.header.fixtures.decisions.merging(b.header.fixtures.decisions) { x, _ in x },
+    var filed: [String: String] = [:]
+    for disagreement in disagreements {
+      let side = disagreement.a.status != .pass ? a : b
+      filed[disagreement.id] = side.cause(of: disagreement.subject)
+    }
+    return DecisionProfile(
+      problems: disagreements.map(\.subject), filed: filed,
       titles: a.header.fixtures.decisionTitles.merging(b.header.fixtures.decisionTitles) { x, _ in x })
   }
 
@@ -302,11 +292,11 @@ extension Drift {
         "cases": .int(side.header.fixtures.cases), "partial": partial,
       ]
     }
-    func attempt(_ outcome: CaseOutcome, expected: JSONValue?) -> JSONValue {
+    func attempt(_ outcome: CaseOutcome, of side: Side, expected: JSONValue?) -> JSONValue {
       let attempt = outcome.representative
       return [
         "status": .string(outcome.status.rawValue), "flaky": .bool(outcome.isFlaky),
-        "matchesTable": .bool(outcome.status == .pass), "cause": JSONValue(Self.cause(of: outcome)),
+        "matchesTable": .bool(outcome.status == .pass), "cause": JSONValue(side.cause(of: outcome)),
         "output": Self.output(attempt, expected: expected) ?? .null, "message": JSONValue(attempt.message),
         "stderr": JSONValue(attempt.stderrTail),
       ]
@@ -316,7 +306,7 @@ extension Drift {
       return [
         "id": .string(disagreement.id), "suite": .string(disagreement.suite),
         "kind": .string(disagreement.a.status == disagreement.b.status ? "output" : "status"),
-        "a": attempt(disagreement.a, expected: expected), "b": attempt(disagreement.b, expected: expected),
+        "a": attempt(disagreement.a, of: a, expected: expected), "b": attempt(disagreement.b, of: b, expected: expected),
         "input": disagreement.subject.representative.input ?? .null, "expected": expected ?? .null,
         "diff": JSONValue(disagreement.diff), "decisions": .array(disagreement.subject.decisions.map(JSONValue.string)),
         "note": JSONValue(disagreement.a.representative.note ?? disagreement.b.representative.note),
@@ -329,7 +319,7 @@ extension Drift {
         "count": .int(Int64(group.ids.count)), "example": .string(group.example),
         "causeA": JSONValue(group.causeA), "causeB": JSONValue(group.causeB),
         "input": group.a.representative.input ?? .null, "decisions": .array(group.a.decisions.map(JSONValue.string)),
-        "a": attempt(group.a, expected: expected), "b": attempt(group.b, expected: expected),
+        "a": attempt(group.a, of: a, expected: expected), "b": attempt(group.b, of: b, expected: expected),
         "expected": expected ?? .null, "diff": JSONValue(group.diff),
         "note": JSONValue(group.a.representative.note ?? group.b.representative.note),
       ]

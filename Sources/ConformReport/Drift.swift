@@ -10,8 +10,8 @@ import ConformResults
 /// - **both fail the same way**: the same status other than pass and, for `fail`, the same
 ///   output (the same answer). Not drift, but not conformance either: listed, and it fails the
 ///   gate. These cases are grouped by cause, not by output: a group is the pair of causes each
-///   side's failure is attributed to (`cause(of:)`: a decision, "one of D, E", a pair, or
-///   unexplained), led by its first case;
+///   side's failure is filed under as `conform report` of that side files it (`Side.causes`: a
+///   decision, "one of D, E", a pair, or unexplained), led by its first case;
 /// - **disagree**: both ran it with different statuses, or both failed with different outputs
 ///   (both fail, but not the same way, even when the causes are the same);
 /// - **ran by one side only**: the other skipped it, does not support its suite, never reached it
@@ -39,6 +39,15 @@ public struct Drift: Sendable {
     public var label: String
     /// Set when the run did not reach every case.
     public var partial: Partial?
+    /// Each failing case's cause, as `conform report` of this side's results files it (its
+    /// `RunSummary.profile`): a decision, "one of D, E", a pair, or unexplained.
+    public var causes: [String: String] = [:]
+
+    /// What the side's failure of `outcome` is put down to (`causes`); nil for a pass, or a case
+    /// that lists no decision.
+    public func cause(of outcome: CaseOutcome) -> String? {
+      outcome.status == .pass ? nil : causes[outcome.id]
+    }
 
     /// `B (kotlin-app 1.0.0, reports/b.jsonl) was interrupted by SIGINT: 43645 cases not run`, or
     /// nil when the run is complete.
@@ -93,7 +102,7 @@ public struct Drift: Sendable {
     /// Both answered, both wrongly, with different outputs.
     public var bothWrongDifferently: Bool { a.status == .fail && b.status == .fail }
 
-    /// What each side's failure is put down to (`Drift.cause(of:)`), nil for a pass or a case
+    /// What each side's failure is put down to (`Side.cause(of:)`), nil for a pass or a case
     /// that lists no decision. Set for both sides when neither passed.
     public var causeA: String?
     public var causeB: String?
@@ -101,7 +110,7 @@ public struct Drift: Sendable {
 
   /// Cases of one suite both sides fail in the same way (the same status and, for `fail`, the
   /// same answer on each case) by the same causes: A's failure is put down to `causeA` and B's
-  /// to `causeB` (`Drift.cause(of:)`). Cases without a cause (they list no decision) are grouped
+  /// to `causeB` (`Side.cause(of:)`). Cases without a cause (they list no decision) are grouped
   /// by their diff against the expected output instead. Its outcomes, expected output and note
   /// are its leading example's, the first case.
   public struct SharedFailure: Sendable {
@@ -206,7 +215,7 @@ public struct Drift: Sendable {
 
   public init(
     _ first: ResultsFile, _ second: ResultsFile, allowPartial: Bool = false, allowDifferentFixtures: Bool = false,
-    sameFixtureCases: Set<String>? = nil
+    sameFixtureCases: Set<String>? = nil, teamModels: [any Suite] = []
   ) {
     var labelA = Self.label(first.header)
     var labelB = Self.label(second.header)
@@ -214,10 +223,16 @@ public struct Drift: Sendable {
       labelA += " (A)"
       labelB += " (B)"
     }
-    let summaryA = RunSummary(file: first)
-    let summaryB = RunSummary(file: second)
-    a = Side(name: "A", path: first.path, header: first.header, label: labelA, partial: Self.partial(first, summaryA))
-    b = Side(name: "B", path: second.path, header: second.header, label: labelB, partial: Self.partial(second, summaryB))
+    var summaryA = RunSummary(file: first)
+    var summaryB = RunSummary(file: second)
+    summaryA.teamModels = teamModels
+    summaryB.teamModels = teamModels
+    a = Side(
+      name: "A", path: first.path, header: first.header, label: labelA, partial: Self.partial(first, summaryA),
+      causes: summaryA.profile.causeOfCase)
+    b = Side(
+      name: "B", path: second.path, header: second.header, label: labelB, partial: Self.partial(second, summaryB),
+      causes: summaryB.profile.causeOfCase)
     self.allowPartial = allowPartial
     self.allowDifferentFixtures = allowDifferentFixtures
     self.sameFixtureCases = sameFixtureCases
@@ -249,16 +264,16 @@ public struct Drift: Sendable {
           disagreement.rerunA = summaryA.rerunCommand(outcomeA, resultsPath: first.path)
           disagreement.rerunB = summaryB.rerunCommand(outcomeB, resultsPath: second.path)
           if outcomeA.status != .pass, outcomeB.status != .pass {
-            disagreement.causeA = Self.cause(of: outcomeA)
-            disagreement.causeB = Self.cause(of: outcomeB)
+            disagreement.causeA = a.cause(of: outcomeA)
+            disagreement.causeB = b.cause(of: outcomeB)
           }
           disagreements.append(disagreement)
         } else if outcomeA.status == .pass {
           bothPassBySuite[outcomeA.suite, default: 0] += 1
         } else {
           let diff = outcomeA.outputDiff
-          let causeA = Self.cause(of: outcomeA)
-          let causeB = Self.cause(of: outcomeB)
+          let causeA = a.cause(of: outcomeA)
+          let causeB = b.cause(of: outcomeB)
           let byOutput = causeA == nil && causeB == nil ? diff ?? "" : ""
           let key = [outcomeA.suite, outcomeA.status.rawValue, causeA ?? "", causeB ?? "", byOutput].joined(separator: "\u{0}")
           if let group = shared[key] {

@@ -10,6 +10,9 @@ public struct ReportOptions: Sendable, Equatable {
   /// `--require-suite` patterns: a suite matching one that the run lacks, or that the
   /// implementation does not support, fails the run.
   public var requiredSuites: [String] = []
+  /// `--team-model` folders: team suites whose model runs to answer drifts, so that their
+  /// failures are filed under a decision, not only shown as exercised.
+  public var teamModels: [String] = []
 
   public static let defaultMaxShown = 50
 

@@ -1,5 +1,6 @@
 import ConformJSON
 import ConformResults
+import ConformSuites
 
 /// What every report of a run shares: the order problems are listed in, the suites, the labels.
 extension RunSummary {
@@ -13,8 +14,8 @@ extension RunSummary {
     var unlistedPerDecision: [String: Int] = [:]
     for part in unlisted.values { unlistedPerDecision.merge(part.problemsPerDecision, uniquingKeysWith: +) }
     return DecisionProfile(
-      problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision, titles: header.fixtures.decisionTitles
-    )
+      problems: problems, totals: header.fixtures.decisions, unlisted: unlistedPerDecision,
+      suites: SuiteRegistry.all + teamModels, titles: header.fixtures.decisionTitles)
   }
 
   /// The sorted problems with those that fail the same way gathered behind the first of them:

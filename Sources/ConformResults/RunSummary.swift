@@ -76,6 +76,9 @@ public struct RunSummary: Sendable {
   public var requiredSuites: [String] = []
   /// A merged run's shard files, by the case that did not pass (`ResultsFile.shardPaths`).
   package var shardPaths: [String: String] = [:]
+  /// Team suites whose model is running (`--team-model DIR`), beside the built-in suites: the
+  /// profile files their failures under the decision whose drift the model answers with.
+  package var teamModels: [any Suite] = []
 
   /// Cases a live run counted without keeping their outcome: passes, skips, unsupported cases,
   /// and problems past the number a run keeps.

@@ -57,10 +57,14 @@ import Testing
       #expect(group["causeA"] != .null && group["causeA"] == group["causeB"], "\(group["ids"] ?? .null)")
       #expect(group["count"]?.intValue == group["ids"]?.arrayValue.map { Int64($0.count) })
     }
+    // "1.0" against "": both split "" into one empty piece kept as 0, so 1.0 is newer than 0: D2
+    // too, where the table says an empty version has no parts.
+    #expect(empty["ids"]?.arrayValue?.contains("version-compare/seed/empty-vs-1.0/reversed") == true)
     let emptyBlock: String = [
-      "\nBOTH FAIL 4 cases (cause version-compare/D2): version-compare/pitfall/double-dot, ",
+      "\nBOTH FAIL 5 cases (cause version-compare/D2): version-compare/pitfall/double-dot, ",
       "version-compare/pitfall/double-dot/reversed, version-compare/pitfall/leading-dot, ",
-      "version-compare/pitfall/leading-dot/reversed\n  example: version-compare/pitfall/double-dot\n",
+      "version-compare/pitfall/leading-dot/reversed, version-compare/seed/empty-vs-1.0/reversed\n",
+      "  example: version-compare/pitfall/double-dot\n",
       "  swift-ports/version-three-bugs 0.1.0: fail (cause version-compare/D2)\n",
       "  swift-ports/version-padding-and-empty 0.1.0: fail (cause version-compare/D2)\n",
       "  input: {\"local\":\"1.1\",\"remote\":\"1..2\"}\n",
@@ -86,6 +90,28 @@ import Testing
       let cause = disagreement["a"]?["cause"]?.stringValue ?? ""
       #expect(disagreement["a"]?["matchesTable"] == false && cause.hasPrefix("version-compare/D3"), "\(cause)")
       #expect(disagreement["b"]?["matchesTable"] == true)
+    }
+
+    // One attribution: each side's cause in the diff is the cause `conform report` of that side
+    // files the case under, for every disagreement and every case both sides fail.
+    for (side, port) in [("a", "version-three-bugs"), ("b", "version-padding-and-empty")] {
+      let report = try await TestSupport.run(
+        TestSupport.binary("conform"), ["report", "\(port).jsonl", "--json", "\(port).json"], currentDirectory: folder)
+      #expect(report.status == 1, "\(report.stderr)")
+      let problems = try #require(
+        JSONReader.parse(String(contentsOf: folder.appendingPathComponent("\(port).json"), encoding: .utf8))["problems"]?
+          .arrayValue)
+      var filed: [String: JSONValue] = [:]
+      for problem in problems { filed[problem["id"]?.stringValue ?? ""] = problem["cause"] }
+      for disagreement in disagreements where disagreement[side]?["matchesTable"] == false {
+        let id = disagreement["id"]?.stringValue ?? ""
+        #expect(disagreement[side]?["cause"] == filed[id], "\(side) on \(id)")
+      }
+      for group in groups {
+        for id in group["ids"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+          #expect(group["cause" + side.uppercased()] == filed[id], "\(side) on \(id)")
+        }
+      }
     }
   }
 }

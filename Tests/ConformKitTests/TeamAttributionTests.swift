@@ -74,6 +74,67 @@ import Testing
     #expect(!run.stdout.contains("exercised") && !run.stdout.contains("unexplained"), "\(run.stdout)")
   }
 
+  /// `conform run`, `report` and `diff` with `--team-model DIR` file a team suite's failures as
+  /// fuzz does: the drifting SDK (drifting.py) reads "None" as a user, so each of its failures is
+  /// a case whose user is "None" (from its code), filed under D3. Without the folder the model is
+  /// not asked, and the same failures are shown as exercised, saying so.
+  @Test(.timeLimit(.minutes(4))) func runReportAndDiffFileATeamSuitesFailuresWithItsModel() async throws {
+    let folder = TestSupport.temporaryDirectory("team-attribution-run")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let conform = TestSupport.binary("conform")
+    let generate = try await TestSupport.run(
+      conform, ["generate", "--suite", Self.example.path, "--out", "fixtures"], currentDirectory: folder)
+    #expect(generate.status == 0, "\(generate.stderr)")
+    let run = try await TestSupport.run(
+      conform,
+      [
+        "run", "--fixtures", "fixtures", "--impl", "python3", "--impl-arg",
+        Self.example.appendingPathComponent("drifting.py").path,
+        "--results", "drifting.jsonl", "--json", "drifting.json", "--team-model", Self.example.path,
+      ], currentDirectory: folder)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stdout.contains("breaks 1 spec decision:\n  flag-vectors/D3 "), "\(run.stdout)")
+    let report = try JSONReader.parse(String(contentsOf: folder.appendingPathComponent("drifting.json"), encoding: .utf8))
+    let problems = try #require(report["problems"]?.arrayValue)
+    #expect(!problems.isEmpty)
+    for problem in problems {
+      #expect(problem["input"]?["user"] == "None", "\(problem["input"] ?? .null): the SDK's only bug is reading None")
+      #expect(problem["cause"] == "flag-vectors/D3", "\(problem["id"] ?? .null)")
+    }
+
+    let withModel = try await TestSupport.run(
+      conform, ["report", "drifting.jsonl", "--team-model", Self.example.path], currentDirectory: folder)
+    #expect(withModel.stdout.contains("breaks 1 spec decision:\n  flag-vectors/D3 "), "\(withModel.stdout)")
+    let without = try await TestSupport.run(conform, ["report", "drifting.jsonl"], currentDirectory: folder)
+    #expect(without.status == 1)
+    #expect(
+      without.stdout.contains(
+        "flag-vectors/exercised  \(problems.count) cases  no model of this suite was asked for drifts (--team-model DIR asks it)"),
+      "\(without.stdout)")
+    #expect(!without.stdout.contains("breaks"), "\(without.stdout)")
+
+    // The same SDK run again: both sides fail the same cases the same way, by the same cause.
+    let again = try await TestSupport.run(
+      conform,
+      [
+        "run", "--fixtures", "fixtures", "--impl", "python3", "--impl-arg",
+        Self.example.appendingPathComponent("drifting.py").path,
+        "--results", "again.jsonl",
+      ], currentDirectory: folder)
+    #expect(again.status == 1, "\(again.stderr)")
+    let diff = try await TestSupport.run(
+      conform, ["diff", "drifting.jsonl", "again.jsonl", "--team-model", Self.example.path, "--json", "diff.json"],
+      currentDirectory: folder)
+    #expect(diff.status == 1, "\(diff.stderr)")
+    let groups = try #require(
+      JSONReader.parse(String(contentsOf: folder.appendingPathComponent("diff.json"), encoding: .utf8))["sharedFailures"]?
+        .arrayValue)
+    #expect(groups.reduce(0) { $0 + ($1["ids"]?.arrayValue?.count ?? 0) } == problems.count)
+    for group in groups {
+      #expect(group["causeA"] == "flag-vectors/D3" && group["causeB"] == "flag-vectors/D3", "\(group["ids"] ?? .null)")
+    }
+  }
+
   /// A model that does not read `"drift"` (it answers drift D0, which no decision has, with a
   /// result) models no drift: the suite names none, and its failures stay "exercised".
   @Test(.timeLimit(.minutes(2))) func aModelThatIgnoresTheDriftFieldModelsNone() throws {

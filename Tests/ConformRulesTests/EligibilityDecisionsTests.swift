@@ -49,6 +49,22 @@ import Testing
     #expect(try Self.suite.decisions(for: Self.draft(name).input) == expected)
   }
 
+  /// A pair of drifts of two decisions answers as a port with both bugs, where neither alone
+  /// changes the answer: a missing prompted version read as "" (D8) equals a blank current
+  /// version once both are trimmed (D3).
+  @Test func aPairOfDriftsAnswersAsAPortWithBothBugs() throws {
+    var input = try EligibilityInput(json: Self.draft("seed/cooldown-over").input)
+    input.lastPromptedVersion = nil
+    input.currentVersion = " "
+    #expect(Eligibility.verdict(input).answer == true)
+    #expect(Eligibility.verdict(input, drift: .trimmed).answer == true)
+    #expect(Eligibility.verdict(input, drift: .nullVersionIsEmpty).answer == true)
+    #expect(Eligibility.verdict(input, drifts: [.trimmed, .nullVersionIsEmpty]) == .refused(decision: 8))
+    let pair = [DecisionDrift(decision: 3, name: "trimmed"), DecisionDrift(decision: 8, name: "nullVersionIsEmpty")]
+    #expect(Self.suite.answer(for: input.json, drifting: pair) == .output(["eligible": false]))
+    #expect(Self.suite.answer(for: input.json, drifting: [pair[0], DecisionDrift(decision: 3, name: "caseInsensitive")]) == nil)
+  }
+
   /// Each drift alone changes the answer of a named case: no drift model is a no-op.
   @Test(arguments: [
     (EligibilityDrift.sentinelIsNever, "pitfall/last-attempt-zero-is-a-day"),

@@ -81,6 +81,7 @@ import Testing
     (.status300IsSuccess, "boundary/status-300"),
     (.lenientFraming, "pitfall/byte-order-mark"),
     (.syntaxAsDecodeFailure, "seed/body-not-json"),
+    (.lenientReader, "json-grammar/control/raw-tab-in-string"),
     (.duplicateKeepsFirst, "pitfall/duplicate-version-key"),
     (.duplicateKeepsLast, "pitfall/duplicate-version-key"),
     (.gsonCoercion, "pitfall/version-number-2"),
@@ -136,9 +137,48 @@ import Testing
     #expect(UpdateNotice.run(input, drift: .urlBeforeVersion).outcome.reason == .noStoreURL)
   }
 
+  /// D5's lenient reader takes the two classes hand-written tokenizers forgive, a raw control
+  /// character inside a string and a number's leading zeros, and no other.
+  @Test(arguments: [
+    (
+      "{\"a\":\"x\ty\",\"b\":01,\"c\":-007,\"d\":1e007,\"e\":0.5,\"f\":\"01\"}",
+      #"{"a":"x\u0009y","b":1,"c":-7,"d":1e007,"e":0.5,"f":"01"}"#
+    ),
+    (#"[00.5,0,-0]"#, #"[0.5,0,-0]"#),
+    (#"{"a":1,}"#, #"{"a":1,}"#),
+  ])
+  func theLenientReaderForgivesControlCharactersAndLeadingZeros(body: String, forgiven: String) {
+    #expect(String(decoding: LenientReader.forgiven(Array(body.utf8)), as: UTF8.self) == forgiven)
+  }
+
+  /// A pair of drifts of two decisions answers as a port with both bugs: the UTC check day (D14)
+  /// lets the store be asked on a local day already checked, and "later" then stores now (D2).
+  /// Neither drift alone gives that answer.
+  @Test func aPairOfDriftsAnswersAsAPortWithBothBugs() throws {
+    // 23:30 local at UTC-9 on the day the lookup was made, already the next day in UTC.
+    let now: Int64 = 1_767_312_000 + 30_600
+    var input = try UpdateNoticeInput(json: Self.draft("seed/later-snoozes").input)
+    input.now = now
+    input.utcOffsetSeconds = -32_400
+    input.nextDisplayAt = nil
+    input.lastCheckDay = UpdateNotice.localDay(now: now, utcOffsetSeconds: -32_400)
+    #expect(UpdateNotice.decide(input).reason == .checkedToday)
+    let utc = DecisionDrift(decision: 14, name: "utcCheckDay")
+    let later = DecisionDrift(decision: 2, name: "laterWithoutSnooze")
+    guard case .output(let pair)? = Self.suite.answer(for: input.json, drifting: [later, utc]) else {
+      Issue.record("the pair gives no output")
+      return
+    }
+    #expect(pair["show"] == .bool(true) && pair["stored"]?["nextDisplayAt"] == .int(now))
+    #expect(Self.suite.answer(for: input.json, drifting: [utc]) != .output(pair))
+    #expect(Self.suite.answer(for: input.json, drifting: [later]) != .output(pair))
+    // Two drifts of one decision are no port's.
+    #expect(Self.suite.answer(for: input.json, drifting: [later, DecisionDrift(decision: 2, name: "updateAlsoSnoozes")]) == nil)
+  }
+
   @Test func everyDriftIsTested() {
-    // 40 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
-    #expect(UpdateNoticeDrift.allCases.count == 42)
+    // 41 in the table above, urlBeforeVersion and domainUpperBoundExcluded.
+    #expect(UpdateNoticeDrift.allCases.count == 43)
     // Grouped by decision, ascending: `decisions(_:)` relies on it.
     let numbers = UpdateNoticeDrift.allCases.map(\.decision)
     #expect(numbers == numbers.sorted())

@@ -45,68 +45,66 @@ public enum Eligibility {
 
   /// The answer and the spec's decision (`### D5.` is 5) whose rule returned it, with `drift`
   /// breaking one decision as a port does (see `EligibilityDrift`); nil is the reference.
-  static func verdict(_ input: EligibilityInput, drift: EligibilityDrift? = nil) -> EligibilityVerdict {
-    if input.forceOverride, drift != .forceOverrideLast { return .eligible(decision: 5) }
+  static func verdict(_ input: EligibilityInput, drift: EligibilityDrift?) -> EligibilityVerdict {
+    verdict(input, drifts: drift.map { [$0] } ?? [])
+  }
+
+  /// The answer and the spec's decision whose rule returned it, with `drifts` breaking decisions
+  /// as a port does (at most one drift a decision: a port with two bugs is a pair); none is the
+  /// reference.
+  static func verdict(_ input: EligibilityInput, drifts: Set<EligibilityDrift> = []) -> EligibilityVerdict {
+    if input.forceOverride, !drifts.contains(.forceOverrideLast) { return .eligible(decision: 5) }
     let threshold = input.config.winThreshold
     let enoughWins =
-      drift == .thresholdGreaterThan ? input.wonCompletionCount > threshold : input.wonCompletionCount >= threshold
+      drifts.contains(.thresholdGreaterThan) ? input.wonCompletionCount > threshold : input.wonCompletionCount >= threshold
     guard enoughWins else { return .refused(decision: 6) }
-    switch cooldown(input, drift: drift) {
+    switch cooldown(input, drifts: drifts) {
     case .trap: return .trap
     case .inCooldown: return .refused(decision: 7)
     case .over: break
     }
-    if sameVersion(input, drift: drift) { return .refused(decision: 8) }
+    if sameVersion(input, drifts: drifts) { return .refused(decision: 8) }
     if input.forceOverride { return .eligible(decision: 5) }
     return .eligible(decision: 9)
   }
 
-  /// Rule 3: whether the last attempt is recent enough to refuse.
-  static func cooldown(_ input: EligibilityInput, drift: EligibilityDrift?) -> Cooldown {
+  /// Rule 3: whether the last attempt is recent enough to refuse. A difference past Int64 lies on
+  /// the side of its true sign (exact arithmetic, no trap, no wrap), but under D2's drifts.
+  static func cooldown(_ input: EligibilityInput, drifts: Set<EligibilityDrift>) -> Cooldown {
     let days = input.config.cooldownDays
     let today = input.todayEpochDay
-    guard let drift else {
-      guard let last = input.lastAttemptEpochDay else { return .over }
-      return daysBetween(last, today, areFewerThan: days) ? .inCooldown : .over
+    // Within the cooldown: `<` (D7's drift `<=`), on the difference narrowed to 32 bits under D4's.
+    let within = { (difference: Int64) -> Bool in
+      let difference = drifts.contains(.differenceNarrowed) ? Int64(Int32(truncatingIfNeeded: difference)) : difference
+      return drifts.contains(.cooldownGreaterThan) ? difference <= days : difference < days
     }
-    switch drift {
-    case .sentinelSubtractionTraps, .sentinelSubtractionWraps:
+    if drifts.contains(.sentinelSubtractionTraps) || drifts.contains(.sentinelSubtractionWraps) {
       // Never attempted stored as Int64.min, the difference a plain subtraction.
       let last = input.lastAttemptEpochDay ?? .min
       let (difference, overflow) = today.subtractingReportingOverflow(last)
-      if overflow, drift == .sentinelSubtractionTraps { return .trap }
-      return difference < days ? .inCooldown : .over
-    default: break
+      if overflow, drifts.contains(.sentinelSubtractionTraps) { return .trap }
+      return within(difference) ? .inCooldown : .over
     }
     guard let last = input.lastAttemptEpochDay else { return .over }
-    if drift == .sentinelIsNever, last == 0 || last == .min { return .over }
+    if drifts.contains(.sentinelIsNever), last == 0 || last == .min { return .over }
     let (difference, overflow) = today.subtractingReportingOverflow(last)
     if overflow { return today < last ? .inCooldown : .over }
-    switch drift {
-    case .cooldownGreaterThan: return difference > days ? .over : .inCooldown
-    case .differenceNarrowed: return Int64(Int32(truncatingIfNeeded: difference)) < days ? .inCooldown : .over
-    default: return difference < days ? .inCooldown : .over
-    }
+    return within(difference) ? .inCooldown : .over
   }
 
   /// Rule 4: whether the running version is the one last prompted.
-  static func sameVersion(_ input: EligibilityInput, drift: EligibilityDrift?) -> Bool {
+  static func sameVersion(_ input: EligibilityInput, drifts: Set<EligibilityDrift>) -> Bool {
+    if drifts.contains(.versionRuleSkipped) { return false }
     let current = input.currentVersion
-    guard let drift else {
-      guard let prompted = input.lastPromptedVersion else { return false }
-      return prompted.unicodeScalars.elementsEqual(current.unicodeScalars)
+    guard let prompted = input.lastPromptedVersion ?? (drifts.contains(.nullVersionIsEmpty) ? "" : nil) else {
+      return false
     }
-    if drift == .versionRuleSkipped { return false }
-    if drift == .nullVersionIsEmpty {
-      return (input.lastPromptedVersion ?? "").unicodeScalars.elementsEqual(current.unicodeScalars)
+    if drifts.contains(.canonicalEquality) { return prompted == current }
+    if drifts.contains(.caseInsensitive) {
+      return prompted.lowercased().unicodeScalars.elementsEqual(current.lowercased().unicodeScalars)
     }
-    guard let prompted = input.lastPromptedVersion else { return false }
-    switch drift {
-    case .canonicalEquality: return prompted == current
-    case .caseInsensitive: return prompted.lowercased().unicodeScalars.elementsEqual(current.lowercased().unicodeScalars)
-    case .trimmed: return trimmed(prompted).unicodeScalars.elementsEqual(trimmed(current).unicodeScalars)
-    default: return prompted.unicodeScalars.elementsEqual(current.unicodeScalars)
-    }
+    if drifts.contains(.trimmed) { return trimmed(prompted).unicodeScalars.elementsEqual(trimmed(current).unicodeScalars) }
+    return prompted.unicodeScalars.elementsEqual(current.unicodeScalars)
   }
 
   /// The text without white space at either end, as Kotlin `trim()` or `trimmingCharacters(in:)` cut it.

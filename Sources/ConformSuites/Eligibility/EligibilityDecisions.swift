@@ -91,17 +91,19 @@ extension EligibilitySuite {
 
   public var drifts: [DecisionDrift] { Self.namedDrifts }
 
-  /// The answer with one drift (the model runs one at a time: nil for a pair), a crash for the
-  /// subtraction that traps; nil for an input that cannot be read.
+  /// The answer with one drift, or a pair of drifts of two decisions, a crash for the
+  /// subtraction that traps; an input outside the domain answers its error, or anything but it
+  /// under D10's drift (no other drift is reached before the domain check). Nil for drifts of one
+  /// decision, an unknown drift, or an input that cannot be read.
   public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
-    guard drifts.count == 1, let drift = drifts.first, let expected = try? expected(for: input) else { return nil }
-    let outside = (try? Self.domainError(input)) != nil
-    if drift == Self.noDomainCheck { return outside ? .anythingBut(expected) : .output(expected) }
-    // No other drift is reached before the domain check.
-    if outside { return .output(expected) }
-    guard let each = EligibilityDrift.allCases.first(where: { "\($0)" == drift.name }), each.decision == drift.decision,
-      let typed = try? EligibilityInput(json: input)
+    guard !drifts.isEmpty, Set(drifts.map(\.decision)).count == drifts.count, let expected = try? expected(for: input)
     else { return nil }
-    return Eligibility.verdict(typed, drift: each).answer.map { .output(["eligible": .bool($0)]) } ?? .crash
+    let rules = drifts.filter { $0 != Self.noDomainCheck }
+    if (try? Self.domainError(input)) != nil { return rules.count < drifts.count ? .anythingBut(expected) : .output(expected) }
+    let named = rules.compactMap { drift in
+      EligibilityDrift.allCases.first { "\($0)" == drift.name && $0.decision == drift.decision }
+    }
+    guard named.count == rules.count, let typed = try? EligibilityInput(json: input) else { return nil }
+    return Eligibility.verdict(typed, drifts: Set(named)).answer.map { .output(["eligible": .bool($0)]) } ?? .crash
   }
 }

@@ -84,24 +84,26 @@ public struct StoreLookupResponse: Sendable, Equatable {
   /// order mark, no duplicate key, nothing after the value), `.decodeFailed` when a field the
   /// structs name has another type.
   public static func decode(_ body: String) -> Swift.Result<StoreLookupResponse, UpdateNoticeReason> {
-    decode(body, drift: nil).mapError(\.reason)
+    decode(body, drifts: []).mapError(\.reason)
   }
 
-  /// The decode with `drift` breaking one decision as a port does (nil: the reference); a failure
+  /// The decode with `drifts` breaking decisions as a port does (none: the reference); a failure
   /// names the decision whose rule refused the body.
-  static func decode(_ body: String, drift: UpdateNoticeDrift?) -> Swift.Result<StoreLookupResponse, StoreFailure> {
+  static func decode(_ body: String, drifts: UpdateNoticeDrifts) -> Swift.Result<StoreLookupResponse, StoreFailure> {
     let value: JSONValue
-    switch parse(body, drift: drift) {
+    switch parse(body, drifts: drifts) {
     case .failure(let failure):
-      return .failure(drift == .syntaxAsDecodeFailure ? StoreFailure(.decodeFailed, decision: failure.decision) : failure)
+      return .failure(
+        drifts.contains(.syntaxAsDecodeFailure) ? StoreFailure(.decodeFailed, decision: failure.decision) : failure)
     case .success(let parsed): value = parsed
     }
+    let mismatchAsMissing = drifts.contains(.mismatchAsMissing)
     guard case .object(var object) = value else {
-      guard drift == .mismatchAsMissing else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
+      guard mismatchAsMissing else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
       return .success(StoreLookupResponse(resultCount: nil, results: nil))
     }
-    if drift == .mismatchAsMissing, let results = object["results"], results.arrayValue == nil { object["results"] = nil }
-    guard let resultCount = integer(object["resultCount"], drift: drift) else {
+    if mismatchAsMissing, let results = object["results"], results.arrayValue == nil { object["results"] = nil }
+    guard let resultCount = integer(object["resultCount"], drifts: drifts) else {
       return .failure(StoreFailure(.decodeFailed, decision: integerDecision(object["resultCount"])))
     }
     var decoded = StoreLookupResponse(resultCount: resultCount, results: nil)
@@ -110,16 +112,16 @@ public struct StoreLookupResponse: Sendable, Equatable {
       var list: [Result] = []
       for item in items {
         // D7's drift: a port that decodes the first result alone.
-        if drift == .firstResultOnlyDecoded, !list.isEmpty { break }
-        if drift == .mismatchAsMissing, item.objectValue == nil { continue }
+        if drifts.contains(.firstResultOnlyDecoded), !list.isEmpty { break }
+        if mismatchAsMissing, item.objectValue == nil { continue }
         guard case .object(let fields) = item,
-          let version = string(fields["version"], drift: drift),
-          let trackViewUrl = string(fields["trackViewUrl"], drift: drift)
+          let version = string(fields["version"], drifts: drifts),
+          let trackViewUrl = string(fields["trackViewUrl"], drifts: drifts)
         else { return .failure(StoreFailure(.decodeFailed, decision: 7)) }
-        guard let trackId = integer(fields["trackId"], drift: drift) else {
+        guard let trackId = integer(fields["trackId"], drifts: drifts) else {
           return .failure(StoreFailure(.decodeFailed, decision: integerDecision(fields["trackId"])))
         }
-        if drift == .int32TrackId, let trackId, Int64(Int32(truncatingIfNeeded: trackId)) != trackId {
+        if drifts.contains(.int32TrackId), let trackId, Int64(Int32(truncatingIfNeeded: trackId)) != trackId {
           return .failure(StoreFailure(.decodeFailed, decision: 8))
         }
         list.append(Result(version: version, trackId: trackId, trackViewUrl: trackViewUrl))
@@ -129,14 +131,23 @@ public struct StoreLookupResponse: Sendable, Equatable {
     return .success(decoded)
   }
 
-  /// The body as one JSON value: the strict reading (D5, D6, D18 to D21), or a port's under `drift`.
-  static func parse(_ body: String, drift: UpdateNoticeDrift?) -> Swift.Result<JSONValue, StoreFailure> {
+  /// The body as one JSON value: the strict reading (D5, D6, D18 to D21), or a port's under
+  /// `drifts` (each text drift applied in decision order).
+  static func parse(_ body: String, drifts: UpdateNoticeDrifts) -> Swift.Result<JSONValue, StoreFailure> {
     var bytes = Array(body.utf8)
-    switch drift {
+    switch drifts[5] {
     case .lenientFraming: bytes = LenientFraming.firstValue(LenientFraming.droppingByteOrderMark(bytes))
-    case .wideWhitespaceTrimmed: bytes = Array(JSONTextDrifts.trimmingUnicodeWhitespace(body).utf8)
+    case .lenientReader: bytes = LenientReader.forgiven(bytes)
+    default: break
+    }
+    switch drifts[18] {
+    case .wideWhitespaceTrimmed:
+      bytes = Array(JSONTextDrifts.trimmingUnicodeWhitespace(String(decoding: bytes, as: UTF8.self)).utf8)
     case .onlySpaceAndNewline where JSONTextDrifts.hasTabOrReturnAround(bytes):
       return .failure(StoreFailure(.notJSON, decision: 18))
+    default: break
+    }
+    switch drifts[21] {
     case .loneSurrogateReplaced: bytes = JSONTextDrifts.replacingLoneSurrogateEscapes(bytes)
     case .escapedPairRefused where JSONTextDrifts.hasEscapedSurrogatePair(bytes):
       return .failure(StoreFailure(.notJSON, decision: 21))
@@ -146,26 +157,31 @@ public struct StoreLookupResponse: Sendable, Equatable {
     }
     do {
       let value = try JSONReader.parse(bytes)
-      if drift == .depthLimitOffByOne, JSONTextDrifts.depth(of: value) >= JSONReader.maxDepth {
+      if drifts.contains(.depthLimitOffByOne), JSONTextDrifts.depth(of: value) >= JSONReader.maxDepth {
         return .failure(StoreFailure(.notJSON, decision: 20))
       }
-      if drift == .duplicateCanonicalKeys, JSONTextDrifts.hasCanonicallyEqualKeys(value) {
+      if drifts.contains(.duplicateCanonicalKeys), JSONTextDrifts.hasCanonicallyEqualKeys(value) {
         return .failure(StoreFailure(.notJSON, decision: 19))
       }
       return .success(value)
     } catch {
       let duplicate = error.message.hasPrefix("duplicate key")
+      let deeper = drifts.contains(.depthExcludesTopLevel)
       let tolerance: DuplicateTolerantReader.Duplicates? =
-        switch drift {
-        case .duplicateKeepsFirst where duplicate: .keepFirst
-        case .duplicateKeepsLast where duplicate: .keepLast
-        case .duplicateRawKeys where duplicate: .lastUnlessWrittenAlike
-        case .depthExcludesTopLevel where error.message.hasPrefix("nesting deeper"): .refuse
-        default: nil
+        if duplicate, drifts.contains(.duplicateKeepsFirst) {
+          .keepFirst
+        } else if duplicate, drifts.contains(.duplicateKeepsLast) {
+          .keepLast
+        } else if duplicate, drifts.contains(.duplicateRawKeys) {
+          .lastUnlessWrittenAlike
+        } else if deeper, error.message.hasPrefix("nesting deeper") {
+          .refuse
+        } else {
+          nil
         }
       if let tolerance,
         let value = DuplicateTolerantReader.parse(
-          bytes, duplicates: tolerance, maxDepth: JSONReader.maxDepth + (drift == .depthExcludesTopLevel ? 1 : 0))
+          bytes, duplicates: tolerance, maxDepth: JSONReader.maxDepth + (deeper ? 1 : 0))
       {
         return .success(value)
       }
@@ -177,32 +193,32 @@ public struct StoreLookupResponse: Sendable, Equatable {
 
   /// `decodeIfPresent` of an `Int`: `.some(nil)` when absent or null, `.some(value)` for a JSON
   /// integer that fits in 64 bits, nil (a decode failure) otherwise.
-  static func integer(_ value: JSONValue?, drift: UpdateNoticeDrift?) -> Int64?? {
+  static func integer(_ value: JSONValue?, drifts: UpdateNoticeDrifts) -> Int64?? {
     guard let value, !value.isNull else { return .some(nil) }
     switch value {
     case .int(let integer): return .some(integer)
-    case .number(let literal) where drift == .numbersTruncated:
+    case .number(let literal) where drifts.contains(.numbersTruncated):
       // D8's drift: a number read as a Double and truncated, as org.json's getLong does.
       guard let number = Double(literal), abs(number) < 9.2e18 else { return nil }
       return .some(Int64(number))
-    case .string(let text) where drift == .gsonCoercion:
+    case .string(let text) where drifts.contains(.gsonCoercion):
       // D7's drift: Gson reads a numeric string as a number.
       guard let integer = Int64(text) else { return nil }
       return .some(integer)
-    default: return drift == .mismatchAsMissing ? .some(nil) : nil
+    default: return drifts.contains(.mismatchAsMissing) ? .some(nil) : nil
     }
   }
 
-  /// `decodeIfPresent` of a `String`: as `integer(_:drift:)`.
-  static func string(_ value: JSONValue?, drift: UpdateNoticeDrift?) -> String?? {
+  /// `decodeIfPresent` of a `String`: as `integer(_:drifts:)`.
+  static func string(_ value: JSONValue?, drifts: UpdateNoticeDrifts) -> String?? {
     guard let value, !value.isNull else { return .some(nil) }
     switch value {
     case .string(let text): return .some(text)
     // D7's drift: Gson writes a number or a boolean as its text.
-    case .int(let integer) where drift == .gsonCoercion: return .some(String(integer))
-    case .number(let literal) where drift == .gsonCoercion: return .some(literal)
-    case .bool(let flag) where drift == .gsonCoercion: return .some(flag ? "true" : "false")
-    default: return drift == .mismatchAsMissing ? .some(nil) : nil
+    case .int(let integer) where drifts.contains(.gsonCoercion): return .some(String(integer))
+    case .number(let literal) where drifts.contains(.gsonCoercion): return .some(literal)
+    case .bool(let flag) where drifts.contains(.gsonCoercion): return .some(flag ? "true" : "false")
+    default: return drifts.contains(.mismatchAsMissing) ? .some(nil) : nil
     }
   }
 
@@ -264,29 +280,38 @@ public enum UpdateNotice {
 
   /// The decision and the spec's decision (`### D3.` is 3) whose rule returned it, with `drift`
   /// breaking one decision as a port does (see `UpdateNoticeDrift`); nil is the reference.
-  static func run(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift? = nil) -> (outcome: UpdateNoticeOutcome, decision: Int) {
+  static func run(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift?) -> (outcome: UpdateNoticeOutcome, decision: Int) {
+    run(input, drifts: UpdateNoticeDrifts(drift.map { [$0] } ?? []))
+  }
+
+  /// The decision and the spec's decision whose rule returned it, with `drifts` breaking
+  /// decisions as a port does (at most one drift a decision: a port with two bugs is a pair);
+  /// none is the reference.
+  static func run(
+    _ input: UpdateNoticeInput, drifts: UpdateNoticeDrifts = []
+  ) -> (outcome: UpdateNoticeOutcome, decision: Int) {
     var outcome = UpdateNoticeOutcome(
       checked: false, show: false, reason: nil, url: nil, nextDisplayAt: input.nextDisplayAt,
       lastCheckDay: input.lastCheckDay)
     // Rule 1: a missing key reads as 0, as UserDefaults.double(forKey:) does.
-    let next = input.nextDisplayAt ?? (drift == .missingKeyNeverShows ? .max : 0)
-    let snoozed = drift == .snoozedAtNextDisplay ? input.now <= next : input.now < next
+    let next = input.nextDisplayAt ?? (drifts.contains(.missingKeyNeverShows) ? .max : 0)
+    let snoozed = drifts.contains(.snoozedAtNextDisplay) ? input.now <= next : input.now < next
     // Rule 2: at most one lookup a local day; a stored day after today (the clock went back) too.
-    let today = drift == nil ? localDay(now: input.now, utcOffsetSeconds: input.utcOffsetSeconds) : day(input, drift: drift)
+    let today = day(input, drifts: drifts)
     let checkedToday =
       input.lastCheckDay.map {
-        switch drift {
+        switch drifts[3] {
         case .futureCheckDayNotChecked: $0 == today
         case .todayNotChecked: $0 > today
         default: $0 >= today
         }
       } ?? false
     if snoozed {
-      if drift == .dailyCheckBeforeSnooze, checkedToday {
+      if drifts.contains(.dailyCheckBeforeSnooze), checkedToday {
         outcome.reason = .checkedToday
         return (outcome, 3)
       }
-      if drift == .lookupBeforeSnooze, !checkedToday {
+      if drifts.contains(.lookupBeforeSnooze), !checkedToday {
         outcome.checked = true
         outcome.lastCheckDay = today
       }
@@ -300,7 +325,7 @@ public enum UpdateNotice {
     outcome.checked = true
     outcome.lastCheckDay = today
     // Rules 3 and 4: every failure is "no update".
-    switch storeResult(input, drift: drift) {
+    switch storeResult(input, drifts: drifts) {
     case .failure(let failure):
       outcome.reason = failure.reason
       return (outcome, failure.decision)
@@ -309,47 +334,46 @@ public enum UpdateNotice {
       outcome.url = url
       // Rule 5: "later" postpones by the snooze period; "update" leaves the key as it was.
       if input.answer == "later" {
-        outcome.nextDisplayAt = input.now + (drift == .laterWithoutSnooze ? 0 : input.snoozeSeconds)
-      } else if drift == .updateAlsoSnoozes {
+        outcome.nextDisplayAt = input.now + (drifts.contains(.laterWithoutSnooze) ? 0 : input.snoozeSeconds)
+      } else if drifts.contains(.updateAlsoSnoozes) {
         outcome.nextDisplayAt = input.now + input.snoozeSeconds
       }
       return (outcome, 2)
     }
   }
 
-  /// The check day under a drift of D14 or D15; the local day otherwise.
-  static func day(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift?) -> Int64 {
-    switch drift {
-    case .utcCheckDay: localDay(now: input.now, utcOffsetSeconds: 0)
-    case .truncatedDay: (input.now + input.utcOffsetSeconds) / secondsPerDay
-    default: localDay(now: input.now, utcOffsetSeconds: input.utcOffsetSeconds)
-    }
+  /// The check day: the local day, the UTC day under D14's drift, divided toward zero under
+  /// D15's.
+  static func day(_ input: UpdateNoticeInput, drifts: UpdateNoticeDrifts) -> Int64 {
+    let offset = drifts.contains(.utcCheckDay) ? 0 : input.utcOffsetSeconds
+    guard !drifts.contains(.truncatedDay) else { return (input.now + offset) / secondsPerDay }
+    return localDay(now: input.now, utcOffsetSeconds: offset)
   }
 
   /// The store page to open (nil only under a drift of D11), or why there is none.
-  static func storeResult(_ input: UpdateNoticeInput, drift: UpdateNoticeDrift?) -> Result<String?, StoreFailure> {
+  static func storeResult(_ input: UpdateNoticeInput, drifts: UpdateNoticeDrifts) -> Result<String?, StoreFailure> {
     guard let lookup = input.lookup else {
-      return .failure(StoreFailure(drift == .offlineAsStatus ? .httpStatus : .offline, decision: 4))
+      return .failure(StoreFailure(drifts.contains(.offlineAsStatus) ? .httpStatus : .offline, decision: 4))
     }
     let success =
-      switch drift {
+      switch drifts[4] {
       case .statusIgnored: true
       case .onlyStatus200: lookup.status == 200
       case .status300IsSuccess: (200...300).contains(lookup.status)
       default: (200...299).contains(lookup.status)
       }
-    if drift != .statusAfterBody, !success { return .failure(StoreFailure(.httpStatus, decision: 4)) }
+    if !drifts.contains(.statusAfterBody), !success { return .failure(StoreFailure(.httpStatus, decision: 4)) }
     let response: StoreLookupResponse
-    switch StoreLookupResponse.decode(lookup.body, drift: drift) {
+    switch StoreLookupResponse.decode(lookup.body, drifts: drifts) {
     case .failure(let failure): return .failure(failure)
     case .success(let decoded): response = decoded
     }
     if !success { return .failure(StoreFailure(.httpStatus, decision: 4)) }
     let results = response.results ?? []
-    guard drift == .countIgnored || (response.resultCount ?? 0) > 0, var first = results.first else {
+    guard drifts.contains(.countIgnored) || (response.resultCount ?? 0) > 0, var first = results.first else {
       return .failure(StoreFailure(.noResults, decision: 9))
     }
-    if drift == .anyNewerResult,
+    if drifts.contains(.anyNewerResult),
       let newer = results.first(where: { result in
         result.version.map { VersionComparison.isNewer($0, than: input.installedVersion) } ?? false
       })
@@ -357,22 +381,22 @@ public enum UpdateNotice {
       first = newer
     }
     let url = first.trackViewUrl.flatMap { $0.isEmpty ? nil : $0 }
-    if drift == .urlBeforeVersion, url == nil { return .failure(StoreFailure(.noStoreURL, decision: 11)) }
-    guard let version = first.version ?? (drift == .missingVersionIsEmpty ? "" : nil) else {
+    if drifts.contains(.urlBeforeVersion), url == nil { return .failure(StoreFailure(.noStoreURL, decision: 11)) }
+    guard let version = first.version ?? (drifts.contains(.missingVersionIsEmpty) ? "" : nil) else {
       return .failure(StoreFailure(.noVersion, decision: 17))
     }
     // The version-compare suite's comparison, unchanged; D10's drifts compare the strings, or
     // answer as a port that breaks one of that suite's decisions would.
     let newer: Bool
-    switch drift {
+    switch drifts[10] {
     case .lexicographic: newer = input.installedVersion.utf16.lexicographicallyPrecedes(version.utf16)
     case .versionCompareDrift: newer = VersionComparison.isNewerUnderSomeDrift(version, than: input.installedVersion)
     default: newer = VersionComparison.isNewer(version, than: input.installedVersion)
     }
     guard newer else { return .failure(StoreFailure(.notNewer, decision: 10)) }
     if let url { return .success(url) }
-    if drift == .emptyURLOpened, first.trackViewUrl == "" { return .success("") }
-    if drift == .missingURLShows, first.trackViewUrl == nil { return .success(nil) }
+    if drifts.contains(.emptyURLOpened), first.trackViewUrl == "" { return .success("") }
+    if drifts.contains(.missingURLShows), first.trackViewUrl == nil { return .success(nil) }
     return .failure(StoreFailure(.noStoreURL, decision: 11))
   }
 }

@@ -29,6 +29,10 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
   case lenientFraming
   /// D5: a body that is not JSON answered `decode-failed`, as one catch of `DecodingError` does.
   case syntaxAsDecodeFailure
+  /// D5: a lenient reader, as hand-written tokenizers and lenient modes are: a raw control
+  /// character inside a string taken as that character, a number's leading zeros dropped (`01` is
+  /// 1, `-007` is -7); otherwise strict (the `lenient-json-text` port).
+  case lenientReader
   /// D6: a duplicate key keeps its first value.
   case duplicateKeepsFirst
   /// D6: a duplicate key keeps its last value.
@@ -110,7 +114,7 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
     case .laterWithoutSnooze, .updateAlsoSnoozes: 2
     case .futureCheckDayNotChecked, .todayNotChecked: 3
     case .offlineAsStatus, .statusIgnored, .onlyStatus200, .status300IsSuccess: 4
-    case .lenientFraming, .syntaxAsDecodeFailure: 5
+    case .lenientFraming, .syntaxAsDecodeFailure, .lenientReader: 5
     case .duplicateKeepsFirst, .duplicateKeepsLast: 6
     case .gsonCoercion, .firstResultOnlyDecoded, .mismatchAsMissing: 7
     case .int32TrackId, .numbersTruncated: 8
@@ -130,6 +134,21 @@ enum UpdateNoticeDrift: CaseIterable, Sendable {
     case .domainUpperBoundExcluded: 22
     }
   }
+}
+
+/// The drifts a port of the update-notice model has: none (the reference), one, or one of each of
+/// two decisions (a pair, as attribution asks when no single drift reproduces an answer).
+struct UpdateNoticeDrifts: Sendable, Equatable, ExpressibleByArrayLiteral {
+  let drifts: Set<UpdateNoticeDrift>
+
+  init(_ drifts: Set<UpdateNoticeDrift>) { self.drifts = drifts }
+
+  init(arrayLiteral drifts: UpdateNoticeDrift...) { self.drifts = Set(drifts) }
+
+  func contains(_ drift: UpdateNoticeDrift) -> Bool { drifts.contains(drift) }
+
+  /// The drift of `decision` (`### D4.` is 4) switched on, nil when none is.
+  subscript(decision: Int) -> UpdateNoticeDrift? { drifts.first { $0.decision == decision } }
 }
 
 extension UpdateNoticeSuite {
@@ -164,6 +183,47 @@ extension UpdateNotice {
       if changed { decisions.append(drift.decision) }
     }
     return decisions.isEmpty ? [reference.decision] : decisions
+  }
+}
+
+/// D5's lenient-reader drift, as a hand-written tokenizer reads: the text a strict reader would
+/// need, with each raw control character inside a string escaped (`\u0009`) and each leading zero
+/// of a number dropped while a digit follows it (`007` is `7`, an exponent's `1e007` kept).
+enum LenientReader {
+  static func forgiven(_ bytes: [UInt8]) -> [UInt8] {
+    let hex = Array("0123456789abcdef".utf8)
+    let afterDigits = Set("0123456789.eE+".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var inString = false
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if inString {
+        if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+          out += [byte, bytes[index + 1]]
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          out.append(byte)
+        } else if byte < 0x20 {
+          out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        } else {
+          out.append(byte)
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+        out.append(byte)
+      } else if byte == UInt8(ascii: "0"), index + 1 < bytes.count, (0x30...0x39).contains(bytes[index + 1]),
+        out.last.map({ !afterDigits.contains($0) }) ?? true
+      {
+        // A leading zero of a number: dropped while a digit follows it.
+      } else {
+        out.append(byte)
+      }
+      index += 1
+    }
+    return out
   }
 }
 
@@ -428,17 +488,21 @@ extension UpdateNoticeSuite {
 
   public var drifts: [DecisionDrift] { Self.namedDrifts }
 
-  /// The output with one drift (the model runs one at a time: nil for a pair); an input outside
-  /// the domain answers its error under every drift. Nil for an input that cannot be read.
+  /// The output with one drift, or a pair of drifts of two decisions; an input outside the domain
+  /// answers its error under every drift, and D22's drift refuses a last value inside the domain
+  /// before any other is reached. Nil for drifts of one decision, an unknown drift, or an input
+  /// that cannot be read.
   public func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer? {
-    guard drifts.count == 1, let drift = drifts.first, let typed = try? UpdateNoticeInput(json: input),
-      let each = UpdateNoticeDrift.allCases.first(where: { "\($0)" == drift.name }), each.decision == drift.decision
+    let named = drifts.compactMap { drift in
+      UpdateNoticeDrift.allCases.first { "\($0)" == drift.name && $0.decision == drift.decision }
+    }
+    guard !named.isEmpty, named.count == drifts.count, Set(named.map(\.decision)).count == named.count,
+      let typed = try? UpdateNoticeInput(json: input)
     else { return nil }
     if typed.domainError != nil { return .output(UpdateNotice.output(typed)) }
-    if each == .domainUpperBoundExcluded {
-      guard let error = typed.domainError(upperBoundsExcluded: true) else { return .output(UpdateNotice.output(typed)) }
+    if named.contains(.domainUpperBoundExcluded), let error = typed.domainError(upperBoundsExcluded: true) {
       return .output(["error": .string(error.rawValue)])
     }
-    return .output(UpdateNotice.run(typed, drift: each).outcome.json)
+    return .output(UpdateNotice.run(typed, drifts: UpdateNoticeDrifts(Set(named))).outcome.json)
   }
 }
