@@ -1,5 +1,6 @@
 import ConformJSON
 import Testing
+@testable import ConformFixtures
 
 @testable import ConformHarness
 

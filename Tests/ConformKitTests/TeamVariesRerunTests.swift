@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// A case whose output varies (`suite.json`'s `"varies"`) after its run: `--rerun-failed` judges
 /// it by the same allowed values, and two runs whose failing answers differ only in a varying
