@@ -9,13 +9,17 @@ enum FuzzJudge {
   /// Against the model (one answer): any status that fails the gate; a wrong answer also names
   /// the output's top-level fields that differ (`fail:eligible`). Differential (two answers): the
   /// two answered differently, named by the side the model takes and both statuses
-  /// (`first:pass/fail`); a case either did not run, or skipped, is no finding.
-  static func signature(expected: JSONValue, answers: [FuzzAnswer]) -> String? {
+  /// (`first:pass/fail`); a case either did not run, or skipped, is no finding, nor are two
+  /// answers that differ only in members `varies` lets take any of their allowed values.
+  static func signature(expected: JSONValue, answers: [FuzzAnswer], varies: OutputVariation = OutputVariation()) -> String? {
     if answers.count == 1 { return modelSignature(expected: expected, answer: answers[0]) }
     let (first, second) = (answers[0], answers[1])
     let ran: Set<CaseStatus> = [.pass, .fail, .errored, .crashed, .timeout, .protocolError]
     guard ran.contains(first.status), ran.contains(second.status) else { return nil }
-    guard first.status != second.status || first.output != second.output else { return nil }
+    let sameOutput =
+      first.output == second.output
+      || first.output.flatMap { one in second.output.map { varies.sameAnswer(one, $0) } } == true
+    guard first.status != second.status || !sameOutput else { return nil }
     return "\(side(first, second).rawValue):\(first.status.rawValue)/\(second.status.rawValue)"
   }
 

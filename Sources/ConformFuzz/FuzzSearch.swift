@@ -160,7 +160,7 @@ package struct FuzzSearch {
         let fixture = batch[index]
         let each = answers.map { $0[index] }
         if each.contains(where: { $0.status == .unsupported }) { report.unsupported[fixture.suite, default: 0] += 1 }
-        if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each) {
+        if let signature = FuzzJudge.signature(expected: fixture.expected, answers: each, varies: fixture.varies) {
           if failures.isEmpty { (report.firstFailure, report.firstFailureID) = (report.cases + index, fixture.id) }
           failures.append(
             Failure(
@@ -360,7 +360,9 @@ package struct FuzzSearch {
     /// cause, exercises that decision. One that fails for other decisions is another finding,
     /// not a smaller one.
     func isSame(_ candidate: FixtureCase, answers: [FuzzAnswer], suite: any Suite) -> Bool {
-      guard FuzzJudge.signature(expected: candidate.expected, answers: answers) == signature else { return false }
+      guard FuzzJudge.signature(expected: candidate.expected, answers: answers, varies: candidate.varies) == signature else {
+        return false
+      }
       guard let cause else { return true }
       guard !suite.drifts.isEmpty else { return true }
       // The candidate must still be put down to the same cause: a decision's drift (alone) still

@@ -53,6 +53,8 @@ enum AnswerMatching {
     defer {
       if !records.isEmpty { rules.answersRecorded(at: now, passed: records.entries.filter { $0.other < 0 }.map(\.item)) }
     }
+    // Made once for the answers read together (its buffers kept from answer to answer).
+    var canonical = CanonicalOutput()
     for next in incoming {
       let reading: Reading
       let line: UnsafeBufferPointer<UInt8>
@@ -96,7 +98,7 @@ enum AnswerMatching {
       let payload: Answer.Payload
       switch reading {
       case .scanned(let scanned):
-        switch Self.check(scanned, line: line, of: attempt, microseconds: microseconds, into: &records) {
+        switch Self.check(scanned, line: line, of: attempt, microseconds: microseconds, into: &records, canonical: &canonical) {
         case .recorded: continue
         case .payload(let value): payload = value
         case .violation(let message):
@@ -140,10 +142,11 @@ enum AnswerMatching {
   }
 
   /// Checks a scanned answer's id against its case, and records it when its payload is the
-  /// expected output's canonical bytes (an exact match, nothing to parse): the hot path.
+  /// expected output's canonical bytes (an exact match, nothing to parse): the hot path; or, made
+  /// canonical (`CanonicalOutput`: members in another order, spaces), those bytes.
   private static func check(
     _ scanned: ScannedAnswer, line: UnsafeBufferPointer<UInt8>, of attempt: TableAttempt, microseconds: Int64,
-    into records: inout ResultBatch
+    into records: inout ResultBatch, canonical: inout CanonicalOutput
   ) -> Checked {
     let table = attempt.table
     let slices = table.slices[attempt.index]
@@ -156,7 +159,8 @@ enum AnswerMatching {
             + "\(attempt.id): \(LineQuote.quote(line))")
       }
       let payloadBytes = UnsafeBufferPointer(rebasing: line[scanned.payload])
-      if scanned.kind == .result, sameBytes(payloadBytes, UnsafeBufferPointer(rebasing: arena[slices.expected])) {
+      let expected = UnsafeBufferPointer(rebasing: arena[slices.expected])
+      if scanned.kind == .result, sameBytes(payloadBytes, expected) || canonical.matches(payloadBytes, expected: expected) {
         records.pass(attempt, microseconds: microseconds, arena: arena)
         return .recorded
       }
@@ -187,4 +191,183 @@ private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer
   guard a.count == b.count else { return false }
   guard a.count > 0 else { return true }
   return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+}
+
+/// The canonical bytes (`JSONWriter`'s) of an answer's output, made from the answer's own bytes
+/// without building a `JSONValue`: an implementation that writes its members in another order,
+/// or with spaces, passes at the cost of a copy (a Python port's `json.dumps` keeps its dict's
+/// order). Only plain values are made: ASCII strings without escapes, integers, `true`, `false`,
+/// `null`, arrays and objects of them; anything else (an escape, a fraction, a duplicate key,
+/// anything malformed) makes nothing, and the answer is parsed and compared as before, which
+/// says exactly what is wrong with it. So a pass here is exactly a pass there.
+struct CanonicalOutput {
+  /// The canonical bytes made last.
+  private var output: [UInt8] = []
+  /// The members of the objects being made: each key's bytes in the answer (quotes included)
+  /// and the member's bytes in `output`.
+  private var members: [(key: Range<Int>, member: Range<Int>)] = []
+  /// An object's members in key order, before they replace the object's bytes in `output`.
+  private var reordered: [UInt8] = []
+  private var values = 0
+
+  /// Whether `answer`, made canonical, is byte for byte `expected` (canonical bytes); false when
+  /// it is not, or is not a plain value.
+  mutating func matches(_ answer: UnsafeBufferPointer<UInt8>, expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    output.removeAll(keepingCapacity: true)
+    members.removeAll(keepingCapacity: true)
+    values = 0
+    var at = 0
+    guard value(answer, &at, depth: 0) else { return false }
+    skipSpace(answer, &at)
+    guard at == answer.count, output.count == expected.count else { return false }
+    return output.withUnsafeBufferPointer { made in
+      made.isEmpty || memcmp(made.baseAddress!, expected.baseAddress!, made.count) == 0
+    }
+  }
+
+  private func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) {
+    while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0D || bytes[at] == 0x0A { at += 1 }
+  }
+
+  private mutating func value(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int, depth: Int) -> Bool {
+    skipSpace(bytes, &at)
+    values += 1
+    guard at < bytes.count, values <= Answer.maxValues else { return false }
+    switch bytes[at] {
+    // Not as deep as the reader allows: the answer's own object holds the output.
+    case UInt8(ascii: "{"): return depth < JSONReader.maxDepth - 2 && object(bytes, &at, depth: depth + 1)
+    case UInt8(ascii: "["): return depth < JSONReader.maxDepth - 2 && array(bytes, &at, depth: depth + 1)
+    case UInt8(ascii: "\""):
+      guard let range = string(bytes, &at) else { return false }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+      return true
+    case UInt8(ascii: "t"): return word("true", bytes, &at)
+    case UInt8(ascii: "f"): return word("false", bytes, &at)
+    case UInt8(ascii: "n"): return word("null", bytes, &at)
+    default: return integer(bytes, &at)
+    }
+  }
+
+  /// A string of printable ASCII without escapes, quotes included: its bytes are canonical.
+  private func string(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Range<Int>? {
+    let start = at
+    at += 1
+    while at < bytes.count {
+      let byte = bytes[at]
+      if byte == UInt8(ascii: "\"") {
+        at += 1
+        return start..<at
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+      at += 1
+    }
+    return nil
+  }
+
+  private mutating func word(_ word: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Bool {
+    let length = word.utf8CodeUnitCount
+    guard at + length <= bytes.count, memcmp(bytes.baseAddress! + at, word.utf8Start, length) == 0 else { return false }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<at + length]))
+    at += length
+    return true
+  }
+
+  /// An integer of at most 18 digits, no leading zero, not `-0`: its bytes are canonical.
+  private mutating func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> Bool {
+    let start = at
+    if bytes[at] == UInt8(ascii: "-") { at += 1 }
+    let digitsStart = at
+    while at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x39 { at += 1 }
+    let digits = at - digitsStart
+    guard digits > 0, digits <= 18, digits == 1 || bytes[digitsStart] != 0x30,
+      !(digitsStart > start && digits == 1 && bytes[digitsStart] == 0x30)
+    else { return false }
+    if at < bytes.count, bytes[at] == UInt8(ascii: ".") || bytes[at] | 0x20 == UInt8(ascii: "e") { return false }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<at]))
+    return true
+  }
+
+  private mutating func array(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int, depth: Int) -> Bool {
+    at += 1
+    output.append(UInt8(ascii: "["))
+    skipSpace(bytes, &at)
+    if at < bytes.count, bytes[at] == UInt8(ascii: "]") {
+      at += 1
+      output.append(UInt8(ascii: "]"))
+      return true
+    }
+    while true {
+      guard value(bytes, &at, depth: depth) else { return false }
+      skipSpace(bytes, &at)
+      guard at < bytes.count else { return false }
+      at += 1
+      switch bytes[at - 1] {
+      case UInt8(ascii: ","): output.append(UInt8(ascii: ","))
+      case UInt8(ascii: "]"):
+        output.append(UInt8(ascii: "]"))
+        return true
+      default: return false
+      }
+    }
+  }
+
+  /// An object, its members written in key order (code point order: for ASCII keys, byte order).
+  private mutating func object(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int, depth: Int) -> Bool {
+    at += 1
+    let start = output.count
+    output.append(UInt8(ascii: "{"))
+    let base = members.count
+    defer { members.removeSubrange(base...) }
+    var inOrder = true
+    skipSpace(bytes, &at)
+    if at < bytes.count, bytes[at] == UInt8(ascii: "}") {
+      at += 1
+      output.append(UInt8(ascii: "}"))
+      return true
+    }
+    while true {
+      skipSpace(bytes, &at)
+      guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let key = string(bytes, &at) else { return false }
+      skipSpace(bytes, &at)
+      guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return false }
+      at += 1
+      if members.count > base {
+        let order = Self.compare(members[members.count - 1].key, key, in: bytes)
+        guard order != 0 else { return false }
+        if order > 0 { inOrder = false }
+        output.append(UInt8(ascii: ","))
+      }
+      let memberStart = output.count
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[key]))
+      output.append(UInt8(ascii: ":"))
+      guard value(bytes, &at, depth: depth) else { return false }
+      members.append((key, memberStart..<output.count))
+      skipSpace(bytes, &at)
+      guard at < bytes.count else { return false }
+      at += 1
+      if bytes[at - 1] == UInt8(ascii: "}") { break }
+      guard bytes[at - 1] == UInt8(ascii: ",") else { return false }
+    }
+    if !inOrder {
+      let sorted = members[base...].sorted { Self.compare($0.key, $1.key, in: bytes) < 0 }
+      for index in sorted.indices.dropFirst() where Self.compare(sorted[index - 1].key, sorted[index].key, in: bytes) == 0 {
+        return false
+      }
+      reordered.removeAll(keepingCapacity: true)
+      for (position, member) in sorted.enumerated() {
+        if position > 0 { reordered.append(UInt8(ascii: ",")) }
+        reordered.append(contentsOf: output[member.member])
+      }
+      output.replaceSubrange(start + 1..<output.count, with: reordered)
+    }
+    output.append(UInt8(ascii: "}"))
+    return true
+  }
+
+  /// The order of two keys (quoted, in `bytes`) by their contents' bytes: negative, 0 or positive.
+  private static func compare(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let (lengthA, lengthB) = (a.count - 2, b.count - 2)
+    let order = memcmp(bytes.baseAddress! + a.lowerBound + 1, bytes.baseAddress! + b.lowerBound + 1, min(lengthA, lengthB))
+    return order != 0 ? Int(order) : lengthA - lengthB
+  }
 }

@@ -190,6 +190,7 @@ final class RunContext: Sendable {
       actual: nil, expected: fixture.expected, note: fixture.note, input: fixture.input, tags: fixture.tags, message: message,
       stderrTail: stderr)
     result.decisions = decisions(of: fixture)
+    result.varies = fixture.varies
     return (result, item)
   }
 
@@ -217,6 +218,7 @@ final class RunContext: Sendable {
     result.input = fixture.input
     result.tags = fixture.tags
     result.decisions = decisions(of: fixture)
+    result.varies = fixture.varies
     return result
   }
 

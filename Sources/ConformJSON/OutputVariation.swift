@@ -79,6 +79,19 @@ public struct OutputVariation: Sendable, Hashable {
     return settled == expected
   }
 
+  /// Whether two answers are the same answer: equal, or equal but for varying members, each of
+  /// which holds one of its allowed values in both (two failing answers that differ only in a
+  /// random pick fail the same way).
+  public func sameAnswer(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    if a == b { return true }
+    guard !members.isEmpty else { return false }
+    for (pointer, values) in members {
+      let (heldA, heldB) = (Self.value(at: pointer, in: a), Self.value(at: pointer, in: b))
+      guard heldA == nil || values.contains(heldA!), heldB == nil || values.contains(heldB!) else { return false }
+    }
+    return settled(a) == settled(b)
+  }
+
   /// `output` with each varying member's value replaced by the first of its allowed values: the
   /// expected output a table writes, the same bytes whichever value the model picked.
   public func settled(_ output: JSONValue) -> JSONValue {

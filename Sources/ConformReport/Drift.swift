@@ -8,7 +8,7 @@ import ConformResults
 /// Every case lands in one kind:
 /// - **both pass**;
 /// - **both fail the same way**: the same status other than pass and, for `fail`, the same
-///   output (the same answer). Not drift, but not conformance either: listed, and it fails the
+///   output (the same answer; members the case lets vary may hold different allowed values). Not drift, but not conformance either: listed, and it fails the
 ///   gate. These cases are grouped by cause, not by output: a group is the pair of causes each
 ///   side's failure is filed under as `conform report` of that side files it (`Side.causes`: a
 ///   decision, "one of D, E", a pair, or unexplained), led by its first case;
@@ -402,7 +402,13 @@ public struct Drift: Sendable {
   static func compare(_ a: CaseOutcome, _ b: CaseOutcome, legend: (String, String)) -> Disagreement? {
     let attemptA = a.representative
     let attemptB = b.representative
-    guard attemptA.status != attemptB.status || attemptA.status == .fail && attemptA.actual != attemptB.actual else {
+    // Two wrong answers that differ only in a varying member, each within its allowed values,
+    // are the same answer.
+    let sameAnswer = { (x: JSONValue?, y: JSONValue?) in
+      x == y || x.flatMap { x in y.map { attemptA.varies.sameAnswer(x, $0) } } == true
+    }
+    guard attemptA.status != attemptB.status || attemptA.status == .fail && !sameAnswer(attemptA.actual, attemptB.actual)
+    else {
       return nil
     }
     let expected = attemptA.expected ?? attemptB.expected

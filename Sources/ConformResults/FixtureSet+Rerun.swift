@@ -3,9 +3,9 @@ import ConformJSON
 
 extension FixtureSet {
   /// The cases a run failed, made again from its results file (`conform run --rerun-failed`):
-  /// each failing case's input, expected output, note and tags, as the results file keeps them
-  /// for every attempt that did not pass. A generated run has no fixture file: this is how one
-  /// of its failures is run again.
+  /// each failing case's input, expected output (with the values its varying members may take),
+  /// note and tags, as the results file keeps them for every attempt that did not pass. A
+  /// generated run has no fixture file: this is how one of its failures is run again.
   ///
   /// Failing means failing the gate: a wrong output, an error, a crash, a timeout, a protocol
   /// error, or attempts that disagree. Cases skipped, unsupported or not run are left out.
@@ -25,7 +25,7 @@ extension FixtureSet {
       cases.append(
         FixtureCase(
           id: outcome.id, suite: outcome.suite, tags: attempt.tags, note: attempt.note ?? "", input: input, expected: expected,
-          decisions: attempt.decisions))
+          decisions: attempt.decisions, varies: attempt.varies))
     }
     guard !cases.isEmpty else {
       throw .file(path: file.path, line: nil, message: "no case failed in this run: nothing to run again")

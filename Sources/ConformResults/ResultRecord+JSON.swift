@@ -132,6 +132,7 @@ extension CaseResult {
       object["input"] = input ?? .null
       object["tags"] = .array(tags.map(JSONValue.string))
       if !decisions.isEmpty { object["decisions"] = .array(decisions.map(JSONValue.string)) }
+      if !varies.isEmpty { object["varies"] = varies.json }
       object["message"] = JSONValue(message)
       object["stderr"] = JSONValue(stderrTail)
     }
@@ -141,7 +142,7 @@ extension CaseResult {
   init(fields: JSONFields) throws(JSONShapeError) {
     try fields.rejectUnknown([
       "actual", "attempt", "decisions", "expected", "id", "input", "message", "note", "status", "stderr", "suite", "tags",
-      "type", "us",
+      "type", "us", "varies",
     ])
     let statusName = try fields.string("status")
     guard let status = CaseStatus(rawValue: statusName) else {
@@ -170,6 +171,9 @@ extension CaseResult {
       note: optional("note")?.stringValue, input: optional("input"), tags: tags, message: optional("message")?.stringValue,
       stderrTail: optional("stderr")?.stringValue)
     self.decisions = decisions
+    if let varies = fields.object["varies"] {
+      self.varies = try OutputVariation(json: varies, expected: expected ?? .null)
+    }
   }
 }
 

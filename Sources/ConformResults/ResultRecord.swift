@@ -110,6 +110,10 @@ public struct CaseResult: Sendable, Equatable {
   /// The spec decisions the case exercises (`FixtureCase.decisions`), kept for every status but
   /// `pass`: reports group failures by them; empty for fixtures that list none.
   public var decisions: [String] = []
+  /// The members of the expected output that may take other values (`FixtureCase.varies`), kept
+  /// for every status but `pass`: a case run again (`--rerun-failed`) is judged by the same sets,
+  /// and two failing answers that differ only in them fail the same way.
+  public var varies = OutputVariation()
   /// The reason: a skip reason, an error message, the crash cause, the offending line.
   public var message: String?
   /// The tail of the implementation's stderr, for crashes, timeouts and protocol errors.

@@ -88,7 +88,8 @@ package struct TeamDomain: Sendable {
   /// fields or levels.
   package struct Size: Sendable, Equatable {
     /// 1: each level of each field once (the boundary cases); 2: also every pair of two fields'
-    /// levels (the pairwise cases).
+    /// levels (the pairwise cases); 3: every three levels of three fields instead of pairs (the
+    /// 3-wise cases, `ThreeWise`).
     package var strength = 2
     /// At most this many levels of each field (the ordinary value first, then its boundaries in
     /// order; an optional field's absence besides); nil: every level.
@@ -99,12 +100,14 @@ package struct TeamDomain: Sendable {
   }
 
   package var root: [Field] {
-    didSet { drawers = root.map { Drawer($0.node) } }
+    didSet { (drawers, rootOrder) = (root.map { Drawer($0.node) }, Drawer.keyOrder(root)) }
   }
   package var size = Size()
   /// The root's fields with their levels computed once: a search draws hundreds of thousands of
   /// inputs.
   private var drawers: [Drawer] = []
+  /// The root's fields in the order of their names' bytes.
+  private var rootOrder: [Int] = []
 
   /// Reads `suite.json`'s `domain`, `path` being its dotted path there.
   package init(_ value: JSONValue, decisionCount: Int) throws(JSONShapeError) {
@@ -118,6 +121,7 @@ package struct TeamDomain: Sendable {
     let context = Context(decisionCount: decisionCount, definitions: definitions)
     root = try Self.fields(fields, context: context)
     drawers = root.map { Drawer($0.node) }
+    rootOrder = Drawer.keyOrder(root)
     for (pointer, path) in context.drawn { try checkDrawn(pointer, path: path) }
     if fields.object["size"] != nil { size = try Self.size(try fields.fields("size")) }
   }
@@ -127,10 +131,12 @@ package struct TeamDomain: Sendable {
     try fields.rejectUnknown(["strength", "levels", "maxCases"])
     var size = Size()
     if fields.object["strength"] != nil {
-      guard let strength = fields.object["strength"]?.intValue, strength == 1 || strength == 2 else {
+      guard let strength = fields.object["strength"]?.intValue, (1...3).contains(strength) else {
         throw JSONShapeError(
           path: fields.pathOf("strength"),
-          message: "expected 1 (each level of each field once) or 2 (also every pair of two fields' levels)")
+          message:
+            "expected 1 (each level of each field once), 2 (also every pair of two fields' levels) or 3 (every three "
+            + "levels of three fields)")
       }
       size.strength = Int(strength)
     }
@@ -380,7 +386,8 @@ extension TeamDomain {
   }
 
   /// The boundary cases (each field at each of its levels, the others ordinary), then the
-  /// pairwise ones (every pair of two fields' levels in some case), as `size` says (its levels
+  /// pairwise ones (every pair of two fields' levels in some case; with strength 3 the 3-wise
+  /// ones, every three levels of three fields), as `size` says (its levels
   /// and strength; its case budget is the table's to apply): deterministic.
   package func cases(decisionCount: Int) -> [GeneratedCase] {
     let all = Array(1...max(1, decisionCount))
@@ -405,15 +412,17 @@ extension TeamDomain {
       }
     }
     if root.count > 1, size.strength >= 2 {
-      for (number, row) in Pairwise.rows(levels: levels.map(\.count)).enumerated() {
+      let kind = size.strength == 3 ? "3-wise" : "pairwise"
+      let rows = size.strength == 3 ? ThreeWise.rows(levels: levels.map(\.count)) : Pairwise.rows(levels: levels.map(\.count))
+      for (number, row) in rows.enumerated() {
         let values = zip(levels, row).map { $0[$1] }
         guard let input = Self.resolveDrawn(.object(Self.object(root, values: values))) else { continue }
         let moved = root.indices.filter { row[$0] != 0 }
         let decisions = Set(moved.flatMap { Self.decisions(of: input[root[$0].name], in: root[$0], all: all) })
         cases.append(
           GeneratedCase(
-            name: "pairwise/\(number + 1)", input: input, decisions: decisions.isEmpty ? all : decisions.sorted(),
-            tags: ["pairwise"]))
+            name: "\(kind)/\(number + 1)", input: input, decisions: decisions.isEmpty ? all : decisions.sorted(),
+            tags: [kind]))
       }
     }
     return cases
@@ -576,14 +585,15 @@ extension TeamDomain {
   /// A random input of the domain: each field at one of its levels half the time, else a value
   /// drawn over its whole range.
   package func randomInput(using generator: inout SeededGenerator) -> JSONValue {
+    let order = rootOrder
+    // No field drawn from another: the input as drawn (a search draws hundreds of thousands).
+    guard drawers.contains(where: \.drawsFrom) else {
+      return .object(Drawer.object(root, drawers, order: order, using: &generator))
+    }
     var last = JSONValue.object(JSONObject())
     // A field drawn from another one that holds nothing this time: draw again (a few times).
     for _ in 0..<8 {
-      var object = JSONObject()
-      for (field, drawer) in zip(root, drawers) where !(field.isOptional && generator.chance(1, in: 5)) {
-        object[field.name] = drawer.random(using: &generator)
-      }
-      last = .object(object)
+      last = .object(Drawer.object(root, drawers, order: order, using: &generator))
       if let resolved = Self.resolveDrawn(last) { return resolved }
     }
     return Self.resolveDrawn(last, dropping: true) ?? last
@@ -595,6 +605,11 @@ extension TeamDomain {
     let levels: [JSONValue]
     /// The nullable's or array's node; the object's fields, in order.
     let children: [Drawer]
+    /// An object's fields in the order of their names' bytes (its members' order).
+    let order: [Int]
+    /// Whether the node or one inside it is drawn from another field (`drawnFrom`): its values
+    /// are resolved once the input is made.
+    let drawsFrom: Bool
 
     init(_ node: Node) {
       self.node = node
@@ -605,6 +620,25 @@ extension TeamDomain {
       case .union(let branches): children = branches.map { Drawer($0.node) }
       default: children = []
       }
+      if case .object(let fields) = node { order = Self.keyOrder(fields) } else { order = [] }
+      if case .drawn = node { drawsFrom = true } else { drawsFrom = children.contains(where: \.drawsFrom) }
+    }
+
+    /// The indices of `fields` in the order of their names' bytes.
+    static func keyOrder(_ fields: [Field]) -> [Int] {
+      fields.indices.sorted { Array(fields[$0].name.utf8).lexicographicallyPrecedes(Array(fields[$1].name.utf8)) }
+    }
+
+    /// An object of `fields`, each drawn by its drawer in the fields' order (an optional one left
+    /// out a fifth of the time), its members then put in key order (`order`) at once.
+    static func object(
+      _ fields: [Field], _ drawers: [Drawer], order: [Int], using generator: inout SeededGenerator
+    ) -> JSONObject {
+      var drawn = [JSONValue?](repeating: nil, count: fields.count)
+      for index in fields.indices where !(fields[index].isOptional && generator.chance(1, in: 5)) {
+        drawn[index] = drawers[index].random(using: &generator)
+      }
+      return JSONObject(uniqueKeysWithValues: order.compactMap { index in drawn[index].map { (fields[index].name, $0) } })
     }
 
     /// One of the node's levels half the time, else a value drawn over its whole range.
@@ -617,11 +651,7 @@ extension TeamDomain {
         let count = maxItems == 0 ? 0 : generator.index(maxItems + 1)
         return .array((0..<count).map { _ in children[0].random(using: &generator) })
       case .object(let fields):
-        var object = JSONObject()
-        for (field, drawer) in zip(fields, children) where !(field.isOptional && generator.chance(1, in: 5)) {
-          object[field.name] = drawer.random(using: &generator)
-        }
-        return .object(object)
+        return .object(Self.object(fields, children, order: order, using: &generator))
       case .union:
         return children[generator.index(children.count)].random(using: &generator)
       default:
@@ -822,6 +852,106 @@ extension TeamDomain.Node {
     case (.union(let branches), _):
       return branches.contains { $0.node.contains(value) && $0.node.drawnValuesHold(in: value, root: root) }
     default: return true
+    }
+  }
+}
+
+/// All-triples combination of a domain's fields (`"size": {"strength": 3}`): rows of level
+/// indices in which every three levels of every three fields meet at least once.
+///
+/// Deterministic, greedy in the manner of `Pairwise.rows`: each row starts from the first triple
+/// not yet covered (in field order, then level order) and takes, field by field, the level that
+/// covers the most new triples with the fields already chosen (the lowest index on a tie).
+enum ThreeWise {
+  /// Rows of indices, one per field: `row[f]` is in `0..<levels[f]`. Fewer than three fields:
+  /// `Pairwise.rows`, which covers every combination then.
+  static func rows(levels: [Int]) -> [[Int]] {
+    guard levels.count >= 3, levels.allSatisfy({ $0 > 0 }) else { return Pairwise.rows(levels: levels) }
+    var uncovered = Uncovered(levels: levels)
+    var rows: [[Int]] = []
+    while let seed = uncovered.first() {
+      var row = [Int](repeating: -1, count: levels.count)
+      for (field, level) in seed { row[field] = level }
+      var chosen = seed.map(\.field)
+      for field in levels.indices where row[field] < 0 {
+        var best = (level: 0, gain: -1)
+        for level in 0..<levels[field] {
+          var gain = 0
+          for (position, a) in chosen.enumerated() {
+            for b in chosen[(position + 1)...] where uncovered.contains((a, row[a]), (b, row[b]), (field, level)) {
+              gain += 1
+            }
+          }
+          if gain > best.gain { best = (level, gain) }
+        }
+        row[field] = best.level
+        chosen.append(field)
+      }
+      uncovered.cover(row)
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// The triples of (field, level) no row has yet: one flag per three levels of each three
+  /// fields, in field order, then level order.
+  private struct Uncovered {
+    let levels: [Int]
+    /// Each three fields (a < b < c), in order, and where their flags start.
+    private var triples: [(fields: (Int, Int, Int), offset: Int)] = []
+    /// `starts[(a * n + b) * n + c]`: the offset of fields a < b < c.
+    private var starts: [Int]
+    private var flags: [Bool]
+    /// No flag before it is set, nor any of the triples before `triple`: the search for the
+    /// first missing triple starts there.
+    private var cursor = 0
+    private var triple = 0
+
+    init(levels: [Int]) {
+      self.levels = levels
+      let n = levels.count
+      starts = [Int](repeating: 0, count: n * n * n)
+      var total = 0
+      for a in 0..<n {
+        for b in a + 1..<n {
+          for c in b + 1..<n {
+            starts[(a * n + b) * n + c] = total
+            triples.append(((a, b, c), total))
+            total += levels[a] * levels[b] * levels[c]
+          }
+        }
+      }
+      flags = [Bool](repeating: true, count: total)
+    }
+
+    private func index(_ x: (field: Int, level: Int), _ y: (field: Int, level: Int), _ z: (field: Int, level: Int)) -> Int {
+      let n = levels.count
+      return starts[(x.field * n + y.field) * n + z.field] + (x.level * levels[y.field] + y.level) * levels[z.field] + z.level
+    }
+
+    /// Whether the three (field, level)s, of three different fields in any order, are missing.
+    func contains(_ x: (field: Int, level: Int), _ y: (field: Int, level: Int), _ z: (field: Int, level: Int)) -> Bool {
+      var (p, q, r) = (x, y, z)
+      if p.field > q.field { swap(&p, &q) }
+      if q.field > r.field { swap(&q, &r) }
+      if p.field > q.field { swap(&p, &q) }
+      return flags[index(p, q, r)]
+    }
+
+    /// The first missing triple, as (field, level)s.
+    mutating func first() -> [(field: Int, level: Int)]? {
+      while cursor < flags.count, !flags[cursor] { cursor += 1 }
+      guard cursor < flags.count else { return nil }
+      while triple + 1 < triples.count, triples[triple + 1].offset <= cursor { triple += 1 }
+      let ((a, b, c), offset) = triples[triple]
+      var rest = cursor - offset
+      let levelC = rest % levels[c]
+      rest /= levels[c]
+      return [(a, rest / levels[b]), (b, rest % levels[b]), (c, levelC)]
+    }
+
+    mutating func cover(_ row: [Int]) {
+      for ((a, b, c), _) in triples { flags[index((a, row[a]), (b, row[b]), (c, row[c]))] = false }
     }
   }
 }

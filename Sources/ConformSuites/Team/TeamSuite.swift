@@ -199,7 +199,9 @@ package struct TeamSuite: Suite {
   /// A case's varying members: a table case's, else those of the model's answer to a search's
   /// input (asked for by `expected(for:)` or the fuzzer first), else none.
   package func varies(for input: JSONValue) -> OutputVariation {
-    if let index = positions[input] { return variations[index] }
+    // Without a table or a "varies", nothing to look up: a deep input is not hashed for nothing.
+    if !positions.isEmpty, let index = positions[input] { return variations[index] }
+    guard !folder.varies.isEmpty else { return OutputVariation() }
     return answeredVaries.withLock { $0[input] } ?? OutputVariation()
   }
 
@@ -289,13 +291,15 @@ extension TeamSuite: BatchFuzzing {
 
 extension TeamSuite {
   /// The full table's size, as `conform generate --suite` prints it: `ab-vectors: 90 cases (8
-  /// named; from the domain 20 boundary, 62 pairwise), 41,211 bytes`, and what the domain's
-  /// `"size"` left out.
+  /// named; from the domain 20 boundary, 62 pairwise), 41,211 bytes` (`3-wise` in place of
+  /// `pairwise` with strength 3), and what the domain's `"size"` left out.
   package var sizeLine: String {
     let tags = summary.tags
+    let kind = folder.domain?.size.strength == 3 ? "3-wise" : "pairwise"
+    let covering = "\(tags[kind] ?? 0) \(kind)"
     var line =
       "\(name): \(Plural.count(Int(summary.count), "case")) (\(namedCount) named; from the domain "
-      + "\(tags["boundary"] ?? 0) boundary, \(tags["pairwise"] ?? 0) pairwise), \(Plural.count(Int(summary.size), "byte"))"
+      + "\(tags["boundary"] ?? 0) boundary, \(covering)), \(Plural.count(Int(summary.size), "byte"))"
     if let size = folder.domain?.size, size != TeamDomain.Size() {
       var controls = ["strength \(size.strength)"]
       if let levels = size.levels { controls.append("at most \(levels) levels a field") }
