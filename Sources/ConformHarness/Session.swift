@@ -52,8 +52,8 @@ final class Session: @unchecked Sendable {
     }
   }
 
-  /// Spawns the implementation, starts draining its stderr, and does the handshake. The process
-  /// becomes `shared`'s current one: nothing of an earlier one is in flight.
+  /// Spawns the implementation and does the handshake, keeping what it writes on stderr meanwhile.
+  /// The process becomes `shared`'s current one: nothing of an earlier one is in flight.
   static func start(index: Int, context: RunContext, shared: PumpShared) -> Result<Session, StartFailure> {
     let process: ImplementationProcess
     let wake: WakePipe
@@ -69,9 +69,9 @@ final class Session: @unchecked Sendable {
       let message = if case .implementation(let text) = error { text } else { error.description }
       return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
-    startThread("conform stderr \(index)") { drainStderr(process, wake: wake, number: number, shared: shared) }
     let stdout = LineBuffer()
-    switch handshake(process, stdout, context: context) {
+    let stderr = { keepStderr(of: process, number: number, in: shared) }
+    switch handshake(process, stdout, stderr: stderr, context: context) {
     case .success(let hello):
       return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout, wake: wake))
     case .failure(let failure):
@@ -81,7 +81,7 @@ final class Session: @unchecked Sendable {
       let timeouts = context.settings.timeouts
       let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake)
       let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
-      shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
+      drainStderr(of: process, wake: wake, number: number, in: shared, within: timeouts.stderrDrain)
       shared.end(number)
       let tail = shared.withLock { $0.stderr.text }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
@@ -94,10 +94,12 @@ final class Session: @unchecked Sendable {
     init(_ message: String) { self.message = message }
   }
 
-  /// Writes the harness's hello, reads the implementation's.
+  /// Writes the harness's hello, reads the implementation's; `stderr` keeps what stderr holds
+  /// whenever stdout has nothing (false once stderr has ended).
   private static func handshake(
-    _ process: ImplementationProcess, _ stdout: LineBuffer, context: RunContext
+    _ process: ImplementationProcess, _ stdout: LineBuffer, stderr: () -> Bool, context: RunContext
   ) -> Result<ImplementationHello, HandshakeFailure> {
+    var stderrOpen = true
     let wake = context.stopPipe
     let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
     let line = context.hello.line
@@ -129,8 +131,10 @@ final class Session: @unchecked Sendable {
         if MonotonicClock.now() >= deadline {
           return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
         }
-        // Until the hello, the deadline, or the run's stop.
-        wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: deadline)
+        // Until the hello, the deadline, or the run's stop; stderr is kept meanwhile.
+        if stderrOpen { stderrOpen = stderr() }
+        wake.wait(
+          for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? process.stderrFD : nil, until: deadline)
       }
     }
   }
@@ -179,28 +183,31 @@ final class Session: @unchecked Sendable {
     thread.start()
   }
 
-  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the process is over.
-  private static func drainStderr(_ process: ImplementationProcess, wake: WakePipe, number: Int, shared: PumpShared) {
-    let descriptor = process.stderrFD
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var endedSeen = false
-    while true {
-      let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: $0) }
-      if case .bytes(let count) = transfer {
-        shared.withLock { state in
-          guard state.process == number else { return }
-          buffer.withUnsafeBufferPointer { state.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-        continue
+  /// Keeps what the stderr of process `number` holds now in `shared`'s tail, without waiting:
+  /// false once it has ended. The reader calls it whenever stdout has nothing (and the
+  /// handshake, before there is a reader), so no thread of its own drains stderr.
+  static func keepStderr(of process: ImplementationProcess, number: Int, in shared: PumpShared) -> Bool {
+    process.drainStderr { bytes in
+      shared.withLock { state in
+        guard state.process == number else { return }
+        state.stderr.append(bytes)
       }
-      if transfer == .wouldBlock {
-        if endedSeen { break }  // drained what was there when the session ended
-        wake.wait(for: descriptor, events: WakePipe.readable)
-        endedSeen = shared.isEnded(number)
-        continue
-      }
-      break
     }
-    shared.update { $0.finished(number, .stderr) }
+  }
+
+  /// Keeps the rest of stderr: until it ends, or holds nothing more once the process is over
+  /// (a child of it may keep the pipe open, never writing), or `milliseconds` pass when given.
+  static func drainStderr(
+    of process: ImplementationProcess, wake: WakePipe, number: Int, in shared: PumpShared, within milliseconds: Int? = nil
+  ) {
+    let deadline = milliseconds.map { MonotonicClock.now() + UInt64($0) * 1_000_000 }
+    var endedSeen = false
+    while keepStderr(of: process, number: number, in: shared) {
+      // What was there when the process was over is drained: done.
+      if endedSeen { return }
+      if let deadline, MonotonicClock.now() >= deadline { return }
+      wake.wait(for: process.stderrFD, events: WakePipe.readable, until: deadline)
+      endedSeen = shared.isEnded(number)
+    }
   }
 }

@@ -11,9 +11,10 @@ import Foundation
 /// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
 /// `SessionRules` decide (what to write next, whom a fault is blamed on, what is requeued and
 /// replayed); the rules and the process's phase are one value under one lock (`PumpState` in
-/// `PumpShared`). Five threads per process, none of them a Task: this worker's thread supervises
+/// `PumpShared`). Four threads per process, none of them a Task: this worker's thread supervises
 /// (deadlines, faults, restarts), a writer asks the rules for its next step and does it, a reader
-/// parses answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends.
+/// parses answers and keeps stderr's tail whenever stdout has nothing (it waits on both), and an
+/// exit watcher says when the process ends.
 /// No thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor and the
 /// writer on the lock's conditions, the supervisor until the next deadline at most. Each thread's
 /// body reads as: ask the state what to do (under the lock), do it (without the lock). Once a
@@ -362,12 +363,14 @@ final class Worker: Sendable {
 
   // MARK: - The reader
 
-  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol.
+  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol,
+  /// keeping what stderr holds whenever stdout has nothing; then the rest of stderr.
   private func readAnswers(_ session: Session) {
     let number = session.number
     let descriptor = session.process.stdoutFD
     var incoming: [AnswerMatching.Incoming] = []
     var records = ResultBatch()
+    var stderrOpen = true
     reading: while true {
       let allowance = shared.withLock { $0.readAllowance(number) }
       if allowance == 0 { break reading }
@@ -414,7 +417,9 @@ final class Worker: Sendable {
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
       case .wouldBlock:
-        session.wake.wait(for: descriptor, events: WakePipe.readable)
+        if stderrOpen { stderrOpen = Session.keepStderr(of: session.process, number: number, in: shared) }
+        session.wake.wait(
+          for: descriptor, events: WakePipe.readable, alsoReadable: stderrOpen ? session.process.stderrFD : nil)
         if shared.isEnded(number) { break reading }
       case .endOfFile, .failed:
         shared.update { $0.fault(number, .stdoutEnded) }
@@ -422,6 +427,8 @@ final class Worker: Sendable {
       }
     }
     shared.update { $0.finished(number, .reader) }
+    if stderrOpen { Session.drainStderr(of: session.process, wake: session.wake, number: number, in: shared) }
+    shared.update { $0.finished(number, .stderr) }
   }
 
   /// Matches answers read at `readAt` to requests by `seq` and records them; true when the

@@ -191,6 +191,22 @@ package final class ImplementationProcess: Sendable {
     }
   }
 
+  /// Reads what its stderr holds now, handing each chunk to `take`, without waiting: true while
+  /// the pipe is open (it would block), false once it has ended (or cannot be read). The thread
+  /// that reads stdout calls it whenever stdout has nothing, and waits on both, so no thread of
+  /// its own is needed for stderr.
+  package func drainStderr(into take: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
+      while true {
+        switch DescriptorIO.read(stderrFD, into: UnsafeMutableRawBufferPointer(chunk)) {
+        case .bytes(let count): take(UnsafeBufferPointer(rebasing: chunk[0..<count]))
+        case .wouldBlock: return true
+        case .endOfFile, .failed: return false
+        }
+      }
+    }
+  }
+
   /// How many bytes wait unread in the stdout pipe now (`FIONREAD`).
   package var unreadOutputBytes: Int {
     Descriptors.unreadBytes(stdoutFD)

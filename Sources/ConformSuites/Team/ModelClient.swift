@@ -13,7 +13,8 @@ import Foundation
 /// overlaps the model's. The process is started and waited on as the harness does an
 /// implementation's, with ConformPlatform's calls alone (`ImplementationProcess`: its own process
 /// group, non-blocking pipe ends, its exit watched; `DescriptorIO`, `LineBuffer` and `WakePipe`
-/// for the pipes): a third thread keeps the end of its stderr, so it never blocks on it.
+/// for the pipes): the reading thread keeps the end of its stderr whenever its output has nothing
+/// (it waits on both), so it never blocks on it.
 final class ModelClient: @unchecked Sendable {
   /// The model, as messages name it: `model python3 ./model.py`.
   let model: String
@@ -25,10 +26,10 @@ final class ModelClient: @unchecked Sendable {
   /// returns at once, so no thread is held by a model (or a child of it) that keeps a pipe open.
   private let wake: WakePipe
   private let buffer = LineBuffer()
-  /// The end of what the model wrote on stderr, kept by the stderr thread.
-  private let stderr = Locked(StderrTail())
-  /// Resolved when the stderr thread is done with the pipe.
-  private let stderrDrained = Deferred<Bool>()
+  /// The end of what the model wrote on stderr, kept by the reading thread (`keepStderr`).
+  private var stderr = StderrTail()
+  /// Whether its stderr is still open (at its end, it is not waited on).
+  private var stderrOpen = true
   private var sawHello = false
   /// Answer lines read, after the hello.
   private var lines = 0
@@ -61,14 +62,6 @@ final class ModelClient: @unchecked Sendable {
       command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
       onExit: { wake.signal() })
     (self.model, self.suite, self.timeout, self.wake, self.process) = (model, suite, timeout, wake, process)
-    let (stderr, stderrDrained, stopped) = (stderr, stderrDrained, stopped)
-    let thread = Thread {
-      Self.drainStderr(process, wake: wake, into: stderr, stopped: stopped)
-      stderrDrained.resolve(true)
-    }
-    thread.name = "conform model stderr"
-    thread.stackSize = 1 << 16
-    thread.start()
     var hello = HarnessHello(suites: [suite]).line
     _ = write(&hello)
   }
@@ -125,9 +118,7 @@ final class ModelClient: @unchecked Sendable {
         guard !endOfOutput else { throw closedOutput() }
         return false
       }
-      let start = MonotonicClock.now()
-      let left = max(0, timeout - Double(start - streamStart) / 1e9)
-      guard process.waitForExit(milliseconds: Int(left * 1000) + 1) else { throw ranPast() }
+      guard waitForExit(until: streamStart + UInt64(timeout * 1e9)) else { throw ranPast() }
       let termination = process.reap()
       guard termination == .exited(0) else { throw ConformError.implementation("\(model) \(termination)\(stderrEnding)") }
       guard sawHello else { throw ConformError.implementation("\(model) exited 0 without writing a hello") }
@@ -200,7 +191,28 @@ final class ModelClient: @unchecked Sendable {
       throw deadline == .whole
         ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
     }
-    wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: limit)
+    keepStderr()
+    wake.wait(for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? process.stderrFD : nil, until: limit)
+  }
+
+  /// Waits until the model exits, or `limit` passes (false), keeping its stderr meanwhile: a
+  /// model that writes much there as it ends is not held up by a full pipe.
+  private func waitForExit(until limit: UInt64) -> Bool {
+    while !process.hasExited {
+      let now = MonotonicClock.now()
+      guard now < limit else { return false }
+      keepStderr()
+      // Its exit signals `wake`: the wait ends then.
+      guard stderrOpen else { return process.waitForExit(milliseconds: Int((limit - now) / 1_000_000) + 1) }
+      wake.wait(for: process.stderrFD, events: WakePipe.readable, until: limit)
+    }
+    return true
+  }
+
+  /// Keeps what the model's stderr holds now, without waiting (on the reading thread).
+  private func keepStderr() {
+    guard stderrOpen else { return }
+    stderrOpen = process.drainStderr { stderr.append($0) }
   }
 
   /// The model's input, closed and the model waited for (2 s) or stopped: the end of a search.
@@ -208,9 +220,10 @@ final class ModelClient: @unchecked Sendable {
     guard !ended else { return }
     ended = true
     closeInput()
-    if !process.waitForExit(milliseconds: 2_000) { process.stop() } else { process.reap() }
+    if !waitForExit(until: MonotonicClock.now() + 2_000_000_000) { process.stop() } else { process.reap() }
     wake.signal()
-    _ = stderrDrained.value
+    // It has ended: what it wrote on stderr is in the pipe.
+    keepStderr()
     process.closeOutputs()
   }
 
@@ -237,32 +250,11 @@ final class ModelClient: @unchecked Sendable {
     return true
   }
 
-  /// The stderr thread: keeps the end of what the model writes there until the pipe ends, or
-  /// holds nothing more once the model has exited or been stopped.
-  private static func drainStderr(
-    _ process: ImplementationProcess, wake: WakePipe, into tail: Locked<StderrTail>, stopped: Locked<Bool>
-  ) {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    var endSeen = false
-    while true {
-      let transfer = chunk.withUnsafeMutableBytes { DescriptorIO.read(process.stderrFD, into: $0) }
-      switch transfer {
-      case .bytes(let count):
-        chunk.withUnsafeBufferPointer { bytes in tail.withLock { $0.append(UnsafeBufferPointer(rebasing: bytes.prefix(count))) } }
-      case .wouldBlock:
-        if endSeen { return }
-        wake.wait(for: process.stderrFD, events: WakePipe.readable)
-        endSeen = process.hasExited || stopped.withLock { $0 }
-      case .endOfFile, .failed: return
-      }
-    }
-  }
-
-  /// "; its stderr ends: …", or nothing when it wrote none (once the model has exited, what it
-  /// wrote last is waited for, a moment).
+  /// "; its stderr ends: …", or nothing when it wrote none (what its stderr holds now is read
+  /// first: all it wrote, once it has exited).
   var stderrEnding: String {
-    if process.hasExited { _ = stderrDrained.value(waitingAtMost: 500) }
-    let text = stderr.withLock { $0.text }
+    keepStderr()
+    let text = stderr.text
     return text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
   }
 
