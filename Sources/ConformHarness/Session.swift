@@ -61,17 +61,15 @@ final class Session: @unchecked Sendable {
     do {
       wake = try WakePipe.opened()
       number = shared.withLock { $0.begin(wake: wake) }
-      process = try ImplementationProcess.start(
-        command: context.settings.command, environment: context.settings.environment,
-        onExit: { shared.update { $0.exited(number) } })
+      process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
     } catch {
       // The message alone: the harness adds the "implementation:" of ConformError.implementation.
       let message = if case .implementation(let text) = error { text } else { error.description }
       return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
     let stdout = LineBuffer()
-    let stderr = { keepStderr(of: process, number: number, in: shared) }
-    switch handshake(process, stdout, stderr: stderr, context: context) {
+    let keep = { (bytes: UnsafeBufferPointer<UInt8>) in keepStderr(bytes, number: number, in: shared) }
+    switch handshake(process, stdout, stderr: keep, context: context) {
     case .success(let hello):
       return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout, wake: wake))
     case .failure(let failure):
@@ -79,7 +77,7 @@ final class Session: @unchecked Sendable {
       // An implementation that refuses the handshake should say why on stderr and exit (as
       // PROTOCOL.md asks): give it a moment to, so the message can quote it.
       let timeouts = context.settings.timeouts
-      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake)
+      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake, keepingStderr: keep)
       let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
       drainStderr(of: process, wake: wake, number: number, in: shared, within: timeouts.stderrDrain)
       shared.end(number)
@@ -95,9 +93,10 @@ final class Session: @unchecked Sendable {
   }
 
   /// Writes the harness's hello, reads the implementation's; `stderr` keeps what stderr holds
-  /// whenever stdout has nothing (false once stderr has ended).
+  /// whenever stdout has nothing.
   private static func handshake(
-    _ process: ImplementationProcess, _ stdout: LineBuffer, stderr: () -> Bool, context: RunContext
+    _ process: ImplementationProcess, _ stdout: LineBuffer, stderr: (UnsafeBufferPointer<UInt8>) -> Void,
+    context: RunContext
   ) -> Result<ImplementationHello, HandshakeFailure> {
     var stderrOpen = true
     let wake = context.stopPipe
@@ -125,16 +124,17 @@ final class Session: @unchecked Sendable {
       switch stdout.fill(from: process.stdoutFD) {
       case .data: continue
       case .endOfFile, .failed:
-        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake)
+        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake, keepingStderr: stderr)
         return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
       case .wouldBlock:
         if MonotonicClock.now() >= deadline {
           return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
         }
         // Until the hello, the deadline, or the run's stop; stderr is kept meanwhile.
-        if stderrOpen { stderrOpen = stderr() }
+        if stderrOpen { stderrOpen = process.drainStderr(into: stderr) }
         wake.wait(
-          for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? process.stderrFD : nil, until: deadline)
+          for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? [process.stderrFD] : [],
+          until: deadline)
       }
     }
   }
@@ -147,32 +147,23 @@ final class Session: @unchecked Sendable {
     case failed(code: Int32, message: String)
   }
 
-  /// Writes every byte to stdin, waiting in `poll` (on stdin and `wake`) while the pipe is full.
+  /// Writes every byte to stdin (`ImplementationProcess.writeInput`), waiting in `poll` (on
+  /// stdin and `wake`) while the pipe is full, until the session ends (`isEnded`) or the run stops.
   static func writeAll(
     _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, wake: WakePipe, deadline: UInt64?,
     context: RunContext, isEnded: (() -> Bool)? = nil
   ) -> WriteOutcome {
-    var offset = 0
-    while offset < raw.count {
-      let transfer = DescriptorIO.write(process.stdinFD, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
-      switch transfer {
-      case .bytes(let count):
-        offset += count
-      case .wouldBlock:
-        if let isEnded, isEnded() { return .stopped }
-        if context.isStopping { return .stopped }
-        if let deadline, MonotonicClock.now() >= deadline {
-          return .failed(code: Errno.timedOut, message: "it does not read its standard input")
-        }
-        wake.wait(for: process.stdinFD, events: WakePipe.writable, until: deadline)
-      case .endOfFile, .failed:
-        let error = if case .failed(let code) = transfer { code } else { Errno.brokenPipe }
-        return .failed(
-          code: error,
-          message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
-      }
+    let written = process.writeInput(raw, wake: wake, deadline: deadline) { isEnded?() == true || context.isStopping }
+    switch written {
+    case .done: return .done
+    case .stopped: return .stopped
+    case .failed(let code) where code == Errno.timedOut && deadline != nil:
+      return .failed(code: code, message: "it does not read its standard input")
+    case .failed(let code):
+      return .failed(
+        code: code,
+        message: code == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(code))")
     }
-    return .done
   }
 
   /// Starts a named thread.
@@ -187,11 +178,14 @@ final class Session: @unchecked Sendable {
   /// false once it has ended. The reader calls it whenever stdout has nothing (and the
   /// handshake, before there is a reader), so no thread of its own drains stderr.
   static func keepStderr(of process: ImplementationProcess, number: Int, in shared: PumpShared) -> Bool {
-    process.drainStderr { bytes in
-      shared.withLock { state in
-        guard state.process == number else { return }
-        state.stderr.append(bytes)
-      }
+    process.drainStderr { keepStderr($0, number: number, in: shared) }
+  }
+
+  /// Adds `bytes` of the stderr of process `number` to `shared`'s tail.
+  static func keepStderr(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, in shared: PumpShared) {
+    shared.withLock { state in
+      guard state.process == number else { return }
+      state.stderr.append(bytes)
     }
   }
 

@@ -1,4 +1,5 @@
 import ConformFixtures
+import ConformHarness
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
@@ -59,8 +60,7 @@ final class ModelClient: @unchecked Sendable {
       throw .implementation("\(model) cannot start: \(error)")
     }
     let process = try ImplementationProcess.start(
-      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
-      onExit: { wake.signal() })
+      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
     (self.model, self.suite, self.timeout, self.wake, self.process) = (model, suite, timeout, wake, process)
     var hello = HarnessHello(suites: [suite]).line
     _ = write(&hello)
@@ -166,8 +166,7 @@ final class ModelClient: @unchecked Sendable {
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(Errno.describe(code))")
         case .wouldBlock:
           if exitSeen { return true }
-          exitSeen = process.hasExited
-          if !exitSeen { try waitForOutput(until: limit, deadline: deadline) }
+          exitSeen = try waitForOutput(until: limit, deadline: deadline)
         }
       }
     }
@@ -185,28 +184,25 @@ final class ModelClient: @unchecked Sendable {
     try answered(try ModelLines.answer(text, model: model, line: lines), lines)
   }
 
-  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws).
-  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) {
+  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws);
+  /// true when it has exited (its output may still hold answers).
+  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) -> Bool {
     guard MonotonicClock.now() < limit else {
       throw deadline == .whole
         ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
     }
     keepStderr()
-    wake.wait(for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? process.stderrFD : nil, until: limit)
+    let others = (stderrOpen ? [process.stderrFD] : []) + [process.exitFD]
+    let ready = wake.wait(for: process.stdoutFD, events: WakePipe.readable, alsoReadable: others, until: limit)
+    return ready && process.hasExited
   }
 
   /// Waits until the model exits, or `limit` passes (false), keeping its stderr meanwhile: a
   /// model that writes much there as it ends is not held up by a full pipe.
   private func waitForExit(until limit: UInt64) -> Bool {
-    while !process.hasExited {
-      let now = MonotonicClock.now()
-      guard now < limit else { return false }
-      keepStderr()
-      // Its exit signals `wake`: the wait ends then.
-      guard stderrOpen else { return process.waitForExit(milliseconds: Int((limit - now) / 1_000_000) + 1) }
-      wake.wait(for: process.stderrFD, events: WakePipe.readable, until: limit)
-    }
-    return true
+    let now = MonotonicClock.now()
+    let left = limit > now ? Int((limit - now) / 1_000_000) + 1 : 0
+    return process.waitForExit(milliseconds: left) { self.stderr.append($0) }
   }
 
   /// Keeps what the model's stderr holds now, without waiting (on the reading thread).
@@ -215,12 +211,18 @@ final class ModelClient: @unchecked Sendable {
     stderrOpen = process.drainStderr { stderr.append($0) }
   }
 
-  /// The model's input, closed and the model waited for (2 s) or stopped: the end of a search.
+  /// The model's input, closed and the model waited for (`HarnessTimeouts.exitAtEndOfInput`, as
+  /// an implementation at the end of a run) or stopped: the end of a search.
   func finish() {
     guard !ended else { return }
     ended = true
     closeInput()
-    if !waitForExit(until: MonotonicClock.now() + 2_000_000_000) { process.stop() } else { process.reap() }
+    let timeouts = HarnessTimeouts.standard
+    if !waitForExit(until: MonotonicClock.now() + UInt64(timeouts.exitAtEndOfInput) * 1_000_000) {
+      process.stop(graceMilliseconds: timeouts.grace)
+    } else {
+      process.reap()
+    }
     wake.signal()
     // It has ended: what it wrote on stderr is in the pipe.
     keepStderr()
@@ -236,18 +238,11 @@ final class ModelClient: @unchecked Sendable {
   /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
   /// was stopped).
   private func write(_ bytes: inout [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      if stopped.withLock({ $0 }) { return false }
-      switch bytes[offset...].withUnsafeBytes({ DescriptorIO.write(process.stdinFD, from: $0) }) {
-      case .bytes(let count): offset += count
-      case .wouldBlock:
-        if process.hasExited { return false }
-        wake.wait(for: process.stdinFD, events: WakePipe.writable)
-      case .endOfFile, .failed: return false
-      }
+    if stopped.withLock({ $0 }) { return false }
+    let written = bytes.withUnsafeBytes { raw in
+      process.writeInput(raw, wake: wake, stopsAtExit: true) { stopped.withLock { $0 } }
     }
-    return true
+    return written == .done
   }
 
   /// "; its stderr ends: …", or nothing when it wrote none (what its stderr holds now is read
@@ -266,7 +261,7 @@ final class ModelClient: @unchecked Sendable {
   }
 
   private func closedOutput() -> ConformError {
-    let ended = process.stop()
+    let ended = process.stop(graceMilliseconds: HarnessTimeouts.standard.grace)
     return .implementation("\(model) closed its output (it \(ended))\(stderrEnding)")
   }
 }
