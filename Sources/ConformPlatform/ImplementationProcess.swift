@@ -75,6 +75,9 @@ package final class ImplementationProcess: Sendable {
 
   /// Whether it is known to have ended, and how, once reaped. One lock: it also keeps a signal
   /// from racing the reaping.
+  ///
+  /// Lock order: `life` (or `spawnLock`, never both) before `unreaped`, a leaf that takes nothing:
+  /// reaping removes the pid under `life`, spawning adds it under `spawnLock`.
   private let life = Locked(Life())
 
   /// What `life` guards.
