@@ -6,12 +6,14 @@
 /// bound the end of a process, so a run with a hostile implementation still ends (harness/README.md,
 /// "The harness under fire", gives the wall times these add up to). `HarnessTimeoutsTests` checks
 /// the sums the messages and the README quote.
-struct HarnessTimeouts: Equatable, Sendable {
+///
+/// A team suite's model client (`ModelClient`) ends its model with the same waits.
+package struct HarnessTimeouts: Equatable, Sendable {
   /// Every case answered and stdin closed: how long the implementation has to exit by itself
   /// before its process group is killed (the note says "did not exit within 2 s").
-  var exitAtEndOfInput = 2000
+  package var exitAtEndOfInput = 2000
   /// Between SIGTERM and SIGKILL when a process is stopped after a failure or at the end.
-  var grace = 200
+  package var grace = 200
   /// Between SIGTERM and SIGKILL when the run is interrupted, or a process is given up before
   /// the run (or after a failed handshake): shorter, since nothing more is read from it.
   var interruptGrace = 100
@@ -31,7 +33,7 @@ struct HarnessTimeouts: Equatable, Sendable {
   var exitAfterRefusedHandshake = 1000
 
   /// The waits the harness uses.
-  static let standard = HarnessTimeouts()
+  package static let standard = HarnessTimeouts()
 
   /// `exitAtEndOfInput` as the note reads it: `2 s`.
   var exitAtEndOfInputText: String {

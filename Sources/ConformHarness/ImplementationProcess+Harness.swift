@@ -4,11 +4,9 @@ import ConformPlatform
 extension ImplementationProcess {
   /// Starts `command` with exactly `environment` (see `spawn`), its failure worded as the
   /// harness reports it: `ConformError.implementation` with the whole message.
-  package static func start(
-    command: [String], environment: [String], onExit: @escaping @Sendable () -> Void = {}
-  ) throws(ConformError) -> ImplementationProcess {
+  package static func start(command: [String], environment: [String]) throws(ConformError) -> ImplementationProcess {
     do {
-      return try spawn(command: command, environment: environment, onExit: onExit)
+      return try spawn(command: command, environment: environment)
     } catch {
       throw .implementation(error.message)
     }

@@ -68,7 +68,8 @@ struct PumpState {
     }
   }
 
-  /// Process `number` has exited (its exit watcher said so); it may still hold answers in the pipe.
+  /// Process `number` has exited (its reader saw its exit descriptor); it may still hold answers
+  /// in the pipe.
   mutating func exited(_ number: Int) {
     guard process == number else { return }
     switch phase {
@@ -199,7 +200,7 @@ struct PumpState {
 
 /// Where a process is in its life, with what that part of its life needs.
 enum ProcessPhase {
-  /// Spawned; the handshake is under way. `exited`: its exit watcher already said it ended.
+  /// Spawned; the handshake is under way. `exited`: its exit was already seen.
   case starting(exited: Bool)
   /// Requests go out, answers come back.
   case streaming(ProcessActivity)
@@ -218,7 +219,7 @@ struct ProcessActivity: Equatable {
   /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
   /// recorded their answers; nil while it waits for more. No case times out meanwhile.
   var busySince: UInt64?
-  /// Its exit watcher said it ended; answers may still wait in the pipe.
+  /// Its reader saw it end; answers may still wait in the pipe.
   var exited = false
 }
 

@@ -16,28 +16,27 @@ import Foundation
 /// counted in the run's `RunTally`, which keeps only the outcomes a report lists, so memory does
 /// not grow with the number of cases.
 ///
-/// Unchecked because its state is under two locks, not one: the records and the tally under
-/// `buffer`, the file under `writeLock`, so that workers add records while the flusher writes
-/// the last ones to the disk.
-///
-/// Lock order: `writeLock` before `buffer` (a flush takes the buffered records under
-/// `writeLock`). No worker holds a lock of its own while it calls the writer, and nothing outside
-/// the writer is called under either lock: the `--stop-after` stop, which wakes every worker, is
-/// called once they are released.
+/// One lock, `buffer`: the records, the tally, and who has the file (`Buffer.writing`). A thread
+/// that writes takes the file under the lock, then writes without it, so workers add records
+/// while the flusher writes the last ones to the disk; the flusher and a thread over
+/// `pendingLimit` take the file in turn, and take the records in order. Unchecked because the
+/// file's own state (`spare`, `headerWritten`, `writeError`, `written`) is touched only by the
+/// thread that has the file, which the lock hands on. No worker holds a lock of its own while it
+/// calls the writer, and nothing outside the writer is called under the lock: the
+/// `--stop-after` stop, which wakes every worker, is called once it is released.
 final class ResultsWriter: @unchecked Sendable {
   let path: String
   private let descriptor: Int32
-  /// The records waiting for the file and the tally; the flusher waits on its conditions.
+  /// The records waiting for the file, the tally, and who has the file; the flusher, `finish`
+  /// and a thread waiting for the file wait on its conditions.
   private let buffer: Monitor<Buffer>
-  /// Held while writing to the file, so that the flusher and a thread over `pendingLimit` write
-  /// in turn, in order.
-  private let writeLock = NSLock()
   /// The flusher's buffer, swapped with `pending` so neither is reallocated at every flush.
+  /// Only the thread that has the file touches it.
   private var spare: [UInt8] = []
   private let header: Deferred<ResultHeader>
-  /// Only `flush` touches this, under `writeLock`.
+  /// Only the thread that has the file touches this.
   private var headerWritten = false
-  /// The first write's failure; nothing is written after it. Only `writeAll` sets it, under `writeLock`.
+  /// The first write's failure; nothing is written after it. Only `writeAll` sets it, with the file.
   private var writeError: String?
   /// How many bytes of the file end at a whole record; a failed write is cut back to it.
   private var written: Int64 = 0
@@ -70,11 +69,15 @@ final class ResultsWriter: @unchecked Sendable {
     var flusherDone = false
     /// `--stop-after` was reached (the stop is called once).
     var stopped = false
+    /// A thread has the file (`flush`): it writes, others wait for it.
+    var writing = false
   }
 
-  /// The conditions of `buffer`: the flusher waits on the first, `finish` on the second.
+  /// The conditions of `buffer`: the flusher waits on the first, `finish` on the second, a
+  /// thread that wants the file on the third.
   private static let flusherWake = 0
   private static let flusherEnded = 1
+  private static let fileFree = 2
 
   /// Creates (or replaces) the file at `path`, creating its folder, and writes the header.
   init(
@@ -101,7 +104,7 @@ final class ResultsWriter: @unchecked Sendable {
     self.expected = expected
     var buffer = Buffer(tally: tally)
     buffer.pending.reserveCapacity(1 << 20)
-    self.buffer = Monitor(buffer, conditions: 2)
+    self.buffer = Monitor(buffer, conditions: 3)
     self.header = header
     self.progress = ProgressBar(output: progress)
     spare.reserveCapacity(1 << 20)
@@ -180,10 +183,18 @@ final class ResultsWriter: @unchecked Sendable {
     buffer.signal(Self.flusherEnded)
   }
 
-  /// Writes what is buffered, once the header is known.
+  /// Writes what is buffered, once the header is known: takes the file (waiting while another
+  /// thread has it), then writes without the lock.
   private func flush() {
-    writeLock.lock()
-    defer { writeLock.unlock() }
+    buffer.wait(on: Self.fileFree) { buffer -> MonitorStep<Void> in
+      guard !buffer.writing else { return .wait(until: nil) }
+      buffer.writing = true
+      return .done(())
+    }
+    defer {
+      buffer.withLock { $0.writing = false }
+      buffer.signal(Self.fileFree)
+    }
     if !headerWritten {
       guard let header = header.resolved else { return }
       var line: [UInt8] = []

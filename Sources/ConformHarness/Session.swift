@@ -52,8 +52,8 @@ final class Session: @unchecked Sendable {
     }
   }
 
-  /// Spawns the implementation, starts draining its stderr, and does the handshake. The process
-  /// becomes `shared`'s current one: nothing of an earlier one is in flight.
+  /// Spawns the implementation and does the handshake, keeping what it writes on stderr meanwhile.
+  /// The process becomes `shared`'s current one: nothing of an earlier one is in flight.
   static func start(index: Int, context: RunContext, shared: PumpShared) -> Result<Session, StartFailure> {
     let process: ImplementationProcess
     let wake: WakePipe
@@ -61,17 +61,15 @@ final class Session: @unchecked Sendable {
     do {
       wake = try WakePipe.opened()
       number = shared.withLock { $0.begin(wake: wake) }
-      process = try ImplementationProcess.start(
-        command: context.settings.command, environment: context.settings.environment,
-        onExit: { shared.update { $0.exited(number) } })
+      process = try ImplementationProcess.start(command: context.settings.command, environment: context.settings.environment)
     } catch {
       // The message alone: the harness adds the "implementation:" of ConformError.implementation.
       let message = if case .implementation(let text) = error { text } else { error.description }
       return .failure(StartFailure(message: message, stderr: nil, started: false))
     }
-    startThread("conform stderr \(index)") { drainStderr(process, wake: wake, number: number, shared: shared) }
     let stdout = LineBuffer()
-    switch handshake(process, stdout, context: context) {
+    let keep = { (bytes: UnsafeBufferPointer<UInt8>) in keepStderr(bytes, number: number, in: shared) }
+    switch handshake(process, stdout, stderr: keep, context: context) {
     case .success(let hello):
       return .success(Session(process: process, index: index, number: number, hello: hello, stdout: stdout, wake: wake))
     case .failure(let failure):
@@ -79,9 +77,9 @@ final class Session: @unchecked Sendable {
       // An implementation that refuses the handshake should say why on stderr and exit (as
       // PROTOCOL.md asks): give it a moment to, so the message can quote it.
       let timeouts = context.settings.timeouts
-      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake)
+      let exitedOnItsOwn = process.waitForExit(milliseconds: timeouts.exitAfterRefusedHandshake, keepingStderr: keep)
       let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
-      shared.waitFor(.stderr, milliseconds: timeouts.stderrDrain)
+      drainStderr(of: process, wake: wake, number: number, in: shared, within: timeouts.stderrDrain)
       shared.end(number)
       let tail = shared.withLock { $0.stderr.text }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
@@ -94,10 +92,13 @@ final class Session: @unchecked Sendable {
     init(_ message: String) { self.message = message }
   }
 
-  /// Writes the harness's hello, reads the implementation's.
+  /// Writes the harness's hello, reads the implementation's; `stderr` keeps what stderr holds
+  /// whenever stdout has nothing.
   private static func handshake(
-    _ process: ImplementationProcess, _ stdout: LineBuffer, context: RunContext
+    _ process: ImplementationProcess, _ stdout: LineBuffer, stderr: (UnsafeBufferPointer<UInt8>) -> Void,
+    context: RunContext
   ) -> Result<ImplementationHello, HandshakeFailure> {
+    var stderrOpen = true
     let wake = context.stopPipe
     let deadline = MonotonicClock.now() + UInt64(context.settings.handshakeMilliseconds) * 1_000_000
     let line = context.hello.line
@@ -123,14 +124,17 @@ final class Session: @unchecked Sendable {
       switch stdout.fill(from: process.stdoutFD) {
       case .data: continue
       case .endOfFile, .failed:
-        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake)
+        _ = process.waitForExit(milliseconds: context.settings.timeouts.exitAfterRefusedHandshake, keepingStderr: stderr)
         return .failure(HandshakeFailure("it closed its standard output before answering the hello"))
       case .wouldBlock:
         if MonotonicClock.now() >= deadline {
           return .failure(HandshakeFailure("no hello within \(context.settings.handshakeMilliseconds / 1000) s of starting"))
         }
-        // Until the hello, the deadline, or the run's stop.
-        wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: deadline)
+        // Until the hello, the deadline, or the run's stop; stderr is kept meanwhile.
+        if stderrOpen { stderrOpen = process.drainStderr(into: stderr) }
+        wake.wait(
+          for: process.stdoutFD, events: WakePipe.readable, alsoReadable: stderrOpen ? [process.stderrFD] : [],
+          until: deadline)
       }
     }
   }
@@ -143,32 +147,23 @@ final class Session: @unchecked Sendable {
     case failed(code: Int32, message: String)
   }
 
-  /// Writes every byte to stdin, waiting in `poll` (on stdin and `wake`) while the pipe is full.
+  /// Writes every byte to stdin (`ImplementationProcess.writeInput`), waiting in `poll` (on
+  /// stdin and `wake`) while the pipe is full, until the session ends (`isEnded`) or the run stops.
   static func writeAll(
     _ raw: UnsafeRawBufferPointer, to process: ImplementationProcess, wake: WakePipe, deadline: UInt64?,
     context: RunContext, isEnded: (() -> Bool)? = nil
   ) -> WriteOutcome {
-    var offset = 0
-    while offset < raw.count {
-      let transfer = DescriptorIO.write(process.stdinFD, from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
-      switch transfer {
-      case .bytes(let count):
-        offset += count
-      case .wouldBlock:
-        if let isEnded, isEnded() { return .stopped }
-        if context.isStopping { return .stopped }
-        if let deadline, MonotonicClock.now() >= deadline {
-          return .failed(code: Errno.timedOut, message: "it does not read its standard input")
-        }
-        wake.wait(for: process.stdinFD, events: WakePipe.writable, until: deadline)
-      case .endOfFile, .failed:
-        let error = if case .failed(let code) = transfer { code } else { Errno.brokenPipe }
-        return .failed(
-          code: error,
-          message: error == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(error))")
-      }
+    let written = process.writeInput(raw, wake: wake, deadline: deadline) { isEnded?() == true || context.isStopping }
+    switch written {
+    case .done: return .done
+    case .stopped: return .stopped
+    case .failed(let code) where code == Errno.timedOut && deadline != nil:
+      return .failed(code: code, message: "it does not read its standard input")
+    case .failed(let code):
+      return .failed(
+        code: code,
+        message: code == Errno.brokenPipe ? "it closed its standard input" : "cannot write to it: \(Errno.describe(code))")
     }
-    return .done
   }
 
   /// Starts a named thread.
@@ -179,28 +174,34 @@ final class Session: @unchecked Sendable {
     thread.start()
   }
 
-  /// The stderr thread: keeps the last bytes in the ring until the pipe ends or the process is over.
-  private static func drainStderr(_ process: ImplementationProcess, wake: WakePipe, number: Int, shared: PumpShared) {
-    let descriptor = process.stderrFD
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    var endedSeen = false
-    while true {
-      let transfer = buffer.withUnsafeMutableBytes { DescriptorIO.read(descriptor, into: $0) }
-      if case .bytes(let count) = transfer {
-        shared.withLock { state in
-          guard state.process == number else { return }
-          buffer.withUnsafeBufferPointer { state.stderr.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-        continue
-      }
-      if transfer == .wouldBlock {
-        if endedSeen { break }  // drained what was there when the session ended
-        wake.wait(for: descriptor, events: WakePipe.readable)
-        endedSeen = shared.isEnded(number)
-        continue
-      }
-      break
+  /// Keeps what the stderr of process `number` holds now in `shared`'s tail, without waiting:
+  /// false once it has ended. The reader calls it whenever stdout has nothing (and the
+  /// handshake, before there is a reader), so no thread of its own drains stderr.
+  static func keepStderr(of process: ImplementationProcess, number: Int, in shared: PumpShared) -> Bool {
+    process.drainStderr { keepStderr($0, number: number, in: shared) }
+  }
+
+  /// Adds `bytes` of the stderr of process `number` to `shared`'s tail.
+  static func keepStderr(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, in shared: PumpShared) {
+    shared.withLock { state in
+      guard state.process == number else { return }
+      state.stderr.append(bytes)
     }
-    shared.update { $0.finished(number, .stderr) }
+  }
+
+  /// Keeps the rest of stderr: until it ends, or holds nothing more once the process is over
+  /// (a child of it may keep the pipe open, never writing), or `milliseconds` pass when given.
+  static func drainStderr(
+    of process: ImplementationProcess, wake: WakePipe, number: Int, in shared: PumpShared, within milliseconds: Int? = nil
+  ) {
+    let deadline = milliseconds.map { MonotonicClock.now() + UInt64($0) * 1_000_000 }
+    var endedSeen = false
+    while keepStderr(of: process, number: number, in: shared) {
+      // What was there when the process was over is drained: done.
+      if endedSeen { return }
+      if let deadline, MonotonicClock.now() >= deadline { return }
+      wake.wait(for: process.stderrFD, events: WakePipe.readable, until: deadline)
+      endedSeen = shared.isEnded(number)
+    }
   }
 }

@@ -11,9 +11,11 @@ import Foundation
 /// This is the pump: it owns the process, the pipes and the threads, and does what the slot's
 /// `SessionRules` decide (what to write next, whom a fault is blamed on, what is requeued and
 /// replayed); the rules and the process's phase are one value under one lock (`PumpState` in
-/// `PumpShared`). Five threads per process, none of them a Task: this worker's thread supervises
+/// `PumpShared`). Three threads per process, none of them a Task: this worker's thread supervises
 /// (deadlines, faults, restarts), a writer asks the rules for its next step and does it, a reader
-/// parses answers, a drainer keeps stderr's tail, and an exit watcher says when the process ends.
+/// parses answers, keeps stderr's tail whenever stdout has nothing and tells the supervisor of
+/// the process's exit (it waits on the three: stdout, stderr and the exit's descriptor). Where
+/// the platform has no exit descriptors (not Linux), a fourth thread waits for the exit.
 /// No thread waits on a timer: each waits for its pipe or its `WakePipe`, the supervisor and the
 /// writer on the lock's conditions, the supervisor until the next deadline at most. Each thread's
 /// body reads as: ask the state what to do (under the lock), do it (without the lock). Once a
@@ -362,12 +364,15 @@ final class Worker: Sendable {
 
   // MARK: - The reader
 
-  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol.
+  /// Reads answer lines until stdout ends, the process ends, or a line breaks the protocol,
+  /// keeping what stderr holds whenever stdout has nothing; then the rest of stderr.
   private func readAnswers(_ session: Session) {
     let number = session.number
     let descriptor = session.process.stdoutFD
     var incoming: [AnswerMatching.Incoming] = []
     var records = ResultBatch()
+    var stderrOpen = true
+    var exitSeen = false
     reading: while true {
       let allowance = shared.withLock { $0.readAllowance(number) }
       if allowance == 0 { break reading }
@@ -414,14 +419,25 @@ final class Worker: Sendable {
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
       case .wouldBlock:
-        session.wake.wait(for: descriptor, events: WakePipe.readable)
+        let process = session.process
+        if stderrOpen { stderrOpen = Session.keepStderr(of: process, number: number, in: shared) }
+        let others = (stderrOpen ? [process.stderrFD] : []) + (exitSeen ? [] : [process.exitFD])
+        let ready = session.wake.wait(for: descriptor, events: WakePipe.readable, alsoReadable: others)
         if shared.isEnded(number) { break reading }
+        // Its exit, for the supervisor: answers may still wait in the pipe (or a child of it
+        // keep the pipe open, never writing).
+        if ready && !exitSeen && process.hasExited {
+          exitSeen = true
+          shared.update { $0.exited(number) }
+        }
       case .endOfFile, .failed:
         shared.update { $0.fault(number, .stdoutEnded) }
         break reading
       }
     }
     shared.update { $0.finished(number, .reader) }
+    if stderrOpen { Session.drainStderr(of: session.process, wake: session.wake, number: number, in: shared) }
+    shared.update { $0.finished(number, .stderr) }
   }
 
   /// Matches answers read at `readAt` to requests by `seq` and records them; true when the

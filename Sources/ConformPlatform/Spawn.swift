@@ -130,6 +130,43 @@ package enum Spawn {
     }
   }
 
+  #if os(Linux)
+    private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+    /// glibc's `pidfd_open` (2.36 and later), looked up once: Swift's Glibc module does not
+    /// import `<sys/pidfd.h>`. Nil when this C library has none, or the kernel refuses it.
+    private static let pidfdOpen: PidfdOpen? = {
+      guard let symbol = dlsym(nil, "pidfd_open") else { return nil }
+      let open = unsafeBitCast(symbol, to: PidfdOpen.self)
+      let probe = open(getpid(), 0)
+      guard probe >= 0 else { return nil }
+      close(probe)
+      return open
+    }()
+  #endif
+
+  /// Whether `exitDescriptor` gives descriptors here (Linux 5.3 and later, glibc 2.36 and later);
+  /// else a thread has to wait for each exit.
+  package static var hasExitDescriptors: Bool {
+    #if os(Linux)
+      pidfdOpen != nil
+    #else
+      false
+    #endif
+  }
+
+  /// A close-on-exec descriptor that becomes readable once the child `pid` has ended (a pidfd),
+  /// before it is reaped; only where `hasExitDescriptors`.
+  package static func exitDescriptor(_ pid: pid_t) -> Result<Int32, SystemCallError> {
+    #if os(Linux)
+      if let pidfdOpen {
+        let descriptor = pidfdOpen(pid, 0)
+        if descriptor >= 0 { return .success(descriptor) }
+        return .failure(SystemCallError(operation: "pidfd_open", code: errno))
+      }
+    #endif
+    return .failure(SystemCallError(operation: "pidfd_open", code: ENOSYS))
+  }
+
   /// Waits until `pid` has ended, without reaping it (`waitid` with `WNOWAIT`), as long as it takes.
   package static func waitUntilExited(_ pid: pid_t) {
     var info = siginfo_t()

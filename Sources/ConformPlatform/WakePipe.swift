@@ -25,19 +25,27 @@ package final class WakePipe: Sendable {
     _ = Foundation.write(write, &byte, 1)
   }
 
-  /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), the pipe is signalled,
-  /// or `deadline` (monotonic nanoseconds) passes; with no deadline, as long as it takes.
-  package func wait(for descriptor: Int32, events: Int32, until deadline: UInt64? = nil) {
+  /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), one of `others` is
+  /// readable, the pipe is signalled, or `deadline` (monotonic nanoseconds) passes; with no
+  /// deadline, as long as it takes. Returns whether one of `others` was ready. One thread reads
+  /// a process's stdout, its stderr and its exit this way: `others` are its stderr while that is
+  /// open (at its end it would always be ready) and its `exitFD` until the exit is seen.
+  @discardableResult
+  package func wait(
+    for descriptor: Int32, events: Int32, alsoReadable others: [Int32] = [], until deadline: UInt64? = nil
+  ) -> Bool {
     var entries = [
       pollfd(fd: descriptor, events: Int16(events), revents: 0), pollfd(fd: read, events: Int16(POLLIN), revents: 0),
     ]
+    for other in others { entries.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
     var milliseconds: Int32 = -1
     if let deadline {
       let now = MonotonicClock.now()
-      guard deadline > now else { return }
+      guard deadline > now else { return false }
       milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
     }
-    _ = poll(&entries, 2, milliseconds)
+    guard poll(&entries, nfds_t(entries.count), milliseconds) > 0 else { return false }
+    return entries.dropFirst(2).contains { $0.revents != 0 }
   }
 
   deinit {

@@ -1,4 +1,5 @@
 import ConformFixtures
+import ConformHarness
 import ConformJSON
 import ConformPlatform
 import ConformProtocol
@@ -13,7 +14,8 @@ import Foundation
 /// overlaps the model's. The process is started and waited on as the harness does an
 /// implementation's, with ConformPlatform's calls alone (`ImplementationProcess`: its own process
 /// group, non-blocking pipe ends, its exit watched; `DescriptorIO`, `LineBuffer` and `WakePipe`
-/// for the pipes): a third thread keeps the end of its stderr, so it never blocks on it.
+/// for the pipes): the reading thread keeps the end of its stderr whenever its output has nothing
+/// (it waits on both), so it never blocks on it.
 final class ModelClient: @unchecked Sendable {
   /// The model, as messages name it: `model python3 ./model.py`.
   let model: String
@@ -25,10 +27,10 @@ final class ModelClient: @unchecked Sendable {
   /// returns at once, so no thread is held by a model (or a child of it) that keeps a pipe open.
   private let wake: WakePipe
   private let buffer = LineBuffer()
-  /// The end of what the model wrote on stderr, kept by the stderr thread.
-  private let stderr = Locked(StderrTail())
-  /// Resolved when the stderr thread is done with the pipe.
-  private let stderrDrained = Deferred<Bool>()
+  /// The end of what the model wrote on stderr, kept by the reading thread (`keepStderr`).
+  private var stderr = StderrTail()
+  /// Whether its stderr is still open (at its end, it is not waited on).
+  private var stderrOpen = true
   private var sawHello = false
   /// Answer lines read, after the hello.
   private var lines = 0
@@ -58,17 +60,8 @@ final class ModelClient: @unchecked Sendable {
       throw .implementation("\(model) cannot start: \(error)")
     }
     let process = try ImplementationProcess.start(
-      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
-      onExit: { wake.signal() })
+      command: command, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
     (self.model, self.suite, self.timeout, self.wake, self.process) = (model, suite, timeout, wake, process)
-    let (stderr, stderrDrained, stopped) = (stderr, stderrDrained, stopped)
-    let thread = Thread {
-      Self.drainStderr(process, wake: wake, into: stderr, stopped: stopped)
-      stderrDrained.resolve(true)
-    }
-    thread.name = "conform model stderr"
-    thread.stackSize = 1 << 16
-    thread.start()
     var hello = HarnessHello(suites: [suite]).line
     _ = write(&hello)
   }
@@ -125,9 +118,7 @@ final class ModelClient: @unchecked Sendable {
         guard !endOfOutput else { throw closedOutput() }
         return false
       }
-      let start = MonotonicClock.now()
-      let left = max(0, timeout - Double(start - streamStart) / 1e9)
-      guard process.waitForExit(milliseconds: Int(left * 1000) + 1) else { throw ranPast() }
+      guard waitForExit(until: streamStart + UInt64(timeout * 1e9)) else { throw ranPast() }
       let termination = process.reap()
       guard termination == .exited(0) else { throw ConformError.implementation("\(model) \(termination)\(stderrEnding)") }
       guard sawHello else { throw ConformError.implementation("\(model) exited 0 without writing a hello") }
@@ -175,8 +166,7 @@ final class ModelClient: @unchecked Sendable {
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(Errno.describe(code))")
         case .wouldBlock:
           if exitSeen { return true }
-          exitSeen = process.hasExited
-          if !exitSeen { try waitForOutput(until: limit, deadline: deadline) }
+          exitSeen = try waitForOutput(until: limit, deadline: deadline)
         }
       }
     }
@@ -194,23 +184,48 @@ final class ModelClient: @unchecked Sendable {
     try answered(try ModelLines.answer(text, model: model, line: lines), lines)
   }
 
-  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws).
-  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) {
+  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws);
+  /// true when it has exited (its output may still hold answers).
+  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) -> Bool {
     guard MonotonicClock.now() < limit else {
       throw deadline == .whole
         ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
     }
-    wake.wait(for: process.stdoutFD, events: WakePipe.readable, until: limit)
+    keepStderr()
+    let others = (stderrOpen ? [process.stderrFD] : []) + [process.exitFD]
+    let ready = wake.wait(for: process.stdoutFD, events: WakePipe.readable, alsoReadable: others, until: limit)
+    return ready && process.hasExited
   }
 
-  /// The model's input, closed and the model waited for (2 s) or stopped: the end of a search.
+  /// Waits until the model exits, or `limit` passes (false), keeping its stderr meanwhile: a
+  /// model that writes much there as it ends is not held up by a full pipe.
+  private func waitForExit(until limit: UInt64) -> Bool {
+    let now = MonotonicClock.now()
+    let left = limit > now ? Int((limit - now) / 1_000_000) + 1 : 0
+    return process.waitForExit(milliseconds: left) { self.stderr.append($0) }
+  }
+
+  /// Keeps what the model's stderr holds now, without waiting (on the reading thread).
+  private func keepStderr() {
+    guard stderrOpen else { return }
+    stderrOpen = process.drainStderr { stderr.append($0) }
+  }
+
+  /// The model's input, closed and the model waited for (`HarnessTimeouts.exitAtEndOfInput`, as
+  /// an implementation at the end of a run) or stopped: the end of a search.
   func finish() {
     guard !ended else { return }
     ended = true
     closeInput()
-    if !process.waitForExit(milliseconds: 2_000) { process.stop() } else { process.reap() }
+    let timeouts = HarnessTimeouts.standard
+    if !waitForExit(until: MonotonicClock.now() + UInt64(timeouts.exitAtEndOfInput) * 1_000_000) {
+      process.stop(graceMilliseconds: timeouts.grace)
+    } else {
+      process.reap()
+    }
     wake.signal()
-    _ = stderrDrained.value
+    // It has ended: what it wrote on stderr is in the pipe.
+    keepStderr()
     process.closeOutputs()
   }
 
@@ -223,46 +238,18 @@ final class ModelClient: @unchecked Sendable {
   /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
   /// was stopped).
   private func write(_ bytes: inout [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      if stopped.withLock({ $0 }) { return false }
-      switch bytes[offset...].withUnsafeBytes({ DescriptorIO.write(process.stdinFD, from: $0) }) {
-      case .bytes(let count): offset += count
-      case .wouldBlock:
-        if process.hasExited { return false }
-        wake.wait(for: process.stdinFD, events: WakePipe.writable)
-      case .endOfFile, .failed: return false
-      }
+    if stopped.withLock({ $0 }) { return false }
+    let written = bytes.withUnsafeBytes { raw in
+      process.writeInput(raw, wake: wake, stopsAtExit: true) { stopped.withLock { $0 } }
     }
-    return true
+    return written == .done
   }
 
-  /// The stderr thread: keeps the end of what the model writes there until the pipe ends, or
-  /// holds nothing more once the model has exited or been stopped.
-  private static func drainStderr(
-    _ process: ImplementationProcess, wake: WakePipe, into tail: Locked<StderrTail>, stopped: Locked<Bool>
-  ) {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    var endSeen = false
-    while true {
-      let transfer = chunk.withUnsafeMutableBytes { DescriptorIO.read(process.stderrFD, into: $0) }
-      switch transfer {
-      case .bytes(let count):
-        chunk.withUnsafeBufferPointer { bytes in tail.withLock { $0.append(UnsafeBufferPointer(rebasing: bytes.prefix(count))) } }
-      case .wouldBlock:
-        if endSeen { return }
-        wake.wait(for: process.stderrFD, events: WakePipe.readable)
-        endSeen = process.hasExited || stopped.withLock { $0 }
-      case .endOfFile, .failed: return
-      }
-    }
-  }
-
-  /// "; its stderr ends: …", or nothing when it wrote none (once the model has exited, what it
-  /// wrote last is waited for, a moment).
+  /// "; its stderr ends: …", or nothing when it wrote none (what its stderr holds now is read
+  /// first: all it wrote, once it has exited).
   var stderrEnding: String {
-    if process.hasExited { _ = stderrDrained.value(waitingAtMost: 500) }
-    let text = stderr.withLock { $0.text }
+    keepStderr()
+    let text = stderr.text
     return text.map { "; its stderr ends: " + $0.split(separator: "\n").suffix(5).joined(separator: " / ") } ?? ""
   }
 
@@ -274,7 +261,7 @@ final class ModelClient: @unchecked Sendable {
   }
 
   private func closedOutput() -> ConformError {
-    let ended = process.stop()
+    let ended = process.stop(graceMilliseconds: HarnessTimeouts.standard.grace)
     return .implementation("\(model) closed its output (it \(ended))\(stderrEnding)")
   }
 }
