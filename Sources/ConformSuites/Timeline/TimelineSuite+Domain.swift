@@ -60,6 +60,13 @@ extension TimelineSuite {
         "wins-2147483647-then-win", "a win from 2^31 - 1 would pass it: count-out-of-range, not a wrapped count",
         raw(start: ["wonCompletionCount": .int(most)], fired)),
       domain(
+        "wins-2147483647-lone-win", "a lone win from 2^31 - 1 is refused before it is played: count-out-of-range",
+        raw(start: ["wonCompletionCount": .int(most)], [TimelineStep.win.json])),
+      domain(
+        "wins-2147483647-then-show",
+        "only a win counts: a show from 2^31 - 1 is inside (it answers, with nothing scheduled: no win this session)",
+        raw(start: ["wonCompletionCount": .int(most)], Array(fired.dropFirst()))),
+      domain(
         "wins-2147483648", "a start count of 2^31 is outside: count-out-of-range",
         raw(start: ["wonCompletionCount": .int(most + 1)], [TimelineStep.show.json])),
       domain(
