@@ -13,6 +13,13 @@ public struct ProcessOutcome: Sendable {
   public var seconds: Double
 }
 
+/// A file a test reads, or a folder it made, that is not as the test expects: the message names
+/// it and what is wrong.
+public struct TestSupportError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
 /// Runs the built binaries of this package the way a user would.
 public enum TestSupport {
   /// Writes an executable script at `path` through a descriptor closed on exec: a file written

@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// Domain fields drawn from what another field of the same input holds (`{"drawnFrom":
@@ -12,22 +13,12 @@ import Testing
   /// The scaffold's suite with `domain` as suite.json's domain (one member a line) and the
   /// schemas left open.
   private func suite(domain: JSONValue) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("drawn")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
-      Issue.record("suite.json is not an object")
-      return suite
+    let scaffold = try await ScaffoldedSuite.make("drawn")
+    try scaffold.editDescription { description in
+      description["domain"] = domain
+      description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
     }
-    description["domain"] = domain
-    description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   private static func domain(toggles: JSONValue, toggle: JSONValue) -> JSONValue {

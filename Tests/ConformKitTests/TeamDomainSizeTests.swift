@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// A domain's size controls (`"size": {"strength": 1, "levels": 2, "maxCases": 5}`): the table
@@ -10,24 +11,13 @@ import Testing
 @Suite struct TeamDomainSizeTests {
   /// The scaffold's suite (two integer fields) with `size` in its domain, one member a line.
   private func suite(size: JSONValue) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("size")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))),
-      case .object(var domain)? = description["domain"]
-    else {
-      Issue.record("suite.json has no domain")
-      return suite
+    let scaffold = try await ScaffoldedSuite.make("size")
+    try scaffold.editDescription { description in
+      guard case .object(var domain)? = description["domain"] else { throw TestSupportError("suite.json has no domain") }
+      domain["size"] = size
+      description["domain"] = .object(domain)
     }
-    domain["size"] = size
-    description["domain"] = .object(domain)
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   /// The generated table's ids and `generate`'s output.

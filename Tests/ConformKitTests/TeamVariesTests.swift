@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// Nondeterministic outputs of a team suite (`suite.json`'s `"varies"`): a table keeps the
@@ -12,26 +13,12 @@ import Testing
   /// points at one key) and its model's answer built by `answer`, a Python expression over
   /// `output` (the scaffold's output) and `case`.
   private func suite(varies: JSONValue?, answer: String) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("varies")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
-      Issue.record("suite.json is not an object")
-      return suite
-    }
-    description["varies"] = varies
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    let model = suite.appendingPathComponent("model.py")
-    let source = try String(contentsOf: model, encoding: .utf8).replacingOccurrences(
-      of: "\"output\": decide(request[\"input\"])}",
+    let scaffold = try await ScaffoldedSuite.make("varies")
+    try scaffold.editDescription { $0["varies"] = varies }
+    try scaffold.editModel(
+      replacing: "\"output\": decide(request[\"input\"])}",
       with: "\"output\": decide(request[\"input\"])}\n            answer.update(\(answer))")
-    try source.write(to: model, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   private func check(_ suite: URL) async throws -> ProcessOutcome {
