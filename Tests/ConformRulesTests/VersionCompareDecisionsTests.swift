@@ -115,20 +115,14 @@ import Testing
 
   /// The reference is what it was: every expected output of the committed fixture file.
   @Test func theReferenceModelStillGivesEveryCommittedExpectedOutput() throws {
-    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/version-compare.jsonl").path
-    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-    var lines = 0
-    for line in bytes.split(separator: 0x0A) {
-      let value = try JSONReader.parse(line)
-      let input = try #require(value["input"])
-      let expected = try #require(value["expected"])
-      #expect(try Self.suite.expected(for: input) == expected, "\(value["id"]?.stringValue ?? "?")")
-      let remote = try #require(input["remote"]?.stringValue)
-      let local = try #require(input["local"]?.stringValue)
-      #expect(.bool(VersionComparison.isNewer(remote, than: local, drift: []).newer) == expected["newer"])
-      lines += 1
+    let fixtures = try CommittedFixtures.read(Self.suite)
+    #expect(fixtures.count == 7117)
+    #expect(try CommittedFixtures.changedAnswers(Self.suite, fixtures) == [])
+    for fixture in fixtures {
+      let remote = try #require(fixture.input["remote"]?.stringValue)
+      let local = try #require(fixture.input["local"]?.stringValue)
+      #expect(.bool(VersionComparison.isNewer(remote, than: local, drift: []).newer) == fixture.expected["newer"])
     }
-    #expect(lines == 7117)
   }
 
   /// With no drift the drifted model is the reference, on fuzzed inputs too, and every fuzzed
