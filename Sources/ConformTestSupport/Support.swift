@@ -110,6 +110,20 @@ public enum TestSupport {
     }
   }
 
+  /// Checks `condition` every `interval` seconds until it holds or `seconds` have passed, and
+  /// says whether it held: how a test waits for what it needs (a line in a file, a record on
+  /// disk, a process's exit) with a deadline, never for a fixed time. It blocks the calling
+  /// thread: call it off the pool (`offThePool`).
+  @discardableResult
+  public static func waitUntil(within seconds: Double, every interval: Double = 0.01, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      usleep(UInt32(interval * 1_000_000))
+    }
+    return true
+  }
+
   /// `run`, blocking the calling thread: only for a value computed once outside any test body
   /// (a trait's condition), where there is no `await`.
   public static func runBlocking(

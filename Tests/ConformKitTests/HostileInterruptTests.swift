@@ -13,11 +13,8 @@ import Testing
 
   /// Waits until the results file holds at least `records` case records.
   private static func waitForRecords(_ path: String, _ records: Int) {
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0
-      if lines >= records + 1 { return }
-      usleep(20_000)
+    TestSupport.waitUntil(within: 60, every: 0.02) {
+      ((try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= records + 1
     }
   }
 
@@ -25,10 +22,8 @@ import Testing
   /// `--log` (`events.log`) or conform's `stderr.txt`.
   private static func waitFor(_ text: String, in name: String, of directory: URL) {
     let path = directory.appendingPathComponent(name).path
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      if ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) { return }
-      usleep(20_000)
+    TestSupport.waitUntil(within: 60, every: 0.02) {
+      ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text)
     }
   }
 
@@ -47,10 +42,9 @@ import Testing
       if signals > 1 {
         waitFor("SIGINT: stopping the implementation", in: "stderr.txt", of: started.directory)
         let stderr = started.directory.appendingPathComponent("stderr.txt").path
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, kill(started.pid, SIGINT) == 0 {
-          if ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").contains("second SIGINT") { break }
-          usleep(10_000)
+        TestSupport.waitUntil(within: 30) {
+          kill(started.pid, SIGINT) != 0
+            || ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").contains("second SIGINT")
         }
       }
       return started.finish(limit: 60)
