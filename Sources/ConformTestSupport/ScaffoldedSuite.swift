@@ -49,6 +49,17 @@ public struct ScaffoldedSuite: Sendable {
     try source.replacingOccurrences(of: text, with: replacement).write(to: model, atomically: true, encoding: .utf8)
   }
 
+  /// The 1-based line of the suite.json in the suite folder `folder` that first holds `text`:
+  /// where an error about that member must point. No line holding it is an error.
+  public static func line(holding text: String, inSuiteJSONOf folder: URL) throws -> Int {
+    let path = folder.appendingPathComponent("suite.json")
+    let lines = try String(contentsOf: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    guard let index = lines.firstIndex(where: { $0.contains(text) }) else {
+      throw TestSupportError("\(path.path) has no line holding \(String(reflecting: text))")
+    }
+    return index + 1
+  }
+
   /// Puts `lines` into the model just before `anchor`, one of its lines.
   public func insertIntoModel(_ lines: String, before anchor: String) throws {
     try editModel(replacing: anchor, with: lines + anchor)

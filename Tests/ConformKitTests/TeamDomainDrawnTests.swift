@@ -54,9 +54,8 @@ import Testing
       domain: Self.domain(toggles: ["enum": [["dark": true]]], toggle: ["drawnFrom": "/state"]))
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
     #expect(check.status == 2, "\(check.stderr)")
-    let text = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("drawnFrom") })
-    #expect(check.stderr.contains("suite.json line \(line + 1)"), "\(check.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "drawnFrom", inSuiteJSONOf: suite)
+    #expect(check.stderr.contains("suite.json line \(line)"), "\(check.stderr)")
     #expect(check.stderr.contains("\"/state\" names no field the domain makes (the input has"), "\(check.stderr)")
     #expect(check.stderr.contains("name a field of the same input that holds an object"), "\(check.stderr)")
   }

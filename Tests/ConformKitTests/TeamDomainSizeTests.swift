@@ -64,9 +64,8 @@ import Testing
     let suite = try await suite(size: size)
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
     #expect(check.status == 2, "\(check.stderr)")
-    let text = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"size\"") })
-    #expect(check.stderr.contains("suite.json line \(line + 1)"), "\(check.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"size\"", inSuiteJSONOf: suite)
+    #expect(check.stderr.contains("suite.json line \(line)"), "\(check.stderr)")
     #expect(check.stderr.contains("domain.size"), "\(check.stderr)")
     #expect(check.stderr.contains(message), "\(check.stderr)")
   }

@@ -62,10 +62,8 @@ import Testing
     let suite = try await suite(varies: ["/discountedCents": [900, 90, 0]], answer: "{}")
     let result = try await check(suite)
     #expect(result.status == 2, "\(result.stderr)")
-    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(
-      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
-    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"varies\"", inSuiteJSONOf: suite)
+    #expect(result.stderr.contains("suite.json line \(line)"), "\(result.stderr)")
     #expect(result.stderr.contains("(made from the domain)"), "\(result.stderr)")
     #expect(result.stderr.contains("suite.json's \"varies\" gives"), "\(result.stderr)")
   }
@@ -92,10 +90,8 @@ import Testing
     let suite = try await suite(varies: varies, answer: "{}")
     let result = try await check(suite)
     #expect(result.status == 2, "\(result.stderr)")
-    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(
-      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
-    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"varies\"", inSuiteJSONOf: suite)
+    #expect(result.stderr.contains("suite.json line \(line)"), "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 }
