@@ -32,7 +32,7 @@ import Testing
   /// sent before its watcher takes the first merge into one, as a loaded machine showed), and
   /// again until it says it took the second or it is gone.
   private static func interruptIgnoringTERM(pids: URL, signals: Int) async throws -> Hostile.Run {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       let started = try Hostile.start(
         "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
       waitForRecords(started.resultsPath, Hostile.k - 1)
@@ -55,7 +55,7 @@ import Testing
   func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let children = TestSupport.temporaryDirectory().appendingPathComponent("children")
-    let run = try await TestSupport.offThePool {
+    let run = try await TestSupport.processOffThePool {
       let started = try Hostile.start(
         "slow", ["--seconds", "0.2", "--pid-file", pids.path, "--child", children.path], options: ["--suite", "eligibility"])
       Self.waitForRecords(started.resultsPath, 2)
@@ -117,7 +117,7 @@ import Testing
   /// Before the hello is answered there is no results file to keep: conform says so.
   @Test func aSignalDuringTheHandshakeWritesNoResults() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let run = try await TestSupport.offThePool {
+    let run = try await TestSupport.processOffThePool {
       let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
       // Once the implementation has read the hello, conform waits for its answer.
       Self.waitFor("hello-read ", in: "events.log", of: started.directory)

@@ -12,7 +12,7 @@ import Testing
   /// The run, the signal and the wait are on a thread of their own: the signal comes as soon as
   /// answers are on disk however busy the test pool is.
   func interruptedRun(_ signal: Int32) async throws -> (status: Int32, stdout: String, results: String, pidFile: String) {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       let directory = TestSupport.temporaryDirectory("conform-interrupt")
       let results = directory.appendingPathComponent("results.jsonl").path
       let pidFile = directory.appendingPathComponent("impl.pid").path
