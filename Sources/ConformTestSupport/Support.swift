@@ -90,9 +90,11 @@ public enum TestSupport {
   /// wait is on a thread of its own, so a test waiting for a process leaves Swift's cooperative
   /// pool (a thread a core) to the tests running beside it. It waits first for one of
   /// `processSlots`, and `timeout` counts from the start of the process, not from that wait.
+  /// The default timeout is a hang guard: `conform bundle create --tier smoke` takes 14 CPU-seconds
+  /// in a debug build, 75 s on 2 cores at load 25, and went past 120 s under heavier load.
   public static func run(
     _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
-    currentDirectory: URL? = nil, timeout: Double = 120
+    currentDirectory: URL? = nil, timeout: Double = 300
   ) async throws -> ProcessOutcome {
     try await withProcessSlot {
       try await offThePool {

@@ -7,7 +7,7 @@ import Testing
 
 /// SIGINT and SIGTERM to `conform run` mid-run: the implementation is stopped, the results so
 /// far are kept with an interrupted footer, and conform exits 130 or 143.
-@Suite(.timeLimit(.minutes(5))) struct RunInterruptTests {
+@Suite(.timeLimit(.minutes(30))) struct RunInterruptTests {
   /// `conform run` on a slow implementation, stopped by `signal` once some answers are on disk.
   /// The run, the signal and the wait are on a thread of their own: the signal comes as soon as
   /// answers are on disk however busy the test pool is.

@@ -30,7 +30,7 @@ import Testing
     ]
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldTakesTheKeysOfTheFieldItIsDrawnFrom() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldTakesTheKeysOfTheFieldItIsDrawnFrom() async throws {
     let states: JSONValue = ["enum": [["dark": true, "beta": false], ["solo": true], .object(JSONObject())]]
     let suite = try await suite(domain: Self.domain(toggles: states, toggle: ["drawnFrom": "/toggles"]))
     let out = TestSupport.temporaryDirectory().appendingPathComponent("drawn-out")
@@ -49,7 +49,7 @@ import Testing
     #expect(drawn == ["beta", "dark", "solo"])
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldNamingNoFieldIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldNamingNoFieldIsRefusedNamingItsLine() async throws {
     let suite = try await suite(
       domain: Self.domain(toggles: ["enum": [["dark": true]]], toggle: ["drawnFrom": "/state"]))
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
@@ -60,7 +60,7 @@ import Testing
     #expect(check.stderr.contains("name a field of the same input that holds an object"), "\(check.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldWhoseFieldNeverHoldsAMemberCannotGenerate() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldWhoseFieldNeverHoldsAMemberCannotGenerate() async throws {
     let suite = try await suite(
       domain: Self.domain(toggles: ["enum": [.object(JSONObject()), []]], toggle: ["drawnFrom": "/toggles"]))
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])

@@ -32,7 +32,7 @@ import Testing
     return (ids, generated.stdout)
   }
 
-  @Test(.timeLimit(.minutes(2))) func strengthOneMakesTheBoundaryCasesAlone() async throws {
+  @Test(.timeLimit(.minutes(30))) func strengthOneMakesTheBoundaryCasesAlone() async throws {
     let (ids, stdout) = try await generate(size: ["strength": 1])
     #expect(!ids.contains { $0.contains("/pairwise/") } && ids.contains { $0.contains("/boundary/") })
     #expect(
@@ -41,7 +41,7 @@ import Testing
     #expect(stdout.contains("; size: strength 1"), "\(stdout)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func levelsAndTheBudgetBoundTheTable() async throws {
+  @Test(.timeLimit(.minutes(30))) func levelsAndTheBudgetBoundTheTable() async throws {
     // Two levels a field: one boundary case each, and the 2 x 2 pairs in 4 rows at most.
     let (levelled, _) = try await generate(size: ["levels": 2])
     #expect(levelled.filter { $0.contains("/boundary/") }.count == 2, "\(levelled)")
@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test(
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(30)),
     arguments: [
       (JSONValue.object(["strength": 3]), "expected 1 (each level of each field once) or 2"),
       (JSONValue.object(["levels": 0]), "levels"),

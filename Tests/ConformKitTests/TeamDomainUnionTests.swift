@@ -28,7 +28,7 @@ import Testing
 
   private static let price: JSONValue = ["integer": ["min": 0, "max": 1000]]
 
-  @Test(.timeLimit(.minutes(2))) func aUnionFieldsValuesAreFiledUnderTheirBranchsDecisions() async throws {
+  @Test(.timeLimit(.minutes(30))) func aUnionFieldsValuesAreFiledUnderTheirBranchsDecisions() async throws {
     let domain: JSONValue = [
       "definitions": ["price": Self.price],
       "object": [
@@ -59,7 +59,7 @@ import Testing
     #expect(strings > 0 && integers > 0, "the union's boundary cases take both branches' levels")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aReferenceToNoDefinitionIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aReferenceToNoDefinitionIsRefusedNamingItsLine() async throws {
     let domain: JSONValue = ["object": ["priceCents": ["$ref": "#/definitions/prices"], "percent": Self.price]]
     let (_, suite) = try await suite(domain: domain)
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
@@ -72,7 +72,7 @@ import Testing
       "\(check.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aJointNodeThatCannotGenerateIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aJointNodeThatCannotGenerateIsRefusedNamingItsLine() async throws {
     let domain: JSONValue = [
       "definitions": ["rule": ["object": ["next": ["$ref": "#/definitions/rule"]]]],
       "object": ["priceCents": Self.price, "percent": ["anyOf": [Self.price, ["$ref": "#/definitions/rule"]]]],

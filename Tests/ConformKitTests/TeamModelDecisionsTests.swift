@@ -19,7 +19,7 @@ import Testing
     return (scaffold.root, scaffold.folder)
   }
 
-  @Test(.timeLimit(.minutes(2))) func eachGeneratedCaseIsFiledUnderTheDecisionsTheModelLists() async throws {
+  @Test(.timeLimit(.minutes(30))) func eachGeneratedCaseIsFiledUnderTheDecisionsTheModelLists() async throws {
     let (root, suite) = try await suite()
     let out = root.appendingPathComponent("out")
     let generated = try await TestSupport.run(
@@ -37,7 +37,7 @@ import Testing
     #expect(generatedCases > 10)
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDecisionTheSuiteDoesNotHaveIsRefusedNamingTheModelAndWhatToDo() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDecisionTheSuiteDoesNotHaveIsRefusedNamingTheModelAndWhatToDo() async throws {
     let (root, suite) = try await suite(listing: #"["D9"]"#)
     let generated = try await TestSupport.run(
       TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", root.appendingPathComponent("out").path])
