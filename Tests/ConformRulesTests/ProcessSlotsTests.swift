@@ -1,6 +1,8 @@
 import ConformTestSupport
 import Testing
 
+@testable import ConformFixtures
+
 /// `ProcessSlots`, the bound on the processes `TestSupport.run` lets live at once: a taker waits
 /// while every slot is taken, and the longest waiter gets the next slot given back.
 @Suite(.timeLimit(.minutes(1))) struct ProcessSlotsTests {
