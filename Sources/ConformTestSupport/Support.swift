@@ -13,6 +13,13 @@ public struct ProcessOutcome: Sendable {
   public var seconds: Double
 }
 
+/// A file a test reads, or a folder it made, that is not as the test expects: the message names
+/// it and what is wrong.
+public struct TestSupportError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}
+
 /// Runs the built binaries of this package the way a user would.
 public enum TestSupport {
   /// Writes an executable script at `path` through a descriptor closed on exec: a file written
@@ -81,17 +88,49 @@ public enum TestSupport {
 
   /// Runs `executable` with `arguments`, feeding `stdin`, killing it after `timeout` seconds. The
   /// wait is on a thread of its own, so a test waiting for a process leaves Swift's cooperative
-  /// pool (a thread a core) to the tests running beside it.
+  /// pool (a thread a core) to the tests running beside it. It waits first for one of
+  /// `processSlots`, and `timeout` counts from the start of the process, not from that wait.
+  /// The default timeout is a hang guard: `conform bundle create --tier smoke` takes 14 CPU-seconds
+  /// in a debug build, 75 s on 2 cores at load 25, and went past 120 s under heavier load.
   public static func run(
     _ executable: String, _ arguments: [String] = [], stdin: String = "", environment: [String: String] = [:],
-    currentDirectory: URL? = nil, timeout: Double = 120
+    currentDirectory: URL? = nil, timeout: Double = 300
   ) async throws -> ProcessOutcome {
-    try await offThePool {
-      try runBlocking(
-        executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
-        timeout: timeout)
+    try await withProcessSlot {
+      try await offThePool {
+        try runBlocking(
+          executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory,
+          timeout: timeout)
+      }
     }
   }
+
+  /// `offThePool` for blocking work that starts a process and waits for it (a hostile run, a
+  /// signal sent mid-run), holding one of `processSlots` meanwhile as `run` does.
+  public static func processOffThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withProcessSlot { try await offThePool(body) }
+  }
+
+  /// Runs `body` holding one of `processSlots`.
+  private static func withProcessSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    await processSlots.take()
+    do {
+      let value = try await body()
+      await processSlots.give()
+      return value
+    } catch {
+      await processSlots.give()
+      throw error
+    }
+  }
+
+  /// How many processes `run` lets live at once: `CONFORM_TEST_PROCESSES`, or three a core.
+  /// Swift Testing starts every test of a run at once: unbounded, the end-to-end tier in a debug
+  /// build ran dozens of `conform` processes at once on 2 cores, and runs that take seconds alone
+  /// passed their 120-second timeout and were killed (status 137).
+  public static let processSlots = ProcessSlots(
+    ProcessInfo.processInfo.environment["CONFORM_TEST_PROCESSES"].flatMap { Int($0) }.map { max(1, $0) }
+      ?? 3 * max(1, ProcessInfo.processInfo.activeProcessorCount))
 
   /// Runs `body` on a thread of its own and waits for it without holding a thread of the
   /// cooperative pool: how a test runs blocking work (a process, a harness run, a browser).
@@ -101,6 +140,20 @@ public enum TestSupport {
       thread.stackSize = 8 << 20
       thread.start()
     }
+  }
+
+  /// Checks `condition` every `interval` seconds until it holds or `seconds` have passed, and
+  /// says whether it held: how a test waits for what it needs (a line in a file, a record on
+  /// disk, a process's exit) with a deadline, never for a fixed time. It blocks the calling
+  /// thread: call it off the pool (`offThePool`).
+  @discardableResult
+  public static func waitUntil(within seconds: Double, every interval: Double = 0.01, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      usleep(UInt32(interval * 1_000_000))
+    }
+    return true
   }
 
   /// `run`, blocking the calling thread: only for a value computed once outside any test body
@@ -178,5 +231,36 @@ final class Drain: @unchecked Sendable {
   func wait() -> Data {
     _ = done.wait(timeout: .now() + 30)
     return data
+  }
+}
+
+/// A count of slots that tasks take and give back, first come first served: `TestSupport.run`'s
+/// bound on the processes living at once.
+public actor ProcessSlots {
+  /// How many slots there are in all.
+  public nonisolated let count: Int
+  private var free: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  public init(_ count: Int) {
+    self.count = count
+    free = count
+  }
+
+  /// How many tasks wait for a slot.
+  public var waitingCount: Int { waiting.count }
+
+  /// Takes a slot, waiting (without holding a thread) until one is given back if none is free.
+  public func take() async {
+    if free > 0 {
+      free -= 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Gives a slot back: to the task that has waited longest, if any.
+  public func give() {
+    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
   }
 }

@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// harness/examples/team-suites/ab-vectors: a shared vector file of its own format
@@ -34,7 +35,7 @@ import Testing
   /// UTF-8 bytes instead of code points (D2). Its true cause, read from that code: a stopped
   /// experiment's case fails for D1, a running one's for D2; an anonymous user's random arm
   /// never fails. Every failure is filed under its true cause.
-  @Test(.timeLimit(.minutes(3))) func aDriftingSDKsFailuresAreEachFiledUnderItsTrueDecision() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDriftingSDKsFailuresAreEachFiledUnderItsTrueDecision() async throws {
     let fixtures = try await generate("ab-drifting")
     let (status, results) = try await run(
       fixtures, [Self.suite.appendingPathComponent("drifting.py").path], results: "drifting.jsonl")
@@ -62,7 +63,7 @@ import Testing
   /// The model as an SDK (random arms of its own) passes every case twice, the two runs agree,
   /// and fuzzing it against itself finds nothing on every seed tried; the table is the same
   /// bytes on every generation.
-  @Test(.timeLimit(.minutes(3))) func randomArmsPassRunDiffAndFuzz() async throws {
+  @Test(.timeLimit(.minutes(30))) func randomArmsPassRunDiffAndFuzz() async throws {
     let fixtures = try await generate("ab-port")
     let again = try await generate("ab-port-again")
     #expect(
@@ -86,7 +87,7 @@ import Testing
   }
 
   /// `import.py` turns the vector file into the committed cases.jsonl, byte for byte.
-  @Test(.timeLimit(.minutes(3))) func theImporterWritesTheCommittedCases() async throws {
+  @Test(.timeLimit(.minutes(30))) func theImporterWritesTheCommittedCases() async throws {
     let copy = TestSupport.temporaryDirectory().appendingPathComponent("ab-import")
     try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
     for file in ["import.py", "assignment-vectors.json"] {

@@ -77,9 +77,7 @@ import Testing
     try input.fileHandleForWriting.close()
     // A hang guard, not a time limit: a loaded machine (the slow tier builds packages meanwhile)
     // can take seconds to run the exit.
-    let deadline = Date().addingTimeInterval(120)
-    while process.isRunning, Date() < deadline { usleep(2000) }
-    guard !process.isRunning else {
+    guard TestSupport.waitUntil(within: 120, every: 0.002, { !process.isRunning }) else {
       Issue.record("swift-reference still runs 120 s after its input closed")
       return
     }

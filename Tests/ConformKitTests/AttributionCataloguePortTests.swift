@@ -56,7 +56,7 @@ import Testing
     },
   ]
 
-  @Test(.timeLimit(.minutes(5)), arguments: ports)
+  @Test(.timeLimit(.minutes(30)), arguments: ports)
   func everyFailureIsFiledUnderItsTrueCause(_ port: Port) async throws {
     let folder = TestSupport.temporaryDirectory("attribution-\(port.name)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -90,7 +90,7 @@ import Testing
   /// D13) flip many fuzzed answers their undocumented readings fail; the search keeps a label
   /// only where the port answers the minimal case's neighbours as the drift does.
   @Test(
-    .timeLimit(.minutes(10)),
+    .timeLimit(.minutes(30)),
     arguments: [
       "strip-non-digits", "dash-segmenter", "saturating-parts", "notice-snooze-and-utc", "widget-label-cache-unknown",
       "draw-round-and-header", "timeline-two-faults", "every-download-any-restart",

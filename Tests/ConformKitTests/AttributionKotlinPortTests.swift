@@ -43,7 +43,7 @@ struct AttributionKotlinPortTests {
     return nil
   }
 
-  @Test(.timeLimit(.minutes(5))) func lenientJSONTextFailuresAreFiledUnderD5() async throws {
+  @Test(.timeLimit(.minutes(30))) func lenientJSONTextFailuresAreFiledUnderD5() async throws {
     let folder = TestSupport.temporaryDirectory("attribution-lenient-json-text")
     defer { try? FileManager.default.removeItem(at: folder) }
     let port = TestSupport.packageRoot.appendingPathComponent("harness/kotlin/bin/kotlin-port").path

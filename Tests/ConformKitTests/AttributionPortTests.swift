@@ -24,7 +24,7 @@ import Testing
     ("v2.0", "1.9", "version-compare/unexplained"),
   ]
 
-  @Test(.timeLimit(.minutes(5))) func numericCompareFailuresAreFiledUnderTheirTrueCauses() async throws {
+  @Test(.timeLimit(.minutes(30))) func numericCompareFailuresAreFiledUnderTheirTrueCauses() async throws {
     let folder = TestSupport.temporaryDirectory("attribution-numeric")
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try await TestSupport.run(

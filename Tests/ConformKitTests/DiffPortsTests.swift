@@ -12,7 +12,7 @@ import Testing
 /// Both ports compare the common parts only and call the longer version newer (D8), and keep
 /// empty pieces as 0 (D2); only `version-three-bugs` reads any Unicode decimal digit (D3).
 @Suite struct DiffPortsTests {
-  @Test(.timeLimit(.minutes(5))) func bothFailGroupsAreSplitByCauseAndEachDisagreementNamesItsSideAndCause() async throws {
+  @Test(.timeLimit(.minutes(30))) func bothFailGroupsAreSplitByCauseAndEachDisagreementNamesItsSideAndCause() async throws {
     let folder = TestSupport.temporaryDirectory("diff-ports")
     defer { try? FileManager.default.removeItem(at: folder) }
     for port in ["version-three-bugs", "version-padding-and-empty"] {

@@ -187,7 +187,7 @@ enum Hostile {
     _ behaviour: String, _ arguments: [String] = [], options: [String], fixtures: String = Testbed.fixtures,
     limit: Double = 120
   ) async throws -> Run {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       try start(behaviour, arguments, options: options, fixtures: fixtures).finish(limit: limit)
     }
   }

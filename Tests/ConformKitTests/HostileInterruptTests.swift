@@ -13,11 +13,8 @@ import Testing
 
   /// Waits until the results file holds at least `records` case records.
   private static func waitForRecords(_ path: String, _ records: Int) {
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0
-      if lines >= records + 1 { return }
-      usleep(20_000)
+    TestSupport.waitUntil(within: 60, every: 0.02) {
+      ((try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= records + 1
     }
   }
 
@@ -25,10 +22,8 @@ import Testing
   /// `--log` (`events.log`) or conform's `stderr.txt`.
   private static func waitFor(_ text: String, in name: String, of directory: URL) {
     let path = directory.appendingPathComponent(name).path
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      if ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text) { return }
-      usleep(20_000)
+    TestSupport.waitUntil(within: 60, every: 0.02) {
+      ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains(text)
     }
   }
 
@@ -37,7 +32,7 @@ import Testing
   /// sent before its watcher takes the first merge into one, as a loaded machine showed), and
   /// again until it says it took the second or it is gone.
   private static func interruptIgnoringTERM(pids: URL, signals: Int) async throws -> Hostile.Run {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       let started = try Hostile.start(
         "hang-ignoring-term", ["--on", Hostile.culprit, "--pid-file", pids.path], options: ["--suite", "eligibility"])
       waitForRecords(started.resultsPath, Hostile.k - 1)
@@ -47,10 +42,9 @@ import Testing
       if signals > 1 {
         waitFor("SIGINT: stopping the implementation", in: "stderr.txt", of: started.directory)
         let stderr = started.directory.appendingPathComponent("stderr.txt").path
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, kill(started.pid, SIGINT) == 0 {
-          if ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").contains("second SIGINT") { break }
-          usleep(10_000)
+        TestSupport.waitUntil(within: 30) {
+          kill(started.pid, SIGINT) != 0
+            || ((try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "").contains("second SIGINT")
         }
       }
       return started.finish(limit: 60)
@@ -61,7 +55,7 @@ import Testing
   func aSignalStopsTheWholeProcessGroupAndSaysWhatWasDone(signal: Int32, exitStatus: Int32, name: String) async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
     let children = TestSupport.temporaryDirectory().appendingPathComponent("children")
-    let run = try await TestSupport.offThePool {
+    let run = try await TestSupport.processOffThePool {
       let started = try Hostile.start(
         "slow", ["--seconds", "0.2", "--pid-file", pids.path, "--child", children.path], options: ["--suite", "eligibility"])
       Self.waitForRecords(started.resultsPath, 2)
@@ -123,7 +117,7 @@ import Testing
   /// Before the hello is answered there is no results file to keep: conform says so.
   @Test func aSignalDuringTheHandshakeWritesNoResults() async throws {
     let pids = TestSupport.temporaryDirectory().appendingPathComponent("pids")
-    let run = try await TestSupport.offThePool {
+    let run = try await TestSupport.processOffThePool {
       let started = try Hostile.start("hang-before-hello", ["--pid-file", pids.path], options: [])
       // Once the implementation has read the hello, conform waits for its answer.
       Self.waitFor("hello-read ", in: "events.log", of: started.directory)

@@ -18,7 +18,7 @@ import Testing
   /// Runs `huge_answer.py` on the eligibility suite (48 cases) with `arguments`, measuring
   /// conform's peak memory.
   static func run(_ arguments: [String], options: [String] = []) async throws -> Hostile.Run {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       try Hostile.start(script: hugeAnswer, options: ["--suite", "eligibility"] + options) { _ in
         ["--fixtures", Testbed.fixtures] + arguments
       }.finish(limit: 300)

@@ -7,12 +7,12 @@ import Testing
 
 /// SIGINT and SIGTERM to `conform run` mid-run: the implementation is stopped, the results so
 /// far are kept with an interrupted footer, and conform exits 130 or 143.
-@Suite struct RunInterruptTests {
+@Suite(.timeLimit(.minutes(30))) struct RunInterruptTests {
   /// `conform run` on a slow implementation, stopped by `signal` once some answers are on disk.
   /// The run, the signal and the wait are on a thread of their own: the signal comes as soon as
   /// answers are on disk however busy the test pool is.
   func interruptedRun(_ signal: Int32) async throws -> (status: Int32, stdout: String, results: String, pidFile: String) {
-    try await TestSupport.offThePool {
+    try await TestSupport.processOffThePool {
       let directory = TestSupport.temporaryDirectory("conform-interrupt")
       let results = directory.appendingPathComponent("results.jsonl").path
       let pidFile = directory.appendingPathComponent("impl.pid").path
@@ -31,15 +31,11 @@ import Testing
       try process.run()
 
       // Wait until some answers are on disk (the header and at least one record).
-      let deadline = Date().addingTimeInterval(60)
-      while Date() < deadline {
-        let lines = (try? String(contentsOfFile: results, encoding: .utf8))?.split(separator: "\n").count ?? 0
-        if lines >= 2 { break }
-        usleep(20_000)
+      TestSupport.waitUntil(within: 60, every: 0.02) {
+        ((try? String(contentsOfFile: results, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= 2
       }
       kill(process.processIdentifier, signal)
-      let exitDeadline = Date().addingTimeInterval(30)
-      while process.isRunning && Date() < exitDeadline { usleep(10_000) }
+      TestSupport.waitUntil(within: 30) { !process.isRunning }
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
       return (process.terminationStatus, try String(contentsOfFile: stdout, encoding: .utf8), results, pidFile)

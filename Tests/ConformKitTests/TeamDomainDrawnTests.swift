@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// Domain fields drawn from what another field of the same input holds (`{"drawnFrom":
@@ -12,22 +13,12 @@ import Testing
   /// The scaffold's suite with `domain` as suite.json's domain (one member a line) and the
   /// schemas left open.
   private func suite(domain: JSONValue) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("drawn")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
-      Issue.record("suite.json is not an object")
-      return suite
+    let scaffold = try await ScaffoldedSuite.make("drawn")
+    try scaffold.editDescription { description in
+      description["domain"] = domain
+      description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
     }
-    description["domain"] = domain
-    description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   private static func domain(toggles: JSONValue, toggle: JSONValue) -> JSONValue {
@@ -39,7 +30,7 @@ import Testing
     ]
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldTakesTheKeysOfTheFieldItIsDrawnFrom() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldTakesTheKeysOfTheFieldItIsDrawnFrom() async throws {
     let states: JSONValue = ["enum": [["dark": true, "beta": false], ["solo": true], .object(JSONObject())]]
     let suite = try await suite(domain: Self.domain(toggles: states, toggle: ["drawnFrom": "/toggles"]))
     let out = TestSupport.temporaryDirectory().appendingPathComponent("drawn-out")
@@ -58,19 +49,18 @@ import Testing
     #expect(drawn == ["beta", "dark", "solo"])
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldNamingNoFieldIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldNamingNoFieldIsRefusedNamingItsLine() async throws {
     let suite = try await suite(
       domain: Self.domain(toggles: ["enum": [["dark": true]]], toggle: ["drawnFrom": "/state"]))
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
     #expect(check.status == 2, "\(check.stderr)")
-    let text = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("drawnFrom") })
-    #expect(check.stderr.contains("suite.json line \(line + 1)"), "\(check.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "drawnFrom", inSuiteJSONOf: suite)
+    #expect(check.stderr.contains("suite.json line \(line)"), "\(check.stderr)")
     #expect(check.stderr.contains("\"/state\" names no field the domain makes (the input has"), "\(check.stderr)")
     #expect(check.stderr.contains("name a field of the same input that holds an object"), "\(check.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDrawnFieldWhoseFieldNeverHoldsAMemberCannotGenerate() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDrawnFieldWhoseFieldNeverHoldsAMemberCannotGenerate() async throws {
     let suite = try await suite(
       domain: Self.domain(toggles: ["enum": [.object(JSONObject()), []]], toggle: ["drawnFrom": "/toggles"]))
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])

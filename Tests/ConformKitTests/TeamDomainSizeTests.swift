@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// A domain's size controls (`"size": {"strength": 1, "levels": 2, "maxCases": 5}`): the table
@@ -11,34 +12,23 @@ import Testing
   /// The scaffold's suite (two integer fields, and `extra` ones its model ignores) with `size` in
   /// its domain, one member a line.
   private func suite(size: JSONValue, extra: [String: JSONValue] = [:]) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("size")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))),
-      case .object(var domain)? = description["domain"]
-    else {
-      Issue.record("suite.json has no domain")
-      return suite
+    let scaffold = try await ScaffoldedSuite.make("size")
+    try scaffold.editDescription { description in
+      guard case .object(var domain)? = description["domain"] else { throw TestSupportError("suite.json has no domain") }
+      domain["size"] = size
+      if case .object(var fields)? = domain["object"] {
+        for (name, node) in extra { fields[name] = node }
+        domain["object"] = .object(fields)
+      }
+      // The input schema takes each extra field as any value.
+      if case .object(var schema)? = description["inputSchema"], case .object(var properties)? = schema["properties"] {
+        for name in extra.keys { properties[name] = [:] }
+        schema["properties"] = .object(properties)
+        description["inputSchema"] = .object(schema)
+      }
+      description["domain"] = .object(domain)
     }
-    domain["size"] = size
-    if case .object(var fields)? = domain["object"] {
-      for (name, node) in extra { fields[name] = node }
-      domain["object"] = .object(fields)
-    }
-    // The input schema takes each extra field as any value.
-    if case .object(var schema)? = description["inputSchema"], case .object(var properties)? = schema["properties"] {
-      for name in extra.keys { properties[name] = [:] }
-      schema["properties"] = .object(properties)
-      description["inputSchema"] = .object(schema)
-    }
-    description["domain"] = .object(domain)
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   /// The generated table's ids and `generate`'s output.
@@ -56,7 +46,7 @@ import Testing
     return (ids, generated.stdout, Dictionary(zip(ids, lines.map { $0["input"] ?? .null }), uniquingKeysWith: { a, _ in a }))
   }
 
-  @Test(.timeLimit(.minutes(2))) func strengthOneMakesTheBoundaryCasesAlone() async throws {
+  @Test(.timeLimit(.minutes(30))) func strengthOneMakesTheBoundaryCasesAlone() async throws {
     let (ids, stdout, _) = try await generate(size: ["strength": 1])
     #expect(!ids.contains { $0.contains("/pairwise/") } && ids.contains { $0.contains("/boundary/") })
     #expect(
@@ -67,7 +57,7 @@ import Testing
 
   /// Strength 3 with three fields: every three levels meet, so the domain's cases are the whole
   /// product of the levels the boundary cases show, and the size line counts the 3-wise ones.
-  @Test(.timeLimit(.minutes(2))) func strengthThreeMakesEveryThreeLevelsMeet() async throws {
+  @Test(.timeLimit(.minutes(30))) func strengthThreeMakesEveryThreeLevelsMeet() async throws {
     let (ids, stdout, inputs) = try await generate(
       size: ["strength": 3, "levels": 3], extra: ["coupon": ["boolean": [:]]])
     let threeWise = ids.filter { $0.contains("/3-wise/") }
@@ -93,7 +83,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(2))) func levelsAndTheBudgetBoundTheTable() async throws {
+  @Test(.timeLimit(.minutes(30))) func levelsAndTheBudgetBoundTheTable() async throws {
     // Two levels a field: one boundary case each, and the 2 x 2 pairs in 4 rows at most.
     let (levelled, _, _) = try await generate(size: ["levels": 2])
     #expect(levelled.filter { $0.contains("/boundary/") }.count == 2, "\(levelled)")
@@ -105,7 +95,7 @@ import Testing
   }
 
   @Test(
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(30)),
     arguments: [
       (JSONValue.object(["strength": 4]), "expected 1 (each level of each field once), 2 (also every pair"),
       (JSONValue.object(["levels": 0]), "levels"),
@@ -116,9 +106,8 @@ import Testing
     let suite = try await suite(size: size)
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
     #expect(check.status == 2, "\(check.stderr)")
-    let text = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"size\"") })
-    #expect(check.stderr.contains("suite.json line \(line + 1)"), "\(check.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"size\"", inSuiteJSONOf: suite)
+    #expect(check.stderr.contains("suite.json line \(line)"), "\(check.stderr)")
     #expect(check.stderr.contains("domain.size"), "\(check.stderr)")
     #expect(check.stderr.contains(message), "\(check.stderr)")
   }

@@ -13,36 +13,22 @@ import Testing
   /// The scaffold's suite with `domain` as suite.json's domain, `field` its field and the input
   /// schema left open; its model answers by the percent when it is an integer, else an error.
   private func suite(domain: JSONValue) async throws -> (root: URL, suite: URL) {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("unions")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
-      Issue.record("suite.json is not an object")
-      return (root, suite)
+    let scaffold = try await ScaffoldedSuite.make("unions")
+    try scaffold.editDescription { description in
+      description["domain"] = domain
+      description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
+      description["outputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
     }
-    description["domain"] = domain
-    description["inputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
-    description["outputSchema"] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"]
-    // One member a line, so that a line number points at one key.
-    var text = JSONWriter.string(.object(description))
-    text = text.replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    let model = suite.appendingPathComponent("model.py")
-    let source = try String(contentsOf: model, encoding: .utf8).replacingOccurrences(
-      of: "    price, percent = case[\"priceCents\"], case[\"percent\"]\n",
+    try scaffold.editModel(
+      replacing: "    price, percent = case[\"priceCents\"], case[\"percent\"]\n",
       with: "    price, percent = case[\"priceCents\"], case[\"percent\"]\n"
         + "    if not isinstance(percent, int): return {\"error\": \"percent-not-a-number\"}\n")
-    try source.write(to: model, atomically: true, encoding: .utf8)
-    return (root, suite)
+    return (scaffold.root, scaffold.folder)
   }
 
   private static let price: JSONValue = ["integer": ["min": 0, "max": 1000]]
 
-  @Test(.timeLimit(.minutes(2))) func aUnionFieldsValuesAreFiledUnderTheirBranchsDecisions() async throws {
+  @Test(.timeLimit(.minutes(30))) func aUnionFieldsValuesAreFiledUnderTheirBranchsDecisions() async throws {
     let domain: JSONValue = [
       "definitions": ["price": Self.price],
       "object": [
@@ -73,7 +59,7 @@ import Testing
     #expect(strings > 0 && integers > 0, "the union's boundary cases take both branches' levels")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aReferenceToNoDefinitionIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aReferenceToNoDefinitionIsRefusedNamingItsLine() async throws {
     let domain: JSONValue = ["object": ["priceCents": ["$ref": "#/definitions/prices"], "percent": Self.price]]
     let (_, suite) = try await suite(domain: domain)
     let check = try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
@@ -86,7 +72,7 @@ import Testing
       "\(check.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aJointNodeThatCannotGenerateIsRefusedNamingItsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aJointNodeThatCannotGenerateIsRefusedNamingItsLine() async throws {
     let domain: JSONValue = [
       "definitions": ["rule": ["object": ["next": ["$ref": "#/definitions/rule"]]]],
       "object": ["priceCents": Self.price, "percent": ["anyOf": [Self.price, ["$ref": "#/definitions/rule"]]]],

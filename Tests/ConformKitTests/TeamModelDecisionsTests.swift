@@ -12,23 +12,14 @@ import Testing
   /// The scaffold's suite, its model listing D2 for an out-of-range percent and D1 otherwise
   /// (`listing` replaces that rule when given).
   private func suite(listing rule: String? = nil) async throws -> (root: URL, suite: URL) {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("decisions")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let model = suite.appendingPathComponent("model.py")
-    let text = try String(contentsOf: model, encoding: .utf8)
-    let anchor = "        sys.stdout.write("
+    let scaffold = try await ScaffoldedSuite.make("decisions")
     let listing = rule ?? #"["D2"] if "error" in answer["output"] else ["D1"]"#
-    let line = "        if request[\"type\"] == \"case\": answer[\"decisions\"] = \(listing)\n"
-    #expect(text.contains(anchor))
-    try text.replacingOccurrences(of: anchor, with: line + anchor).write(to: model, atomically: true, encoding: .utf8)
-    return (root, suite)
+    try scaffold.insertIntoModel(
+      "        if request[\"type\"] == \"case\": answer[\"decisions\"] = \(listing)\n", before: "        sys.stdout.write(")
+    return (scaffold.root, scaffold.folder)
   }
 
-  @Test(.timeLimit(.minutes(2))) func eachGeneratedCaseIsFiledUnderTheDecisionsTheModelLists() async throws {
+  @Test(.timeLimit(.minutes(30))) func eachGeneratedCaseIsFiledUnderTheDecisionsTheModelLists() async throws {
     let (root, suite) = try await suite()
     let out = root.appendingPathComponent("out")
     let generated = try await TestSupport.run(
@@ -46,7 +37,7 @@ import Testing
     #expect(generatedCases > 10)
   }
 
-  @Test(.timeLimit(.minutes(2))) func aDecisionTheSuiteDoesNotHaveIsRefusedNamingTheModelAndWhatToDo() async throws {
+  @Test(.timeLimit(.minutes(30))) func aDecisionTheSuiteDoesNotHaveIsRefusedNamingTheModelAndWhatToDo() async throws {
     let (root, suite) = try await suite(listing: #"["D9"]"#)
     let generated = try await TestSupport.run(
       TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", root.appendingPathComponent("out").path])

@@ -11,11 +11,8 @@ import Testing
 @Suite struct TeamSuiteTests {
   /// A fresh folder `team's suites` holding `conform suite init price-discount`'s suite.
   private func scaffold() async throws -> (root: URL, suite: URL) {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await conform(["suite", "init", "price-discount"], in: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    return (root, root.appendingPathComponent("price-discount"))
+    let scaffold = try await ScaffoldedSuite.make()
+    return (scaffold.root, scaffold.folder)
   }
 
   private func conform(_ arguments: [String], in folder: URL? = nil) async throws -> ProcessOutcome {
@@ -251,11 +248,8 @@ import Testing
   /// folder's build.sh (here against the checkout's adapter sources), checked and generated.
   @Test(.enabled(if: ExternalTool.kotlin2.isInstalled, ExternalTool.kotlin2.missing))
   func aKotlinModelScaffoldBuildsAndAnswers() async throws {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("team's suites")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await conform(["suite", "init", "price-discount", "--model", "kotlin"], in: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
+    let scaffold = try await ScaffoldedSuite.make(model: "kotlin")
+    let (root, suite) = (scaffold.root, scaffold.folder)
     let built = try await TestSupport.run(
       suite.appendingPathComponent("build.sh").path, environment: ["CONFORM_PACKAGE_PATH": TestSupport.packageRoot.path],
       timeout: 300)

@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// Nondeterministic outputs of a team suite (`suite.json`'s `"varies"`): a table keeps the
@@ -12,33 +13,19 @@ import Testing
   /// points at one key) and its model's answer built by `answer`, a Python expression over
   /// `output` (the scaffold's output) and `case`.
   private func suite(varies: JSONValue?, answer: String) async throws -> URL {
-    let root = TestSupport.temporaryDirectory().appendingPathComponent("varies")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    let made = try await TestSupport.run(
-      TestSupport.binary("conform"), ["suite", "init", "price-discount"], currentDirectory: root)
-    #expect(made.status == 0, "\(made.stderr)")
-    let suite = root.appendingPathComponent("price-discount")
-    let path = suite.appendingPathComponent("suite.json")
-    guard case .object(var description) = try JSONReader.parse(Array(try Data(contentsOf: path))) else {
-      Issue.record("suite.json is not an object")
-      return suite
-    }
-    description["varies"] = varies
-    let text = JSONWriter.string(.object(description)).replacingOccurrences(of: ",\"", with: ",\n\"")
-    try text.write(to: path, atomically: true, encoding: .utf8)
-    let model = suite.appendingPathComponent("model.py")
-    let source = try String(contentsOf: model, encoding: .utf8).replacingOccurrences(
-      of: "\"output\": decide(request[\"input\"])}",
+    let scaffold = try await ScaffoldedSuite.make("varies")
+    try scaffold.editDescription { $0["varies"] = varies }
+    try scaffold.editModel(
+      replacing: "\"output\": decide(request[\"input\"])}",
       with: "\"output\": decide(request[\"input\"])}\n            answer.update(\(answer))")
-    try source.write(to: model, atomically: true, encoding: .utf8)
-    return suite
+    return scaffold.folder
   }
 
   private func check(_ suite: URL) async throws -> ProcessOutcome {
     try await TestSupport.run(TestSupport.binary("conform"), ["suite", "check", suite.path])
   }
 
-  @Test(.timeLimit(.minutes(2))) func aTableCarriesTheAllowedValuesTheModelStates() async throws {
+  @Test(.timeLimit(.minutes(30))) func aTableCarriesTheAllowedValuesTheModelStates() async throws {
     // Every discounted price may also be one cent more: the model states both, picking either.
     let suite = try await suite(
       varies: ["/discountedCents": "model"],
@@ -57,7 +44,7 @@ import Testing
     #expect(!errors.isEmpty && errors.allSatisfy { !$0.contains("varies") }, "an output without the member is exact")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aModelAnsweringOutsideItsOwnSetIsRefusedNamingTheCasesLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aModelAnsweringOutsideItsOwnSetIsRefusedNamingTheCasesLine() async throws {
     let suite = try await suite(
       varies: ["/discountedCents": "model"],
       answer: "{'varies': {'/discountedCents': [-1]}} if 'discountedCents' in answer['output'] else {}")
@@ -70,20 +57,18 @@ import Testing
     #expect(result.stderr.contains("fix the model or the allowed values"), "\(result.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func aFixedSetTheModelContradictsOnADomainCaseNamesSuiteJSONsLine() async throws {
+  @Test(.timeLimit(.minutes(30))) func aFixedSetTheModelContradictsOnADomainCaseNamesSuiteJSONsLine() async throws {
     // The named cases' outputs are in the set; the domain's first other price is not.
     let suite = try await suite(varies: ["/discountedCents": [900, 90, 0]], answer: "{}")
     let result = try await check(suite)
     #expect(result.status == 2, "\(result.stderr)")
-    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(
-      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
-    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"varies\"", inSuiteJSONOf: suite)
+    #expect(result.stderr.contains("suite.json line \(line)"), "\(result.stderr)")
     #expect(result.stderr.contains("(made from the domain)"), "\(result.stderr)")
     #expect(result.stderr.contains("suite.json's \"varies\" gives"), "\(result.stderr)")
   }
 
-  @Test(.timeLimit(.minutes(2))) func allowedValuesForAMemberSuiteJSONDoesNotDeclareAreRefused() async throws {
+  @Test(.timeLimit(.minutes(30))) func allowedValuesForAMemberSuiteJSONDoesNotDeclareAreRefused() async throws {
     let suite = try await suite(varies: nil, answer: "{'varies': {'/discountedCents': [1, 2]}}")
     let result = try await check(suite)
     #expect(result.status == 2, "\(result.stderr)")
@@ -95,7 +80,7 @@ import Testing
   }
 
   @Test(
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(30)),
     arguments: [
       (JSONValue.object(["discountedCents": "model"]), "not a JSON Pointer"),
       (JSONValue.object(["/discountedCents": []]), "a non-empty array"),
@@ -105,10 +90,8 @@ import Testing
     let suite = try await suite(varies: varies, answer: "{}")
     let result = try await check(suite)
     #expect(result.status == 2, "\(result.stderr)")
-    let description = try String(contentsOf: suite.appendingPathComponent("suite.json"), encoding: .utf8)
-    let line = try #require(
-      description.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("\"varies\"") })
-    #expect(result.stderr.contains("suite.json line \(line + 1)"), "\(result.stderr)")
+    let line = try ScaffoldedSuite.line(holding: "\"varies\"", inSuiteJSONOf: suite)
+    #expect(result.stderr.contains("suite.json line \(line)"), "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 }

@@ -186,14 +186,11 @@ import Testing
 
   /// The model's reference outputs are those already published, line for line.
   @Test func theReferenceIsUnchanged() throws {
-    let path = TestSupport.packageRoot.appendingPathComponent("fixtures/update-notice.jsonl").path
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == Self.published.count)
-    for line in lines {
-      let fixture = try JSONReader.parse(String(line))
-      let input = try #require(fixture["input"])
-      #expect(try Self.suite.expected(for: input) == fixture["expected"], "\(fixture["id"] ?? .null)")
-      #expect(UpdateNotice.output(try UpdateNoticeInput(json: input)) == fixture["expected"])
+    let fixtures = try CommittedFixtures.read(Self.suite)
+    #expect(fixtures.count == Self.published.count)
+    #expect(try CommittedFixtures.changedAnswers(Self.suite, fixtures) == [])
+    for fixture in fixtures {
+      #expect(UpdateNotice.output(try UpdateNoticeInput(json: fixture.input)) == fixture.expected, "\(fixture.id)")
     }
   }
 
