@@ -2,6 +2,7 @@ import ConformJSON
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// Whether `harness/kotlin/build.sh` has built the ports' jar.
 private let kotlinPortBuilt = FileManager.default.fileExists(
