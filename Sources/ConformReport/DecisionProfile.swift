@@ -99,9 +99,12 @@ public struct DecisionProfile: Sendable {
         ? Self.unborne(suite: suite, singles: singles.map { $0 ?? [] }, totals: totals)
         : Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
       doubtedBySuite[suite] = doubted
+      let budget = PairSearchBudget()
       let attributions = zip(problems, singles).map { problem, singles in
-        model.map { Attribution.of(problem.representative, model: $0, doubted: doubted, singles: singles, strictly: strictly) }
-          ?? Attribution(kind: .unexplained, drifts: [])
+        model.map {
+          Attribution.of(
+            problem.representative, model: $0, doubted: doubted, singles: singles, strictly: strictly, budget: budget)
+        } ?? Attribution(kind: .unexplained, drifts: [])
       }
       let sorting = Sorting(suite: suite, problems: problems, attributions: attributions, totals: totals, unlisted: unlisted)
       var found: [Cause] = []
@@ -130,6 +133,11 @@ public struct DecisionProfile: Sendable {
       var block = Self.unexplainedBlock(
         suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")", problems: sorting.unexplained)
       if model == nil { block.title = Self.noModelTitle }
+      if budget.skipped > 0, let title = block.title {
+        block.title =
+          title + " (\(Plural.grouped(budget.skipped, "failure")) not tried with pairs of drifts: the pair search stops at "
+          + "\(PairSearchBudget.answersPerSuite.grouped) model answers a suite)"
+      }
       for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
       unexplainedBlocks.append(block)
     }

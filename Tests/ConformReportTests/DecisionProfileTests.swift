@@ -161,6 +161,25 @@ import Testing
     #expect(profile.causes[0].lead.id != "version-compare/pitfall/only-dots")
   }
 
+  /// A pair search costs a model answer per pair of drifts: past the budget it is not made, the
+  /// failure stays unexplained and is counted as skipped; within it the pair is found.
+  @Test func aPairSearchPastItsBudgetIsNotMadeAndIsCounted() {
+    let meeting = Self.compare("only-dots", "...", "0", answered: true).representative
+    let model = VersionCompareSuite()
+    let unbounded = Attribution.of(meeting, model: model, doubted: [9])
+    guard case .pairs(let pairs) = unbounded.kind else {
+      Issue.record("expected a pair, got \(unbounded.kind)")
+      return
+    }
+    #expect(pairs.contains([2, 8]), "\(pairs)")
+    let spent = PairSearchBudget(answers: 0)
+    #expect(Attribution.of(meeting, model: model, doubted: [9], budget: spent).kind == .unexplained)
+    #expect(spent.skipped == 1)
+    let ample = PairSearchBudget()
+    #expect(Attribution.of(meeting, model: model, doubted: [9], budget: ample) == unbounded)
+    #expect(ample.skipped == 0 && ample.answers < PairSearchBudget.answersPerSuite)
+  }
+
   /// An answer no drift gives (`2` not newer than `1`) is unexplained: its block comes last,
   /// names the decisions the case exercises, and is not counted as a broken decision.
   @Test func anAnswerNoDriftGivesIsUnexplainedAndLast() {
