@@ -66,7 +66,7 @@ import Testing
     let run = try await run(["swift-reference"], ["--generate", "timeline", "--depth", "3"])
     #expect(run.outcome.status == 0, "\(run.outcome.stderr)")
     let count = timelineCount(depth: 3)
-    #expect(count == 196 + 259 + 56)
+    #expect(count == 198 + 259 + 56)
     #expect(run.closingLine == "\(count) passed, 0 failed")
     #expect(run.outcome.stdout.contains("(generated:timeline@depth=3, \(count) cases)"))
     let file = try run.results()
