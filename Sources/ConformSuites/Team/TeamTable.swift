@@ -107,7 +107,7 @@ final class TeamTable: @unchecked Sendable {
   /// Writes the next case's line: `output` is its expected output, `varies` its members that
   /// may take other values.
   func add(_ entry: Case, output: JSONValue, varies: OutputVariation = OutputVariation()) {
-    entry.prefix.withUnsafeBufferPointer { prefix in
+    _ = entry.prefix.withUnsafeBufferPointer { prefix in
       FixtureLine.write(
         into: &bytes, decisions: entry.decisions.map { decisionIDs[$0 - 1] },
         expected: { JSONWriter.write(output, into: &$0) },
