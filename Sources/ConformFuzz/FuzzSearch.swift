@@ -416,7 +416,7 @@ package struct FuzzSearch {
       }
     }
     var chosen: [Failure] = []
-    let profile = DecisionProfile(problems: outcomes, totals: totals, suites: suites, strictly: true)
+    let profile = DecisionProfile(problems: outcomes, totals: totals, suites: suites, strictly: true, pairAnswers: nil)
     for cause in profile.causes {
       // Shrunk from a failure the cause explains alone, not one where it meets another.
       let alone = cause.problems.dropLast(cause.together)

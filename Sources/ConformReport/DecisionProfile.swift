@@ -67,9 +67,12 @@ public struct DecisionProfile: Sendable {
   ///     never explain an answer by a doubted decision's drift (`Attribution.of(strictly:)`): for
   ///     a search's random cases, where a true/false answer an undocumented bug flips is also
   ///     what unrelated drifts answer.
+  ///   - pairAnswers: what each suite's pair searches may cost in model answers
+  ///     (`PairSearchBudget`); nil: no bound, for a fuzz search, whose every cause must be found.
   package init(
     problems: [CaseOutcome], totals: [String: Int64] = [:], unlisted: [String: Int] = [:],
-    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:], strictly: Bool = false
+    suites: [any Suite] = SuiteRegistry.all, titles carried: [String: String] = [:], strictly: Bool = false,
+    pairAnswers: Int? = PairSearchBudget.answersPerSuite
   ) {
     var explained: [Cause] = []
     var unexplainedBlocks: [Cause] = []
@@ -99,7 +102,7 @@ public struct DecisionProfile: Sendable {
         ? Self.unborne(suite: suite, singles: singles.map { $0 ?? [] }, totals: totals)
         : Self.doubted(suite: suite, problems: problems, totals: totals, unlisted: unlisted)
       doubtedBySuite[suite] = doubted
-      let budget = PairSearchBudget()
+      let budget = pairAnswers.map { PairSearchBudget(answers: $0) }
       let attributions = zip(problems, singles).map { problem, singles in
         model.map {
           Attribution.of(
@@ -133,9 +136,9 @@ public struct DecisionProfile: Sendable {
       var block = Self.unexplainedBlock(
         suite: suite, decision: "\(suite)/\(drifts ? "unexplained" : "exercised")", problems: sorting.unexplained)
       if model == nil { block.title = Self.noModelTitle }
-      if budget.skipped > 0, let title = block.title {
+      if let skipped = budget?.skipped, skipped > 0, let title = block.title {
         block.title =
-          title + " (\(Plural.grouped(budget.skipped, "failure")) not tried with pairs of drifts: the pair search stops at "
+          title + " (\(Plural.grouped(skipped, "failure")) not tried with pairs of drifts: the pair search stops at "
           + "\(PairSearchBudget.answersPerSuite.grouped) model answers a suite)"
       }
       for problem in sorting.unexplained { causeOfCase[problem.id] = block.decision }
