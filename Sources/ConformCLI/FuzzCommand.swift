@@ -279,7 +279,7 @@ public struct FuzzOptions: StartsImplementations {
           .integer("--batch", in: 1...1_000_000, \.limits.fixedBatch) {
             """
             cases per batch (default \($0) first, each batch that finds nothing
-            doubling the next, up to \(FuzzLimits().largestBatch))
+            making the next half as large again, up to \(FuzzLimits().largestBatch))
             """
           },
           .shard(

@@ -116,6 +116,14 @@ struct PumpState {
     }
   }
 
+  /// Whether the reader of process `number` may pause after a short read to let answers gather:
+  /// while it streams with at least `backlog` requests in flight, the implementation has work
+  /// queued, so a pause costs it nothing and saves a wakeup for each answer.
+  func mayGather(_ number: Int, backlog: Int) -> Bool {
+    guard process == number, case .streaming = phase else { return false }
+    return rules.inFlight.count >= backlog
+  }
+
   /// The reader of process `number` read `count` bytes at `now` (monotonic nanoseconds): no
   /// case's clock runs until it has recorded their answers (`idle` or `answersRecorded`).
   mutating func read(_ number: Int, bytes count: Int, at now: UInt64) {

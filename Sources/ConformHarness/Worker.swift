@@ -418,6 +418,9 @@ final class Worker: Sendable {
           continue reading
         }
         if deliver(incoming, then: violation, readAt: readAt, session, records: &records) { break reading }
+        if count < AnswerGathering.shortRead, shared.withLock({ $0.mayGather(number, backlog: AnswerGathering.backlog) }) {
+          AnswerGathering.pause()
+        }
       case .wouldBlock:
         let process = session.process
         if stderrOpen { stderrOpen = Session.keepStderr(of: process, number: number, in: shared) }

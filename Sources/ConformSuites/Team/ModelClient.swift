@@ -160,7 +160,7 @@ final class ModelClient: @unchecked Sendable {
         case .data(let count):
           // A model that flushes every answer would wake this thread for each one: after a short
           // read, a pause lets its answers gather (its pipe holds 64 KiB, far more than a pause's).
-          if count < 1 << 12 { MonotonicClock.pause(microseconds: 200) }
+          if count < AnswerGathering.shortRead { AnswerGathering.pause() }
         case .endOfFile:
           return true
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(Errno.describe(code))")
