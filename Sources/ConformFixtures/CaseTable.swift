@@ -53,11 +53,13 @@ package final class CaseTable: Sendable {
   ///   - base: the position in the run of the first case.
   ///   - ordinals: each case's position in the run, in place of `base`.
   ///   - onEveryCore: encode many cases in chunks on every core; false: on this thread alone.
+  ///   - inputs: each case's input already encoded (nil for one that is not), copied as it is.
   package convenience init(
     _ fixtures: [FixtureCase], suites runSuites: [String]? = nil, base: Int = 0, ordinals: [Int32]? = nil,
-    onEveryCore: Bool = true
+    onEveryCore: Bool = true, inputs: [ArraySlice<UInt8>?]? = nil
   ) {
-    let (arena, slices) = onEveryCore ? Self.encode(fixtures) : Self.encode(fixtures[...])
+    let (arena, slices) =
+      onEveryCore && inputs == nil ? Self.encode(fixtures) : Self.encode(fixtures[...], inputs: inputs ?? [])
     self.init(
       parsed: fixtures, lines: nil, caseSuites: fixtures.map(\.suite), arena: arena, slices: slices, suites: runSuites,
       base: base, ordinals: ordinals)
@@ -223,17 +225,24 @@ package final class CaseTable: Sendable {
     return (arena, slices)
   }
 
-  /// Encodes cases into one arena, straight from their values; a suite's request suffix is
-  /// written once and shared.
-  private static func encode(_ fixtures: ArraySlice<FixtureCase>) -> (arena: [UInt8], slices: [Slices]) {
+  /// Encodes cases into one arena, straight from their values (an input from its bytes in
+  /// `inputs`, where they are given); a suite's request suffix is written once and shared.
+  private static func encode(
+    _ fixtures: ArraySlice<FixtureCase>, inputs: [ArraySlice<UInt8>?] = []
+  ) -> (arena: [UInt8], slices: [Slices]) {
     var arena: [UInt8] = []
     arena.reserveCapacity(fixtures.count * 512)
     var slices: [Slices] = []
     slices.reserveCapacity(fixtures.count)
     var shared = SuiteParts()
-    for fixture in fixtures {
+    for (position, fixture) in fixtures.enumerated() {
       let suffix = shared.ranges(of: fixture.suite, in: &arena).requestSuffix
-      let request = CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &arena)
+      let request =
+        if position < inputs.count, let encoded = inputs[position] {
+          CaseRequest.writePrefix(id: fixture.id, encodedInput: encoded, into: &arena)
+        } else {
+          CaseRequest.writePrefix(id: fixture.id, input: fixture.input, into: &arena)
+        }
       let id = arena.count..<arena.count + fixture.id.utf8.count
       arena.append(contentsOf: fixture.id.utf8)
       let expectedStart = arena.count

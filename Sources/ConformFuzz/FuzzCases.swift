@@ -39,10 +39,13 @@ public struct FuzzCases: Sendable {
     return (suites[index % suites.count], shard.map { local * $0.count + $0.index - 1 } ?? local)
   }
 
+  /// Whether a searched suite's model answers a batch at a time (`BatchFuzzing`).
+  var answeredInBatches: Bool { suites.contains { $0 is any BatchFuzzing } }
+
   /// Cases `range` of the search, with expected outputs from the reference models, made on
   /// every core: each case depends on its index alone, so the result is the same on any number.
   public func cases(_ range: Range<Int>) -> [FixtureCase] {
-    if suites.contains(where: { $0 is any BatchFuzzing }) { return fixtures(range) }
+    if answeredInBatches { return fixtures(range) }
     let chunk = 256
     let chunks = (range.count + chunk - 1) / chunk
     guard chunks > 1 else { return range.map(fixture(at:)) }
@@ -56,8 +59,13 @@ public struct FuzzCases: Sendable {
 
   /// Cases `range` of the search, in order, on this thread: the cases of a suite that answers
   /// in batches (`BatchFuzzing`, a team suite's model) asked for all at once.
-  func fixtures(_ range: Range<Int>) -> [FixtureCase] {
+  func fixtures(_ range: Range<Int>) -> [FixtureCase] { encodedFixtures(range).cases }
+
+  /// `fixtures(range)`, with the inputs a suite that answers in batches encoded for its model,
+  /// by case (nil for the others'): the batch's case table copies them.
+  func encodedFixtures(_ range: Range<Int>) -> (cases: [FixtureCase], inputs: [ArraySlice<UInt8>?]) {
     var made: [FixtureCase?] = Array(repeating: nil, count: range.count)
+    var inputs: [ArraySlice<UInt8>?] = Array(repeating: nil, count: range.count)
     var batched: [String: (suite: any BatchFuzzing, slots: [Int], numbers: [Int])] = [:]
     for index in range {
       let (suite, number) = position(of: index)
@@ -70,13 +78,15 @@ public struct FuzzCases: Sendable {
     }
     for (name, batch) in batched {
       let generators = batch.numbers.map { Self.generator(suite: name, seed: seed, number: $0) }
-      for (offset, (input, expected)) in batch.suite.fuzzCases(using: generators).enumerated() {
+      let fuzzed = batch.suite.fuzzCases(using: generators)
+      for (offset, (input, expected)) in fuzzed.cases.enumerated() {
         made[batch.slots[offset]] = FixtureCase(
           id: "\(name)/fuzz/\(seed)-\(batch.numbers[offset])", suite: name, tags: Self.tags, note: note, input: input,
           expected: expected, varies: batch.suite.varies(for: input))
+        inputs[batch.slots[offset]] = fuzzed.inputs[offset]
       }
     }
-    return made.map { $0! }
+    return (made.map { $0! }, inputs)
   }
 
   /// Case `index` of the search.
@@ -161,8 +171,13 @@ final class FuzzPrefetch: @unchecked Sendable {
   init(_ cases: FuzzCases, range: Range<Int>, onEveryCore: Bool = false) {
     self.range = range
     let thread = Thread { [self] in
-      made = onEveryCore ? cases.cases(range) : cases.fixtures(range)
-      table = CaseTable(made, suites: cases.suites.map(\.name), onEveryCore: onEveryCore)
+      var inputs: [ArraySlice<UInt8>?]?
+      if onEveryCore && !cases.answeredInBatches {
+        made = cases.cases(range)
+      } else {
+        (made, inputs) = cases.encodedFixtures(range)
+      }
+      table = CaseTable(made, suites: cases.suites.map(\.name), onEveryCore: onEveryCore, inputs: inputs)
       done.signal()
     }
     thread.name = "conform fuzz drafts"

@@ -52,6 +52,12 @@ package final class FuzzExecutor {
     self.resultsPath = resultsPath
   }
 
+  /// Starts the implementation on a run of `suites` before the first batch is made, so that its
+  /// start and hello overlap the making (a search's first batch waits for a team suite's model).
+  func prepare(suites: [String]) {
+    if live == nil { live = start(suites: suites) }
+  }
+
   /// Hands `cases` to the implementation, in the live run if it can take them, else in a new
   /// one; `collect` gives their answers. Two executors' batches run at the same time this way.
   ///

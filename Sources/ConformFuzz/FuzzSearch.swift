@@ -144,9 +144,10 @@ package struct FuzzSearch {
     // this one, so only the first batch's answers and the last batch's run are not overlapped
     // (doubling batches would leave about half of the search unoverlapped). A size given with
     // --batch is kept.
-    let modelPaced = limits.largestBatch > limits.batchSize && cases.suites.contains { $0 is any BatchFuzzing }
+    let modelPaced = limits.largestBatch > limits.batchSize && cases.answeredInBatches
     var size = modelPaced ? min(limits.batchSize, FuzzLimits.modelPacedBatch) : limits.batchSize
     var next = prefetch(from: 0, size: size)
+    if next != nil { for executor in executors { executor.prepare(suites: cases.suites.map(\.name)) } }
     var failingBatch: [FixtureCase] = []
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }

@@ -52,6 +52,13 @@ extension CaseRequest {
     writePrefix(into: &output, id: { JSONWriter.writeString(id, into: &$0) }, input: { JSONWriter.write(input, into: &$0) })
   }
 
+  /// Appends a request's prefix from the case's id and its input's canonical JSON, already
+  /// encoded (`EncodedInputs`).
+  @discardableResult
+  public static func writePrefix(id: String, encodedInput: ArraySlice<UInt8>, into output: inout [UInt8]) -> PrefixParts {
+    writePrefix(into: &output, id: { JSONWriter.writeString(id, into: &$0) }, input: { $0.append(contentsOf: encodedInput) })
+  }
+
   private static func writePrefix(
     into output: inout [UInt8], id: (inout [UInt8]) -> Void, input: (inout [UInt8]) -> Void
   ) -> PrefixParts {

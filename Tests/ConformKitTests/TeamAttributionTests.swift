@@ -41,7 +41,7 @@ import Testing
     let port = try ModelSession(
       command: ["python3", try port(#"anonymous=("", "null"), weigh=model.utf16_units"#)], suite: "flag-vectors", timeout: 60)
     let generators = (0..<3_000).map { FuzzCases.generator(suite: "flag-vectors", seed: 1, number: $0) }
-    let cases = suite.fuzzCases(using: generators)
+    let cases = suite.fuzzCases(using: generators).cases
     let answers = try port.answers(for: cases.map(\.input)).map(\.output)
     var failures: [Int: Int] = [:]
     var misfiled: [String] = []

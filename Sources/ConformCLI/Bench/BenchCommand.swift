@@ -164,8 +164,12 @@ struct BenchScale: Sendable {
   var fuzzCases: Int
   /// Named cases of the team suite the generation row makes.
   var teamCases = 100_000
-  /// Cases of the team-suite fuzz row (a deep input), and named cases of its smoke row.
+  /// Cases of the team-suite fuzz row (a deep input). At full scale as many as the built-in fuzz
+  /// row's, a few seconds' search (a search runs 10 s by default): at 20,000 cases, half a
+  /// second, the two Python processes' start and the first batch, which the model answers alone,
+  /// weighed a fifth of the search.
   var teamFuzzCases = 20_000
+  /// Named cases of the team suite's smoke row.
   var teamSmokeCases = 22_000
   /// Only the team-suite rows are measured (`--team`): the others are left empty.
   var teamOnly = false
@@ -176,7 +180,7 @@ struct BenchScale: Sendable {
   static let full = BenchScale(
     name: "full", repeats: 5, processSample: 100, memoryCases: 10_000, spinThousands: 400, jobsCases: 6_000,
     fixturesMemoryDepth: 6, rawCopies: 4, generatorCases: 100_000, generatedDepth: 6, shardDepth: 7, shardPairs: 1,
-    fuzzCases: 200_000)
+    fuzzCases: 200_000, teamFuzzCases: 200_000)
   static let quick = BenchScale(
     name: "quick", repeats: 1, processSample: 30, memoryCases: 2_000, spinThousands: 400, jobsCases: 2_000,
     fixturesMemoryDepth: 5, rawCopies: 10, generatorCases: 30_000, generatedDepth: 5, shardDepth: 6, fuzzCases: 50_000,

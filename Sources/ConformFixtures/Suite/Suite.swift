@@ -224,8 +224,9 @@ extension Suite {
 /// A suite whose fuzz cases' expected outputs are best asked for many at a time: a team suite,
 /// whose model answers a stream of requests far faster than one request at a time.
 package protocol BatchFuzzing: Suite {
-  /// What `fuzzCase(using:)` makes from each generator, in order.
-  func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)]
+  /// What `fuzzCase(using:)` makes from each generator, in order, and the inputs' canonical
+  /// JSON as they were sent to the model (the batch's case table copies it).
+  func fuzzCases(using generators: [SeededGenerator]) -> (cases: [(input: JSONValue, expected: JSONValue)], inputs: EncodedInputs)
 }
 
 /// The suites a run, a fixture set's check or a report may name, looked up by name: what the

@@ -45,9 +45,18 @@ package final class ModelSession: @unchecked Sendable {
   package func answers(for inputs: [JSONValue]) throws(ConformError) -> [(
     output: JSONValue, decisions: [String]?, varies: JSONValue?
   )] {
+    var encoded = EncodedInputs()
+    return try answers(for: inputs, encoded: &encoded)
+  }
+
+  /// `answers(for:)`, each input's canonical JSON, as the requests carried it, appended to
+  /// `encoded` (a fuzz batch's case table copies it: each input is encoded once).
+  package func answers(for inputs: [JSONValue], encoded: inout EncodedInputs) throws(ConformError) -> [(
+    output: JSONValue, decisions: [String]?, varies: JSONValue?
+  )] {
     let model = client.model
     var answers: [(output: JSONValue, decisions: [String]?, varies: JSONValue?)?] = Array(repeating: nil, count: inputs.count)
-    try stream(inputs, drift: nil) { index, answer throws(ConformError) in
+    encoded = try stream(inputs, drift: nil) { index, answer throws(ConformError) in
       answers[index] = (
         try ModelLines.output(of: answer.answer, for: JSONWriter.string(inputs[index]), model: model), answer.decisions,
         answer.varies
@@ -74,9 +83,12 @@ package final class ModelSession: @unchecked Sendable {
 
   /// Streams the requests of `inputs` (with `"drift"` when given) and hands each answer to
   /// `take` with its input's index, once each, whatever order the model answers in.
+  ///
+  /// - Returns: the inputs' canonical JSON, as the requests carried it.
+  @discardableResult
   private func stream(
     _ inputs: [JSONValue], drift: String?, take: (_ index: Int, _ answer: ModelAnswer) throws(ConformError) -> Void
-  ) throws(ConformError) {
+  ) throws(ConformError) -> EncodedInputs {
     lock.lock()
     defer { lock.unlock() }
     let first = seq + 1
@@ -85,16 +97,21 @@ package final class ModelSession: @unchecked Sendable {
     var taken = [Bool](repeating: false, count: inputs.count)
     var count = 0
     let model = client.model
+    // Filled by the writing thread, read once the stream is over (which waits for that thread).
+    let encoded = Locked(EncodedInputs())
     try client.stream(
       requests: { send in
         // Written a few hundred at a time as they are encoded: the model starts on the first
         // while the rest are made.
         var bytes: [UInt8] = []
+        var made = EncodedInputs()
         for start in stride(from: 0, to: inputs.count, by: 256) {
           let end = min(start + 256, inputs.count)
-          Self.write(inputs[start..<end], suite: suite, firstSeq: first + Int64(start), drift: drift, into: &bytes)
-          guard send(&bytes) else { return }
+          Self.write(
+            inputs[start..<end], suite: suite, firstSeq: first + Int64(start), drift: drift, encoded: &made, into: &bytes)
+          guard send(&bytes) else { break }
         }
+        encoded.withLock { $0 = made }
       }, closingInput: false, deadline: .eachAnswer, finished: { count == inputs.count }
     ) { answer, _ throws(ConformError) in
       let index = Int(answer.answer.seq - first)
@@ -108,24 +125,35 @@ package final class ModelSession: @unchecked Sendable {
       count += 1
       try take(index, answer)
     }
+    return encoded.withLock { $0 }
   }
 
-  /// Appends the requests' lines to `bytes`, numbered from `firstSeq`.
+  /// Appends the requests' lines to `bytes`, numbered from `firstSeq`, each input encoded once
+  /// into `encoded` and copied from there.
   private static func write(
-    _ inputs: ArraySlice<JSONValue>, suite: String, firstSeq: Int64, drift: String?, into bytes: inout [UInt8]
+    _ inputs: ArraySlice<JSONValue>, suite: String, firstSeq: Int64, drift: String?, encoded: inout EncodedInputs,
+    into bytes: inout [UInt8]
   ) {
+    var suffix: [UInt8] = []
+    CaseRequest.writeSuffix(suite: suite, into: &suffix)
     for (offset, input) in inputs.enumerated() {
       let seq = firstSeq + Int64(offset)
+      let range = encoded.append(input)
+      let input = encoded.bytes[range]
       if let drift {
-        let request: JSONValue = [
-          "drift": .string(drift), "id": .string(id(suite: suite, seq: seq)), "input": input, "seq": .int(seq),
-          "suite": .string(suite), "type": "case",
-        ]
-        JSONWriter.write(request, into: &bytes)
-        bytes.append(0x0A)
+        // `drift` comes first in canonical key order.
+        bytes.append(contentsOf: #"{"drift":"#.utf8)
+        JSONWriter.writeString(drift, into: &bytes)
+        bytes.append(contentsOf: #","id":"#.utf8)
+        JSONWriter.writeString(id(suite: suite, seq: seq), into: &bytes)
+        bytes.append(contentsOf: #","input":"#.utf8)
+        bytes.append(contentsOf: input)
+        bytes.append(contentsOf: #","seq":"#.utf8)
       } else {
-        CaseRequest(id: id(suite: suite, seq: seq), suite: suite, input: input).write(seq: seq, into: &bytes)
+        CaseRequest.writePrefix(id: id(suite: suite, seq: seq), encodedInput: input, into: &bytes)
       }
+      JSONWriter.writeInteger(seq, into: &bytes)
+      bytes.append(contentsOf: suffix)
     }
   }
 

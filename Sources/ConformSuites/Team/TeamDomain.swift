@@ -638,7 +638,12 @@ extension TeamDomain {
       for index in fields.indices where !(fields[index].isOptional && generator.chance(1, in: 5)) {
         drawn[index] = drawers[index].random(using: &generator)
       }
-      return JSONObject(uniqueKeysWithValues: order.compactMap { index in drawn[index].map { (fields[index].name, $0) } })
+      var members: [(key: String, value: JSONValue)] = []
+      members.reserveCapacity(fields.count)
+      for index in order {
+        if let value = drawn[index] { members.append((fields[index].name, value)) }
+      }
+      return JSONObject(sortedMembers: members)
     }
 
     /// One of the node's levels half the time, else a value drawn over its whole range.
@@ -673,11 +678,18 @@ extension TeamDomain.Node {
       return .bool(generator.chance(1, in: 2))
     case .string(let classes, let lengths):
       var scalars = String.UnicodeScalarView()
+      var count = 0  // the view's own count walks it
       let target = lengths.lowerBound + generator.index(min(lengths.count, 24))
-      while scalars.count < target {
+      while count < target {
         let piece = generator.pick(classes).randomPiece(using: &generator)
-        scalars.append(contentsOf: piece.unicodeScalars.prefix(target - scalars.count))
-        if piece.isEmpty && scalars.count < target { scalars.append("a") }
+        for scalar in piece.unicodeScalars.prefix(target - count) {
+          scalars.append(scalar)
+          count += 1
+        }
+        if piece.isEmpty && count < target {
+          scalars.append("a")
+          count += 1
+        }
       }
       return .string(String(scalars))
     case .drawn(let pointer):

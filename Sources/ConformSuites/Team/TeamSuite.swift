@@ -272,17 +272,21 @@ extension TeamSuite: BatchFuzzing {
   /// The inputs the generators make, each checked against the input schema, and the model's
   /// outputs for them, asked for in one stream; a model that fails ends the search
   /// (`modelFailed`).
-  package func fuzzCases(using generators: [SeededGenerator]) -> [(input: JSONValue, expected: JSONValue)] {
-    guard let session, let modelFailed else { return [] }
+  package func fuzzCases(using generators: [SeededGenerator]) -> (
+    cases: [(input: JSONValue, expected: JSONValue)], inputs: EncodedInputs
+  ) {
+    guard let session, let modelFailed else { return ([], EncodedInputs()) }
     do throws(ConformError) {
       var inputs: [JSONValue] = []
       inputs.reserveCapacity(generators.count)
       for var generator in generators {
-        guard let input = fuzzInput(using: &generator) else { return [] }
+        guard let input = fuzzInput(using: &generator) else { return ([], EncodedInputs()) }
         try checkFuzzInput(input)
         inputs.append(input)
       }
-      return Array(zip(inputs, try settled(inputs, try session.answers(for: inputs))))
+      var encoded = EncodedInputs()
+      let answers = try session.answers(for: inputs, encoded: &encoded)
+      return (Array(zip(inputs, try settled(inputs, answers))), encoded)
     } catch {
       modelFailed(error)
     }
