@@ -39,7 +39,7 @@ public struct DecisionTable: Sendable {
         rows: listed.map { Row(decision: $0, cases: entry.decisions[$0.id] ?? 0) },
         unlisted: entry.decisions.keys.filter { !ids.contains($0) }.sorted(),
         undecided: undecided[entry.name] ?? 0,
-        undrifted: suite?.undriftedDecisions(of: listed) ?? [],
+        undrifted: suite.map { $0.driftsAsked ? $0.undriftedDecisions(of: listed) : [] } ?? [],
         drifts: !(suite?.drifts.isEmpty ?? true))
     }
   }

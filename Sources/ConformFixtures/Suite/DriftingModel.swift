@@ -42,9 +42,14 @@ public protocol DriftingModel: Sendable {
   /// The answer with `drifts` all switched on (one, or two for a pair); nil when the model cannot
   /// combine them, or `input` cannot be read.
   func answer(for input: JSONValue, drifting drifts: [DecisionDrift]) -> DriftedAnswer?
+  /// Whether `drifts` says what the model can drift: false for a model that was not asked (a team
+  /// suite's table, made without its model running), so no spec gap is claimed from it.
+  var driftsAsked: Bool { get }
 }
 
 extension DriftingModel {
+  public var driftsAsked: Bool { true }
+
   /// The decisions of `specDecisions` that no drift breaks: spec gaps, since a failure the
   /// decision decides can never be proven to be its.
   public func undriftedDecisions(of specDecisions: [Decision]) -> [Decision] {

@@ -14,6 +14,10 @@ import ConformProtocol
 /// domain. A suite without a running model (a table read from a bundle or a fixtures folder)
 /// models none: its failures stay "exercised".
 extension TeamSuite {
+  /// Drifts are asked only of a running model: a table made by `conform generate --suite` runs
+  /// its model once, without them.
+  package var driftsAsked: Bool { session != nil }
+
   package var drifts: [DecisionDrift] {
     guard let session, let domain = folder.domain else { return [] }
     let decisions = folder.decisions.map(\.number)
