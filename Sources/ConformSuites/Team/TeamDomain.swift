@@ -435,15 +435,18 @@ extension TeamDomain {
     return field.decisions.isEmpty ? all : field.decisions
   }
 
-  /// The decisions a domain input exercises by its values alone (union branches that list
-  /// them); nil when none of its values does.
-  package func decisions(of input: JSONValue) -> [Int]? {
+  /// The decisions a domain input exercises: those the union branches its values come from list,
+  /// else those of its fields (each field's `decisions`, else all `decisionCount`), as the table's
+  /// generated cases list them; nil for an input that is not an object.
+  package func decisions(of input: JSONValue, decisionCount: Int) -> [Int]? {
     guard case .object(let object) = input else { return nil }
     var found: Set<Int> = []
     for field in root {
       if let value = object[field.name], let listed = field.node.decisions(of: value) { found.formUnion(listed) }
     }
-    return found.isEmpty ? nil : found.sorted()
+    if !found.isEmpty { return found.sorted() }
+    let all = Array(1...max(1, decisionCount))
+    return Set(root.flatMap { Self.decisions(of: object[$0.name], in: $0, all: all) }).sorted()
   }
 
   /// What a boundary case's value is, as the last part of its name: the integer (`101`),

@@ -219,11 +219,12 @@ package struct TeamSuite: Suite {
   package func drafts(options: GeneratorOptions) -> AnySequence<CaseDraft> { AnySequence(drafts) }
 
   /// A named or generated case's decisions; for another input (a fuzzed one), those the model
-  /// listed in its answer, else none: conform cannot tell which of a team's decisions it
-  /// exercises, so its failures are grouped by shape.
+  /// listed in its answer, else those the domain gives it (its union branches', else its
+  /// fields'), as the table's generated cases list them; none without a domain.
   package func decisions(for input: JSONValue) throws -> [Int] {
     if let index = positions[input] { return cases[index].decisions }
-    return answeredDecisions.withLock { $0[input] } ?? folder.domain?.decisions(of: input) ?? []
+    return answeredDecisions.withLock { $0[input] }
+      ?? folder.domain?.decisions(of: input, decisionCount: folder.decisions.count) ?? []
   }
 
   package func caseCount(options: GeneratorOptions) -> Int { cases.count }
