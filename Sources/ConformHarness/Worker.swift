@@ -422,14 +422,13 @@ final class Worker: Sendable {
           AnswerGathering.pause()
         }
       case .wouldBlock:
-        let process = session.process
-        if stderrOpen { stderrOpen = Session.keepStderr(of: process, number: number, in: shared) }
-        let others = (stderrOpen ? [process.stderrFD] : []) + (exitSeen ? [] : [process.exitFD])
-        let ready = session.wake.wait(for: descriptor, events: WakePipe.readable, alsoReadable: others)
+        let exited = session.process.awaitOutput(wake: session.wake, stderrOpen: &stderrOpen, exitSeen: exitSeen) {
+          Session.keepStderr($0, number: number, in: shared)
+        }
         if shared.isEnded(number) { break reading }
         // Its exit, for the supervisor: answers may still wait in the pipe (or a child of it
         // keep the pipe open, never writing).
-        if ready && !exitSeen && process.hasExited {
+        if exited {
           exitSeen = true
           shared.update { $0.exited(number) }
         }
