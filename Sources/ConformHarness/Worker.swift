@@ -57,6 +57,9 @@ final class Worker: Sendable {
     guard let session = first else { return }
     session.process.stop(graceMilliseconds: timeouts.interruptGrace)
     shared.end(session.number)
+    // No thread of it was started: its descriptors are free.
+    session.process.closeInput()
+    session.process.closeOutputs()
   }
 
   /// Runs the worker on its own thread; `wait()` returns when it is done.
@@ -321,7 +324,7 @@ final class Worker: Sendable {
         break steps
       }
     }
-    DescriptorIO.close(session.process.stdinFD)
+    session.process.closeInput()
     shared.update { $0.finished(number, .writer) }
   }
 

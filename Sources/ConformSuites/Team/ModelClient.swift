@@ -37,7 +37,6 @@ final class ModelClient: @unchecked Sendable {
   private var lines = 0
   /// Set when the reading side gives up: the writing thread stops sending.
   private let stopped = Locked(false)
-  private var inputClosed = false
   private var ended = false
 
   /// Where the clock of a stream's awaited answers starts; the rule that times them out is the
@@ -257,11 +256,7 @@ final class ModelClient: @unchecked Sendable {
     process.closeOutputs()
   }
 
-  private func closeInput() {
-    guard !inputClosed else { return }
-    inputClosed = true
-    _ = DescriptorIO.close(process.stdinFD)
-  }
+  private func closeInput() { process.closeInput() }
 
   /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
   /// was stopped).
