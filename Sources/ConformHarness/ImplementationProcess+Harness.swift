@@ -43,3 +43,23 @@ extension ImplementationProcess {
     return ready && !exitSeen && hasExited
   }
 }
+
+extension ImplementationProcess {
+  /// The end of a process whose input is closed with every answer in, as the pump and a team
+  /// suite's model client both end one: `exitAtEndOfInput` to exit by itself (what its stderr
+  /// holds handed to `keep` meanwhile, when given: a reader that still drains stderr passes
+  /// none), then its process group stopped (`grace`), which also kills the children it left
+  /// behind, and reaped.
+  ///
+  /// - Returns: whether it exited by itself in time, and how it ended.
+  package func endAtEndOfInput(
+    _ timeouts: HarnessTimeouts, keepingStderr keep: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+  ) -> (exited: Bool, termination: Termination) {
+    let milliseconds = timeouts.exitAtEndOfInput
+    let exited =
+      if let keep { waitForExit(milliseconds: milliseconds, keepingStderr: keep) } else {
+        waitForExit(milliseconds: milliseconds)
+      }
+    return (exited, stop(graceMilliseconds: timeouts.grace))
+  }
+}

@@ -175,8 +175,7 @@ final class Worker: Sendable {
 
   /// Every case answered and stdin closed: the implementation should exit 0 by itself.
   private func shutDown(_ session: Session) {
-    let exited = session.process.waitForExit(milliseconds: timeouts.exitAtEndOfInput)
-    let termination = session.process.stop(graceMilliseconds: timeouts.grace)
+    let (exited, termination) = session.process.endAtEndOfInput(timeouts)
     let name = session.hello.name
     if !exited {
       context.settings.diagnostics.note(

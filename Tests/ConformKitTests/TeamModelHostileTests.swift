@@ -106,13 +106,28 @@ import Testing
       "\(outcome.stderr)")
   }
 
-  /// A child of the model that keeps its output open does not hold conform: the model's exit
-  /// is watched beside its pipe.
-  @Test(.timeLimit(.minutes(10))) func aChildHoldingTheModelsOutputDoesNotHoldConform() async throws {
-    let suite = try await suite("    import subprocess; subprocess.Popen([\"sleep\", \"60\"])\n", before: Self.loop)
-    for outcome in [try await generate(suite), try await fuzz(suite)] {
+  /// A child of the model that keeps its output open does not hold conform (the model's exit
+  /// is watched beside its pipe), and is killed with the model's process group at the end, as
+  /// an implementation's children are.
+  @Test(.timeLimit(.minutes(10))) func aChildHoldingTheModelsOutputDoesNotHoldConformAndEndsWithIt() async throws {
+    let pidFile = TestSupport.temporaryDirectory().appendingPathComponent("child.pid")
+    let start = "    import subprocess; child = subprocess.Popen([\"sleep\", \"60\"])\n"
+    let suite = try await suite(
+      start + "    open(\"\(pidFile.path)\", \"w\").write(str(child.pid))\n", before: Self.loop)
+    for search in [false, true] {
+      let outcome = search ? try await fuzz(suite) : try await generate(suite)
       #expect(outcome.status == 0, "\(outcome.stderr)")
       #expect(outcome.seconds < 30, "the model's child held conform for \(outcome.seconds) s")
+      #if os(Linux)
+        let pid = try String(contentsOf: pidFile, encoding: .utf8)
+        // Gone, or a zombie its new parent has yet to reap: either way, killed.
+        let ended = TestSupport.waitUntil(within: 10) {
+          guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+          return stat.split(separator: " ").dropFirst(2).first == "Z"
+        }
+        #expect(ended, "the model's child \(pid) outlived conform (\(search ? "fuzz" : "generate") --suite)")
+      #endif
+      try FileManager.default.removeItem(at: pidFile)
     }
   }
 }

@@ -120,7 +120,8 @@ final class ModelClient: @unchecked Sendable {
         return false
       }
       guard waitForExit(until: answerDeadline) else { throw ranPast() }
-      let termination = process.reap()
+      // Its group is killed as it is reaped: children it left behind end with it.
+      let termination = process.stop(graceMilliseconds: 0)
       guard termination == .exited(0) else { throw ConformError.implementation("\(model) \(termination)\(stderrEnding)") }
       guard sawHello else { throw ConformError.implementation("\(model) exited 0 without writing a hello") }
       return true
@@ -238,18 +239,13 @@ final class ModelClient: @unchecked Sendable {
     stderrOpen = process.drainStderr { stderr.append($0) }
   }
 
-  /// The model's input, closed and the model waited for (`HarnessTimeouts.exitAtEndOfInput`, as
-  /// an implementation at the end of a run) or stopped: the end of a search.
+  /// The model's input, closed and the model ended as an implementation at the end of a run
+  /// (`endAtEndOfInput`: children it left behind are killed): the end of a search.
   func finish() {
     guard !ended else { return }
     ended = true
     closeInput()
-    let timeouts = HarnessTimeouts.standard
-    if !waitForExit(until: MonotonicClock.now() + UInt64(timeouts.exitAtEndOfInput) * 1_000_000) {
-      process.stop(graceMilliseconds: timeouts.grace)
-    } else {
-      process.reap()
-    }
+    _ = process.endAtEndOfInput(.standard) { self.stderr.append($0) }
     wake.signal()
     // It has ended: what it wrote on stderr is in the pipe.
     keepStderr()
