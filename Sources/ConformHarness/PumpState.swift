@@ -198,8 +198,21 @@ struct PumpState {
     case .streaming(let current), .draining(let current): activity = current
     case .starting, .failing, .ended: return .sleep(until: nil)
     }
+    return .watching(activity, oldest: rules.deadline(timeout: timeout), now: now)
+  }
+}
+
+extension Supervision {
+  /// The deadline rule of every client of a process, the pump's supervisor and a team suite's
+  /// model client alike: the oldest awaited answer times out once `now` passes its deadline
+  /// (`oldest`: its seq and moment, monotonic nanoseconds), moved on by the time the reader has
+  /// been busy with the bytes it last read (conform's time, not the process's); else a process
+  /// seen to exit has died (answers may still wait in its pipe); else sleep until the deadline.
+  package static func watching(
+    _ activity: ProcessActivity, oldest: (seq: Int64, at: UInt64)?, now: UInt64
+  ) -> Supervision {
     let busy = activity.busySince.map { now > $0 ? now - $0 : 0 } ?? 0
-    let deadline = rules.deadline(timeout: timeout).map { (seq: $0.seq, at: $0.at + busy) }
+    let deadline = oldest.map { (seq: $0.seq, at: $0.at + busy) }
     if let deadline, now >= deadline.at { return .failed(.timeout(seq: deadline.seq)) }
     if activity.exited { return .failed(.died()) }
     return .sleep(until: deadline?.at)
@@ -223,12 +236,14 @@ enum ProcessPhase {
 }
 
 /// What the supervisor watches in a running process.
-struct ProcessActivity: Equatable {
+package struct ProcessActivity: Equatable, Sendable {
   /// When the reader began on the bytes it last read (monotonic nanoseconds), until it has
   /// recorded their answers; nil while it waits for more. No case times out meanwhile.
-  var busySince: UInt64?
+  package var busySince: UInt64?
   /// Its reader saw it end; answers may still wait in the pipe.
-  var exited = false
+  package var exited = false
+
+  package init(busySince: UInt64? = nil, exited: Bool = false) { (self.busySince, self.exited) = (busySince, exited) }
 }
 
 /// A fault a pump thread finds (the supervisor finds timeouts and exits itself).
@@ -249,7 +264,7 @@ enum ProcessFault {
 }
 
 /// What ended a process, as the supervisor knows it (the rules get the `fault`).
-enum ProcessFailure: Equatable {
+package enum ProcessFailure: Equatable, Sendable {
   /// The process exited, or closed a pipe (its stdin: writing failed with `writeError`).
   case died(writeError: Int32? = nil)
   case timeout(seq: Int64)
@@ -264,8 +279,8 @@ enum ProcessFailure: Equatable {
   }
 }
 
-/// What the supervisor does next (`PumpState.supervision`).
-enum Supervision: Equatable {
+/// What the supervisor does next (`PumpState.supervision`, `Supervision.watching`).
+package enum Supervision: Equatable, Sendable {
   /// Every case answered and stdin closed: the process should exit by itself.
   case finished
   /// The run is stopping.

@@ -81,6 +81,9 @@ final class Session: @unchecked Sendable {
       let termination = process.stop(graceMilliseconds: timeouts.interruptGrace)
       drainStderr(of: process, wake: wake, number: number, in: shared, within: timeouts.stderrDrain)
       shared.end(number)
+      // No thread of it was started: its descriptors are free.
+      process.closeInput()
+      process.closeOutputs()
       let tail = shared.withLock { $0.stderr.text }
       let ending = exitedOnItsOwn ? "; it \(termination)" : ""
       return .failure(StartFailure(message: message + ending, stderr: tail))

@@ -57,6 +57,9 @@ final class Worker: Sendable {
     guard let session = first else { return }
     session.process.stop(graceMilliseconds: timeouts.interruptGrace)
     shared.end(session.number)
+    // No thread of it was started: its descriptors are free.
+    session.process.closeInput()
+    session.process.closeOutputs()
   }
 
   /// Runs the worker on its own thread; `wait()` returns when it is done.
@@ -172,8 +175,7 @@ final class Worker: Sendable {
 
   /// Every case answered and stdin closed: the implementation should exit 0 by itself.
   private func shutDown(_ session: Session) {
-    let exited = session.process.waitForExit(milliseconds: timeouts.exitAtEndOfInput)
-    let termination = session.process.stop(graceMilliseconds: timeouts.grace)
+    let (exited, termination) = session.process.endAtEndOfInput(timeouts)
     let name = session.hello.name
     if !exited {
       context.settings.diagnostics.note(
@@ -321,7 +323,7 @@ final class Worker: Sendable {
         break steps
       }
     }
-    DescriptorIO.close(session.process.stdinFD)
+    session.process.closeInput()
     shared.update { $0.finished(number, .writer) }
   }
 
@@ -422,14 +424,13 @@ final class Worker: Sendable {
           AnswerGathering.pause()
         }
       case .wouldBlock:
-        let process = session.process
-        if stderrOpen { stderrOpen = Session.keepStderr(of: process, number: number, in: shared) }
-        let others = (stderrOpen ? [process.stderrFD] : []) + (exitSeen ? [] : [process.exitFD])
-        let ready = session.wake.wait(for: descriptor, events: WakePipe.readable, alsoReadable: others)
+        let exited = session.process.awaitOutput(wake: session.wake, stderrOpen: &stderrOpen, exitSeen: exitSeen) {
+          Session.keepStderr($0, number: number, in: shared)
+        }
         if shared.isEnded(number) { break reading }
         // Its exit, for the supervisor: answers may still wait in the pipe (or a child of it
         // keep the pipe open, never writing).
-        if ready && !exitSeen && process.hasExited {
+        if exited {
           exitSeen = true
           shared.update { $0.exited(number) }
         }

@@ -84,6 +84,9 @@ package final class ImplementationProcess: Sendable {
   private struct Life {
     var exited = false
     var reaped: Termination?
+    /// Its stdin, then its other descriptors, are closed (`closeInput`, `closeOutputs`).
+    var inputClosed = false
+    var outputsClosed = false
   }
 
   /// Serialises pipe creation and spawning across workers (see the type's comment).
@@ -297,9 +300,26 @@ package final class ImplementationProcess: Sendable {
     Descriptors.unreadBytes(stdoutFD)
   }
 
+  /// Closes its stdin: the end of its input. Once: a later call (a writer thread slower than
+  /// the teardown's wait for it) does nothing, so it can never close a number that has since
+  /// been given to another pipe.
+  package func closeInput() {
+    let first = life.withLock { life -> Bool in
+      defer { life.inputClosed = true }
+      return !life.inputClosed
+    }
+    guard first else { return }
+    close(stdinFD)
+  }
+
   /// Closes the parent's pipe ends and the exit descriptor (after the threads that use them
-  /// are done).
+  /// are done), once, as `closeInput`.
   package func closeOutputs() {
+    let first = life.withLock { life -> Bool in
+      defer { life.outputsClosed = true }
+      return !life.outputsClosed
+    }
+    guard first else { return }
     close(stdoutFD)
     close(stderrFD)
     if exitFD >= 0 { close(exitFD) }

@@ -126,6 +126,41 @@ import Testing
     #expect(state.supervision(now: row.now, timeout: 100, stopping: row.stopping) == row.expected)
   }
 
+  /// One question a client of a process asks the deadline rule alone (`Supervision.watching`).
+  struct Watch: CustomTestStringConvertible, Sendable {
+    var name: String
+    var activity = ProcessActivity()
+    /// The awaited answer's seq and deadline.
+    var oldest: (seq: Int64, at: UInt64)?
+    var now: UInt64
+    var expected: Supervision
+
+    var testDescription: String { name }
+  }
+
+  /// The deadline rule alone, as a team suite's model client asks it (one deadline, its own
+  /// activity): the same answers as the pump's supervisor, whose rows above go through it.
+  @Test(arguments: [
+    Watch(name: "nothing awaited: sleep until woken", now: 1000, expected: .sleep(until: nil)),
+    Watch(name: "before the deadline: sleep until it", oldest: (0, 100), now: 50, expected: .sleep(until: 100)),
+    Watch(name: "at the deadline: time out", oldest: (0, 100), now: 100, expected: .failed(.timeout(seq: 0))),
+    Watch(
+      name: "conform busy since 60: the clock stands still", activity: ProcessActivity(busySince: 60), oldest: (0, 100),
+      now: 150, expected: .sleep(until: 190)),
+    Watch(
+      name: "a busy start in the future gives no credit", activity: ProcessActivity(busySince: 200), oldest: (0, 100),
+      now: 150, expected: .failed(.timeout(seq: 0))),
+    Watch(
+      name: "exited before the deadline: ended", activity: ProcessActivity(exited: true), oldest: (0, 100), now: 50,
+      expected: .failed(.died())),
+    Watch(
+      name: "exited past the deadline: the timeout", activity: ProcessActivity(exited: true), oldest: (0, 100), now: 100,
+      expected: .failed(.timeout(seq: 0))),
+  ])
+  func theDeadlineRuleIsOneFunctionForEveryClient(_ watch: Watch) {
+    #expect(Supervision.watching(watch.activity, oldest: watch.oldest, now: watch.now) == watch.expected)
+  }
+
   /// Recording answers ends the reader's busy stretch and adds it to the rules' credit: the
   /// deadline is the same a moment later, whichever of the two holds it.
   @Test func recordingAnswersTurnsTheReadersBusyStretchIntoCredit() {

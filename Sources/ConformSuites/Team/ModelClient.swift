@@ -11,11 +11,12 @@ import Foundation
 /// A stream's requests are written by a thread of their own as they are made while the calling
 /// thread reads, parses and hands on the answers as they come: the model always has requests
 /// waiting (the window in flight is what the pipes hold, 64 KiB each way), and conform's work
-/// overlaps the model's. The process is started and waited on as the harness does an
-/// implementation's, with ConformPlatform's calls alone (`ImplementationProcess`: its own process
-/// group, non-blocking pipe ends, its exit watched; `DescriptorIO`, `LineBuffer` and `WakePipe`
-/// for the pipes): the reading thread keeps the end of its stderr whenever its output has nothing
-/// (it waits on both), so it never blocks on it.
+/// overlaps the model's. The model is run with the pump's own parts, not a runner of its own:
+/// started and ended as the harness does an implementation (`ImplementationProcess`: its own
+/// process group, non-blocking pipe ends, its exit watched; the teardown's `HarnessTimeouts`),
+/// written to by the pump's stdin writer (`writeInput`), read between waits that are the pump
+/// reader's (`awaitOutput`: stdout, stderr's tail and the exit in one `poll`), and timed by the
+/// pump supervisor's deadline rule (`Supervision.watching`, conform's busy time credited).
 final class ModelClient: @unchecked Sendable {
   /// The model, as messages name it: `model python3 ./model.py`.
   let model: String
@@ -36,10 +37,10 @@ final class ModelClient: @unchecked Sendable {
   private var lines = 0
   /// Set when the reading side gives up: the writing thread stops sending.
   private let stopped = Locked(false)
-  private var inputClosed = false
   private var ended = false
 
-  /// When a stream's time runs out.
+  /// Where the clock of a stream's awaited answers starts; the rule that times them out is the
+  /// pump's (`Supervision.watching`).
   enum Deadline {
     /// `timeout` seconds after the stream starts (a table: the whole run).
     case whole
@@ -118,8 +119,9 @@ final class ModelClient: @unchecked Sendable {
         guard !endOfOutput else { throw closedOutput() }
         return false
       }
-      guard waitForExit(until: streamStart + UInt64(timeout * 1e9)) else { throw ranPast() }
-      let termination = process.reap()
+      guard waitForExit(until: answerDeadline) else { throw ranPast() }
+      // Its group is killed as it is reaped: children it left behind end with it.
+      let termination = process.stop(graceMilliseconds: 0)
       guard termination == .exited(0) else { throw ConformError.implementation("\(model) \(termination)\(stderrEnding)") }
       guard sawHello else { throw ConformError.implementation("\(model) exited 0 without writing a hello") }
       return true
@@ -133,43 +135,82 @@ final class ModelClient: @unchecked Sendable {
     }
   }
 
-  /// When the current stream started (`MonotonicClock` nanoseconds).
-  private var streamStart: UInt64 = 0
+  /// The model as the pump's supervisor watches a process (`Supervision.watching`, the one
+  /// deadline rule): whether its exit was seen, and when conform began on the bytes it last read.
+  private var activity = ProcessActivity()
+  /// When the awaited answers' clock started (`MonotonicClock` nanoseconds): the stream's start
+  /// (`.whole`) or the last answer (`.eachAnswer`); and the time conform has been busy with the
+  /// model's answers since (reading, parsing, handing them on), which is not the model's.
+  private var clock: (start: UInt64, busy: UInt64) = (0, 0)
+
+  /// When the awaited answers time out (`MonotonicClock` nanoseconds): `timeout` seconds of the
+  /// model's own time after the clock started.
+  private var answerDeadline: UInt64 { clock.start + UInt64(timeout * 1e9) + clock.busy }
 
   /// Reads answers until `finished` says so or the output ends (true): at its end of file, or
   /// once the model has exited and its pipe holds nothing more (a child of it may keep the pipe
-  /// open, never writing).
+  /// open, never writing). Between reads it waits as the pump's reader does
+  /// (`ImplementationProcess.awaitOutput`), and `Supervision.watching` decides, as it does for
+  /// the pump's supervisor, whether the time is up, the model has ended, or it waits on.
   private func read(
     deadline: Deadline, finished: () -> Bool, answered: (ModelAnswer, Int) throws(ConformError) -> Void
   ) throws(ConformError) -> Bool {
-    streamStart = MonotonicClock.now()
-    var limit = streamStart + UInt64(timeout * 1e9)
+    clock = (MonotonicClock.now(), 0)
+    activity.busySince = nil
     if finished() { return false }
-    var exitSeen = false
     while true {
       switch buffer.nextLine() {
       case .line(let text):
         if LineBuffer.isBlank(text) { continue }
         try take(text, answered: answered)
-        if deadline == .eachAnswer { limit = MonotonicClock.now() + UInt64(timeout * 1e9) }
-        if finished() { return false }
+        if deadline == .eachAnswer {
+          let now = MonotonicClock.now()
+          clock = (now, 0)
+          if activity.busySince != nil { activity.busySince = now }
+        }
+        if finished() {
+          idle()
+          return false
+        }
       case .tooLong:
         throw .implementation("\(model): an answer is longer than \(LineBuffer.maxLine) bytes")
       case .none:
+        idle()
         switch buffer.fill(from: process.stdoutFD) {
         case .data(let count):
           // A model that flushes every answer would wake this thread for each one: after a short
           // read, a pause lets its answers gather (its pipe holds 64 KiB, far more than a pause's).
           if count < AnswerGathering.shortRead { AnswerGathering.pause() }
+          activity.busySince = MonotonicClock.now()
         case .endOfFile:
           return true
         case .failed(let code): throw .implementation("\(model): its output cannot be read: \(Errno.describe(code))")
         case .wouldBlock:
-          if exitSeen { return true }
-          exitSeen = try waitForOutput(until: limit, deadline: deadline)
+          switch Supervision.watching(activity, oldest: (seq: 0, at: answerDeadline), now: MonotonicClock.now()) {
+          case .failed(.timeout):
+            throw deadline == .whole
+              ? ranPast()
+              : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
+          case .failed, .finished, .interrupted:
+            // It has exited and its pipe holds nothing more.
+            return true
+          case .sleep(let until):
+            let exited = process.awaitOutput(wake: wake, stderrOpen: &stderrOpen, exitSeen: activity.exited, until: until) {
+              self.stderr.append($0)
+            }
+            if exited { activity.exited = true }
+          }
         }
       }
     }
+  }
+
+  /// conform is done with the bytes it read: the time it spent on them is credited to the clock.
+  private func idle() {
+    guard let since = activity.busySince else { return }
+    let now = MonotonicClock.now()
+    clock.busy += now > since ? now - since : 0
+    activity.busySince = nil
   }
 
   private func take(_ text: UnsafeBufferPointer<UInt8>, answered: (ModelAnswer, Int) throws(ConformError) -> Void)
@@ -182,19 +223,6 @@ final class ModelClient: @unchecked Sendable {
     }
     lines += 1
     try answered(try ModelLines.answer(text, model: model, line: lines), lines)
-  }
-
-  /// Waits until the model's output is readable, it ends, or `limit` passes (then throws);
-  /// true when it has exited (its output may still hold answers).
-  private func waitForOutput(until limit: UInt64, deadline: Deadline) throws(ConformError) -> Bool {
-    guard MonotonicClock.now() < limit else {
-      throw deadline == .whole
-        ? ranPast() : .implementation("\(model) did not answer within \(timeout.formatted) s and was killed\(stderrEnding)")
-    }
-    keepStderr()
-    let others = (stderrOpen ? [process.stderrFD] : []) + [process.exitFD]
-    let ready = wake.wait(for: process.stdoutFD, events: WakePipe.readable, alsoReadable: others, until: limit)
-    return ready && process.hasExited
   }
 
   /// Waits until the model exits, or `limit` passes (false), keeping its stderr meanwhile: a
@@ -211,29 +239,20 @@ final class ModelClient: @unchecked Sendable {
     stderrOpen = process.drainStderr { stderr.append($0) }
   }
 
-  /// The model's input, closed and the model waited for (`HarnessTimeouts.exitAtEndOfInput`, as
-  /// an implementation at the end of a run) or stopped: the end of a search.
+  /// The model's input, closed and the model ended as an implementation at the end of a run
+  /// (`endAtEndOfInput`: children it left behind are killed): the end of a search.
   func finish() {
     guard !ended else { return }
     ended = true
     closeInput()
-    let timeouts = HarnessTimeouts.standard
-    if !waitForExit(until: MonotonicClock.now() + UInt64(timeouts.exitAtEndOfInput) * 1_000_000) {
-      process.stop(graceMilliseconds: timeouts.grace)
-    } else {
-      process.reap()
-    }
+    _ = process.endAtEndOfInput(.standard) { self.stderr.append($0) }
     wake.signal()
     // It has ended: what it wrote on stderr is in the pipe.
     keepStderr()
     process.closeOutputs()
   }
 
-  private func closeInput() {
-    guard !inputClosed else { return }
-    inputClosed = true
-    _ = DescriptorIO.close(process.stdinFD)
-  }
+  private func closeInput() { process.closeInput() }
 
   /// Writes all of `bytes` to the model's input; false when it no longer reads (or the stream
   /// was stopped).
