@@ -261,6 +261,32 @@ import Testing
     #expect(wrong.status == 2 && wrong.stderr.contains(#"--model takes python, kotlin or swift, not "cobol""#), "\(wrong.stderr)")
   }
 
+  /// `suite init --model kotlin` built as a team outside conform's checkout builds it: against a
+  /// release's adapter jar (`CONFORM_KOTLIN_ADAPTER`, here compiled from the checkout's adapter
+  /// sources). build.sh keeps the jar beside the model, so `suite check` runs the model with no
+  /// variable set, as the scaffold's README gives the commands; a jar that is not there is named.
+  @Test(.enabled(if: ExternalTool.kotlin2.isInstalled, ExternalTool.kotlin2.missing), .timeLimit(.minutes(10)))
+  func aKotlinModelBuiltAgainstTheAdapterJarRunsWithoutTheVariable() async throws {
+    let scaffold = try await ScaffoldedSuite.make(model: "kotlin")
+    let suite = scaffold.folder
+    let jar = scaffold.root.appendingPathComponent("conform-kotlin-adapter-0.2.0.jar")
+    let adapterSources = TestSupport.packageRoot.appendingPathComponent("harness/kotlin/src/adapter").path
+    let compiled = try await TestSupport.run(
+      ExternalTool.kotlin2.path!, ["-Werror", adapterSources, "-d", jar.path], timeout: 300)
+    try #require(compiled.status == 0, "\(compiled.stderr)")
+    let build = suite.appendingPathComponent("build.sh").path
+    let missing = try await TestSupport.run(
+      build, environment: ["CONFORM_KOTLIN_ADAPTER": scaffold.root.appendingPathComponent("no.jar").path])
+    #expect(missing.status == 2, "\(missing.stderr)")
+    #expect(missing.stderr.contains("no.jar, which is no file: set it to the"), "\(missing.stderr)")
+    let built = try await TestSupport.run(
+      build, environment: ["CONFORM_KOTLIN_ADAPTER": jar.path, "KOTLINC": ExternalTool.kotlin2.path!], timeout: 300)
+    #expect(built.status == 0, "\(built.stderr)")
+    let check = try await conform(["suite", "check", suite.path])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("the model answered every case, agreeing with the 1 stated output"), "\(check.stdout)")
+  }
+
   @Test func aModelThatCrashesWhileFuzzingEndsTheSearchWithItsStderr() async throws {
     let (_, suite) = try await scaffold()
     try insertIntoModel(suite, "    if case[\"percent\"] == 42: raise SystemExit(\"no model for 42\")\n", before: Self.decides)

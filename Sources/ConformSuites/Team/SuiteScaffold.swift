@@ -268,23 +268,34 @@ package enum SuiteScaffold {
     # conform checkout CONFORM_PACKAGE_PATH names, harness/kotlin/bin/kotlinc2), against conform's
     # Kotlin adapter: CONFORM_KOTLIN_ADAPTER, the conform-kotlin-adapter-VERSION.jar of the conform
     # release the team pins, or else CONFORM_PACKAGE_PATH, a conform checkout whose adapter sources
-    # (harness/kotlin/src/adapter) are compiled in. Skipped when the jar is newer than its sources.
+    # (harness/kotlin/src/adapter) are compiled in. The adapter jar is copied to
+    # build/conform-kotlin-adapter.jar, where ./model finds it, so running the model needs no
+    # variable set. Skipped when the jar is newer than its sources.
     # A warning fails the build (-Werror). KOTLINC names another Kotlin 2 kotlinc.
     set -euo pipefail
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
     jar="$here/build/model.jar"
+    adapter="$here/build/conform-kotlin-adapter.jar"
     sources=("$here/src")
     classpath=()
     if [ -n "${CONFORM_KOTLIN_ADAPTER:-}" ]; then
-      classpath=(-cp "$CONFORM_KOTLIN_ADAPTER")
+      [ -f "$CONFORM_KOTLIN_ADAPTER" ] || {
+        echo "build.sh: CONFORM_KOTLIN_ADAPTER is $CONFORM_KOTLIN_ADAPTER, which is no file: set it to the" >&2
+        echo "          conform-kotlin-adapter-VERSION.jar of the conform release you pin" >&2
+        exit 2
+      }
+      mkdir -p "$here/build"
+      cp -p "$CONFORM_KOTLIN_ADAPTER" "$adapter"
+      classpath=(-cp "$adapter")
     elif [ -n "${CONFORM_PACKAGE_PATH:-}" ] && [ -d "$CONFORM_PACKAGE_PATH/harness/kotlin/src/adapter" ]; then
       sources+=("$CONFORM_PACKAGE_PATH/harness/kotlin/src/adapter")
+      rm -f "$adapter"
     else
       echo "build.sh: set CONFORM_KOTLIN_ADAPTER to conform-kotlin-adapter-VERSION.jar (from the conform release)" >&2
       echo "          or CONFORM_PACKAGE_PATH to a conform checkout" >&2
       exit 2
     fi
-    if [ -f "$jar" ] && [ -z "$(find "${sources[@]}" -newer "$jar" -print -quit)" ]; then exit 0; fi
+    if [ -f "$jar" ] && [ -z "$(find "${sources[@]}" "${classpath[@]:1}" -newer "$jar" -print -quit)" ]; then exit 0; fi
     kotlinc="${KOTLINC:-kotlinc2}"
     if ! command -v "$kotlinc" >/dev/null 2>&1 && [ -z "${KOTLINC:-}" ] && [ -n "${CONFORM_PACKAGE_PATH:-}" ]; then
       kotlinc="$CONFORM_PACKAGE_PATH/harness/kotlin/bin/kotlinc2"
@@ -314,7 +325,8 @@ package enum SuiteScaffold {
     set -euo pipefail
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
     [ -f "$here/build/model.jar" ] || { echo "model: build/model.jar is missing: run $here/build.sh" >&2; exit 2; }
-    exec java -XX:+UseSerialGC -cp "$here/build/model.jar${CONFORM_KOTLIN_ADAPTER:+:$CONFORM_KOTLIN_ADAPTER}" ModelKt "$@"
+    # build.sh keeps the adapter jar beside the model (or compiles the adapter in: then there is none).
+    exec java -XX:+UseSerialGC -cp "$here/build/model.jar:$here/build/conform-kotlin-adapter.jar" ModelKt "$@"
 
     """
   }
