@@ -1,6 +1,7 @@
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// `conform fuzz --suite` of a suite whose model answers drifts but lists no decisions in its
 /// answers, over a domain whose fields list them (the scaffold's): a fuzzed input exercises its

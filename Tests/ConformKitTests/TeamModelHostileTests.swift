@@ -1,6 +1,7 @@
 import ConformTestSupport
 import Foundation
 import Testing
+@testable import ConformFixtures
 
 /// A team suite's model that misbehaves, through both ways conform runs it: making a table
 /// (`generate --suite`, one stream to the end of its input, the whole run timed) and a search
