@@ -2,6 +2,7 @@ import ConformFixtures
 import ConformFuzz
 import ConformJSON
 import ConformProtocol
+import ConformReport
 import ConformSuites
 import Foundation
 
@@ -11,7 +12,9 @@ import Foundation
 ///
 /// - `conform fuzz --suite` with the model itself as the implementation (so the model answers
 ///   every case twice, once as the model and once as the implementation), against the model
-///   alone answering the same requests (the same inputs, from the same seeded generators);
+///   alone answering the same requests (the same inputs, from the same seeded generators)
+///   between two pipes, as conform runs it (the target's baseline, as the generation row's), and
+///   writing to /dev/null;
 /// - `conform generate --suite --tier smoke` over a table of `teamSmokeCases` named cases.
 extension Bench {
   var deepSuiteFolder: String { setup.path("team-deep") }
@@ -23,6 +26,10 @@ extension Bench {
       setup.conform, "fuzz", "--suite", deepSuiteFolder, "--impl", "python3", "--impl-arg", deepModel, "--seed", "1", "--cases",
       "\(scale.teamFuzzCases)",
     ]
+  }
+
+  var teamFuzzPipedCommand: [String] {
+    ["/bin/sh", "-c", "cat \(ShellWord.quote(deepRequestsPath)) | python3 \(ShellWord.quote(deepModel)) | wc -l"]
   }
 
   var teamSmokeCommand: [String] {
@@ -73,6 +80,10 @@ extension Bench {
     let fuzzCases = "\(BenchFormat.number(Double(scale.teamFuzzCases))) cases of a deep team suite (seed 1)"
     figures[BenchRow.teamFuzz.rawValue].command = setup.display(teamFuzzCommand)
     figures[BenchRow.teamFuzz.rawValue].note = fuzzCases + ", the Python model as the implementation too, search time"
+    figures[BenchRow.teamFuzzModelPiped.rawValue].command =
+      "cat \(setup.display([deepRequestsPath])) | python3 \(setup.display([deepModel])) | wc -l"
+    figures[BenchRow.teamFuzzModelPiped.rawValue].note =
+      "the same " + fuzzCases + "' requests, its answers counted (the hello and one a case), wall time"
     figures[BenchRow.teamFuzzModelAlone.rawValue].command =
       "python3 \(setup.display([deepModel])) < \(setup.display([deepRequestsPath])) > /dev/null"
     figures[BenchRow.teamFuzzModelAlone.rawValue].note = "the same " + fuzzCases + "' requests, wall time"
@@ -80,7 +91,9 @@ extension Bench {
     figures[BenchRow.teamSmoke.rawValue].note =
       "\(BenchFormat.number(Double(scale.teamSmokeCases))) named cases and the domain's, the model answering them all, wall time"
     if let reason = setup.missing["python3"] {
-      for row in [BenchRow.teamFuzz, .teamFuzzModelAlone, .teamSmoke] { figures[row.rawValue].note = "not measured: \(reason)" }
+      for row in [BenchRow.teamFuzz, .teamFuzzModelPiped, .teamFuzzModelAlone, .teamSmoke] {
+        figures[row.rawValue].note = "not measured: \(reason)"
+      }
     }
   }
 
@@ -94,9 +107,14 @@ extension Bench {
       fuzzRate = count / seconds
     }
     record(.teamFuzz, fuzzRate)
+    let pipedRate = runCounted(.teamFuzzModelPiped, teamFuzzPipedCommand, lines: scale.teamFuzzCases + 1).map {
+      count / $0.seconds
+    }
+    record(.teamFuzzModelPiped, pipedRate)
     let aloneRate = run(.teamFuzzModelAlone, ["python3", deepModel], stdin: deepRequestsPath).map { count / $0.seconds }
     record(.teamFuzzModelAlone, aloneRate)
-    if let fuzzRate, let aloneRate { ratio(.teamFuzzOverAlone, fuzzRate / aloneRate) }
+    if let fuzzRate, let pipedRate { ratio(.teamFuzzOverAlone, fuzzRate / pipedRate) }
+    if let fuzzRate, let aloneRate { teamFuzzOverFile.append(fuzzRate / aloneRate) }
     let smoke = run(.teamSmoke, teamSmokeCommand)
     record(.teamSmoke, smoke?.seconds)
     ratio(.teamSmokeSeconds, smoke?.seconds)

@@ -195,7 +195,8 @@ struct BenchScale: Sendable {
 enum BenchRow: Int, CaseIterable {
   case raw, null, harnessCost, fixedCost, swiftAlone, swiftPiped, swiftThrough, swiftEndToEnd, kotlin, processPerCase
   case memoryN, memory10N, fixturesMemoryN, fixturesMemory10N, jobs1, jobs2, generator, generatedRun, unshardedRun
-  case shardedRun, smokeTier, fuzz, fuzzAlone, teamGenerate, teamModelPiped, teamModelAlone, teamFuzz, teamFuzzModelAlone
+  case shardedRun, smokeTier, fuzz, fuzzAlone, teamGenerate, teamModelPiped, teamModelAlone, teamFuzz,
+    teamFuzzModelPiped, teamFuzzModelAlone
   case teamSmoke
 
   var name: String {
@@ -227,6 +228,7 @@ enum BenchRow: Int, CaseIterable {
     case .teamModelPiped: "the team suite's model alone between two pipes, the same cases"
     case .teamModelAlone: "the team suite's model alone, the same cases"
     case .teamFuzz: "a deep team suite (Python model) through conform fuzz --suite"
+    case .teamFuzzModelPiped: "the deep team suite's model alone between two pipes, the same fuzzed cases"
     case .teamFuzzModelAlone: "the deep team suite's model alone, the same fuzzed cases"
     case .teamSmoke: "the deep team suite's smoke tier through conform generate --suite"
     }
@@ -292,7 +294,9 @@ enum BenchGoal: Int, CaseIterable {
         goal: .atLeast(0.8))
     case .teamFuzzOverAlone:
       BenchTarget(
-        name: "a deep team suite through conform fuzz --suite (search time) / its model alone on the same cases (wall time)",
+        name:
+          "a deep team suite through conform fuzz --suite (search time) / its model alone between two pipes on the same "
+          + "cases (wall time)",
         goal: .atLeast(0.8))
     case .teamSmokeSeconds:
       BenchTarget(
@@ -313,6 +317,8 @@ struct Bench {
   private var overPiped: [Double] = []
   /// Per round: the team suite through conform generate --suite / its model alone (to /dev/null).
   var teamOverAlone: [Double] = []
+  /// Team-suite fuzz over its model alone writing to /dev/null, each round (a note).
+  var teamFuzzOverFile: [Double] = []
   private var samples: [String] = []
 
   init(setup: BenchSetup, scale: BenchScale) throws(ConformError) {
@@ -738,6 +744,13 @@ struct Bench {
           + "\(BenchFormat.number(ratio)), in the same round. The team target's baseline is the model between two "
           + "pipes, as conform runs it: the scaffold's Python model flushes every answer, a system call that wakes "
           + "the reader of a pipe and does nothing on /dev/null.")
+    }
+    if let ratio = benchMedian(teamFuzzOverFile) {
+      notes.append(
+        "A deep team suite through conform fuzz --suite / its model alone writing to /dev/null: "
+          + "\(BenchFormat.number(ratio)), in the same round; its baseline too is the model between two pipes. The "
+          + "search runs the model twice (as the model and as the implementation), two Python processes beside conform "
+          + "on this machine's cores.")
     }
     notes.append(
       "Harness time is the results footer's `ms`: from starting the implementation to its last answer. "
