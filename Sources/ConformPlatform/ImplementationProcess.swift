@@ -304,24 +304,24 @@ package final class ImplementationProcess: Sendable {
   /// the teardown's wait for it) does nothing, so it can never close a number that has since
   /// been given to another pipe.
   package func closeInput() {
-    let first = life.withLock { life -> Bool in
-      defer { life.inputClosed = true }
-      return !life.inputClosed
-    }
-    guard first else { return }
+    guard setsFirst(\.inputClosed) else { return }
     close(stdinFD)
   }
 
   /// Closes the parent's pipe ends and the exit descriptor (after the threads that use them
   /// are done), once, as `closeInput`.
   package func closeOutputs() {
-    let first = life.withLock { life -> Bool in
-      defer { life.outputsClosed = true }
-      return !life.outputsClosed
-    }
-    guard first else { return }
+    guard setsFirst(\.outputsClosed) else { return }
     close(stdoutFD)
     close(stderrFD)
     if exitFD >= 0 { close(exitFD) }
+  }
+
+  /// Sets `flag`; whether this call was the first to set it.
+  private func setsFirst(_ flag: WritableKeyPath<Life, Bool>) -> Bool {
+    life.withLock { life -> Bool in
+      defer { life[keyPath: flag] = true }
+      return !life[keyPath: flag]
+    }
   }
 }
