@@ -149,6 +149,7 @@ package struct FuzzSearch {
     var next = prefetch(from: 0, size: size)
     if next != nil { for executor in executors { executor.prepare(suites: cases.suites.map(\.name)) } }
     var failingBatch: [FixtureCase] = []
+    var failingAnswers: [FuzzAnswers] = []
     while failures.isEmpty, let current = next {
       if let seconds = limits.seconds, elapsed(since: started) >= seconds { break }
       let (batch, table) = current.batch()
@@ -173,7 +174,7 @@ package struct FuzzSearch {
       }
       report.cases += batch.count
       report.batches += 1
-      if !failures.isEmpty { failingBatch = batch }
+      if !failures.isEmpty { (failingBatch, failingAnswers) = (batch, answers) }
     }
     report.searchSeconds = elapsed(since: started)
     report.failing = failures.count
@@ -246,7 +247,7 @@ package struct FuzzSearch {
         cause: item.cause, causeTitle: item.causeTitle, twoAnswers: item.strictly)
     }
     // The causes past the cap are checked too: a label is never shown unless borne out.
-    let checked = try borneOut(minimal + report.unshrunk)
+    let checked = try borneOut(minimal + report.unshrunk, batch: failingBatch, answers: failingAnswers)
     report.findings = FuzzFinding.merged(Array(checked.prefix(minimal.count)))
     report.unshrunk = Array(checked.dropFirst(minimal.count))
     return report
@@ -257,10 +258,16 @@ package struct FuzzSearch {
   /// reproduces it, so a drift that gives the minimal case's answer may do so by coincidence (a
   /// richer answer a drift reproduces exactly is its evidence): the case's neighbours (its
   /// shrinking candidates) on which the labelled drift changes the model's answer are run, and
-  /// the label stands when the implementation answers at least half of them as the drift does
-  /// (or no neighbour tells). Of "one of" several decisions only those borne out stay; a label
-  /// none of whose drifts is borne out becomes unexplained, saying which drift gave the answer.
-  private func borneOut(_ findings: [FuzzFinding]) throws(ConformError) -> [FuzzFinding] {
+  /// the label stands when the implementation answers at least half of them as the drift does.
+  /// When no neighbour tells (a minimal case's neighbours are small, and a drift of large parts
+  /// changes none of them), the cases of the search's failing batch (`batch`, its `answers`)
+  /// on which the drift changes the model's answer are weighed the same way, at most
+  /// `batchEvidence` of them; the label stands when none of those tells either. Of "one of"
+  /// several decisions only those borne out stay; a label none of whose drifts is borne out
+  /// becomes unexplained, saying which drift gave the answer.
+  private func borneOut(_ findings: [FuzzFinding], batch searched: [FixtureCase], answers searchedAnswers: [FuzzAnswers])
+    throws(ConformError) -> [FuzzFinding]
+  {
     struct Check {
       var finding: Int
       /// The drifts, alone or paired, that the label names.
@@ -297,7 +304,12 @@ package struct FuzzSearch {
       }
       checks.append(check)
     }
-    guard !batch.isEmpty, let answers = try answers(batch, maxRestarts: batch.count + 10) else { return findings }
+    guard !checks.isEmpty else { return findings }
+    var answers: [FuzzAnswers] = []
+    if !batch.isEmpty {
+      guard let answered = try self.answers(batch, maxRestarts: batch.count + 10) else { return findings }
+      answers = answered
+    }
     var checked = findings
     for check in checks {
       var finding = findings[check.finding]
@@ -305,18 +317,19 @@ package struct FuzzSearch {
       let suite = cases.suite(named: finding.suite)
       var kept: [[DecisionDrift]] = []
       for (position, option) in check.options.enumerated() {
-        var (changed, reproduced) = (0, 0)
+        var tally = Tally()
         for neighbour in check.neighbours {
-          guard let drifted = neighbour.answers[position], drifted.changes(batch[neighbour.index].expected) else { continue }
-          let fixture = batch[neighbour.index]
-          let answer = answers[check.side][neighbour.index]
-          let attempt = CaseResult(
-            id: fixture.id, suite: fixture.suite, status: answer.status, actual: answer.output, expected: fixture.expected,
-            input: fixture.input, tags: fixture.tags, message: answer.message)
-          changed += 1
-          if drifted.reproduces(attempt) { reproduced += 1 }
+          guard let drifted = neighbour.answers[position] else { continue }
+          tally.weigh(drifted, batch[neighbour.index], answers[check.side][neighbour.index])
         }
-        if 2 * reproduced >= changed { kept.append(option) }
+        if tally.changed == 0, check.side < searchedAnswers.count {
+          for index in searched.indices where searched[index].suite == finding.suite {
+            guard tally.changed < Self.batchEvidence else { break }
+            guard let drifted = suite.answer(for: searched[index].input, drifting: option) else { continue }
+            tally.weigh(drifted, searched[index], searchedAnswers[check.side][index])
+          }
+        }
+        if 2 * tally.reproduced >= tally.changed { kept.append(option) }
       }
       let decisions = Array(Set(kept.joined().map(\.decision))).sorted()
       let id = { (number: Int) in Decision.id(suite: finding.suite, number: number) }
@@ -338,6 +351,25 @@ package struct FuzzSearch {
       checked[check.finding] = finding
     }
     return checked
+  }
+
+  /// The most cases of the failing batch weighed for a label no neighbour tells about.
+  static let batchEvidence = 200
+
+  /// Cases on which a drift changes the model's answer, and of those, the ones the
+  /// implementation answers as the drift does.
+  private struct Tally {
+    var changed = 0
+    var reproduced = 0
+
+    mutating func weigh(_ drifted: DriftedAnswer, _ fixture: FixtureCase, _ answer: FuzzAnswer) {
+      guard drifted.changes(fixture.expected) else { return }
+      let attempt = CaseResult(
+        id: fixture.id, suite: fixture.suite, status: answer.status, actual: answer.output, expected: fixture.expected,
+        input: fixture.input, tags: fixture.tags, message: answer.message)
+      changed += 1
+      if drifted.reproduces(attempt) { reproduced += 1 }
+    }
   }
 
   /// A failing case found by the search, and the spec decision it is put down to.
@@ -413,9 +445,19 @@ package struct FuzzSearch {
     }
     let order = Dictionary(failures.enumerated().map { ($1.fixture.id, $0) }, uniquingKeysWith: { a, _ in a })
     // Cases per decision over the batch (a sample gave shares too rough to tell causes apart).
+    // A built-in suite's decision counts a case only where its drift changes the answer: a
+    // port with that drift fails those, not the cases that list the decision as the rule that
+    // gave the answer (version-compare's D9, D10, D12), which it passes.
     var totals: [String: Int64] = [:]
     for fixture in batch {
-      for decision in suite(named: fixture.suite)?.decisionIDs(for: fixture.input) ?? [] {
+      guard let suite = suite(named: fixture.suite) else { continue }
+      let builtIn = SuiteRegistry.all.contains { $0.name == suite.name }
+      for decision in suite.decisionIDs(for: fixture.input) {
+        if builtIn, let number = DecisionProfile.number(of: decision) {
+          let drifts = suite.drifts.filter { $0.decision == number }
+          guard drifts.contains(where: { suite.answer(for: fixture.input, drifting: [$0])?.changes(fixture.expected) == true })
+          else { continue }
+        }
         totals[decision, default: 0] += 1
       }
     }

@@ -87,12 +87,15 @@ public struct DecisionProfile: Sendable {
         (model?.specDecisions ?? []).map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a }
       ).merging(carried) { own, _ in own }
       let problems = bySuite[suite]!
-      // Only a true/false answer (two answers at most among the failures) is given by
-      // coincidence: a richer answer a drift reproduces exactly is its evidence. Built-in suites
-      // only: a team model lists the decisions of each answer itself, broadly or narrowly, so
-      // the share of the cases listing a decision that its drift reproduces says nothing there.
+      // Only a true/false answer (two outputs at most among the failures) is given by
+      // coincidence: a richer answer a drift reproduces exactly is its evidence. Errors and
+      // crashes are not outputs: a port that throws on some inputs still answers true or false on
+      // the rest. Built-in suites only: a team model lists the decisions of each answer itself,
+      // broadly or narrowly, so the share of the cases listing a decision that its drift
+      // reproduces says nothing there.
       let builtIn = SuiteRegistry.all.contains { $0.name == suite }
-      let strictly = strictly && builtIn && Set(problems.map(\.representative.actual)).count <= 2
+      let outputs = Set(problems.map(\.representative).filter { $0.status == .fail }.map(\.actual))
+      let strictly = strictly && builtIn && outputs.count <= 2
       if strictly { strict.insert(suite) }
       let singles = problems.map { problem in
         strictly ? model.map { Attribution.reproducingDrifts(problem.representative, model: $0) } ?? [] : nil
@@ -320,7 +323,7 @@ public struct DecisionProfile: Sendable {
   }
 
   /// 7 for `version-compare/D7`.
-  static func number(of decision: String) -> Int? {
+  package static func number(of decision: String) -> Int? {
     guard let range = decision.range(of: "/D", options: .backwards) else { return nil }
     return Int(decision[range.upperBound...])
   }

@@ -201,6 +201,13 @@ struct Mutant: Sendable {
       passes: ["eligibility"],
       app: AppUnderTest(versions: DashSegmenterVersionChecker.self)),
     Mutant(
+      "grapheme-split-empty-zero",
+      bug:
+        "two bugs: a dot followed by a combining mark is no separator (Character matching); a version with no parts reads as 0",
+      fails: ["version-compare/seed/empty-vs-1.0/reversed", "version-compare/pitfall/combining-mark-after-dot-major"],
+      passes: ["eligibility"],
+      app: AppUnderTest(versions: GraphemeSplitEmptyZeroVersionChecker.self)),
+    Mutant(
       "notice-snooze-and-utc",
       bug: "two bugs: \"later\" stores now, without the snooze period; once a day counted in UTC days",
       fails: ["update-notice/seed/later-snoozes", "update-notice/pitfall/utc-day-is-not-local-day"],
