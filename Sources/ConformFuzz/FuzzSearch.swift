@@ -448,15 +448,20 @@ package struct FuzzSearch {
     // A built-in suite's decision counts a case only where its drift changes the answer: a
     // port with that drift fails those, not the cases that list the decision as the rule that
     // gave the answer (version-compare's D9, D10, D12), which it passes.
+    let builtIn = Set(SuiteRegistry.all.map(\.name))
+    var builtInDrifts: [String: [Int: [DecisionDrift]]] = [:]
+    for suite in suites where builtIn.contains(suite.name) {
+      builtInDrifts[suite.name] = Dictionary(grouping: suite.drifts, by: \.decision)
+    }
     var totals: [String: Int64] = [:]
     for fixture in batch {
       guard let suite = suite(named: fixture.suite) else { continue }
-      let builtIn = SuiteRegistry.all.contains { $0.name == suite.name }
       for decision in suite.decisionIDs(for: fixture.input) {
-        if builtIn, let number = DecisionProfile.number(of: decision) {
-          let drifts = suite.drifts.filter { $0.decision == number }
-          guard drifts.contains(where: { suite.answer(for: fixture.input, drifting: [$0])?.changes(fixture.expected) == true })
-          else { continue }
+        if let drifts = builtInDrifts[suite.name], let number = DecisionProfile.number(of: decision) {
+          let changes = (drifts[number] ?? []).contains {
+            suite.answer(for: fixture.input, drifting: [$0])?.changes(fixture.expected) == true
+          }
+          guard changes else { continue }
         }
         totals[decision, default: 0] += 1
       }

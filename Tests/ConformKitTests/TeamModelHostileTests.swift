@@ -1,6 +1,7 @@
 import ConformTestSupport
 import Foundation
 import Testing
+
 @testable import ConformFixtures
 
 /// A team suite's model that misbehaves, through both ways conform runs it: making a table
@@ -49,51 +50,49 @@ import Testing
     outcome.stderr.split(separator: "\n").first { $0.contains("error:") }.map(String.init) ?? outcome.stderr
   }
 
+  /// The run stopped with exit status 2 and an error line holding `message`.
+  private func expectStopped(
+    _ outcome: ProcessOutcome, saying message: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(outcome.status == 2, sourceLocation: sourceLocation)
+    #expect(error(outcome).contains(message), "\(outcome.stderr)", sourceLocation: sourceLocation)
+  }
+
   @Test func aModelThatAnswersBeforeItsHelloIsNamed() async throws {
     let suite = try await suite("        if request[\"type\"] == \"hello\":\n            continue\n", before: Self.answersHello)
     let outcome = try await generate(suite)
-    #expect(outcome.status == 2)
-    #expect(
-      error(outcome).contains(
-        #"model.py: its first line is not a hello: the hello is not valid: field "type": expected "hello""#),
-      "\(outcome.stderr)")
+    expectStopped(
+      outcome, saying: #"model.py: its first line is not a hello: the hello is not valid: field "type": expected "hello""#)
   }
 
   @Test(.timeLimit(.minutes(10))) func aModelThatNeverSaysHelloIsKilledAtTheTimeout() async throws {
     let suite = try await suite("    import time; time.sleep(60)\n", before: Self.loop)
     let outcome = try await fuzz(suite, timeout: "1")
-    #expect(outcome.status == 2)
-    #expect(error(outcome).contains("model.py ran past 1 s and was killed"), "\(outcome.stderr)")
+    expectStopped(outcome, saying: "model.py ran past 1 s and was killed")
     #expect(outcome.seconds < 30, "the model's sleep held conform for \(outcome.seconds) s")
   }
 
   @Test func aModelThatAnswersGarbageIsNamedByTheLine() async throws {
     let suite = try await suite("        if answer[\"type\"] == \"result\": answer = \"garbage\"\n", before: Self.writes)
     for outcome in [try await generate(suite), try await fuzz(suite)] {
-      #expect(outcome.status == 2)
-      #expect(
-        error(outcome).contains(
-          #"model.py: answer line 1 is not a conform answer: an answer must be a JSON object, found a string: "garbage""#),
-        "\(outcome.stderr)")
+      expectStopped(
+        outcome,
+        saying: #"model.py: answer line 1 is not a conform answer: an answer must be a JSON object, found a string: "garbage""#)
     }
   }
 
   @Test func aModelThatAnswersAWrongSeqInASearchIsNamed() async throws {
     let suite = try await suite("        if \"seq\" in request: request[\"seq\"] += 1000\n", before: Self.answersHello)
     let outcome = try await fuzz(suite)
-    #expect(outcome.status == 2)
-    #expect(
-      error(outcome).contains(
-        "model.py answered seq 1001 (price-discount/fuzz/model-1), which no request awaiting an answer had"),
-      "\(outcome.stderr)")
+    expectStopped(
+      outcome, saying: "model.py answered seq 1001 (price-discount/fuzz/model-1), which no request awaiting an answer had")
   }
 
   @Test(.timeLimit(.minutes(10))) func aModelThatHangsInASearchIsKilledAtEachAnswersTimeout() async throws {
     let lines = "    if case.get(\"percent\", 0) % 2 == 1: import time; time.sleep(60)\n"
     let suite = try await suite(lines, before: Self.decides)
     let outcome = try await fuzz(suite, timeout: "1")
-    #expect(outcome.status == 2)
-    #expect(error(outcome).contains("model.py did not answer within 1 s and was killed"), "\(outcome.stderr)")
+    expectStopped(outcome, saying: "model.py did not answer within 1 s and was killed")
     #expect(outcome.seconds < 30, "the model's sleep held conform for \(outcome.seconds) s")
   }
 
@@ -101,10 +100,7 @@ import Testing
     let lines = "    if case.get(\"percent\", 0) % 2 == 1: sys.stderr.write(\"model: dying\\n\"); sys.exit(3)\n"
     let suite = try await suite(lines, before: Self.decides)
     let outcome = try await fuzz(suite)
-    #expect(outcome.status == 2)
-    #expect(
-      error(outcome).contains("model.py closed its output (it exited with status 3); its stderr ends: model: dying"),
-      "\(outcome.stderr)")
+    expectStopped(outcome, saying: "model.py closed its output (it exited with status 3); its stderr ends: model: dying")
   }
 
   /// A child of the model that keeps its output open does not hold conform (the model's exit
