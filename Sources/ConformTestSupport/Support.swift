@@ -1,5 +1,6 @@
 import ConformPlatform
 import Foundation
+import Testing
 
 /// What a finished process left behind.
 public struct ProcessOutcome: Sendable {
@@ -111,9 +112,12 @@ public enum TestSupport {
     try await withProcessSlot { try await offThePool(body) }
   }
 
+  /// Whether the running test's processes wait for a slot ahead of the rest (`.aheadInLine`).
+  @TaskLocal public static var aheadInLine = false
+
   /// Runs `body` holding one of `processSlots`.
   private static func withProcessSlot<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    await processSlots.take()
+    await processSlots.take(ahead: aheadInLine)
     do {
       let value = try await body()
       await processSlots.give()
@@ -234,13 +238,14 @@ final class Drain: @unchecked Sendable {
   }
 }
 
-/// A count of slots that tasks take and give back, first come first served: `TestSupport.run`'s
-/// bound on the processes living at once.
+/// A count of slots that tasks take and give back, first come first served, those that wait
+/// `ahead` before the rest: `TestSupport.run`'s bound on the processes living at once.
 public actor ProcessSlots {
   /// How many slots there are in all.
   public nonisolated let count: Int
   private var free: Int
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// Those waiting ahead, then the rest, each in the order they came.
+  private var waiting: (ahead: [CheckedContinuation<Void, Never>], rest: [CheckedContinuation<Void, Never>]) = ([], [])
 
   public init(_ count: Int) {
     self.count = count
@@ -248,19 +253,42 @@ public actor ProcessSlots {
   }
 
   /// How many tasks wait for a slot.
-  public var waitingCount: Int { waiting.count }
+  public var waitingCount: Int { waiting.ahead.count + waiting.rest.count }
 
-  /// Takes a slot, waiting (without holding a thread) until one is given back if none is free.
-  public func take() async {
+  /// Takes a slot, waiting (without holding a thread) until one is given back if none is free;
+  /// `ahead`: before every task that waits without it.
+  public func take(ahead: Bool = false) async {
     if free > 0 {
       free -= 1
       return
     }
-    await withCheckedContinuation { waiting.append($0) }
+    await withCheckedContinuation { ahead ? waiting.ahead.append($0) : waiting.rest.append($0) }
   }
 
-  /// Gives a slot back: to the task that has waited longest, if any.
+  /// Gives a slot back: to the task that has waited longest ahead, else the longest of the rest.
   public func give() {
-    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    if !waiting.ahead.isEmpty {
+      waiting.ahead.removeFirst().resume()
+    } else if !waiting.rest.isEmpty {
+      waiting.rest.removeFirst().resume()
+    } else {
+      free += 1
+    }
   }
+}
+
+/// For a test whose processes run one after another for minutes (a release from a clone): each
+/// of them takes a `TestSupport.processSlots` slot ahead of every other test's processes, so the
+/// run's longest chain of processes begins at once and is not left to end the run alone.
+public struct AheadInLine: TestTrait, TestScoping {
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await TestSupport.$aheadInLine.withValue(true) { try await function() }
+  }
+}
+
+extension Trait where Self == AheadInLine {
+  /// The test's processes wait for a slot ahead of the rest (`AheadInLine`).
+  public static var aheadInLine: Self { Self() }
 }

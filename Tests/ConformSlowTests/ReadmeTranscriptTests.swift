@@ -62,6 +62,8 @@ import Testing
   static func run(_ block: Block) async throws -> [[String]] {
     let directory = TestSupport.temporaryDirectory("conform-transcript")
     let fileManager = FileManager.default
+    // Its links are removed, not what they point to (the checkout's harness/, Sources/ and build).
+    defer { try? fileManager.removeItem(at: directory) }
     try fileManager.createDirectory(at: directory.appendingPathComponent(".build"), withIntermediateDirectories: true)
     try fileManager.createSymbolicLink(
       at: directory.appendingPathComponent(".build/release"), withDestinationURL: TestSupport.productsDirectory)
