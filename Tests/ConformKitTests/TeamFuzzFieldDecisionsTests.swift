@@ -45,7 +45,7 @@ import Testing
 
     """
 
-  @Test(.timeLimit(.minutes(10))) func aModelThatListsNoDecisionsGetsItsFindingsFiledByTheFieldsDecisions() async throws {
+  @Test(.timeLimit(.minutes(30))) func aModelThatListsNoDecisionsGetsItsFindingsFiledByTheFieldsDecisions() async throws {
     let scaffold = try await ScaffoldedSuite.make()
     var model = try String(contentsOf: scaffold.model, encoding: .utf8)
     let start = try #require(model.range(of: "def decide(case):"))

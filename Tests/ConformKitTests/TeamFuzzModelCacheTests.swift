@@ -8,7 +8,7 @@ import Testing
 /// inputs they are asked about to a file of their own, and the files are compared with what
 /// the search says it ran.
 @Suite struct TeamFuzzModelCacheTests {
-  @Test(.timeLimit(.minutes(10))) func theModelIsAskedOnceAnInputAndTheImplementationEveryCase() async throws {
+  @Test(.timeLimit(.minutes(30))) func theModelIsAskedOnceAnInputAndTheImplementationEveryCase() async throws {
     let scaffold = try await ScaffoldedSuite.make("model cache")
     let modelLog = scaffold.root.appendingPathComponent("model-inputs.jsonl")
     let appLog = scaffold.root.appendingPathComponent("app-inputs.jsonl")

@@ -65,7 +65,7 @@ import Testing
       outcome, saying: #"model.py: its first line is not a hello: the hello is not valid: field "type": expected "hello""#)
   }
 
-  @Test(.timeLimit(.minutes(10))) func aModelThatNeverSaysHelloIsKilledAtTheTimeout() async throws {
+  @Test(.timeLimit(.minutes(30))) func aModelThatNeverSaysHelloIsKilledAtTheTimeout() async throws {
     let suite = try await suite("    import time; time.sleep(60)\n", before: Self.loop)
     let outcome = try await fuzz(suite, timeout: "1")
     expectStopped(outcome, saying: "model.py ran past 1 s and was killed")
@@ -88,7 +88,7 @@ import Testing
       outcome, saying: "model.py answered seq 1001 (price-discount/fuzz/model-1), which no request awaiting an answer had")
   }
 
-  @Test(.timeLimit(.minutes(10))) func aModelThatHangsInASearchIsKilledAtEachAnswersTimeout() async throws {
+  @Test(.timeLimit(.minutes(30))) func aModelThatHangsInASearchIsKilledAtEachAnswersTimeout() async throws {
     let lines = "    if case.get(\"percent\", 0) % 2 == 1: import time; time.sleep(60)\n"
     let suite = try await suite(lines, before: Self.decides)
     let outcome = try await fuzz(suite, timeout: "1")
@@ -106,7 +106,7 @@ import Testing
   /// A child of the model that keeps its output open does not hold conform (the model's exit
   /// is watched beside its pipe), and is killed with the model's process group at the end, as
   /// an implementation's children are.
-  @Test(.timeLimit(.minutes(10))) func aChildHoldingTheModelsOutputDoesNotHoldConformAndEndsWithIt() async throws {
+  @Test(.timeLimit(.minutes(30))) func aChildHoldingTheModelsOutputDoesNotHoldConformAndEndsWithIt() async throws {
     let pidFile = TestSupport.temporaryDirectory().appendingPathComponent("child.pid")
     let start = "    import subprocess; child = subprocess.Popen([\"sleep\", \"60\"])\n"
     let suite = try await suite(

@@ -265,7 +265,7 @@ import Testing
   /// release's adapter jar (`CONFORM_KOTLIN_ADAPTER`, here compiled from the checkout's adapter
   /// sources). build.sh keeps the jar beside the model, so `suite check` runs the model with no
   /// variable set, as the scaffold's README gives the commands; a jar that is not there is named.
-  @Test(.enabled(if: ExternalTool.kotlin2.isInstalled, ExternalTool.kotlin2.missing), .timeLimit(.minutes(10)))
+  @Test(.enabled(if: ExternalTool.kotlin2.isInstalled, ExternalTool.kotlin2.missing), .timeLimit(.minutes(30)))
   func aKotlinModelBuiltAgainstTheAdapterJarRunsWithoutTheVariable() async throws {
     let scaffold = try await ScaffoldedSuite.make(model: "kotlin")
     let suite = scaffold.folder
