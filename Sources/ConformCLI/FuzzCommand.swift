@@ -80,6 +80,8 @@ public enum FuzzCommand: Command {
       }
       let suite = try TeamSuite.searching(folder: try TeamSuiteFolder(folder: folder), timeout: options.timeout) { error in
         Terminal.error("fuzz: \(error)")
+        // The process ends here, past the `defer` above.
+        try? FileManager.default.removeItem(at: directory)
         exit(ExitStatus.couldNotRun.rawValue)
       }
       teamSuites.append(suite)

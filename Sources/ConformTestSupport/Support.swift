@@ -80,12 +80,28 @@ public enum TestSupport {
 
   public static func binary(_ name: String) -> String { productsDirectory.appendingPathComponent(name).path }
 
-  /// A fresh empty folder under the system's temporary folder.
+  /// A fresh empty folder, in this test process's own folder under the system's temporary
+  /// folder (`temporaryRoot`).
   public static func temporaryDirectory(_ label: String = "conform-test") -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    let url = temporaryRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// The folder holding every folder the tests make, `conform-tests-<pid>`, removed with all it
+  /// holds when the test process exits: a whole run makes thousands, some of hundreds of
+  /// megabytes (a hostile run's output, a clone's build), and once filled this machine's disk.
+  /// `CONFORM_KEEP_TEST_FOLDERS=1` keeps it, to read what a failing test left (its messages name
+  /// the paths).
+  public static let temporaryRoot: URL = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("conform-tests-\(getpid())")
+    try? FileManager.default.removeItem(at: root)
+    try! FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    if ProcessInfo.processInfo.environment["CONFORM_KEEP_TEST_FOLDERS"] != "1" {
+      atexit { try? FileManager.default.removeItem(at: TestSupport.temporaryRoot) }
+    }
+    return root
+  }()
 
   /// Runs `executable` with `arguments`, feeding `stdin`, killing it after `timeout` seconds. The
   /// wait is on a thread of its own, so a test waiting for a process leaves Swift's cooperative

@@ -36,13 +36,15 @@ import Testing
       TestSupport.binary("conform"), ["generate", "--suite", suite.path, "--out", out.path, "--timeout", timeout])
   }
 
-  private func fuzz(_ suite: URL, timeout: String = "60") async throws -> ProcessOutcome {
+  private func fuzz(_ suite: URL, timeout: String = "60", environment: [String: String] = [:]) async throws
+    -> ProcessOutcome
+  {
     try await TestSupport.run(
       TestSupport.binary("conform"),
       [
         "fuzz", "--suite", suite.path, "--impl", "python3", "--impl-arg", suite.appendingPathComponent("port.py").path,
         "--seed", "1", "--cases", "50", "--timeout", timeout,
-      ])
+      ], environment: environment)
   }
 
   /// The `conform: error:` line, for messages.
@@ -96,11 +98,15 @@ import Testing
     #expect(outcome.seconds < 30, "the model's sleep held conform for \(outcome.seconds) s")
   }
 
-  @Test func aModelThatDiesInASearchIsNamedWithItsStderr() async throws {
+  /// The search ends the process there: the folder it keeps its batches' results in goes too.
+  @Test func aModelThatDiesInASearchIsNamedWithItsStderrAndLeavesNoFolder() async throws {
     let lines = "    if case.get(\"percent\", 0) % 2 == 1: sys.stderr.write(\"model: dying\\n\"); sys.exit(3)\n"
     let suite = try await suite(lines, before: Self.decides)
-    let outcome = try await fuzz(suite)
+    let temporary = TestSupport.temporaryDirectory("fuzz-temporary")
+    let outcome = try await fuzz(suite, environment: ["TMPDIR": temporary.path])
     expectStopped(outcome, saying: "model.py closed its output (it exited with status 3); its stderr ends: model: dying")
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    #expect(left.isEmpty, "conform fuzz left \(left) in its TMPDIR")
   }
 
   /// A child of the model that keeps its output open does not hold conform (the model's exit

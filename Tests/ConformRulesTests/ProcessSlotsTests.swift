@@ -13,20 +13,26 @@ import Testing
     func append(_ entry: String) { entries.append(entry) }
   }
 
+  /// Starts a task that takes a slot (`ahead` of the rest or not) and then logs `entry`, and
+  /// returns it once it waits.
+  private func waiter(
+    _ slots: ProcessSlots, ahead: Bool = false, logging entry: String, in log: Log
+  ) async -> Task<Void, Never> {
+    let waiting = await slots.waitingCount
+    let task = Task {
+      await slots.take(ahead: ahead)
+      await log.append(entry)
+    }
+    while await slots.waitingCount == waiting { await Task.yield() }
+    return task
+  }
+
   @Test func takersWaitWhileEverySlotIsTakenAndAreServedInOrder() async {
     let slots = ProcessSlots(1)
     let log = Log()
     await slots.take()
-    let first = Task {
-      await slots.take()
-      await log.append("first waiter took")
-    }
-    while await slots.waitingCount < 1 { await Task.yield() }
-    let second = Task {
-      await slots.take()
-      await log.append("second waiter took")
-    }
-    while await slots.waitingCount < 2 { await Task.yield() }
+    let first = await waiter(slots, logging: "first waiter took", in: log)
+    let second = await waiter(slots, logging: "second waiter took", in: log)
     await log.append("gave")
     await slots.give()
     await first.value
@@ -41,16 +47,8 @@ import Testing
     let slots = ProcessSlots(1)
     let log = Log()
     await slots.take()
-    let early = Task {
-      await slots.take()
-      await log.append("the earlier waiter took")
-    }
-    while await slots.waitingCount < 1 { await Task.yield() }
-    let ahead = Task {
-      await slots.take(ahead: true)
-      await log.append("the waiter ahead took")
-    }
-    while await slots.waitingCount < 2 { await Task.yield() }
+    let early = await waiter(slots, logging: "the earlier waiter took", in: log)
+    let ahead = await waiter(slots, ahead: true, logging: "the waiter ahead took", in: log)
     await slots.give()
     await ahead.value
     #expect(await slots.waitingCount == 1, "the earlier waiter still waits: one slot, taken by the one ahead")
